@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { OpenDatabase } from './db/database.js';
+import { registerApiDocs } from './http/api-docs.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+import { partRoutes } from './modules/parts/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
+import { webDistDir } from './paths.js';
+
+export interface AppDeps {
+  config: Config;
+  database: OpenDatabase;
+  /** Where the built web app is; tests may point elsewhere. */
+  webDist?: string;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole shop (API and web app) without listening: tests drive it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    return503OnClosing: true,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON is the only body the API reads (multipart is added where pictures are uploaded).
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await registerApiDocs(app);
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  healthRoutes(app, { ping: database.ping });
+  partRoutes(app, { db: database.db });
+  reviewRoutes(app, { db: database.db });
+  imageRoutes(app, { uploadsDir });
+
+  await registerWebApp(app, deps.webDist ?? webDistDir);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

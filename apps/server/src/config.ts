@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number from 0 to 65535')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(65535, 'must be a port number from 0 to 65535'))
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
+        message: 'must be sqlite:<path> or postgres://…',
+      })
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 1 to 100')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100, 'must be a whole number from 1 to 100'))
+    .default(10),
+  SEED_ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+  SEED_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
+  ),
+  SEED_DEMO: flag.default(true),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).default('test'),
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith('sk_', 'must start with sk_').optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith('pk_', 'must start with pk_').optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  ),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+});
+
+type Env = z.output<typeof EnvSchema>;
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; poolMax: number };
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  seed: { demo: boolean; admin?: { email: string; password: string } };
+  payments:
+    | { provider: 'test' }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  jwtSecret?: string;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the environment; every problem found is reported, each naming its variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const requireTogether = (names: (keyof Env)[]) => {
+    const set = names.filter((n) => env[n] !== undefined);
+    if (set.length > 0 && set.length < names.length) {
+      const missing = names.filter((n) => env[n] === undefined);
+      problems.push(`${missing.join(', ')} must be set together with ${set.join(', ')}`);
+    }
+  };
+  requireTogether(['SEED_ADMIN_EMAIL', 'SEED_ADMIN_PASSWORD']);
+  requireTogether(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER']);
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[name]) problems.push(`${name} is required when PAYMENT_PROVIDER is stripe`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const url = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.db')}`;
+  const database: DatabaseConfig = url.startsWith('sqlite:')
+    ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
+    : { kind: 'postgres', url, poolMax: env.DATABASE_POOL_MAX };
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database,
+    seed: {
+      demo: env.SEED_DEMO,
+      ...(env.SEED_ADMIN_EMAIL && env.SEED_ADMIN_PASSWORD
+        ? { admin: { email: env.SEED_ADMIN_EMAIL, password: env.SEED_ADMIN_PASSWORD } }
+        : {}),
+    },
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY as string,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY as string,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+          }
+        : { provider: 'test' },
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_ISSUER
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          },
+        }
+      : {}),
+    ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    logLevel:
+      env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,118 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO 8601 UTC strings in both dialects (they sort as text),
+ * flags are nullable timestamps, money is whole dollars in integer columns.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string; // lower-cased and trimmed
+  password_hash: string | null;
+  role: 'admin' | null;
+  mobile: string | null;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface PartsTable {
+  id: string;
+  name: string;
+  name_search: string; // name lower-cased, for the literal substring search
+  desc: string;
+  img: string;
+  price_per_piece: number;
+  available_quantity: number;
+  min_order_quantity: number;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  user_name: string;
+  email: string;
+  part_id: string;
+  part_name: string;
+  unit_price: number;
+  quantity: number;
+  price: number;
+  mobile: string;
+  address: string;
+  payment_id: string | null;
+  payment_intent_id: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface ReviewsTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  rating: number;
+  message: string;
+  created_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  kind: 'contact' | 'complaint';
+  name: string | null;
+  email: string | null;
+  message: string;
+  consent: number | null;
+  created_at: string;
+}
+
+export interface PaymentIntentsTable {
+  id: string;
+  provider: string;
+  order_id: string;
+  amount_cents: number;
+  client_secret: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  id: string; // the provider's event id: a second delivery is recognised by it
+  provider: string;
+  type: string;
+  order_id: string | null;
+  created_at: string;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  parts: PartsTable;
+  orders: OrdersTable;
+  reviews: ReviewsTable;
+  messages: MessagesTable;
+  payment_intents: PaymentIntentsTable;
+  payment_events: PaymentEventsTable;
+  app_state: AppStateTable;
+}
+
+export type PartRow = Selectable<PartsTable>;
+export type NewPart = Insertable<PartsTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type NewReview = Insertable<ReviewsTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,20 @@
+import { type ErrorCode, errorStatus } from '@shop/contract/errors';
+
+/** A failure the client should hear about: its code, status and message end up in the error JSON. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    status?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status ?? errorStatus[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `No such ${what}`);
+export const badRequest = (message: string) => new AppError('validation', message);
+export const forbidden = (message = 'You may not do this') => new AppError('forbidden', message);
+export const conflict = (message: string) => new AppError('conflict', message);

@@ -1,0 +1,67 @@
+import type { ErrorCode } from '@shop/contract/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: 'validation',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+const messageForFastifyCode: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send JSON with content-type: application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content-length does not match the body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+};
+
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+};
+
+/** "limit must be at least 1": the first problem, naming the field as the client sent it. */
+function describeValidation(error: FastifyError): string {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const first = issues[0];
+  const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+  const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || where || 'request';
+  const message = first?.message ?? 'is invalid';
+  return `${field} ${message.replace(/^Invalid input: /, '')}`;
+}
+
+/** The one place where every failure becomes `{error: {code, message}}`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: { code: 'validation', message: describeValidation(error) } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = codeForStatus[status] ?? 'validation';
+      const message = messageForFastifyCode[error.code] ?? error.message;
+      if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    const code: ErrorCode = status === 503 ? 'unavailable' : 'internal';
+    return reply.status(status === 503 ? 503 : 500).send({
+      error: {
+        code,
+        message: `Something went wrong on our side. Reference: ${request.id}`,
+      },
+    });
+  });
+}

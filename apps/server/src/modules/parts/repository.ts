@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { PartRow } from '../../db/schema.js';
+import { containsPattern } from '../../db/text-search.js';
+
+export interface PartFilter {
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+function listedParts(db: Database, q: string | undefined) {
+  let query = db.selectFrom('parts').where('deleted_at', 'is', null);
+  if (q) query = query.where(sql<boolean>`name_search like ${containsPattern(q)} escape '\\'`);
+  return query;
+}
+
+/** A page of the catalog in catalog order (oldest first, then id), and how many parts match in all. */
+export async function listParts(
+  db: Database,
+  filter: PartFilter,
+): Promise<{ rows: PartRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    listedParts(db, filter.q)
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    listedParts(db, filter.q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findPart(db: Database, id: string): Promise<PartRow | undefined> {
+  return db
+    .selectFrom('parts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Opaque record id, as the API returns it in `_id`. */
+export const Id = z.uuid({ message: 'must be a valid id' });
+
+/**
+ * A whole number sent as a JSON number or as a numeric string ("5").
+ * `true`, `null`, objects, arrays and non-numeric strings are refused, never coerced.
+ */
+export function wholeNumber(opts: { min: number; max: number }) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, 'must be a whole number'),
+      ],
+      {
+        error: 'must be a whole number',
+      },
+    )
+    .transform((value) => Number(value))
+    .pipe(
+      z
+        .number()
+        .int('must be a whole number')
+        .min(opts.min, `must be at least ${opts.min}`)
+        .max(opts.max, `must be at most ${opts.max}`),
+    );
+}
+
+/** Paging of list calls: `limit` 1–100 (larger values are clamped to 100), `offset` ≥ 0. */
+export const Paging = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 1 to 100')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be at least 1'))
+    .transform((n) => Math.min(n, 100))
+    .optional()
+    .default(50)
+    .describe('page size, 1–100 (default 50; larger values are clamped to 100)'),
+  offset: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of at least 0')
+    .transform(Number)
+    .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER, 'is too large'))
+    .optional()
+    .default(0)
+    .describe('how many items to skip (default 0)'),
+});
+export type Paging = z.output<typeof Paging>;
+
+export const Acknowledged = z.object({ acknowledged: z.literal(true) });
+export const Inserted = z.object({ insertedId: Id });
