@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type OpenDatabase, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrations.js';
+import { seedDemo } from '../db/seed/seed.js';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** Which database this test run uses: vitest's projects set TEST_DB (sqlite by default). */
+export function testDialect(): TestDialect {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestShop {
+  app: FastifyInstance;
+  database: OpenDatabase;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A throw-away database: a fresh SQLite file, or a fresh PostgreSQL schema
+ * (so test files can run in parallel against one server).
+ */
+export async function createTestDatabase(): Promise<{
+  url: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (testDialect() === 'sqlite') {
+    return { url: `sqlite:${path.join(dataDir, 'shop.db')}`, dataDir, drop: async () => removeDir() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+      removeDir();
+    },
+  };
+}
+
+/** The whole shop on a throw-away database, migrated and (unless told otherwise) seeded with the demo catalog. */
+export async function createTestShop(
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestShop> {
+  const target = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: target.dataDir,
+    DATABASE_URL: target.url,
+    ...options.env,
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, webDist: path.join(target.dataDir, 'no-web-app') });
+  if (options.demo ?? true) await seedDemo(database.db, path.join(config.dataDir, 'uploads'), app.log);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir: target.dataDir,
+    async close() {
+      await app.close();
+      await target.drop();
+    },
+  };
+}
