@@ -34,7 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           testTimeout: 10_000,
         },
       },

@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { Footer } from '../components/ui/footer';
+import { Navbar } from '../components/ui/navbar';
+import { toastSettings } from '../lib/toasts';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastContainer {...toastSettings} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link, NavLink } from 'react-router';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const links: NavItem[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/blog', label: 'Blog' },
+  { to: '/parts', label: 'Tools' },
+  { to: '/portfolio', label: 'Portfolio' },
+];
+const guestLinks: NavItem[] = [
+  { to: '/login', label: 'Login' },
+  { to: '/signup', label: 'Signup' },
+];
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  return [...links, ...guestLinks].map((link) => (
+    <li key={link.to}>
+      <NavLink
+        to={link.to}
+        end={link.end ?? false}
+        onClick={onNavigate}
+        className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}
+      >
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+/** The sticky bar at the top of every page. */
+export function Navbar() {
+  const closeMenu = () => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  };
+  return (
+    <header className="sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
+        <div className="navbar-start">
+          <div className="dropdown lg:hidden">
+            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label="Menu">
+              <svg
+                aria-hidden="true"
+                className="h-5 w-5"
+                fill="none"
+                viewBox="0 0 24 24"
+                stroke="currentColor"
+              >
+                <path
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  strokeWidth="2"
+                  d="M4 6h16M4 12h16M4 18h16"
+                />
+              </svg>
+            </button>
+            <ul className="menu dropdown-content z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+              <NavItems onNavigate={closeMenu} />
+            </ul>
+          </div>
+          <Link to="/" className="btn btn-ghost px-2 text-base font-bold text-primary sm:text-xl">
+            Electronics Tools Manufacturers
+          </Link>
+        </div>
+        <div className="navbar-end hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">
+            <NavItems />
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

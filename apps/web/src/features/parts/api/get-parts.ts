@@ -1,0 +1,23 @@
+import type { Part } from '@shop/contract/parts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** SPEC.md §9: the storefront lists show the first 6 parts. */
+export const STOREFRONT_PARTS = 6;
+
+export function partsQuery(params: { limit: number; offset?: number; q?: string }) {
+  const search = new URLSearchParams({ limit: String(params.limit) });
+  if (params.offset) search.set('offset', String(params.offset));
+  if (params.q) search.set('q', params.q);
+  return queryOptions({
+    queryKey: ['parts', params],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiRequest<Part[]>(`/api/parts?${search}`, { signal });
+      return { parts: data, total: Number(headers.get('x-total-count') ?? data.length) };
+    },
+  });
+}
+
+export function useParts(params: { limit: number; offset?: number; q?: string }) {
+  return useQuery(partsQuery(params));
+}

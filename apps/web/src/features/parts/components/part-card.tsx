@@ -1,0 +1,38 @@
+import type { Part } from '@shop/contract/parts';
+import { Link } from 'react-router';
+import { formatDollars, formatPieces } from '../format';
+
+export function PartCard({ part, eager = false }: { part: Part; eager?: boolean }) {
+  return (
+    <article className="card bg-base-100 shadow-md transition hover:shadow-lg">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={part.img}
+          alt={part.name}
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 className="card-title text-lg">{part.name}</h3>
+        <p className="text-sm text-base-content/80">{part.desc}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold">Price</dt>
+          <dd>{formatDollars(part.price_per_piece)} per piece</dd>
+          <dt className="font-semibold">Minimum order</dt>
+          <dd>{formatPieces(part.min_order_quantity)}</dd>
+          <dt className="font-semibold">Available</dt>
+          <dd>{formatPieces(part.available_quantity)}</dd>
+        </dl>
+        <div className="card-actions justify-end">
+          <Link to={`/purchase/${part._id}`} className="btn btn-primary">
+            Buy
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

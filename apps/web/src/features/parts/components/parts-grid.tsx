@@ -1,0 +1,27 @@
+import { STOREFRONT_PARTS, useParts } from '../api/get-parts';
+import { PartCard } from './part-card';
+
+const placeholderKeys = Array.from({ length: STOREFRONT_PARTS }, (_, i) => `placeholder-${i}`);
+
+/** The first 6 parts of the catalog (SPEC.md §9), as on the home page and /parts. */
+export function StorefrontParts() {
+  const { data, isPending, isError } = useParts({ limit: STOREFRONT_PARTS });
+  if (isPending) {
+    return (
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        {placeholderKeys.map((key) => (
+          <div key={key} className="skeleton h-[32rem] w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) return <p className="text-base-content/70">The parts could not be loaded.</p>;
+  if (data.parts.length === 0) return <p>No parts are listed yet.</p>;
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {data.parts.map((part, i) => (
+        <PartCard key={part._id} part={part} eager={i < 3} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Review } from '@shop/contract/reviews';
+import { useReviews } from '../api/get-reviews';
+
+function Stars({ rating }: { rating: number }) {
+  const shown = Math.max(0, Math.min(5, rating));
+  return (
+    <p className="text-warning" role="img" aria-label={`Rating: ${shown} out of 5`}>
+      {'★'.repeat(shown)}
+      <span className="text-base-content/25">{'★'.repeat(5 - shown)}</span>
+    </p>
+  );
+}
+
+function ReviewCard({ review }: { review: Review }) {
+  return (
+    <article className="card bg-base-100 shadow">
+      <div className="card-body gap-2">
+        <h3 className="font-semibold">{review.name}</h3>
+        <Stars rating={review.rating} />
+        {/* Rendered as text: whatever a review holds, no HTML in it runs. */}
+        <p className="whitespace-pre-line break-words text-sm text-base-content/80">{review.message}</p>
+      </div>
+    </article>
+  );
+}
+
+export function CustomerReviews() {
+  const { data, isPending, isError } = useReviews(6);
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-16">
+      <h2 id="reviews-heading" className="mb-6 text-center text-3xl font-bold text-primary">
+        Customer reviews
+      </h2>
+      {isPending && <div className="skeleton h-40 w-full" aria-busy="true" />}
+      {isError && <p className="text-center text-base-content/70">The reviews could not be loaded.</p>}
+      {data && data.length === 0 && <p className="text-center">No reviews yet.</p>}
+      {data && data.length > 0 && (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((review) => (
+            <ReviewCard key={review._id} review={review} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

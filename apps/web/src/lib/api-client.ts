@@ -1,0 +1,68 @@
+import type { ErrorBody } from '@shop/contract/errors';
+
+/** A failed API call: the HTTP status and the server's error code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app talks to the API: JSON in and out, errors as ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(
+      0,
+      'Network Error',
+      'network',
+      'The shop could not be reached. Check your connection.',
+    );
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeParse(text) : undefined;
+  if (!response.ok) {
+    const error = (json as ErrorBody | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      error?.code ?? 'unknown',
+      error?.message ?? `${response.status} ${response.statusText}`,
+    );
+  }
+  return { data: json as T, headers: response.headers };
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

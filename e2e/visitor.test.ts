@@ -1,0 +1,157 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectPageProblems,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  seriousAccessibilityProblems,
+} from './support/browser';
+import { type RunningShop, startShop } from './support/shop-server';
+
+let shop: RunningShop;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function open(path: string, viewport = DESKTOP) {
+  context = await browser.newContext({ viewport, baseURL: shop.baseUrl });
+  page = await context.newPage();
+  problems = collectPageProblems(page);
+  await page.goto(path);
+}
+afterEach(async () => {
+  expect(problems, 'the page reported errors (CSP refusals show here too)').toEqual([]);
+  await context?.close();
+});
+
+describe('a visitor', () => {
+  it('sees the sticky navbar, the footer and the home page with 6 parts and the reviews', async () => {
+    await open('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Electronics Tools Manufacturers' }).count())
+      .toBe(1);
+    for (const name of ['Home', 'Blog', 'Tools', 'Portfolio', 'Login', 'Signup']) {
+      expect(await nav.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    expect(await page.locator('header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await tools.getByRole('link', { name: 'Buy' }).first().waitFor();
+    expect(await tools.getByRole('article').count()).toBe(6);
+    expect(await tools.getByRole('link', { name: 'Buy' }).count()).toBe(6);
+    await expect.poll(() => tools.getByText('$89 per piece').count()).toBe(1);
+    expect(await tools.getByText('10 pcs').count()).toBeGreaterThan(0);
+    // every picture is served by the shop and decodes
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('main img')]
+        .slice(0, 3)
+        .every((img) => (img as HTMLImageElement).naturalWidth > 0),
+    );
+
+    for (const figure of ['75M+', '150K+', '100+']) {
+      expect(await page.getByText(figure, { exact: true }).isVisible()).toBe(true);
+    }
+    const reviews = page.getByRole('region', { name: 'Customer reviews' });
+    await reviews.getByRole('article').first().waitFor();
+    expect(await reviews.getByRole('article').count()).toBeGreaterThanOrEqual(6);
+
+    expect(await page.getByLabel('Full Name').isVisible()).toBe(true);
+    expect(await page.getByLabel('Describe').isVisible()).toBe(true);
+    expect(await page.getByRole('checkbox').isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(2);
+
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'About us' }).isVisible()).toBe(true);
+    expect(await footer.textContent()).toContain(`Copyright © ${new Date().getFullYear()}`);
+
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'home-desktop');
+  });
+
+  it('finds the home page at /home too, and the contact form checks its email', async () => {
+    await open('/home');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('article').first().waitFor();
+    const contact = page.getByRole('region', { name: 'Contact Us' });
+    await contact.getByLabel('Email').fill('not-an-email');
+    await contact.getByLabel('Message').fill('Do you ship to Dhaka?');
+    await contact.getByRole('button', { name: 'Send' }).click();
+    expect(await contact.getByLabel('Email').evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(
+      false,
+    );
+  });
+
+  it('browses the first 6 tools at /parts', async () => {
+    await open('/parts');
+    await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor();
+    await page.getByRole('link', { name: 'Buy' }).first().waitFor();
+    expect(await page.getByRole('main').getByRole('article').count()).toBe(6);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'parts-desktop');
+  });
+
+  it('reads the six blog articles with pictures at their fixed heights', async () => {
+    await open('/blog');
+    await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    const articles = page.getByRole('article');
+    expect(await articles.count()).toBe(6);
+    const heights = await page
+      .locator('article img')
+      .evaluateAll((imgs) => imgs.map((img) => Math.round(img.getBoundingClientRect().height)));
+    expect(new Set(heights)).toEqual(new Set([500, 350, 600]));
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(6);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'blog-desktop');
+  });
+
+  it('sees the portfolio as a real table', async () => {
+    await open('/portfolio');
+    const table = page.getByRole('table');
+    await table.waitFor();
+    for (const section of ['Contact', 'Education', 'Projects', 'Technologies']) {
+      expect(await table.getByRole('columnheader', { name: section }).count(), section).toBe(1);
+    }
+    expect(await table.getByRole('link').count()).toBeGreaterThan(0);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'portfolio-desktop');
+  });
+
+  it('meets the 404 page on an unknown path and goes home from it', async () => {
+    await open('/no/such/page');
+    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'not-found-desktop');
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.getByRole('region', { name: 'Tools' }).waitFor();
+  });
+
+  it('uses the shop on a phone: the menu opens the navigation', async () => {
+    await open('/', PHONE);
+    await page.getByRole('region', { name: 'Tools' }).getByRole('article').first().waitFor();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'home-phone');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Blog' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    await screenshot(page, 'blog-phone');
+    for (const path of ['/parts', '/portfolio', '/nope']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await screenshot(page, `${path.slice(1)}-phone`);
+    }
+  });
+});
