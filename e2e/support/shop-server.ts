@@ -10,7 +10,8 @@ const entry = path.join(repoRoot, 'apps/server/dist/main.js');
 export interface RunningShop {
   baseUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM, waits for the exit and answers the exit code; the data folder is removed unless kept. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
 function freePort(): Promise<number> {
@@ -40,9 +41,12 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
 }
 
 /** Starts the built shop (production mode) on a free port with a throw-away database. */
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningShop> {
   if (!fs.existsSync(entry)) throw new Error('Build the shop first (npm run build)');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, [entry], {
@@ -66,17 +70,24 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
     log += chunk;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(baseUrl, child, () => log);
+  try {
+    await waitUntilHealthy(baseUrl, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,
-    async stop() {
+    async stop(stopOptions = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
