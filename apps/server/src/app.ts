@@ -6,14 +6,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { OpenDatabase } from './db/database.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { authGuard } from './http/auth-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
+import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { accessTokens } from './modules/auth/access-tokens.js';
+import { loadJwtSecret } from './modules/auth/jwt-secret.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { partRoutes } from './modules/parts/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { webDistDir } from './paths.js';
 
 export interface AppDeps {
@@ -53,9 +59,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  const db = database.db;
+  const tokens = accessTokens(loadJwtSecret(config.jwtSecret, config.dataDir));
+  const guard = authGuard({ db, tokens });
+  const limitStore = memoryRateLimitStore();
+  const { rateLimits } = config;
+  const limit = (name: string, max: number) =>
+    rateLimit(limitStore, { name, max, windowSeconds: rateLimits.windowSeconds });
+  const authLimits = {
+    signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
+    loginFailuresPerIp: limit('login-fail-ip', rateLimits.loginFailuresPerIp),
+    loginFailuresPerEmail: limit('login-fail-email', rateLimits.loginFailuresPerEmail),
+    refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
+  };
+
   healthRoutes(app, { ping: database.ping });
-  partRoutes(app, { db: database.db });
-  reviewRoutes(app, { db: database.db });
+  authRoutes(app, { db, tokens, limits: authLimits });
+  userRoutes(app, { db, tokens, guard });
+  partRoutes(app, { db });
+  reviewRoutes(app, { db });
   imageRoutes(app, { uploadsDir });
 
   await registerWebApp(app, deps.webDist ?? webDistDir);

@@ -13,6 +13,21 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+function count(defaultValue: number, max = 1_000_000) {
+  return z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, `must be a whole number from 1 to ${max}`)
+        .max(max, `must be a whole number from 1 to ${max}`),
+    )
+    .default(defaultValue);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: z
@@ -52,6 +67,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  RATE_LIMIT_WINDOW_SECONDS: count(600, 86_400),
+  RATE_LIMIT_SIGNUPS_PER_IP: count(300),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP: count(300),
+  RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: count(30),
+  RATE_LIMIT_REFRESHES_PER_IP: count(600),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -77,6 +97,13 @@ export interface Config {
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
   jwtSecret?: string;
+  rateLimits: {
+    windowSeconds: number;
+    signupsPerIp: number;
+    loginFailuresPerIp: number;
+    loginFailuresPerEmail: number;
+    refreshesPerIp: number;
+  };
   logLevel: NonNullable<Env['LOG_LEVEL']>;
 }
 
@@ -148,6 +175,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    rateLimits: {
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,
+      loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
+      loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
+      refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
+    },
     logLevel:
       env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

@@ -55,3 +55,25 @@ export type Paging = z.output<typeof Paging>;
 
 export const Acknowledged = z.object({ acknowledged: z.literal(true) });
 export const Inserted = z.object({ insertedId: Id });
+
+/** Text of a bounded length, trimmed; a JSON number is read as its text (a lossless reading). */
+export function text(opts: { min: number; max: number; label?: string }) {
+  return z
+    .union([z.string(), z.number()], { error: 'must be text' })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(opts.min, opts.min === 1 ? 'is required' : `must be at least ${opts.min} characters`)
+        .max(opts.max, `must be at most ${opts.max} characters`),
+    );
+}
+
+/** An email address, trimmed and lower-cased: addresses compare case-insensitively. */
+export const Email = z
+  .string({ error: 'must be an email address' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('must be an email address').max(254, 'must be at most 254 characters'));
+
+export const EmailQuery = z.object({ email: Email });

@@ -123,13 +123,26 @@ const migrations: Record<string, Migration> = {
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  // On PostgreSQL the bookkeeping tables go into the connection's own schema: Kysely would
+  // otherwise take a migration table found in any other schema for ours.
+  const schema = await currentPostgresSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+async function currentPostgresSchema(db: Kysely<any>): Promise<string | undefined> {
+  try {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    return rows[0]?.schema;
+  } catch {
+    return undefined; // SQLite has no schemas
   }
 }

@@ -1,0 +1,72 @@
+import { AppError } from './app-error.js';
+
+/** Counts hits per key in fixed windows. The memory store serves one server; a shared store serves several. */
+export interface RateLimitStore {
+  /** Adds `amount` hits to the key's current window; answers the count and when the window ends (ms). */
+  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetAt: number }>;
+  peek(key: string): Promise<{ count: number; resetAt: number } | undefined>;
+}
+
+export function memoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const sweep = () => {
+    const now = Date.now();
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  };
+  return {
+    async hit(key, windowMs, amount = 1) {
+      const now = Date.now();
+      if (windows.size > 50_000) sweep();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.count += amount;
+      return { ...window };
+    },
+    async peek(key) {
+      const window = windows.get(key);
+      return window && window.resetAt > Date.now() ? { ...window } : undefined;
+    },
+  };
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+export interface RateLimit {
+  /** Counts one attempt for the key; throws 429 once the limit is passed. */
+  consume(key: string): Promise<void>;
+  /** Throws 429 if the key is already at its limit, without counting (for limits on failures). */
+  ensureAllowed(key: string): Promise<void>;
+  /** Counts one failure for the key. */
+  record(key: string): Promise<void>;
+}
+
+export function rateLimit(
+  store: RateLimitStore,
+  rule: { name: string; max: number; windowSeconds: number },
+): RateLimit {
+  const windowMs = rule.windowSeconds * 1000;
+  const fullKey = (key: string) => `${rule.name}:${key}`;
+  const refuse = (resetAt: number) => {
+    throw new RateLimitedError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+  };
+  return {
+    async consume(key) {
+      const window = await store.hit(fullKey(key), windowMs);
+      if (window.count > rule.max) refuse(window.resetAt);
+    },
+    async ensureAllowed(key) {
+      const window = await store.peek(fullKey(key));
+      if (window && window.count >= rule.max) refuse(window.resetAt);
+    },
+    async record(key) {
+      await store.hit(fullKey(key), windowMs);
+    },
+  };
+}

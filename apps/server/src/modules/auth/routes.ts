@@ -1,0 +1,67 @@
+import { LoginBody, RefreshBody, Session, SignupBody, TokenPair } from '@shop/contract/auth';
+import { ErrorBody } from '@shop/contract/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthDeps, login, logout, refresh, signup } from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody };
+
+export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Create an account and sign in',
+        body: SignupBody,
+        response: { 201: Session, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await signup(deps, request.body, request.ip)),
+  );
+
+  api.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: Session, ...errors },
+      },
+    },
+    async (request) => login(deps, request.body, request.ip),
+  );
+
+  api.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Exchange a refresh token for a new pair (the old one stops working)',
+        body: RefreshBody,
+        response: { 200: TokenPair, ...errors },
+      },
+    },
+    async (request) => refresh(deps, request.body.refreshToken, request.ip),
+  );
+
+  api.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'End the sign-in this refresh token belongs to',
+        body: RefreshBody,
+        response: { 204: z.null(), 400: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await logout(deps, request.body.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+}

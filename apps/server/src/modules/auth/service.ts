@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginBody, Session, SignupBody, TokenPair } from '@shop/contract/auth';
+import { newId, nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, conflict } from '../../http/app-error.js';
+import type { RateLimit } from '../../http/rate-limit.js';
+import { findUserByEmail, findUserById, insertUser } from '../users/repository.js';
+import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
+import { hashPassword, verifyPassword } from './password.js';
+import {
+  findRefreshToken,
+  hashRefreshToken,
+  markUsed,
+  newRefreshToken,
+  revokeFamily,
+  storeRefreshToken,
+} from './refresh-tokens.js';
+
+export interface AuthLimits {
+  signupPerIp: RateLimit;
+  loginFailuresPerIp: RateLimit;
+  loginFailuresPerEmail: RateLimit;
+  refreshPerIp: RateLimit;
+}
+
+export interface AuthDeps {
+  db: Database;
+  tokens: AccessTokens;
+  limits: AuthLimits;
+}
+
+const WRONG_CREDENTIALS = 'Wrong email or password';
+const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
+
+/** Checked against when no user has the email, so a login takes as long whether or not it exists. */
+let dummyHash: Promise<string> | undefined;
+
+async function startSession(
+  deps: AuthDeps,
+  user: UserRow,
+  familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const refresh = newRefreshToken();
+  await storeRefreshToken(deps.db, { userId: user.id, familyId, hash: refresh.hash });
+  return {
+    accessToken: await deps.tokens.issue(user),
+    refreshToken: refresh.token,
+    expiresIn: ACCESS_TOKEN_SECONDS,
+  };
+}
+
+function session(user: UserRow, pair: TokenPair): Session {
+  return { user: { uid: user.id, name: user.name, email: user.email }, ...pair };
+}
+
+export async function signup(deps: AuthDeps, body: SignupBody, ip: string): Promise<Session> {
+  await deps.limits.signupPerIp.consume(ip);
+  const user: UserRow = {
+    id: newId(),
+    name: body.name,
+    email: body.email,
+    password_hash: await hashPassword(body.password),
+    role: null,
+    mobile: null,
+    created_at: nowIso(),
+  };
+  if (!(await insertUser(deps.db, user))) throw conflict('An account with this email already exists');
+  return session(user, await startSession(deps, user));
+}
+
+export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<Session> {
+  await deps.limits.loginFailuresPerIp.ensureAllowed(ip);
+  await deps.limits.loginFailuresPerEmail.ensureAllowed(body.email);
+  const user = await findUserByEmail(deps.db, body.email);
+  dummyHash ??= hashPassword(randomUUID());
+  const matches = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+  if (!user?.password_hash || !matches) {
+    await deps.limits.loginFailuresPerIp.record(ip);
+    await deps.limits.loginFailuresPerEmail.record(body.email);
+    throw new AppError('unauthenticated', WRONG_CREDENTIALS);
+  }
+  return session(user, await startSession(deps, user));
+}
+
+/**
+ * Exchanges a refresh token for a new pair. Each token works once: a token presented again
+ * (stolen, or replayed) revokes its whole family, so the thief and the owner both sign in again.
+ */
+export async function refresh(deps: AuthDeps, token: string, ip: string): Promise<TokenPair> {
+  await deps.limits.refreshPerIp.consume(ip);
+  const stored = await findRefreshToken(deps.db, hashRefreshToken(token));
+  if (!stored || stored.revoked_at) throw new AppError('unauthenticated', INVALID_REFRESH);
+  if (stored.used_at || !(await markUsed(deps.db, stored.id))) {
+    await revokeFamily(deps.db, stored.family_id);
+    throw new AppError('unauthenticated', INVALID_REFRESH);
+  }
+  if (stored.expires_at <= nowIso()) throw new AppError('unauthenticated', INVALID_REFRESH);
+  const user = await findUserById(deps.db, stored.user_id);
+  if (!user) throw new AppError('unauthenticated', INVALID_REFRESH);
+  return startSession(deps, user, stored.family_id);
+}
+
+/** Ends the sign-in that the token belongs to (its family); other sign-ins of the user go on. */
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  const stored = await findRefreshToken(deps.db, hashRefreshToken(token));
+  if (stored) await revokeFamily(deps.db, stored.family_id);
+}
+
+/** A fresh access token for a user (after a profile change). */
+export function issueAccessToken(deps: Pick<AuthDeps, 'tokens'>, user: UserRow): Promise<string> {
+  return deps.tokens.issue(user);
+}

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+
+export function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function listUsers(db: Database): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+/** Inserts the user unless the email is taken: true when it was inserted. */
+export async function insertUser(db: Database, user: UserRow): Promise<boolean> {
+  const result = await db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function updateUser(
+  db: Database,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'mobile' | 'role'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('users').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

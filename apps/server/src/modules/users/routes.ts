@@ -1,0 +1,127 @@
+import { ErrorBody } from '@shop/contract/errors';
+import { Acknowledged, EmailQuery } from '@shop/contract/primitives';
+import {
+  AccessTokenAnswer,
+  AdminAnswer,
+  MobileBody,
+  ProfileBody,
+  User,
+  UserByIdQuery,
+  UserList,
+} from '@shop/contract/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database.js';
+import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import type { AccessTokens } from '../auth/access-tokens.js';
+import { allUsers, isAdmin, makeAdmin, saveMobile, saveProfile, userByEmail } from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const security = [{ bearer: [] }];
+
+export function userRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; tokens: AccessTokens; guard: AuthGuard },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guard } = deps;
+
+  api.put(
+    '/api/users',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['users'],
+        summary: 'Save your own profile name and get a fresh access token',
+        security,
+        querystring: EmailQuery,
+        body: ProfileBody,
+        response: { 200: AccessTokenAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      return { accessToken: await saveProfile(deps, callerOf(request), request.query.email, request.body) };
+    },
+  );
+
+  api.get(
+    '/api/users',
+    {
+      onRequest: guard.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Every user (admins)',
+        security,
+        response: { 200: UserList, ...errors },
+      },
+    },
+    async () => allUsers(db),
+  );
+
+  api.put(
+    '/api/usersById',
+    {
+      onRequest: guard.admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Make a user admin (admins)',
+        security,
+        querystring: UserByIdQuery,
+        response: { 200: Acknowledged, ...errors },
+      },
+    },
+    async (request) => {
+      await makeAdmin(db, request.query.id);
+      return { acknowledged: true as const };
+    },
+  );
+
+  api.get(
+    '/api/usersByEmail',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['users'],
+        summary: 'One user (that user, or admins)',
+        security,
+        querystring: EmailQuery,
+        response: { 200: User, ...errors },
+      },
+    },
+    async (request) => userByEmail(db, callerOf(request), request.query.email),
+  );
+
+  api.put(
+    '/api/usersByEmail',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['users'],
+        summary: 'Save your own mobile number',
+        security,
+        querystring: EmailQuery,
+        body: MobileBody,
+        response: { 200: Acknowledged, ...errors },
+      },
+    },
+    async (request) => {
+      await saveMobile(db, callerOf(request), request.query.email, request.body.mobile);
+      return { acknowledged: true as const };
+    },
+  );
+
+  api.get(
+    '/api/checkAdmin/:email',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['users'],
+        summary: 'Whether that user is an admin (that user, or admins)',
+        security,
+        params: EmailQuery,
+        response: { 200: AdminAnswer, ...errors },
+      },
+    },
+    async (request) => ({ admin: await isAdmin(db, callerOf(request), request.params.email) }),
+  );
+}

@@ -1,0 +1,62 @@
+import type { User } from '@shop/contract/users';
+import type { Database } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import { type Caller, requireSelf, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import type { AccessTokens } from '../auth/access-tokens.js';
+import * as users from './repository.js';
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    ...(row.role === 'admin' ? { role: 'admin' as const } : {}),
+    ...(row.mobile ? { mobile: row.mobile } : {}),
+  };
+}
+
+async function existing(db: Database, id: string): Promise<UserRow> {
+  const row = await users.findUserById(db, id);
+  if (!row) throw notFound('user');
+  return row;
+}
+
+/** PUT /api/users: the signed-in user updates their own name and gets a fresh token. */
+export async function saveProfile(
+  deps: { db: Database; tokens: AccessTokens },
+  caller: Caller,
+  queryEmail: string,
+  body: { name: string; email: string },
+): Promise<string> {
+  requireSelf(caller, queryEmail);
+  if (body.email !== caller.email) throw badRequest('email must be the email of your account');
+  await users.updateUser(deps.db, caller.id, { name: body.name });
+  return deps.tokens.issue(await existing(deps.db, caller.id));
+}
+
+export async function allUsers(db: Database): Promise<User[]> {
+  return (await users.listUsers(db)).map(toUser);
+}
+
+export async function makeAdmin(db: Database, id: string): Promise<void> {
+  if (!(await users.updateUser(db, id, { role: 'admin' }))) throw notFound('user');
+}
+
+export async function userByEmail(db: Database, caller: Caller, email: string): Promise<User> {
+  requireSelfOrAdmin(caller, email);
+  const row = await users.findUserByEmail(db, email);
+  if (!row) throw notFound('user');
+  return toUser(row);
+}
+
+export async function saveMobile(db: Database, caller: Caller, email: string, mobile: string): Promise<void> {
+  requireSelf(caller, email);
+  await users.updateUser(db, caller.id, { mobile });
+}
+
+export async function isAdmin(db: Database, caller: Caller, email: string): Promise<boolean> {
+  requireSelfOrAdmin(caller, email);
+  const row = await users.findUserByEmail(db, email);
+  return row?.role === 'admin';
+}
