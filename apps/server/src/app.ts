@@ -13,6 +13,7 @@ import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
+import { googleRoutes } from './modules/auth/google-routes.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { ping: database.ping });
   authRoutes(app, { db, tokens, limits: authLimits });
+  googleRoutes(app, { configured: Boolean(config.google) });
   userRoutes(app, { db, tokens, guard });
   partRoutes(app, { db });
   reviewRoutes(app, { db });

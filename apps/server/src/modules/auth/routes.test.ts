@@ -277,3 +277,17 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('Google sign-in without a provider', () => {
+  it('answers 503 google_not_configured, and the callback sends the browser to /login with the reason', async () => {
+    const start = await shop.app.inject({ method: 'GET', url: '/api/auth/google' });
+    expect(start.statusCode).toBe(503);
+    expect(start.json().error.code).toBe('google_not_configured');
+    const callback = await shop.app.inject({
+      method: 'GET',
+      url: '/api/auth/google/callback?code=x&state=y',
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toMatch(/^\/login\?error=.+/);
+  });
+});
