@@ -1,10 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { Footer } from '../components/ui/footer';
-import { Navbar } from '../components/ui/navbar';
+import { ProgressBar } from '../components/ui/progress-bar';
+import { useSession } from '../features/auth/session';
 import { toastSettings } from '../lib/toasts';
+import { Navbar } from './navbar';
 
 export function AppLayout() {
+  const session = useSession();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,6 +17,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Navbar />
+      {session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         <Outlet />
       </main>

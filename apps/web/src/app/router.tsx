@@ -1,7 +1,42 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
+import { TitleOnlyPage } from '../components/ui/title-only-page';
+import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { AppLayout } from './app-layout';
+
+/** The dashboard's pages (SPEC.md §2): My Profile for all, then buyers' pages, then admins'. */
+const dashboardPages: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({
+      Component: (await import('../features/profile/pages/my-profile-page')).MyProfilePage,
+    }),
+  },
+  {
+    element: <RequireNonAdmin redirectTo="/login" />,
+    children: [{ path: 'my-order', element: <TitleOnlyPage title="My Order" /> }],
+  },
+  {
+    element: <RequireNonAdmin redirectTo="/dashboard" />,
+    children: [{ path: 'add-review', element: <TitleOnlyPage title="Add Review" /> }],
+  },
+  { path: 'payment/:id', element: <TitleOnlyPage title="Payment" /> },
+  {
+    Component: RequireAdmin,
+    children: [
+      { path: 'manage-all-order', element: <TitleOnlyPage title="Manage All Order" /> },
+      { path: 'add-product', element: <TitleOnlyPage title="Add Product" /> },
+      {
+        path: 'make-admin',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
+        }),
+      },
+      { path: 'manage-product', element: <TitleOnlyPage title="Manage Product" /> },
+    ],
+  },
+];
 
 /**
  * Every route of SPEC.md §2 in one table. The home page is in the first bundle;
@@ -38,16 +73,28 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/pages/signup-page')).SignupPage }),
       },
       {
-        path: 'purchase/:partsId',
-        lazy: async () => ({
-          Component: (await import('../features/orders/pages/purchase-page')).PurchasePage,
-        }),
-      },
-      {
-        path: 'dashboard/*',
-        lazy: async () => ({
-          Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
-        }),
+        Component: RequireAuth,
+        children: [
+          {
+            path: 'purchase/:partsId',
+            element: <RequireNonAdmin redirectTo="/login" />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/purchase-page')).PurchasePage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/components/dashboard-layout')).DashboardLayout,
+            }),
+            children: dashboardPages,
+          },
+        ],
       },
       {
         path: '*',

@@ -22,15 +22,52 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Send the signed-in user's bearer token (SPEC.md §7), refreshing it once if the server refuses it. */
+  auth?: boolean;
+}
+
+/** How the API client gets tokens; the sign-in feature plugs itself in at start-up. */
+export interface TokenSource {
+  /** A usable access token (refreshed first when about to expire), or null when signed out. */
+  accessToken(): Promise<string | null>;
+  /** The server refused `rejected`: refresh once and return the new token, or null. */
+  afterRejection(rejected: string): Promise<string | null>;
+}
+
+let tokenSource: TokenSource | undefined;
+
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
 }
 
 /** The one way the web app talks to the API: JSON in and out, errors as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const token = options.auth ? ((await tokenSource?.accessToken()) ?? null) : null;
+  let response = await send(path, options, token);
+  if (response.status === 401 && token && tokenSource) {
+    const renewed = await tokenSource.afterRejection(token);
+    if (renewed) response = await send(path, options, renewed);
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeParse(text) : undefined;
+  if (!response.ok) {
+    const error = (json as ErrorBody | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      error?.code ?? 'unknown',
+      error?.message ?? `${response.status} ${response.statusText}`,
+    );
+  }
+  return { data: json as T, headers: response.headers };
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  if (token) headers.authorization = `Bearer ${token}`;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
@@ -45,18 +82,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       'The shop could not be reached. Check your connection.',
     );
   }
-  const text = await response.text();
-  const json: unknown = text ? safeParse(text) : undefined;
-  if (!response.ok) {
-    const error = (json as ErrorBody | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      response.statusText,
-      error?.code ?? 'unknown',
-      error?.message ?? `${response.status} ${response.statusText}`,
-    );
-  }
-  return { data: json as T, headers: response.headers };
 }
 
 function safeParse(text: string): unknown {

@@ -20,7 +20,11 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       // Load errors show as a toast (SPEC.md §8), once per query.
-      onError: (error, query) => showError(error, query.queryHash),
+      onError: (error, query) => {
+        // Pages that sign the user out on a refusal (SPEC.md §8) say so themselves.
+        if (query.meta?.refusalSignsOut && error instanceof ApiError && error.status > 0) return;
+        showError(error, query.queryHash);
+      },
     }),
     defaultOptions: {
       queries: {

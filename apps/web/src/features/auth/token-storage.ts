@@ -72,7 +72,11 @@ export function readSession(): StoredSession | null {
   return { accessToken, refreshToken: store().getItem(REFRESH_TOKEN_KEY), user };
 }
 
-export function writeSession(session: { accessToken: string; refreshToken?: string; user?: StoredUser }): void {
+export function writeSession(session: {
+  accessToken: string;
+  refreshToken?: string;
+  user?: StoredUser;
+}): void {
   store().setItem(ACCESS_TOKEN_KEY, session.accessToken);
   if (session.refreshToken) store().setItem(REFRESH_TOKEN_KEY, session.refreshToken);
   if (session.user) store().setItem(USER_KEY, JSON.stringify(session.user));

@@ -1,10 +1,53 @@
-import { PageHeading } from '../../../components/ui/page-heading';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody } from '@shop/contract/auth';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { TextField } from '../../../components/form/text-field';
+import { useLogin } from '../api/sign-in';
+import { AuthCard, FormError } from '../components/auth-card';
+import { useReturnTo } from '../use-return-to';
 
-/** Built with its own issue; until then the page shows its title. */
 export function LoginPage() {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const returnTo = useReturnTo();
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(LoginBody) });
+  const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: returnTo }));
   return (
-    <section>
-      <PageHeading title="Login">Login</PageHeading>
-    </section>
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          New to Electronics Tools?{' '}
+          <Link to="/signup" state={location.state} className="link link-primary">
+            Create New Account
+          </Link>
+        </>
+      }
+    >
+      <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          registration={register('email')}
+          error={formState.errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          registration={register('password')}
+          error={formState.errors.password}
+        />
+        <FormError message={login.error?.message ?? search.get('error') ?? undefined} />
+        <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+          Login
+        </button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,10 +1,62 @@
-import { PageHeading } from '../../../components/ui/page-heading';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignupBody } from '@shop/contract/auth';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { TextField } from '../../../components/form/text-field';
+import { useSignup } from '../api/sign-in';
+import { AuthCard, FormError } from '../components/auth-card';
+import { useReturnTo } from '../use-return-to';
 
-/** Built with its own issue; until then the page shows its title. */
 export function SignupPage() {
+  const location = useLocation();
+  const returnTo = useReturnTo();
+  const signup = useSignup();
+  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(SignupBody) });
+  const onSubmit = handleSubmit((body) => signup.mutate(body, { onSuccess: returnTo }));
   return (
-    <section>
-      <PageHeading title="Sign Up">Sign Up</PageHeading>
-    </section>
+    <AuthCard
+      title="Sign Up"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" state={location.state} className="link link-primary">
+            Please login
+          </Link>
+        </>
+      }
+    >
+      <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          registration={register('name')}
+          error={formState.errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          registration={register('email')}
+          error={formState.errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          registration={register('password')}
+          error={formState.errors.password}
+        />
+        <FormError message={signup.error?.message} />
+        <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
+          Sign Up
+        </button>
+      </form>
+    </AuthCard>
   );
 }

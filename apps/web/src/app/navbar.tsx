@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { signOut, useSession } from '../features/auth/session';
 
 interface NavItem {
   to: string;
@@ -16,10 +17,35 @@ const guestLinks: NavItem[] = [
   { to: '/login', label: 'Login' },
   { to: '/signup', label: 'Signup' },
 ];
+const memberLinks: NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
 
+/** SPEC.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while it loads). */
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
-  return [...links, ...guestLinks].map((link) => (
-    <li key={link.to}>
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const items = [...links, ...(signedIn ? memberLinks : session.status === 'signed-out' ? guestLinks : [])];
+  const logout = (
+    <li key="logout">
+      <button
+        type="button"
+        onClick={() => {
+          onNavigate?.();
+          void signOut();
+        }}
+      >
+        Logout
+      </button>
+    </li>
+  );
+  return [
+    ...items.map((link) => <NavLinkItem key={link.to} link={link} onNavigate={onNavigate} />),
+    signedIn && logout,
+  ];
+}
+
+function NavLinkItem({ link, onNavigate }: { link: NavItem; onNavigate?: (() => void) | undefined }) {
+  return (
+    <li>
       <NavLink
         to={link.to}
         end={link.end ?? false}
@@ -29,7 +55,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
         {link.label}
       </NavLink>
     </li>
-  ));
+  );
 }
 
 /** The sticky bar at the top of every page. */

@@ -1,0 +1,145 @@
+import type { Session, TokenPair } from '@shop/contract/auth';
+import { useSyncExternalStore } from 'react';
+import { ApiError, apiRequest, setTokenSource } from '../../lib/api-client';
+import {
+  ACCESS_TOKEN_KEY,
+  clearSession,
+  readSession,
+  type StoredUser,
+  tokenExpiry,
+  writeSession,
+} from './token-storage';
+
+/** SPEC.md §4: loading, then signed in or signed out. */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: StoredUser; accessToken: string };
+
+/** Refresh this long before the access token expires, so no request goes out with a stale one. */
+const REFRESH_MARGIN_S = 60;
+
+let state: SessionState = { status: 'loading' };
+const listeners = new Set<() => void>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<string | null> | undefined;
+
+const nowSeconds = () => Date.now() / 1000;
+const fresh = (token: string) => tokenExpiry(token) - REFRESH_MARGIN_S > nowSeconds();
+
+function setState(next: SessionState): void {
+  state = next;
+  clearTimeout(refreshTimer);
+  if (next.status === 'signed-in') {
+    const due = (tokenExpiry(next.accessToken) - REFRESH_MARGIN_S - nowSeconds()) * 1000;
+    refreshTimer = setTimeout(() => void refresh(), Math.max(due, 0));
+  }
+  for (const listener of listeners) listener();
+}
+
+function adoptStored(): boolean {
+  const stored = readSession();
+  if (!stored?.user || !fresh(stored.accessToken)) return false;
+  setState({ status: 'signed-in', user: stored.user, accessToken: stored.accessToken });
+  return true;
+}
+
+function signedOutHere(): void {
+  clearSession();
+  setState({ status: 'signed-out' });
+}
+
+/**
+ * Rotate the refresh token. Tabs share the stored tokens, and presenting a refresh token twice
+ * revokes the whole sign-in (reuse detection), so one tab at a time refreshes (a Web Lock) and a
+ * tab first looks whether another one already did.
+ */
+function refresh(): Promise<string | null> {
+  refreshing ??= withLock(async () => {
+    const held = state.status === 'signed-in' ? state.accessToken : undefined;
+    const stored = readSession();
+    if (stored && stored.accessToken !== held && adoptStored()) return stored.accessToken;
+    if (!stored?.refreshToken || !stored.user) {
+      signedOutHere();
+      return null;
+    }
+    try {
+      const { data } = await apiRequest<TokenPair>('/api/auth/refresh', {
+        method: 'POST',
+        body: { refreshToken: stored.refreshToken },
+      });
+      writeSession(data);
+      setState({ status: 'signed-in', user: stored.user, accessToken: data.accessToken });
+      return data.accessToken;
+    } catch (error) {
+      // A refused refresh token ends the sign-in; a network failure keeps it for the next try.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) signedOutHere();
+      else if (state.status === 'loading') setState({ status: 'signed-out' });
+      return null;
+    }
+  }).finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+function withLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('shop-token-refresh', task) : task();
+}
+
+/** Read the stored sign-in once at start-up; refresh it when the access token has run out. */
+export function startSession(): void {
+  setTokenSource({
+    accessToken: async () => {
+      if (state.status === 'loading') await new Promise<void>((resolve) => whenSettled(resolve));
+      if (state.status !== 'signed-in') return null;
+      return fresh(state.accessToken) ? state.accessToken : refresh();
+    },
+    afterRejection: async (rejected) => {
+      if (state.status === 'signed-in' && state.accessToken !== rejected) return state.accessToken;
+      return refresh();
+    },
+  });
+  // Another tab signed in or out.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== ACCESS_TOKEN_KEY && event.key !== null) return;
+    if (!adoptStored() && !readSession()) setState({ status: 'signed-out' });
+  });
+  if (adoptStored()) return;
+  if (readSession()?.refreshToken) void refresh();
+  else setState({ status: 'signed-out' });
+}
+
+function whenSettled(resolve: () => void): void {
+  const listener = () => {
+    if (state.status === 'loading') return;
+    listeners.delete(listener);
+    resolve();
+  };
+  listeners.add(listener);
+}
+
+/** After login, signup or Google: keep the tokens and show the user as signed in. */
+export function signIn(session: Session): void {
+  writeSession(session);
+  setState({ status: 'signed-in', user: session.user, accessToken: session.accessToken });
+}
+
+/** Logout: the server revokes this sign-in's refresh tokens; the stored tokens are removed. */
+export async function signOut(): Promise<void> {
+  const refreshToken = readSession()?.refreshToken;
+  signedOutHere();
+  if (refreshToken) {
+    await apiRequest('/api/auth/logout', { method: 'POST', body: { refreshToken } }).catch(() => undefined);
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, () => state);
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { showError } from '../../lib/toasts';
+import { signOut } from './session';
+
+/**
+ * SPEC.md §8: a refused load of orders, all orders or users removes the token, signs the user
+ * out, sends them to /login and says '{status text} Access!!! Please Login again'.
+ */
+export function useAccessRefusal(error: unknown): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!(error instanceof ApiError)) return;
+    void signOut();
+    showError(new Error(`${error.statusText} Access!!! Please Login again`), 'access-refused');
+    navigate('/login', { replace: true });
+  }, [error, navigate]);
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MobileBody, type User } from '@shop/contract/users';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/form/text-field';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useSession } from '../../auth/session';
+import { useProfile } from '../api/get-profile';
+import { useUpdateMobile } from '../api/update-mobile';
+
+/** SPEC.md §2: name, email and role shown; mobile the only field to edit; Update waits for an edit. */
+export function MyProfilePage() {
+  const session = useSession();
+  const email = session.status === 'signed-in' ? session.user.email : '';
+  const profile = useProfile(email);
+  return (
+    <section>
+      <PageHeading title="My Profile">My Profile</PageHeading>
+      {profile.data ? <ProfileForm user={profile.data} /> : profile.isPending && <ProgressBar />}
+    </section>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateMobile(user.email);
+  const { register, handleSubmit, formState, reset } = useForm({
+    resolver: zodResolver(MobileBody),
+    defaultValues: { mobile: user.mobile ?? '' },
+  });
+  const onSubmit = handleSubmit(({ mobile }) =>
+    update.mutate(mobile, {
+      onSuccess: () => {
+        showSuccess('Updated');
+        reset({ mobile });
+      },
+      onError: (error) => showError(error),
+    }),
+  );
+  return (
+    <form className="card max-w-xl bg-base-100 shadow" onSubmit={onSubmit} noValidate>
+      <div className="card-body gap-3">
+        <ReadOnlyField label="Name" value={user.name} />
+        <ReadOnlyField label="Email" value={user.email} />
+        <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
+        <TextField
+          label="Mobile"
+          type="tel"
+          placeholder="+880"
+          autoComplete="tel"
+          required
+          maxLength={30}
+          registration={register('mobile')}
+          error={formState.errors.mobile}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary self-start"
+          disabled={!formState.isDirty || update.isPending}
+        >
+          Update
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <input id={id} className="input input-bordered w-full bg-base-200" value={value} readOnly />
+    </div>
+  );
+}
