@@ -68,8 +68,9 @@ describe('signing in', () => {
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
+    // Google sign-in comes back to the page asked for, too.
     expect(await page.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
-      '/api/auth/google',
+      '/api/auth/google?from=%2Fdashboard',
     );
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'login-desktop');

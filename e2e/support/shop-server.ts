@@ -14,7 +14,7 @@ export interface RunningShop {
   stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -47,7 +47,7 @@ export async function startShop(
 ): Promise<RunningShop> {
   if (!fs.existsSync(entry)) throw new Error('Build the shop first (npm run build)');
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -14,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
+import { googleSignIn } from './modules/auth/google-sign-in.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -58,10 +60,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerApiDocs(app);
+  await app.register(cookie);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const db = database.db;
-  const tokens = accessTokens(loadJwtSecret(config.jwtSecret, config.dataDir));
+  const key = loadJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = accessTokens(key);
   const guard = authGuard({ db, tokens });
   const limitStore = memoryRateLimitStore();
   const { rateLimits } = config;
@@ -75,8 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   healthRoutes(app, { ping: database.ping });
-  authRoutes(app, { db, tokens, limits: authLimits });
-  googleRoutes(app, { configured: Boolean(config.google) });
+  const auth = { db, tokens, limits: authLimits };
+  authRoutes(app, auth);
+  googleRoutes(app, {
+    ...auth,
+    google: config.google && googleSignIn(config.google, key),
+    publicUrl: config.publicUrl,
+  });
   userRoutes(app, { db, tokens, guard });
   partRoutes(app, { db });
   reviewRoutes(app, { db });

@@ -66,6 +66,12 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: optionalText.pipe(z.url({ message: 'must be a URL' }).optional()),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://shop.example.com' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   RATE_LIMIT_WINDOW_SECONDS: count(600, 86_400),
   RATE_LIMIT_SIGNUPS_PER_IP: count(300),
@@ -96,6 +102,8 @@ export interface Config {
     | { provider: 'test' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
+  publicUrl?: string;
   jwtSecret?: string;
   rateLimits: {
     windowSeconds: number;
@@ -175,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,

@@ -1,4 +1,4 @@
-import { LoginBody, RefreshBody, Session, SignupBody, TokenPair } from '@shop/contract/auth';
+import { LoginBody, RefreshBody, Session, SignupBody } from '@shop/contract/auth';
 import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +43,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         tags: ['sign-in'],
         summary: 'Exchange a refresh token for a new pair (the old one stops working)',
         body: RefreshBody,
-        response: { 200: TokenPair, ...errors },
+        response: { 200: Session, ...errors },
       },
     },
     async (request) => refresh(deps, request.body.refreshToken, request.ip),

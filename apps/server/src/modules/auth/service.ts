@@ -87,7 +87,7 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
  * Exchanges a refresh token for a new pair. Each token works once: a token presented again
  * (stolen, or replayed) revokes its whole family, so the thief and the owner both sign in again.
  */
-export async function refresh(deps: AuthDeps, token: string, ip: string): Promise<TokenPair> {
+export async function refresh(deps: AuthDeps, token: string, ip: string): Promise<Session> {
   await deps.limits.refreshPerIp.consume(ip);
   const stored = await findRefreshToken(deps.db, hashRefreshToken(token));
   if (!stored || stored.revoked_at) throw new AppError('unauthenticated', INVALID_REFRESH);
@@ -98,7 +98,30 @@ export async function refresh(deps: AuthDeps, token: string, ip: string): Promis
   if (stored.expires_at <= nowIso()) throw new AppError('unauthenticated', INVALID_REFRESH);
   const user = await findUserById(deps.db, stored.user_id);
   if (!user) throw new AppError('unauthenticated', INVALID_REFRESH);
-  return startSession(deps, user, stored.family_id);
+  return session(user, await startSession(deps, user, stored.family_id));
+}
+
+/**
+ * Google vouched for this email: sign in its account, or open one (with no password, so only
+ * Google signs it in until the person sets one).
+ */
+export async function signInWithGoogle(deps: AuthDeps, identity: { email: string; name: string }) {
+  let user = await findUserByEmail(deps.db, identity.email);
+  if (!user) {
+    const created: UserRow = {
+      id: newId(),
+      name: identity.name,
+      email: identity.email,
+      password_hash: null,
+      role: null,
+      mobile: null,
+      created_at: nowIso(),
+    };
+    // Two first sign-ins at once: the second finds the account the first one made.
+    user = (await insertUser(deps.db, created)) ? created : await findUserByEmail(deps.db, identity.email);
+    if (!user) throw new Error('The account made for a Google sign-in cannot be found');
+  }
+  return session(user, await startSession(deps, user));
 }
 
 /** Ends the sign-in that the token belongs to (its family); other sign-ins of the user go on. */

@@ -1,4 +1,4 @@
-import type { Session, TokenPair } from '@shop/contract/auth';
+import type { Session } from '@shop/contract/auth';
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, setTokenSource } from '../../lib/api-client';
 import {
@@ -59,17 +59,16 @@ function refresh(): Promise<string | null> {
     const held = state.status === 'signed-in' ? state.accessToken : undefined;
     const stored = readSession();
     if (stored && stored.accessToken !== held && adoptStored()) return stored.accessToken;
-    if (!stored?.refreshToken || !stored.user) {
+    if (!stored?.refreshToken) {
       signedOutHere();
       return null;
     }
     try {
-      const { data } = await apiRequest<TokenPair>('/api/auth/refresh', {
+      const { data } = await apiRequest<Session>('/api/auth/refresh', {
         method: 'POST',
         body: { refreshToken: stored.refreshToken },
       });
-      writeSession(data);
-      setState({ status: 'signed-in', user: stored.user, accessToken: data.accessToken });
+      signIn(data);
       return data.accessToken;
     } catch (error) {
       // A refused refresh token ends the sign-in; a network failure keeps it for the next try.

@@ -16,3 +16,17 @@ export function useLogin() {
 export function useSignup() {
   return useMutation({ mutationFn: (body: SignupBody) => startSession('/api/auth/signup', body) });
 }
+
+/** Google sent the browser back with a one-use refresh token (in the fragment): exchange it. */
+export function useGoogleReturn() {
+  return useMutation({
+    mutationFn: async (refreshToken: string) => {
+      const { data } = await apiRequest<Session>('/api/auth/refresh', {
+        method: 'POST',
+        body: { refreshToken },
+      });
+      signIn(data);
+      return data;
+    },
+  });
+}

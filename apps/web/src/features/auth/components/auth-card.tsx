@@ -6,10 +6,13 @@ export function AuthCard({
   title,
   children,
   footer,
+  returnTo,
 }: {
   title: string;
   children: ReactNode;
   footer: ReactNode;
+  /** Where Google sign-in comes back to. */
+  returnTo: string;
 }) {
   return (
     <section className="flex justify-center">
@@ -19,7 +22,7 @@ export function AuthCard({
           {children}
           <div className="divider">OR</div>
           {/* A full page load: the server sends the browser on to Google. */}
-          <a href="/api/auth/google" className="btn btn-outline">
+          <a href={`/api/auth/google?${new URLSearchParams({ from: returnTo })}`} className="btn btn-outline">
             Continue with Google
           </a>
           <p className="text-center text-sm">{footer}</p>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBody } from '@shop/contract/auth';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/form/text-field';
-import { useLogin } from '../api/sign-in';
+import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
 
@@ -12,11 +13,27 @@ export function LoginPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
   const login = useLogin();
+  const google = useGoogleReturn();
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(LoginBody) });
-  const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: returnTo }));
+  const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: () => returnTo.go() }));
+
+  // Back from Google with a one-use token in the fragment: take it out of the address bar
+  // (and history) first, then exchange it.
+  const { mutate: exchange } = google;
+  const { go } = returnTo;
+  useEffect(() => {
+    const fragment = new URLSearchParams(window.location.hash.slice(1));
+    const token = fragment.get('google');
+    if (!token) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    exchange(token, { onSuccess: () => go(fragment.get('from') ?? '/') });
+  }, [exchange, go]);
+
+  const error = login.error ?? google.error;
   return (
     <AuthCard
       title="Login"
+      returnTo={returnTo.path}
       footer={
         <>
           New to Electronics Tools?{' '}
@@ -43,8 +60,8 @@ export function LoginPage() {
           registration={register('password')}
           error={formState.errors.password}
         />
-        <FormError message={login.error?.message ?? search.get('error') ?? undefined} />
-        <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+        <FormError message={error?.message ?? search.get('error') ?? undefined} />
+        <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
           Login
         </button>
       </form>

@@ -12,10 +12,11 @@ export function SignupPage() {
   const returnTo = useReturnTo();
   const signup = useSignup();
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(SignupBody) });
-  const onSubmit = handleSubmit((body) => signup.mutate(body, { onSuccess: returnTo }));
+  const onSubmit = handleSubmit((body) => signup.mutate(body, { onSuccess: () => returnTo.go() }));
   return (
     <AuthCard
       title="Sign Up"
+      returnTo={returnTo.path}
       footer={
         <>
           Already have an account?{' '}

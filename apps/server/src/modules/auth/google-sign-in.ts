@@ -1,0 +1,150 @@
+import { jwtVerify, SignJWT } from 'jose';
+import * as oidc from 'openid-client';
+
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+/** A failed Google sign-in: `message` is for the person (shown on /login), `detail` for the log. */
+export class GoogleSignInError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+    this.name = 'GoogleSignInError';
+  }
+}
+
+export const UNAVAILABLE = 'Google sign-in is unavailable right now. Please try again later.';
+const NOT_VERIFIED = 'Google sign-in could not be verified. Please try again.';
+const EXPIRED = 'Your Google sign-in took too long or was started in another browser. Please try again.';
+const CANCELLED = 'Google sign-in was cancelled.';
+const NO_EMAIL = 'Your Google account has no verified email address.';
+
+/** How long a person has between leaving for Google and coming back. */
+export const FLOW_SECONDS = 600;
+const FLOW_AUDIENCE = 'google-sign-in-flow';
+
+interface Flow {
+  verifier: string;
+  state: string;
+  nonce: string;
+  redirectUri: string;
+  from: string;
+}
+
+export interface GoogleIdentity {
+  email: string;
+  name: string;
+}
+
+const loopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/**
+ * Google sign-in with openid-client: authorization code with PKCE, state and nonce. What the
+ * callback must check is carried by the browser in a short-lived cookie signed with the shop's
+ * key, so any of several servers can finish a sign-in that another one started.
+ */
+export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
+  let discovered: Promise<oidc.Configuration> | undefined;
+  const configuration = () => {
+    discovered ??= oidc
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        // Plain http only for a provider on this machine (development and tests).
+        loopback(settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : {},
+      )
+      .catch((error: unknown) => {
+        discovered = undefined;
+        throw new GoogleSignInError(UNAVAILABLE, error);
+      });
+    return discovered;
+  };
+
+  return {
+    /** The provider's authorization URL, and the signed flow to keep in the cookie. */
+    async start(redirectUri: string, from: string): Promise<{ url: string; flow: string }> {
+      const config = await configuration();
+      const flow: Flow = {
+        verifier: oidc.randomPKCECodeVerifier(),
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        redirectUri,
+        from,
+      };
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+      const signed = await new SignJWT({ ...flow })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(FLOW_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${FLOW_SECONDS}s`)
+        .sign(key);
+      return { url: url.href, flow: signed };
+    },
+
+    /** Checks the provider's answer against the flow and returns the verified identity. */
+    async finish(query: string, signedFlow: string | undefined): Promise<GoogleIdentity & { from: string }> {
+      const flow = await readFlow(signedFlow, key);
+      const params = new URLSearchParams(query);
+      if (params.get('error') === 'access_denied') throw new GoogleSignInError(CANCELLED);
+      const config = await configuration();
+      const currentUrl = new URL(flow.redirectUri);
+      currentUrl.search = query;
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: flow.verifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        throw new GoogleSignInError(NOT_VERIFIED, error);
+      }
+      const claims = tokens.claims();
+      if (!claims) throw new GoogleSignInError(NOT_VERIFIED, 'no ID token');
+      // Google puts the email in the ID token; other providers may keep it for the userinfo call.
+      const profile =
+        typeof claims.email === 'string'
+          ? claims
+          : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
+              throw new GoogleSignInError(NOT_VERIFIED, error);
+            });
+      if (typeof profile.email !== 'string' || profile.email_verified !== true) {
+        throw new GoogleSignInError(NO_EMAIL);
+      }
+      const email = profile.email.trim().toLowerCase();
+      const name = typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim() : email;
+      return { email, name: name.slice(0, 100), from: flow.from };
+    },
+  };
+}
+
+async function readFlow(signed: string | undefined, key: Uint8Array): Promise<Flow> {
+  if (!signed) throw new GoogleSignInError(EXPIRED);
+  try {
+    const { payload } = await jwtVerify(signed, key, { algorithms: ['HS256'], audience: FLOW_AUDIENCE });
+    const { verifier, state, nonce, redirectUri, from } = payload;
+    if ([verifier, state, nonce, redirectUri, from].every((v) => typeof v === 'string')) {
+      return { verifier, state, nonce, redirectUri, from } as Flow;
+    }
+  } catch (error) {
+    throw new GoogleSignInError(EXPIRED, error);
+  }
+  throw new GoogleSignInError(EXPIRED);
+}
+
+export type GoogleSignIn = ReturnType<typeof googleSignIn>;
