@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimit(limitStore, { name, max, windowSeconds: rateLimits.windowSeconds });
   const authLimits = {
     signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
+    signupPerEmail: limit('signup-email', rateLimits.signupsPerEmail),
     loginFailuresPerIp: limit('login-fail-ip', rateLimits.loginFailuresPerIp),
     loginFailuresPerEmail: limit('login-fail-email', rateLimits.loginFailuresPerEmail),
     refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),

@@ -75,6 +75,7 @@ const EnvSchema = z.object({
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   RATE_LIMIT_WINDOW_SECONDS: count(600, 86_400),
   RATE_LIMIT_SIGNUPS_PER_IP: count(300),
+  RATE_LIMIT_SIGNUPS_PER_EMAIL: count(20),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: count(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: count(30),
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
@@ -108,6 +109,7 @@ export interface Config {
   rateLimits: {
     windowSeconds: number;
     signupsPerIp: number;
+    signupsPerEmail: number;
     loginFailuresPerIp: number;
     loginFailuresPerEmail: number;
     refreshesPerIp: number;
@@ -187,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,
+      signupsPerEmail: env.RATE_LIMIT_SIGNUPS_PER_EMAIL,
       loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,

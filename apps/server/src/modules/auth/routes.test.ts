@@ -280,6 +280,30 @@ describe('rate limits', () => {
   });
 });
 
+describe('sign-ups per email', () => {
+  it('are limited too, whatever the address they come from', async () => {
+    const limited = await createTestShop({ demo: false, env: { RATE_LIMIT_SIGNUPS_PER_EMAIL: '2' } });
+    try {
+      const email = uniqueEmail();
+      const attempt = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          remoteAddress: ip,
+          payload: { name: 'Same Email', email, password: 'long enough pw' },
+        });
+      expect((await attempt('10.0.0.1')).statusCode).toBe(201);
+      expect((await attempt('10.0.0.2')).statusCode).toBe(409);
+      const third = await attempt('10.0.0.3');
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.code).toBe('rate_limited');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('Google sign-in without a provider', () => {
   it('answers 503 google_not_configured, and the callback sends the browser to /login with the reason', async () => {
     const start = await shop.app.inject({ method: 'GET', url: '/api/auth/google' });

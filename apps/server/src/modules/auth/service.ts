@@ -19,6 +19,7 @@ import {
 
 export interface AuthLimits {
   signupPerIp: RateLimit;
+  signupPerEmail: RateLimit;
   loginFailuresPerIp: RateLimit;
   loginFailuresPerEmail: RateLimit;
   refreshPerIp: RateLimit;
@@ -56,6 +57,7 @@ function session(user: UserRow, pair: TokenPair): Session {
 
 export async function signup(deps: AuthDeps, body: SignupBody, ip: string): Promise<Session> {
   await deps.limits.signupPerIp.consume(ip);
+  await deps.limits.signupPerEmail.consume(body.email);
   const user: UserRow = {
     id: newId(),
     name: body.name,
