@@ -26,3 +26,144 @@ describe('GET /api/parts', () => {
     ]);
   });
 });
+
+type Listed = { _id: string; name: string };
+const list = async (query: string) => {
+  const res = await shop.app.inject({ method: 'GET', url: `/api/parts${query}` });
+  return { res, parts: res.statusCode === 200 ? (res.json() as Listed[]) : [] };
+};
+
+/** A part of our own, added straight into the database. */
+async function addPart(name: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await shop.database.db
+    .insertInto('parts')
+    .values({
+      id,
+      name,
+      name_search: name.toLowerCase(),
+      desc: 'A part made for this test',
+      img: 'https://example.com/p.webp',
+      price_per_piece: 3,
+      available_quantity: 500,
+      min_order_quantity: 10,
+      created_at: new Date().toISOString(),
+      deleted_at: null,
+    })
+    .execute();
+  return id;
+}
+
+describe('paging the catalog', () => {
+  it('pages in a stable order with limit and offset, the total in x-total-count', async () => {
+    const { parts: all, res } = await list('?limit=100');
+    const total = Number(res.headers['x-total-count']);
+    expect(all).toHaveLength(total);
+    const { parts: first } = await list('?limit=5');
+    const { parts: second } = await list('?limit=5&offset=5');
+    expect(first.map((p) => p._id)).toEqual(all.slice(0, 5).map((p) => p._id));
+    expect(second.map((p) => p._id)).toEqual(all.slice(5, 10).map((p) => p._id));
+    const { parts: beyond, res: beyondRes } = await list(`?offset=${total + 10}`);
+    expect(beyond).toEqual([]);
+    expect(beyondRes.headers['x-total-count']).toBe(String(total));
+  });
+
+  it('clamps a limit above 100 to 100', async () => {
+    for (let i = 0; i < 100; i++) await addPart(`Clamp test resistor ${i}`);
+    const { res, parts } = await list('?limit=5000');
+    expect(res.statusCode).toBe(200);
+    expect(parts).toHaveLength(100);
+  });
+
+  it.each([
+    'limit=0',
+    'limit=-1',
+    'limit=abc',
+    'limit=1.5',
+    'limit=',
+    'offset=-1',
+    'offset=NaN',
+    'offset=1e3',
+    'offset=99999999999999999999',
+    'limit=Infinity',
+  ])('refuses %s with 400 naming the field', async (query) => {
+    const { res } = await list(`?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation');
+    expect(res.json().error.message).toMatch(new RegExp(`^${query.split('=')[0]} `));
+  });
+});
+
+describe('searching the catalog', () => {
+  it('takes q literally: % and _ are no wildcards, quotes and backslashes are characters', async () => {
+    await addPart('Tip 100% copper_core');
+    await addPart("Technician's \\ kit");
+    await addPart('Ω-meter probe 🔌');
+    const names = async (q: string) => {
+      const { res, parts } = await list(`?limit=100&q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      return parts.map((p) => p.name);
+    };
+    expect(await names('%')).toEqual(['Tip 100% copper_core']);
+    expect(await names('_')).toEqual(['Tip 100% copper_core']);
+    expect(await names('0%')).toEqual(['Tip 100% copper_core']);
+    expect(await names("'s \\")).toEqual(["Technician's \\ kit"]);
+    expect(await names("' OR 1=1 --")).toEqual([]);
+    expect(await names('ω-METER')).toEqual(['Ω-meter probe 🔌']);
+    expect(await names('🔌')).toEqual(['Ω-meter probe 🔌']);
+    expect(await names('no such part anywhere')).toEqual([]);
+  });
+
+  it('refuses a q longer than any name with 400, not a slow query', async () => {
+    const { res } = await list(`?q=${'a'.repeat(5000)}`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/partsById', () => {
+  it('answers one part, 404 for an unknown id, 400 for a malformed one', async () => {
+    const id = await addPart('Lookup test part');
+    const found = await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ _id: id, name: 'Lookup test part', min_order_quantity: 10 });
+    const unknown = await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${crypto.randomUUID()}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+    for (const bad of ['not-an-id', "1' OR '1'='1", '', '%00']) {
+      const res = await shop.app.inject({
+        method: 'GET',
+        url: `/api/partsById?id=${encodeURIComponent(bad)}`,
+      });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    expect((await shop.app.inject({ method: 'GET', url: '/api/partsById' })).statusCode).toBe(400);
+  });
+
+  it('hides a deleted part from the list and from partsById', async () => {
+    const id = await addPart('Soon deleted part');
+    await shop.database.db
+      .updateTable('parts')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).statusCode).toBe(404);
+    const { parts } = await list('?q=Soon%20deleted');
+    expect(parts).toEqual([]);
+  });
+});
+
+describe('the demo pictures', () => {
+  it('are served by the shop as WebP with a long cache', async () => {
+    const { parts } = await list('?limit=1');
+    const part = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${parts[0]?._id}` })).json();
+    const res = await shop.app.inject({ method: 'GET', url: part.img });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    const missing = await shop.app.inject({ method: 'GET', url: `/api/images/${'0'.repeat(64)}.webp` });
+    expect(missing.statusCode).toBe(404);
+    const traversal = await shop.app.inject({ method: 'GET', url: '/api/images/..%2F..%2Fshop.db' });
+    expect([400, 404]).toContain(traversal.statusCode);
+  });
+});
