@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
@@ -9,7 +10,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-const inject = (options: Parameters<TestShop['app']['inject']>[0]) => shop.app.inject(options);
+const inject = (options: InjectOptions) => shop.app.inject(options);
 
 describe('the HTTP ground rules of API.md', () => {
   it('answers unknown /api paths with a JSON 404, never the web app', async () => {
