@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, setTokenSource } from './api-client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest with the bearer token', () => {
+  it('sends the token, and after a 401 refreshes once and repeats the call with the new one', async () => {
+    const seen: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const auth = new Headers(init.headers).get('authorization');
+        seen.push(auth);
+        return auth === 'Bearer fresh'
+          ? json(200, { ok: true })
+          : json(401, { error: { code: 'unauthenticated', message: 'expired' } });
+      }),
+    );
+    const afterRejection = vi.fn(async () => 'fresh');
+    setTokenSource({ accessToken: async () => 'stale', afterRejection });
+    const { data } = await apiRequest<{ ok: boolean }>('/api/users', { auth: true });
+    expect(data).toEqual({ ok: true });
+    expect(seen).toEqual(['Bearer stale', 'Bearer fresh']);
+    expect(afterRejection).toHaveBeenCalledWith('stale');
+  });
+
+  it('gives up after one refresh: the second 401 is the answer', async () => {
+    const fetch = vi.fn(async () =>
+      json(401, { error: { code: 'unauthenticated', message: 'Sign in again' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    setTokenSource({ accessToken: async () => 'stale', afterRejection: async () => 'also refused' });
+    const error = await apiRequest('/api/users', { auth: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).message).toBe('Sign in again');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends no token to calls that do not ask for one', async () => {
+    const fetch = vi.fn(async (_path: string, _init: RequestInit) => json(200, []));
+    vi.stubGlobal('fetch', fetch);
+    setTokenSource({ accessToken: async () => 'token', afterRejection: async () => null });
+    await apiRequest('/api/parts');
+    expect(new Headers(fetch.mock.calls[0]?.[1].headers).get('authorization')).toBeNull();
+  });
+});
