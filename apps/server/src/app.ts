@@ -20,6 +20,7 @@ import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { partRoutes } from './modules/parts/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -88,9 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   userRoutes(app, { db, tokens, guard });
-  partRoutes(app, { db });
-  reviewRoutes(app, { db });
-  imageRoutes(app, { uploadsDir });
+  partRoutes(app, { db, guard });
+  reviewRoutes(app, { db, guard });
+  messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
+  await imageRoutes(app, { uploadsDir, guard });
 
   await registerWebApp(app, deps.webDist ?? webDistDir);
   app.addHook('onClose', async () => {

@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: count(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: count(30),
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
+  RATE_LIMIT_MESSAGES_PER_IP: count(30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -113,6 +114,7 @@ export interface Config {
     loginFailuresPerIp: number;
     loginFailuresPerEmail: number;
     refreshesPerIp: number;
+    messagesPerIp: number;
   };
   logLevel: NonNullable<Env['LOG_LEVEL']>;
 }
@@ -193,6 +195,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
+      messagesPerIp: env.RATE_LIMIT_MESSAGES_PER_IP,
     },
     logLevel:
       env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : env.NODE_ENV === 'test' ? 'silent' : 'info'),

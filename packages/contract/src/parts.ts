@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Paging } from './primitives.js';
+import { Id, Paging, text, wholeNumber } from './primitives.js';
 
 export const Part = z.object({
   _id: Id,
@@ -24,3 +24,35 @@ export const PartsQuery = Paging.extend({
 export type PartsQuery = z.output<typeof PartsQuery>;
 
 export const PartByIdQuery = z.object({ id: Id });
+
+/** A picture: one stored by `POST /api/images`, or any http(s) address (API.md precise point 13). */
+export const ImageRef = z
+  .string({ error: 'must be a picture address' })
+  .trim()
+  .min(1, 'is required')
+  .max(2000, 'must be at most 2000 characters')
+  .refine(
+    (value) =>
+      /^\/api\/images\/[0-9a-f]{64}\.webp$/.test(value) || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value),
+    'must be an http(s) address or a picture uploaded to /api/images',
+  );
+
+/** The largest quantity and price the shop takes: far above any real order, far below 2^53. */
+export const MAX_QUANTITY = 1_000_000_000;
+export const MAX_PRICE_PER_PIECE = 1_000_000;
+
+export const NewPartBody = z
+  .object({
+    name: text({ min: 1, max: 120 }),
+    desc: text({ min: 1, max: 2000 }),
+    img: ImageRef,
+    min_order_quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }),
+    available_quantity: wholeNumber({ min: 0, max: MAX_QUANTITY }),
+    price_per_piece: wholeNumber({ min: 1, max: MAX_PRICE_PER_PIECE }),
+  })
+  .refine((part) => part.available_quantity === 0 || part.min_order_quantity <= part.available_quantity, {
+    path: ['min_order_quantity'],
+    message: 'must not be above available_quantity',
+  });
+export type NewPartBody = z.output<typeof NewPartBody>;
+export type NewPartInput = z.input<typeof NewPartBody>;

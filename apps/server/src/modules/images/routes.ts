@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { ErrorBody } from '@shop/contract/errors';
+import { UploadedImage } from '@shop/contract/images';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/app-error.js';
-import { storedImageName } from './storage.js';
+import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import type { AuthGuard } from '../../http/auth-guard.js';
+import { reencodeAsWebp } from './reencode.js';
+import { saveImage, storedImageName } from './storage.js';
 
-export function imageRoutes(app: FastifyInstance, deps: { uploadsDir: string }) {
+/** API.md: uploads up to 5 MiB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export async function imageRoutes(app: FastifyInstance, deps: { uploadsDir: string; guard: AuthGuard }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/images/:file',
     {
@@ -29,4 +37,46 @@ export function imageRoutes(app: FastifyInstance, deps: { uploadsDir: string }) 
         .send(fs.createReadStream(full));
     },
   );
+
+  // Multipart is read by this route alone: every other route keeps taking JSON only.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/api/images',
+      {
+        onRequest: deps.guard.admin,
+        bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+        schema: {
+          tags: ['images'],
+          summary: 'Upload a picture (admins): multipart field `image`, at most 5 MiB; stored as WebP',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: {
+            200: UploadedImage,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            413: ErrorBody,
+            415: ErrorBody,
+          },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) {
+          throw new AppError(
+            'unsupported_media_type',
+            'Send the picture as multipart/form-data in the field image',
+          );
+        }
+        const file = await request.file();
+        if (!file || file.fieldname !== 'image') throw badRequest('image is required');
+        // The file's own name and type are the client's word: only the bytes count.
+        const bytes = await file.toBuffer();
+        const name = await saveImage(deps.uploadsDir, await reencodeAsWebp(bytes));
+        return { status: 200 as const, success: true as const, data: { url: `/api/images/${name}` } };
+      },
+    );
+  });
 }

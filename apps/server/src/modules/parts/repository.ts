@@ -43,3 +43,18 @@ export function findPart(db: Database, id: string): Promise<PartRow | undefined>
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+export async function insertPart(db: Database, part: PartRow): Promise<void> {
+  await db.insertInto('parts').values(part).execute();
+}
+
+/** Takes a part out of the catalog; its orders keep their name and price. False when there was none. */
+export async function softDeletePart(db: Database, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('parts')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

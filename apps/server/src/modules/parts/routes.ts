@@ -1,11 +1,16 @@
 import { ErrorBody } from '@shop/contract/errors';
-import { Part, PartByIdQuery, PartList, PartsQuery } from '@shop/contract/parts';
+import { NewPartBody, Part, PartByIdQuery, PartList, PartsQuery } from '@shop/contract/parts';
+import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
-import { getPart, listCatalog } from './service.js';
+import type { AuthGuard } from '../../http/auth-guard.js';
+import { addPart, deletePart, getPart, listCatalog } from './service.js';
 
-export function partRoutes(app: FastifyInstance, deps: { db: Database }) {
+const security = [{ bearer: [] }];
+const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody };
+
+export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -36,5 +41,38 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database }) {
       },
     },
     async (request) => getPart(deps.db, request.query.id),
+  );
+
+  api.post(
+    '/api/parts',
+    {
+      onRequest: deps.guard.admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Add a part to the catalog (admins)',
+        security,
+        body: NewPartBody,
+        response: { 201: Inserted, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ insertedId: await addPart(deps.db, request.body) }),
+  );
+
+  api.delete(
+    '/api/partsById',
+    {
+      onRequest: deps.guard.admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Take a part out of the catalog (admins); its orders keep their name and price',
+        security,
+        querystring: PartByIdQuery,
+        response: { 200: Acknowledged, 404: ErrorBody, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await deletePart(deps.db, request.query.id);
+      return { acknowledged: true as const };
+    },
   );
 }

@@ -22,3 +22,7 @@ export async function listReviews(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+export async function insertReview(db: Database, review: ReviewRow): Promise<void> {
+  await db.insertInto('reviews').values(review).execute();
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin } from '../../test-support/accounts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 let shop: TestShop;
@@ -41,5 +42,61 @@ describe('GET /api/review', () => {
     const res = await shop.app.inject({ method: 'GET', url: `/api/review?${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation');
+  });
+});
+
+describe('POST /api/review', () => {
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    shop.app.inject({ method: 'POST', url: '/api/review', payload: body as object, headers });
+
+  it('stores a buyer review, tied to the buyer, the message byte for byte; it comes first in the list', async () => {
+    const buyer = await signUp(shop.app);
+    const message = '  <script>alert("x")</script> Great crimpers — 5★ \n ';
+    const res = await post({ name: '  Rahim Traders ', rating: '5', message }, bearer(buyer));
+    expect(res.statusCode).toBe(201);
+    const { insertedId } = res.json();
+    const [first] = (await shop.app.inject({ method: 'GET', url: '/api/review?limit=1' })).json() as Review[];
+    expect(first).toMatchObject({ _id: insertedId, name: 'Rahim Traders', rating: 5, message });
+    const row = await shop.database.db
+      .selectFrom('reviews')
+      .selectAll()
+      .where('id', '=', insertedId)
+      .executeTakeFirst();
+    expect(row?.user_id).toBe(buyer.uid);
+  });
+
+  it.each([
+    ['rating', { rating: 6 }],
+    ['rating', { rating: -1 }],
+    ['rating', { rating: 4.5 }],
+    ['rating', { rating: 'five' }],
+    ['rating', { rating: null }],
+    ['message', { message: '' }],
+    ['message', { message: '   ' }],
+    ['message', { message: 'x'.repeat(2001) }],
+    ['message', { message: 12 }],
+    ['name', { name: '' }],
+    ['name', { name: 'x'.repeat(101) }],
+  ])('refuses a bad %s with 400: %j', async (field, change) => {
+    const buyer = await signUp(shop.app);
+    const res = await post({ name: 'A', rating: 4, message: 'Good', ...change }, bearer(buyer));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message.startsWith(field)).toBe(true);
+  });
+
+  it('takes 0 and 5, and 2000 characters', async () => {
+    const buyer = await signUp(shop.app);
+    for (const rating of [0, 5]) {
+      expect((await post({ name: 'A', rating, message: 'x'.repeat(2000) }, bearer(buyer))).statusCode).toBe(
+        201,
+      );
+    }
+  });
+
+  it('is for signed-in buyers: 401 for a visitor, 403 for an admin', async () => {
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    const body = { name: 'A', rating: 4, message: 'Good' };
+    expect((await post(body)).statusCode).toBe(401);
+    expect((await post(body, bearer(admin))).statusCode).toBe(403);
   });
 });

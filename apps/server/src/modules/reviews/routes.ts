@@ -1,12 +1,15 @@
 import { ErrorBody } from '@shop/contract/errors';
-import { ReviewList, ReviewsQuery } from '@shop/contract/reviews';
+import { Inserted } from '@shop/contract/primitives';
+import { NewReviewBody, ReviewList, ReviewsQuery } from '@shop/contract/reviews';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
-import { listNewestReviews } from './service.js';
+import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { addReview, listNewestReviews } from './service.js';
 
-export function reviewRoutes(app: FastifyInstance, deps: { db: Database }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export function reviewRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/api/review',
     {
       schema: {
@@ -21,5 +24,21 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Database }) {
       reply.header('x-total-count', String(total));
       return reviews;
     },
+  );
+
+  api.post(
+    '/api/review',
+    {
+      onRequest: deps.guard.buyer,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review the shop (signed-in buyers; admins do not review)',
+        security: [{ bearer: [] }],
+        body: NewReviewBody,
+        response: { 201: Inserted, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ insertedId: await addReview(deps.db, callerOf(request).id, request.body) }),
   );
 }

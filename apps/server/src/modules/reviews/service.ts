@@ -1,4 +1,5 @@
-import type { Review, ReviewsQuery } from '@shop/contract/reviews';
+import type { NewReviewBody, Review, ReviewsQuery } from '@shop/contract/reviews';
+import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { ReviewRow } from '../../db/schema.js';
 import * as reviews from './repository.js';
@@ -19,4 +20,18 @@ export async function listNewestReviews(
 ): Promise<{ reviews: Review[]; total: number }> {
   const { rows, total } = await reviews.listReviews(db, page);
   return { reviews: rows.map(toReview), total };
+}
+
+/** A buyer's review, tied to their account; the message is kept exactly as written. */
+export async function addReview(db: Database, userId: string, body: NewReviewBody): Promise<string> {
+  const id = newId();
+  await reviews.insertReview(db, {
+    id,
+    user_id: userId,
+    name: body.name,
+    rating: body.rating,
+    message: body.message,
+    created_at: nowIso(),
+  });
+  return id;
 }

@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+function multipart(file: { field?: string; filename: string; type: string; bytes: Buffer }) {
+  const boundary = `----shop${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(file: Parameters<typeof multipart>[0], who: TestAccount | null = admin) {
+  const body = multipart(file);
+  return shop.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    payload: body.payload,
+    headers: { ...body.headers, ...(who ? bearer(who) : {}) },
+  });
+}
+
+const picture = (format: 'png' | 'jpeg') =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret camera owner' } } })
+    [format]()
+    .toBuffer();
+
+/** A valid PNG of `side`×`side` 1-bit pixels, all black: a few KB that would decode to a huge bitmap. */
+function pngBomb(side: number): Buffer {
+  const crc32 = (bytes: Buffer) => {
+    let c = ~0;
+    for (const byte of bytes) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('POST /api/images', () => {
+  it.each(['png', 'jpeg'] as const)(
+    'stores a %s as WebP without its metadata and serves it',
+    async (format) => {
+      const res = await upload({
+        filename: `part.${format}`,
+        type: `image/${format}`,
+        bytes: await picture(format),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        status: 200,
+        success: true,
+        data: { url: expect.stringMatching(/^\/api\/images\/[0-9a-f]{64}\.webp$/) },
+      });
+      const served = await shop.app.inject({ method: 'GET', url: body.data.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+      expect(meta.exif).toBeUndefined();
+      expect(served.rawPayload.includes('secret camera owner')).toBe(false);
+    },
+  );
+
+  it('stores by content: a `../` in the file name reaches nothing outside the uploads', async () => {
+    const res = await upload({
+      filename: '../../../escaped.png',
+      type: 'image/png',
+      bytes: await picture('png'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.url).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
+    const everywhere = fs.readdirSync(path.dirname(shop.dataDir), { recursive: true }).map(String);
+    expect(everywhere.filter((f) => f.includes('escaped'))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a text file named .png',
+      { filename: 'notes.png', type: 'image/png', bytes: Buffer.from('just some text, not a picture') },
+    ],
+    [
+      'an SVG with a script',
+      {
+        filename: 'logo.svg',
+        type: 'image/svg+xml',
+        bytes: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+        ),
+      },
+    ],
+    [
+      'an HTML page',
+      {
+        filename: 'page.png',
+        type: 'image/png',
+        bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+      },
+    ],
+  ])('refuses %s with 415', async (_label, file) => {
+    const res = await upload(file);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('unsupported_media_type');
+  });
+
+  it('refuses a truncated picture with 415', async () => {
+    const whole = await picture('png');
+    const res = await upload({
+      filename: 'cut.png',
+      type: 'image/png',
+      bytes: whole.subarray(0, Math.floor(whole.length / 2)),
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a 16k×16k PNG of a few KB (a decompression bomb) without decoding it', async () => {
+    const bomb = pngBomb(16_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const before = process.memoryUsage().rss;
+    const res = await upload({ filename: 'bomb.png', type: 'image/png', bytes: bomb });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toMatch(/megapixels/);
+    // 256 million pixels decoded would take hundreds of MiB.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('refuses a file over 5 MiB with 413', async () => {
+    const res = await upload({
+      filename: 'huge.png',
+      type: 'image/png',
+      bytes: Buffer.alloc(6 * 1024 * 1024, 1),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('too_large');
+  });
+
+  it('wants the picture in the field image, as multipart', async () => {
+    const wrongField = await upload({
+      field: 'file',
+      filename: 'p.png',
+      type: 'image/png',
+      bytes: await picture('png'),
+    });
+    expect(wrongField.statusCode).toBe(400);
+    const json = await shop.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      headers: bearer(admin),
+      payload: { image: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('is for admins only', async () => {
+    const bytes = await picture('png');
+    expect((await upload({ filename: 'p.png', type: 'image/png', bytes }, null)).statusCode).toBe(401);
+    expect((await upload({ filename: 'p.png', type: 'image/png', bytes }, buyer)).statusCode).toBe(403);
+  });
+
+  it('leaves JSON-only routes refusing multipart with 415', async () => {
+    const body = multipart({ filename: 'p.png', type: 'image/png', bytes: Buffer.from('x') });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
