@@ -200,6 +200,7 @@ describe('an admin', () => {
       'Add Product',
       'Make Admin',
       'Manage Product',
+      'Messages',
     ]);
     await page.goto('/dashboard/add-review');
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();

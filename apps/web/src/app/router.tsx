@@ -19,21 +19,44 @@ const dashboardPages: RouteObject[] = [
   },
   {
     element: <RequireNonAdmin redirectTo="/dashboard" />,
-    children: [{ path: 'add-review', element: <TitleOnlyPage title="Add Review" /> }],
+    children: [
+      {
+        path: 'add-review',
+        lazy: async () => ({
+          Component: (await import('../features/reviews/pages/add-review-page')).AddReviewPage,
+        }),
+      },
+    ],
   },
   { path: 'payment/:id', element: <TitleOnlyPage title="Payment" /> },
   {
     Component: RequireAdmin,
     children: [
       { path: 'manage-all-order', element: <TitleOnlyPage title="Manage All Order" /> },
-      { path: 'add-product', element: <TitleOnlyPage title="Add Product" /> },
+      {
+        path: 'add-product',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/add-product-page')).AddProductPage,
+        }),
+      },
       {
         path: 'make-admin',
         lazy: async () => ({
           Component: (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
         }),
       },
-      { path: 'manage-product', element: <TitleOnlyPage title="Manage Product" /> },
+      {
+        path: 'manage-product',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/manage-product-page')).ManageProductPage,
+        }),
+      },
+      {
+        path: 'messages',
+        lazy: async () => ({
+          Component: (await import('../features/messages/pages/messages-page')).MessagesPage,
+        }),
+      },
     ],
   },
 ];

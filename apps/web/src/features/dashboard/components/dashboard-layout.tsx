@@ -19,6 +19,7 @@ const admins: DashboardLink[] = [
   { to: '/dashboard/add-product', label: 'Add Product' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },
   { to: '/dashboard/manage-product', label: 'Manage Product' },
+  { to: '/dashboard/messages', label: 'Messages' },
 ];
 
 /** The dashboard: a side drawer, open beside the page on wide screens and behind 'Open Sidebar' on phones. */

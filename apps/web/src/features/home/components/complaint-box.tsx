@@ -1,43 +1,70 @@
-import type { FormEvent } from 'react';
-import { showInfo } from '../../../lib/toasts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ComplaintBody } from '@shop/contract/messages';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useSendMessage } from '../api/send-message';
 
-/** The complaints/suggestion box of the home page (SPEC.md §2). */
+const ComplaintFields = ComplaintBody.omit({ kind: true });
+
+/** The complaints/suggestion box of the home page (SPEC.md §2): Full Name, Describe, the checkbox, Send. */
 export function ComplaintBox() {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    showInfo('Sending suggestions opens soon. Thank you for your patience.');
-  };
+  const send = useSendMessage();
+  const consentId = useId();
+  const { register, handleSubmit, formState, reset } = useForm({
+    resolver: zodResolver(ComplaintFields),
+    defaultValues: { name: '', message: '', consent: false as unknown as true },
+  });
+  const onSubmit = handleSubmit((fields) =>
+    send.mutate(
+      { kind: 'complaint', ...fields },
+      {
+        onSuccess: () => {
+          showSuccess('Thank you! We read every suggestion.');
+          reset();
+        },
+        onError: (error) => showError(error),
+      },
+    ),
+  );
   return (
     <section aria-labelledby="complaint-heading" className="card bg-base-100 shadow">
       <form className="card-body gap-4" onSubmit={onSubmit}>
         <h2 id="complaint-heading" className="card-title text-2xl text-primary">
           Complaints and suggestions
         </h2>
-        <label className="form-control w-full">
-          <span className="label-text mb-1 block">Full Name</span>
-          <input
-            name="name"
-            required
-            maxLength={100}
-            autoComplete="name"
-            className="input input-bordered w-full"
-          />
-        </label>
-        <label className="form-control w-full">
-          <span className="label-text mb-1 block">Describe</span>
-          <textarea
-            name="message"
-            required
-            maxLength={2000}
-            rows={4}
-            className="textarea textarea-bordered w-full"
-          />
-        </label>
-        <label className="flex cursor-pointer items-center gap-3">
-          <input type="checkbox" name="consent" required className="checkbox checkbox-primary" />
-          <span className="label-text">I agree that the shop may contact me about this.</span>
-        </label>
-        <button type="submit" className="btn btn-primary self-start">
+        <TextField
+          label="Full Name"
+          required
+          maxLength={100}
+          autoComplete="name"
+          registration={register('name')}
+          error={formState.errors.name}
+        />
+        <TextAreaField
+          label="Describe"
+          required
+          maxLength={2000}
+          registration={register('message')}
+          error={formState.errors.message}
+        />
+        <div>
+          <label htmlFor={consentId} className="flex cursor-pointer items-center gap-3">
+            <input
+              id={consentId}
+              type="checkbox"
+              required
+              className="checkbox checkbox-primary"
+              {...register('consent')}
+            />
+            <span>I agree that the shop may contact me about this.</span>
+          </label>
+          {formState.errors.consent && (
+            <p className="mt-1 text-sm text-error">Tick the box so that we may answer you.</p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
           Send
         </button>
       </form>

@@ -1,40 +1,57 @@
-import type { FormEvent } from 'react';
-import { showInfo } from '../../../lib/toasts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ContactMessageBody } from '@shop/contract/messages';
+import { useForm } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useSendMessage } from '../api/send-message';
+
+const ContactFields = ContactMessageBody.omit({ kind: true });
 
 /** The Contact Us form of the home page (SPEC.md §2). */
 export function ContactForm() {
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    showInfo('Sending messages opens soon. Until then, write to sales@example.com.');
-  };
+  const send = useSendMessage();
+  const { register, handleSubmit, formState, reset } = useForm({
+    resolver: zodResolver(ContactFields),
+    defaultValues: { email: '', message: '' },
+  });
+  const onSubmit = handleSubmit((fields) =>
+    send.mutate(
+      { kind: 'contact', ...fields },
+      {
+        onSuccess: () => {
+          showSuccess('Thank you! We will write back soon.');
+          reset();
+        },
+        onError: (error) => showError(error),
+      },
+    ),
+  );
   return (
     <section aria-labelledby="contact-heading" className="card bg-primary text-primary-content shadow">
-      <form className="card-body gap-4" onSubmit={onSubmit}>
+      <form
+        className="card-body gap-4 [&_input]:text-base-content [&_textarea]:text-base-content"
+        onSubmit={onSubmit}
+      >
         <h2 id="contact-heading" className="card-title text-2xl">
           Contact Us
         </h2>
-        <label className="form-control w-full">
-          <span className="mb-1 block">Email</span>
-          <input
-            type="email"
-            name="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            className="input input-bordered w-full text-base-content"
-          />
-        </label>
-        <label className="form-control w-full">
-          <span className="mb-1 block">Message</span>
-          <textarea
-            name="message"
-            required
-            maxLength={2000}
-            rows={4}
-            className="textarea textarea-bordered w-full text-base-content"
-          />
-        </label>
-        <button type="submit" className="btn btn-warning self-start">
+        <TextField
+          label="Email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          registration={register('email')}
+          error={formState.errors.email}
+        />
+        <TextAreaField
+          label="Message"
+          required
+          maxLength={2000}
+          registration={register('message')}
+          error={formState.errors.message}
+        />
+        <button type="submit" className="btn btn-warning self-start" disabled={send.isPending}>
           Send
         </button>
       </form>

@@ -1,0 +1,105 @@
+import type { Part } from '@shop/contract/parts';
+import { useDeferredValue, useState } from 'react';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Pager } from '../../../components/ui/pager';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { showError } from '../../../lib/toasts';
+import { useParts } from '../../parts/api/get-parts';
+import { formatDollars, formatPieces } from '../../parts/format';
+import { useDeletePart } from '../api/delete-part';
+
+const PAGE_SIZE = 10;
+
+/** Every part, paged and searchable by name; Delete after 'Are you sure?'. */
+export function ManageProductPage() {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const q = useDeferredValue(search.trim());
+  const parts = useParts({ limit: PAGE_SIZE, offset, q });
+  const deletePart = useDeletePart();
+  const [chosen, setChosen] = useState<Part | null>(null);
+  const confirm = () => {
+    if (!chosen) return;
+    deletePart.mutate(chosen._id, { onError: (error) => showError(error), onSettled: () => setChosen(null) });
+  };
+  return (
+    <section>
+      <PageHeading title="Manage Product">Manage Product</PageHeading>
+      <div className="mb-4 max-w-sm">
+        <label htmlFor="part-search" className="mb-1 block font-medium">
+          Search by name
+        </label>
+        <input
+          id="part-search"
+          type="search"
+          className="input input-bordered w-full"
+          value={search}
+          maxLength={200}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setOffset(0);
+          }}
+        />
+      </div>
+      {parts.isPending && <ProgressBar />}
+      {parts.data?.parts.length === 0 && <p>No part matches.</p>}
+      {parts.data && parts.data.parts.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Picture</th>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Min order</th>
+                <th scope="col">Available</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {parts.data.parts.map((part) => (
+                <tr key={part._id}>
+                  <td>
+                    <img
+                      src={part.img}
+                      alt=""
+                      width={48}
+                      height={36}
+                      className="h-9 w-12 rounded object-cover"
+                    />
+                  </td>
+                  <td className="min-w-40">{part.name}</td>
+                  <td>{formatDollars(part.price_per_piece)}</td>
+                  <td>{formatPieces(part.min_order_quantity)}</td>
+                  <td>{formatPieces(part.available_quantity)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-xs"
+                      aria-label={`Delete ${part.name}`}
+                      onClick={() => setChosen(part)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {parts.data && (
+        <Pager offset={offset} limit={PAGE_SIZE} total={parts.data.total} onChange={setOffset} />
+      )}
+      <ConfirmModal
+        open={chosen !== null}
+        busy={deletePart.isPending}
+        onConfirm={confirm}
+        onClose={() => setChosen(null)}
+      />
+    </section>
+  );
+}
