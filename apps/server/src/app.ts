@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { partRoutes } from './modules/parts/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, { db, tokens, guard });
   partRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
+  orderRoutes(app, { db, guard });
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });
 

@@ -114,6 +114,7 @@ export interface DB {
 export type PartRow = Selectable<PartsTable>;
 export type NewPart = Insertable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type OrderRow = Selectable<OrdersTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type NewReview = Insertable<ReviewsTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
+
+/**
+ * Takes `quantity` pieces from the part's stock in one conditional update, so that buyers racing
+ * for the same pieces can never take more than there are. False when the range no longer holds.
+ */
+export async function reserveStock(db: Database, partId: string, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('parts')
+    .set({ available_quantity: sql`available_quantity - ${quantity}` })
+    .where('id', '=', partId)
+    .where('deleted_at', 'is', null)
+    .where('available_quantity', '>=', quantity)
+    .where('min_order_quantity', '<=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function returnStock(db: Database, partId: string, quantity: number): Promise<void> {
+  await db
+    .updateTable('parts')
+    .set({ available_quantity: sql`available_quantity + ${quantity}` })
+    .where('id', '=', partId)
+    .execute();
+}
+
+export async function insertOrder(db: Database, order: OrderRow): Promise<void> {
+  await db.insertInto('orders').values(order).execute();
+}
+
+export function findOrder(db: Database, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Removes the order (and its payment intents) only while it is unpaid; answers what was removed,
+ * or nothing if it was paid or gone. Run it in a transaction and roll back when it answers nothing.
+ */
+export async function deleteUnpaidOrder(db: Database, id: string): Promise<OrderRow | undefined> {
+  await db.deleteFrom('payment_intents').where('order_id', '=', id).execute();
+  return db
+    .deleteFrom('orders')
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A page of orders, newest first (all of them, or one buyer's), and how many there are. */
+export async function listOrders(
+  db: Database,
+  filter: { email?: string; limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  let query = db.selectFrom('orders');
+  if (filter.email) query = query.where('email', '=', filter.email);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

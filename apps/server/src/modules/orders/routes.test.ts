@@ -1,0 +1,258 @@
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { expectStockInvariant } from '../../test-support/stock.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+let other: TestAccount;
+const startingStock = new Map<string, number>();
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  [buyer, other] = [await signUp(shop.app, { name: 'Rahim Traders' }), await signUp(shop.app)];
+});
+afterAll(async () => {
+  await expectStockInvariant(shop.database.db, startingStock);
+  await shop.close();
+});
+
+async function newPart(stock: { available: number; min: number; price?: number }): Promise<string> {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers: bearer(admin),
+    payload: {
+      name: `Test part ${Math.random().toString(36).slice(2, 8)}`,
+      desc: 'For the order tests',
+      img: 'https://example.com/p.webp',
+      min_order_quantity: stock.min,
+      available_quantity: stock.available,
+      price_per_piece: stock.price ?? 7,
+    },
+  });
+  const id = res.json().insertedId as string;
+  startingStock.set(id, stock.available);
+  return id;
+}
+
+const buy = (who: TestAccount | null, body: Record<string, unknown>) =>
+  shop.app.inject({ method: 'POST', url: '/api/purchase', headers: who ? bearer(who) : {}, payload: body });
+const order = (partsId: string, quantity: unknown, extra: Record<string, unknown> = {}) => ({
+  partsId,
+  quantity,
+  mobile: '+880 1712 345678',
+  address: 'House 12, Road 5, Dhanmondi, Dhaka',
+  ...extra,
+});
+const available = async (partId: string) =>
+  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${partId}` })).json()
+    .available_quantity as number;
+const cancel = (who: TestAccount, id: string) =>
+  shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${id}`, headers: bearer(who) });
+
+describe('POST /api/purchase', () => {
+  it('prices the order from the database, takes the buyer from the token and reserves the pieces', async () => {
+    const part = await newPart({ available: 100, min: 10, price: 13 });
+    const res = await buy(
+      buyer,
+      order(part, '20', {
+        price: 1,
+        partsName: 'Cheap',
+        email: other.email,
+        userName: 'Someone',
+        paymentId: 'pi_x',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const id = res.json().insertedId;
+    const placed = await shop.app.inject({
+      method: 'GET',
+      url: `/api/purchaseById/${id}`,
+      headers: bearer(buyer),
+    });
+    expect(placed.json()).toEqual({
+      _id: id,
+      userName: 'Rahim Traders',
+      email: buyer.email,
+      partsId: part,
+      partsName: expect.stringMatching(/^Test part /),
+      price: 260,
+      quantity: 20,
+      mobile: '+880 1712 345678',
+      address: 'House 12, Road 5, Dhanmondi, Dhaka',
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(await available(part)).toBe(80);
+  });
+
+  it.each([
+    ['below the minimum', 9],
+    ['above what is available', 101],
+  ])(
+    'refuses a quantity %s with 422 and the message of SPEC.md, taking nothing',
+    async (_label, quantity) => {
+      const part = await newPart({ available: 100, min: 10 });
+      const res = await buy(buyer, order(part, quantity));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toEqual({ code: 'quantity_out_of_range', message: OUT_OF_RANGE_MESSAGE });
+      expect(await available(part)).toBe(100);
+    },
+  );
+
+  it('takes exactly the minimum and exactly all that is available', async () => {
+    const part = await newPart({ available: 30, min: 10 });
+    expect((await buy(buyer, order(part, 10))).statusCode).toBe(201);
+    expect((await buy(buyer, order(part, 20))).statusCode).toBe(201);
+    expect(await available(part)).toBe(0);
+    expect((await buy(buyer, order(part, 10))).statusCode).toBe(422);
+  });
+
+  it.each([
+    ['quantity', { quantity: 1.5 }],
+    ['quantity', { quantity: 'ten' }],
+    ['quantity', { quantity: null }],
+    ['quantity', { quantity: -5 }],
+    ['mobile', { mobile: undefined }],
+    ['mobile', { mobile: 'call me' }],
+    ['address', { address: '' }],
+    ['address', { address: 'x'.repeat(501) }],
+    ['partsId', { partsId: 'nope' }],
+  ])('refuses a bad %s with 400: %j', async (field, change) => {
+    const part = await newPart({ available: 100, min: 1 });
+    const res = await buy(buyer, { ...order(part, 5), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message.startsWith(field)).toBe(true);
+    expect(await available(part)).toBe(100);
+  });
+
+  it('answers 404 for an unknown or deleted part', async () => {
+    expect((await buy(buyer, order(crypto.randomUUID(), 5))).statusCode).toBe(404);
+    const part = await newPart({ available: 100, min: 1 });
+    await shop.app.inject({ method: 'DELETE', url: `/api/partsById?id=${part}`, headers: bearer(admin) });
+    expect((await buy(buyer, order(part, 5))).statusCode).toBe(404);
+  });
+
+  it('is for signed-in buyers: 401 for a visitor, 403 for an admin', async () => {
+    const part = await newPart({ available: 100, min: 1 });
+    expect((await buy(null, order(part, 5))).statusCode).toBe(401);
+    expect((await buy(admin, order(part, 5))).statusCode).toBe(403);
+  });
+
+  it('never oversells: 40 buyers racing for 50 pieces get 50 between them', async () => {
+    const part = await newPart({ available: 50, min: 1 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => signUp(shop.app)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => buy(buyers[i % buyers.length] ?? buyer, order(part, 2))),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(25);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(15);
+    expect(await available(part)).toBe(0);
+  });
+
+  it('takes a burst of 200 orders, every piece accounted for', async () => {
+    const part = await newPart({ available: 10_000, min: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => buy(i % 2 ? buyer : other, order(part, 3))),
+    );
+    expect(answers.every((a) => a.statusCode === 201)).toBe(true);
+    expect(await available(part)).toBe(10_000 - 600);
+  });
+});
+
+describe('cancelling an order', () => {
+  it('returns its pieces once: the second cancel is a 404', async () => {
+    const part = await newPart({ available: 100, min: 5 });
+    const id = (await buy(buyer, order(part, 40))).json().insertedId;
+    expect(await available(part)).toBe(60);
+    const first = await cancel(buyer, id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ acknowledged: true });
+    expect(await available(part)).toBe(100);
+    expect((await cancel(buyer, id)).statusCode).toBe(404);
+    expect(await available(part)).toBe(100);
+  });
+
+  it('returns them once even when ten cancels race', async () => {
+    const part = await newPart({ available: 100, min: 5 });
+    const id = (await buy(buyer, order(part, 40))).json().insertedId;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(buyer, id)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 404)).toHaveLength(9);
+    expect(await available(part)).toBe(100);
+  });
+
+  it('is for the buyer or an admin, and never for a paid order', async () => {
+    const part = await newPart({ available: 100, min: 5 });
+    const id = (await buy(buyer, order(part, 10))).json().insertedId;
+    expect((await cancel(other, id)).statusCode).toBe(403);
+    expect((await cancel(admin, id)).statusCode).toBe(200);
+    const paid = (await buy(buyer, order(part, 10))).json().insertedId;
+    await shop.database.db
+      .updateTable('orders')
+      .set({ payment_id: `pi_paid_${paid}`, paid_at: new Date().toISOString() })
+      .where('id', '=', paid)
+      .execute();
+    const refused = await cancel(buyer, paid);
+    expect(refused.statusCode).toBe(409);
+    expect((await cancel(admin, paid)).statusCode).toBe(409);
+    expect(await available(part)).toBe(90);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${paid}` })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('reading orders', () => {
+  it('shows buyers their own orders, newest first, and admins everyone’s', async () => {
+    const part = await newPart({ available: 1000, min: 1 });
+    const mine = (await buy(other, order(part, 1))).json().insertedId;
+    const newer = (await buy(other, order(part, 2))).json().insertedId;
+    const list = await shop.app.inject({
+      method: 'GET',
+      url: `/api/purchaseByEmail?email=${encodeURIComponent(other.email.toUpperCase())}`,
+      headers: bearer(other),
+    });
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().map((o: { _id: string }) => o._id);
+    expect(ids.slice(0, 2)).toEqual([newer, mine]);
+    expect(list.json().every((o: { email: string }) => o.email === other.email)).toBe(true);
+    expect(Number(list.headers['x-total-count'])).toBeGreaterThanOrEqual(list.json().length);
+
+    const theirs = `/api/purchaseByEmail?email=${encodeURIComponent(other.email)}`;
+    expect((await shop.app.inject({ method: 'GET', url: theirs, headers: bearer(buyer) })).statusCode).toBe(
+      403,
+    );
+    expect((await shop.app.inject({ method: 'GET', url: theirs, headers: bearer(admin) })).statusCode).toBe(
+      200,
+    );
+    expect((await shop.app.inject({ method: 'GET', url: theirs })).statusCode).toBe(401);
+
+    const one = `/api/purchaseById/${mine}`;
+    expect((await shop.app.inject({ method: 'GET', url: one, headers: bearer(buyer) })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'GET', url: one, headers: bearer(admin) })).statusCode).toBe(200);
+    const unknown = `/api/purchaseById/${crypto.randomUUID()}`;
+    expect((await shop.app.inject({ method: 'GET', url: unknown, headers: bearer(other) })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/purchaseById/x', headers: bearer(other) }))
+        .statusCode,
+    ).toBe(400);
+
+    const all = await shop.app.inject({
+      method: 'GET',
+      url: '/api/purchase?limit=100',
+      headers: bearer(admin),
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((o: { _id: string }) => o._id)).toContain(mine);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/purchase', headers: bearer(buyer) })).statusCode,
+    ).toBe(403);
+  });
+});

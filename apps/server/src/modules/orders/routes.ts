@@ -1,0 +1,104 @@
+import { ErrorBody } from '@shop/contract/errors';
+import { Order, OrderIdParams, OrderList, OrdersQuery, PurchaseBody } from '@shop/contract/orders';
+import { Acknowledged, EmailQuery, Inserted } from '@shop/contract/primitives';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database.js';
+import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { cancelOrder, listOrders, orderFor, purchase, toOrder } from './service.js';
+
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export function orderRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guard } = deps;
+
+  api.post(
+    '/api/purchase',
+    {
+      onRequest: guard.buyer,
+      schema: {
+        tags: ['orders'],
+        summary: 'Order a part (buyers): priced by the shop, the pieces reserved at once',
+        security,
+        body: PurchaseBody,
+        response: { 201: Inserted, 415: ErrorBody, 422: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ insertedId: await purchase(db, callerOf(request), request.body) }),
+  );
+
+  api.get(
+    '/api/purchase',
+    {
+      onRequest: guard.admin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order, newest first (admins); x-total-count carries the total',
+        security,
+        querystring: OrdersQuery,
+        response: { 200: OrderList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await listOrders(db, request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.orders;
+    },
+  );
+
+  api.get(
+    '/api/purchaseByEmail',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['orders'],
+        summary: "A buyer's orders, newest first (that buyer, or admins)",
+        security,
+        querystring: OrdersQuery.extend(EmailQuery.shape),
+        response: { 200: OrderList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireSelfOrAdmin(callerOf(request), request.query.email);
+      const page = await listOrders(db, request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.orders;
+    },
+  );
+
+  api.get(
+    '/api/purchaseById/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its buyer, or admins)',
+        security,
+        params: OrderIdParams,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (request) => toOrder(await orderFor(db, callerOf(request), request.params.id)),
+  );
+
+  api.delete(
+    '/api/purchaseById/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order (its buyer, or admins); its pieces return to stock',
+        security,
+        params: OrderIdParams,
+        response: { 200: Acknowledged, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      await cancelOrder(db, callerOf(request), request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+}

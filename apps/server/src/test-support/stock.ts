@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+/**
+ * The stock invariant: for every part, what is available now plus what its orders (paid or not)
+ * hold equals what it started with. `start` maps part id → starting stock.
+ */
+export async function stockHeldByOrders(
+  db: Database,
+): Promise<Map<string, { available: number; ordered: number }>> {
+  const rows = await db
+    .selectFrom('parts')
+    .leftJoin('orders', 'orders.part_id', 'parts.id')
+    .select([
+      'parts.id as id',
+      'parts.available_quantity as available',
+      sql<number>`coalesce(sum(orders.quantity), 0)`.as('ordered'),
+    ])
+    .groupBy(['parts.id', 'parts.available_quantity'])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { available: Number(r.available), ordered: Number(r.ordered) }]));
+}
+
+export async function expectStockInvariant(db: Database, start: Map<string, number>): Promise<void> {
+  const now = await stockHeldByOrders(db);
+  for (const [id, initial] of start) {
+    const held = now.get(id);
+    if (!held || held.available + held.ordered !== initial) {
+      throw new Error(
+        `Stock of part ${id} broke: started ${initial}, now ${held?.available} available + ${held?.ordered} ordered`,
+      );
+    }
+    if (held.available < 0) throw new Error(`Stock of part ${id} is negative: ${held.available}`);
+  }
+}

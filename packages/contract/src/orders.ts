@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MAX_QUANTITY } from './parts.js';
+import { Id, Paging, text, wholeNumber } from './primitives.js';
+import { Mobile } from './users.js';
+
+export const Order = z.object({
+  _id: Id,
+  userName: z.string(),
+  email: z.string(),
+  partsId: Id,
+  partsName: z.string(),
+  price: z.number().int().describe('quantity × price_per_piece, whole dollars'),
+  quantity: z.number().int(),
+  mobile: z.string(),
+  address: z.string(),
+  paymentId: z.string().optional(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+export const OrderList = z.array(Order);
+export const OrdersQuery = Paging;
+
+/**
+ * SPEC.md's purchase body. The buyer (userName, email) comes from the token and the part's name
+ * and price from the database: those fields may be sent, and are ignored.
+ */
+export const PurchaseBody = z.object({
+  partsId: Id,
+  quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }),
+  mobile: Mobile,
+  address: text({ min: 1, max: 500 }),
+});
+export type PurchaseBody = z.output<typeof PurchaseBody>;
+export type PurchaseInput = z.input<typeof PurchaseBody>;
+
+export const OrderIdParams = z.object({ id: Id });
+
+/** SPEC.md §8, word for word. */
+export const OUT_OF_RANGE_MESSAGE = 'You have to place order in our given range';
