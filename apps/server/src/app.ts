@@ -23,6 +23,8 @@ import { imageRoutes } from './modules/images/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { partRoutes } from './modules/parts/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { testProvider } from './modules/payments/test-provider.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { webDistDir } from './paths.js';
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   partRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
   orderRoutes(app, { db, guard });
+  await paymentRoutes(app, { db, guard, provider: testProvider(db) });
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });
 

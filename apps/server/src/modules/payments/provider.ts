@@ -1,0 +1,35 @@
+/** A payment intent as a provider reports it. */
+export interface ProviderIntent {
+  id: string;
+  status: string;
+  amountCents: number;
+  /** The order it was made for (from its metadata). */
+  orderId: string | undefined;
+}
+
+/** A verified webhook event. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  intent: ProviderIntent | undefined;
+}
+
+/**
+ * A card payment provider. Two real ones exist: `test` (the shop's own processor with Stripe's
+ * test cards, for offline use and tests) and `stripe` (the official SDK).
+ */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  readonly publishableKey?: string;
+  /** An intent for this order and amount; the same key answers the same intent. */
+  createIntent(
+    order: { id: string; amountCents: number },
+    idempotencyKey: string,
+  ): Promise<{ id: string; clientSecret: string }>;
+  /** The intent as the provider knows it now, or undefined when it knows none of that id. */
+  retrieve(intentId: string): Promise<ProviderIntent | undefined>;
+  /** Checks a webhook's signature over its raw body; throws when it does not hold. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export class WebhookRefused extends Error {}

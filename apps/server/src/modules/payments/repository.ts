@@ -1,0 +1,86 @@
+import type { Database } from '../../db/database.js';
+
+export interface StoredIntent {
+  id: string;
+  provider: string;
+  order_id: string;
+  amount_cents: number;
+  client_secret: string;
+  status: string;
+}
+
+export async function saveIntent(db: Database, intent: StoredIntent, at: string): Promise<void> {
+  await db
+    .insertInto('payment_intents')
+    .values({ ...intent, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({ payment_intent_id: intent.id })
+    .where('id', '=', intent.order_id)
+    .execute();
+}
+
+/** An intent of this order for this amount that may still be paid. */
+export function openIntent(db: Database, orderId: string, amountCents: number) {
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('amount_cents', '=', amountCents)
+    .where('status', 'not in', ['succeeded', 'canceled'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export function intentBySecret(db: Database, clientSecret: string) {
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('client_secret', '=', clientSecret)
+    .executeTakeFirst();
+}
+
+export async function setIntentStatus(db: Database, id: string, status: string, at: string): Promise<void> {
+  await db.updateTable('payment_intents').set({ status, updated_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Marks the order paid in one conditional update: only while it is unpaid. A payment racing a
+ * cancel, or a webhook racing the buyer's confirmation, ends with exactly one of them.
+ */
+export async function markPaid(
+  db: Database,
+  orderId: string,
+  paymentId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_id: paymentId, payment_intent_id: paymentId, paid_at: at })
+    .where('id', '=', orderId)
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a webhook event once; false when it was seen before. */
+export async function recordEvent(
+  db: Database,
+  event: { id: string; provider: string; type: string; orderId: string | undefined },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_events')
+    .values({
+      id: event.id,
+      provider: event.provider,
+      type: event.type,
+      order_id: event.orderId ?? null,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

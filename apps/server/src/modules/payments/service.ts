@@ -1,0 +1,138 @@
+import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE, type TestCard } from '@shop/contract/payments';
+import { nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
+import { type Caller, requireSelf } from '../../http/auth-guard.js';
+import { findOrder } from '../orders/repository.js';
+import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
+import type { PaymentProvider, ProviderIntent } from './provider.js';
+import * as payments from './repository.js';
+
+export interface PaymentDeps {
+  db: Database;
+  provider: PaymentProvider;
+}
+
+const amountOf = (order: OrderRow) => Number(order.price) * 100;
+const notConfirmed = () =>
+  new AppError('payment_not_confirmed', 'The card payment has not succeeded for this order and amount');
+
+/** The buyer's own order (an admin pays nobody's order for them: API.md precise point 7). */
+async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound('order');
+  requireSelf(caller, order.email);
+  return order;
+}
+
+/** A client secret for paying this order; called again for an unpaid order, it answers the same intent. */
+export async function createPaymentIntent(
+  deps: PaymentDeps,
+  caller: Caller,
+  orderId: string,
+): Promise<string> {
+  const order = await ownOrder(deps.db, caller, orderId);
+  if (order.paid_at) throw conflict('This order is paid');
+  const amountCents = amountOf(order);
+  if (amountCents > AMOUNT_LIMIT_CENTS) throw new AppError('amount_limit', AMOUNT_LIMIT_MESSAGE);
+  const open = await payments.openIntent(deps.db, order.id, amountCents);
+  if (open) return open.client_secret;
+  const created = await deps.provider.createIntent(
+    { id: order.id, amountCents },
+    `order-${order.id}-${amountCents}`,
+  );
+  await payments.saveIntent(
+    deps.db,
+    {
+      id: created.id,
+      provider: deps.provider.name,
+      order_id: order.id,
+      amount_cents: amountCents,
+      client_secret: created.clientSecret,
+      status: 'requires_payment_method',
+    },
+    nowIso(),
+  );
+  return created.clientSecret;
+}
+
+/** Marks the order paid by this intent if the intent succeeded for exactly this order and amount. */
+async function settle(db: Database, order: OrderRow, intent: ProviderIntent | undefined): Promise<void> {
+  if (
+    !intent ||
+    intent.orderId !== order.id ||
+    intent.amountCents !== amountOf(order) ||
+    intent.status !== 'succeeded'
+  ) {
+    throw notConfirmed();
+  }
+  if (await payments.markPaid(db, order.id, intent.id, nowIso())) return;
+  const now = await findOrder(db, order.id);
+  if (!now) throw notFound('order');
+  if (now.payment_id !== intent.id) throw conflict('This order is paid with another payment');
+}
+
+/** `PUT /api/purchaseById/{id}`: the buyer says the card payment went through; the provider is asked. */
+export async function payOrder(
+  deps: PaymentDeps,
+  caller: Caller,
+  orderId: string,
+  paymentId: string,
+): Promise<void> {
+  const order = await ownOrder(deps.db, caller, orderId);
+  if (order.paid_at) {
+    if (order.payment_id === paymentId) return;
+    throw conflict('This order is paid with another payment');
+  }
+  await settle(deps.db, order, await deps.provider.retrieve(paymentId));
+}
+
+/** The test provider's card confirmation (Stripe's test cards); a success pays the order at once. */
+export async function confirmTestPayment(
+  deps: PaymentDeps,
+  caller: Caller,
+  body: { clientSecret: string; card: TestCard },
+): Promise<{ id: string; status: string }> {
+  if (deps.provider.name !== 'test') throw notFound('test card provider');
+  const intent = await payments.intentBySecret(deps.db, body.clientSecret);
+  if (!intent || intent.provider !== 'test') throw notFound('payment');
+  const order = await ownOrder(deps.db, caller, intent.order_id);
+  if (intent.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
+  if (order.paid_at) throw conflict('This order is paid');
+  if (!passesLuhn(body.card.number)) throw badRequest('card.number is not a valid card number');
+  if (hasExpired(body.card.exp)) throw badRequest('card.exp is in the past: the card has expired');
+  const outcome = testCardOutcome(body.card.number);
+  if (!outcome.ok) {
+    await payments.setIntentStatus(deps.db, intent.id, 'requires_payment_method', nowIso());
+    throw new AppError('card_declined', outcome.message);
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
+    await settle(trx, order, {
+      id: intent.id,
+      status: 'succeeded',
+      amountCents: Number(intent.amount_cents),
+      orderId: intent.order_id,
+    });
+  });
+  return { id: intent.id, status: 'succeeded' };
+}
+
+/** A provider's webhook: verified, recorded once by its event id, and a success pays the order. */
+export async function receiveWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string | undefined) {
+  const event = deps.provider.verifyWebhook(rawBody, signature);
+  await deps.db.transaction().execute(async (trx) => {
+    const first = await payments.recordEvent(
+      trx,
+      { id: event.id, provider: deps.provider.name, type: event.type, orderId: event.intent?.orderId },
+      nowIso(),
+    );
+    if (!first || event.type !== 'payment_intent.succeeded' || !event.intent?.orderId) return;
+    const order = await findOrder(trx, event.intent.orderId);
+    if (!order || order.paid_at) return;
+    if (event.intent.amountCents !== amountOf(order)) return;
+    await payments.setIntentStatus(trx, event.intent.id, 'succeeded', nowIso());
+    await payments.markPaid(trx, order.id, event.intent.id, nowIso());
+  });
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { Id } from './primitives.js';
+
+/** SPEC.md §9: the largest amount a card payment may be, in cents. */
+export const AMOUNT_LIMIT_CENTS = 999_999;
+/** SPEC.md §8, word for word. */
+export const AMOUNT_LIMIT_MESSAGE = 'Amount Limit Crossed. Limit: 9,999.99/-';
+
+/** SPEC.md sends the whole order; only its id is used. */
+export const PaymentIntentBody = z.object({ _id: Id });
+export const ClientSecretAnswer = z.object({ clientSecret: z.string() });
+
+export const PaymentBody = z.object({
+  paymentId: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(255, 'is too long'),
+});
+
+/** Which card provider the shop uses, for the payment page. */
+export const PaymentsConfig = z.object({
+  provider: z.enum(['test', 'stripe']),
+  publishableKey: z.string().optional(),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+
+/** API.md precise point 1: the built-in test provider's card. */
+export const TestCard = z.object({
+  number: z
+    .string({ error: 'must be the card number as digits' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')),
+  exp: z
+    .string({ error: 'must be MM/YY' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
+  cvc: z
+    .string({ error: 'must be 3 or 4 digits' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+});
+export type TestCard = z.output<typeof TestCard>;
+
+export const TestConfirmBody = z.object({
+  clientSecret: z.string({ error: 'must be text' }).min(1, 'is required').max(255, 'is too long'),
+  card: TestCard,
+});
+
+export const TestConfirmAnswer = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string() }),
+});
