@@ -40,9 +40,11 @@ afterAll(async () => {
   await shop?.stop();
 });
 afterEach(async () => {
-  expect(problems, 'the page reported errors').toEqual([]);
-  problems = [];
+  // Closing the pages first collects what each of them reported.
   await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const reported = problems;
+  problems = [];
+  expect(reported, 'the page reported errors').toEqual([]);
 });
 
 async function open(path: string, viewport = DESKTOP): Promise<Page> {

@@ -34,6 +34,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function collectPageProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // Leaving a page cancels what it was still loading: that is no problem.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`request failed: ${request.url()} (on ${page.url()})`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()} (on ${page.url()})`);
   });

@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
-import { TitleOnlyPage } from '../components/ui/title-only-page';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { AppLayout } from './app-layout';
@@ -15,7 +14,20 @@ const dashboardPages: RouteObject[] = [
   },
   {
     element: <RequireNonAdmin redirectTo="/login" />,
-    children: [{ path: 'my-order', element: <TitleOnlyPage title="My Order" /> }],
+    children: [
+      {
+        path: 'my-order',
+        lazy: async () => ({
+          Component: (await import('../features/orders/pages/my-order-page')).MyOrderPage,
+        }),
+      },
+      {
+        path: 'payment/:id',
+        lazy: async () => ({
+          Component: (await import('../features/payments/pages/payment-page')).PaymentPage,
+        }),
+      },
+    ],
   },
   {
     element: <RequireNonAdmin redirectTo="/dashboard" />,
@@ -28,11 +40,15 @@ const dashboardPages: RouteObject[] = [
       },
     ],
   },
-  { path: 'payment/:id', element: <TitleOnlyPage title="Payment" /> },
   {
     Component: RequireAdmin,
     children: [
-      { path: 'manage-all-order', element: <TitleOnlyPage title="Manage All Order" /> },
+      {
+        path: 'manage-all-order',
+        lazy: async () => ({
+          Component: (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,
+        }),
+      },
       {
         path: 'add-product',
         lazy: async () => ({

@@ -23,6 +23,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         // Pages that sign the user out on a refusal (SPEC.md §8) say so themselves.
         if (query.meta?.refusalSignsOut && error instanceof ApiError && error.status > 0) return;
+        // Pages that show a query's failure in place.
+        if (query.meta?.quiet) return;
         showError(error, query.queryHash);
       },
     }),

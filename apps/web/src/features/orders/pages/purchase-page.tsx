@@ -1,10 +1,138 @@
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import type { Part } from '@shop/contract/parts';
+import { Mobile } from '@shop/contract/users';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { ReadOnlyField } from '../../../components/form/read-only-field';
+import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useSession } from '../../auth/session';
+import { usePart } from '../../parts/api/get-part';
+import { formatDollars, formatPieces } from '../../parts/format';
+import { usePurchase } from '../api/orders';
 
-/** Built with its own issue; until then the page shows its title. */
+/** SPEC.md §2, §5: buy a part in bulk, within its minimum and what is available. */
 export function PurchasePage() {
+  const { partsId = '' } = useParams();
+  const part = usePart(partsId);
   return (
     <section>
       <PageHeading title="Purchase">Purchase</PageHeading>
+      {part.isPending && <ProgressBar />}
+      {part.isError && <p>This part cannot be found. It may have been taken out of the catalog.</p>}
+      {part.data && <PurchaseForm part={part.data} />}
     </section>
+  );
+}
+
+interface PurchaseFields {
+  quantity: string;
+  mobile: string;
+  address: string;
+}
+
+function PurchaseForm({ part }: { part: Part }) {
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : undefined;
+  const navigate = useNavigate();
+  const purchase = usePurchase();
+  const { register, handleSubmit, formState, watch } = useForm<PurchaseFields>({
+    defaultValues: { quantity: String(part.min_order_quantity), mobile: '', address: '' },
+  });
+  const quantity = Number(watch('quantity'));
+  const inRange =
+    Number.isInteger(quantity) && quantity >= part.min_order_quantity && quantity <= part.available_quantity;
+  const onSubmit = handleSubmit((fields) =>
+    purchase.mutate(
+      {
+        partsId: part._id,
+        quantity: Number(fields.quantity),
+        mobile: fields.mobile,
+        address: fields.address,
+      },
+      {
+        onSuccess: () => {
+          showSuccess('Item Purchased Successfull. Please pay for confirm order');
+          navigate('/dashboard/my-order');
+        },
+        onError: (error) => showError(error),
+      },
+    ),
+  );
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <article className="card bg-base-100 shadow">
+        <figure className="aspect-[4/3] bg-base-200">
+          <img
+            src={part.img}
+            alt={part.name}
+            className="h-full w-full object-cover"
+            width={400}
+            height={300}
+          />
+        </figure>
+        <div className="card-body gap-2">
+          <h2 className="card-title">{part.name}</h2>
+          <p className="text-sm text-base-content/80">{part.desc}</p>
+          <p>
+            <strong>{formatDollars(part.price_per_piece)}</strong> per piece · minimum order{' '}
+            {formatPieces(part.min_order_quantity)} · available {formatPieces(part.available_quantity)}
+          </p>
+        </div>
+      </article>
+      <form className="card bg-base-100 shadow" onSubmit={onSubmit} noValidate>
+        <div className="card-body gap-3">
+          <ReadOnlyField label="Name" value={user?.name ?? ''} />
+          <ReadOnlyField label="Email" value={user?.email ?? ''} />
+          <TextField
+            label="Quantity"
+            type="number"
+            min={part.min_order_quantity}
+            max={part.available_quantity}
+            required
+            registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
+            error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
+          />
+          {inRange && (
+            <p className="text-sm text-base-content/80">
+              Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
+            </p>
+          )}
+          <TextField
+            label="Mobile"
+            type="tel"
+            placeholder="+880"
+            autoComplete="tel"
+            required
+            maxLength={30}
+            registration={register('mobile', {
+              validate: (value) =>
+                Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
+            })}
+            error={formState.errors.mobile}
+          />
+          <TextAreaField
+            label="Address"
+            required
+            rows={3}
+            maxLength={500}
+            autoComplete="street-address"
+            registration={register('address', {
+              validate: (value) => value.trim() !== '' || 'Enter the delivery address',
+            })}
+            error={formState.errors.address}
+          />
+          <button
+            type="submit"
+            className="btn btn-primary self-start"
+            disabled={!inRange || purchase.isPending}
+          >
+            Buy
+          </button>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MobileBody, type User } from '@shop/contract/users';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -63,17 +63,5 @@ function ProfileForm({ user }: { user: User }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <input id={id} className="input input-bordered w-full bg-base-200" value={value} readOnly />
-    </div>
   );
 }

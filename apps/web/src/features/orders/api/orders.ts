@@ -1,0 +1,75 @@
+import type { Order, PurchaseInput } from '@shop/contract/orders';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** SPEC.md §8: a refused load of orders signs the user out; the page says so itself. */
+const refusalSignsOut = { refusalSignsOut: true };
+
+async function orderPage(path: string, signal: AbortSignal) {
+  const { data, headers } = await apiRequest<Order[]>(path, { auth: true, signal });
+  return { orders: data, total: Number(headers.get('x-total-count') ?? data.length) };
+}
+
+export function myOrdersQuery(email: string, page: { limit: number; offset: number }) {
+  const search = new URLSearchParams({ email, limit: String(page.limit), offset: String(page.offset) });
+  return queryOptions({
+    queryKey: ['orders', 'mine', email, page],
+    queryFn: ({ signal }) => orderPage(`/api/purchaseByEmail?${search}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: refusalSignsOut,
+  });
+}
+
+export function allOrdersQuery(page: { limit: number; offset: number }) {
+  const search = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
+  return queryOptions({
+    queryKey: ['orders', 'all', page],
+    queryFn: ({ signal }) => orderPage(`/api/purchase?${search}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: refusalSignsOut,
+  });
+}
+
+export function orderQuery(id: string) {
+  return queryOptions({
+    queryKey: ['orders', 'one', id],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Order>(`/api/purchaseById/${encodeURIComponent(id)}`, { auth: true, signal })).data,
+    staleTime: 0,
+  });
+}
+
+export const useMyOrders = (email: string, page: { limit: number; offset: number }) =>
+  useQuery(myOrdersQuery(email, page));
+export const useAllOrders = (page: { limit: number; offset: number }) => useQuery(allOrdersQuery(page));
+export const useOrder = (id: string) => useQuery(orderQuery(id));
+
+/** Orders change stock: after one, the catalog and the order lists are read again. */
+function useRefreshAfterOrderChange() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      queryClient.invalidateQueries({ queryKey: ['parts'] }),
+    ]);
+}
+
+export function usePurchase() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (order: PurchaseInput) =>
+      apiRequest<{ insertedId: string }>('/api/purchase', { method: 'POST', body: order, auth: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelOrder() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/api/purchaseById/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,74 @@
+import type { Order } from '@shop/contract/orders';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Pager } from '../../../components/ui/pager';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { showError } from '../../../lib/toasts';
+import { useSession } from '../../auth/session';
+import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { useCancelOrder, useMyOrders } from '../api/orders';
+import { OrderTable, PaidBadge } from '../components/order-table';
+
+const PAGE_SIZE = 20;
+
+/** SPEC.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel. */
+export function MyOrderPage() {
+  const session = useSession();
+  const email = session.status === 'signed-in' ? session.user.email : '';
+  const [offset, setOffset] = useState(0);
+  const orders = useMyOrders(email, { limit: PAGE_SIZE, offset });
+  useAccessRefusal(orders.error);
+  const cancelOrder = useCancelOrder();
+  const [chosen, setChosen] = useState<Order | null>(null);
+  const confirm = () => {
+    if (!chosen) return;
+    cancelOrder.mutate(chosen._id, {
+      onError: (error) => showError(error),
+      onSettled: () => setChosen(null),
+    });
+  };
+  return (
+    <section>
+      <PageHeading title="My Order">My Order</PageHeading>
+      {orders.isPending && <ProgressBar />}
+      {orders.data?.orders.length === 0 && (
+        <p>
+          No orders yet.{' '}
+          <Link to="/parts" className="link link-primary">
+            Browse the tools
+          </Link>
+        </p>
+      )}
+      {orders.data && orders.data.orders.length > 0 && (
+        <OrderTable
+          orders={orders.data.orders}
+          actions={(order) =>
+            order.paymentId ? (
+              <PaidBadge order={order} />
+            ) : (
+              <div className="flex gap-2">
+                <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
+                  Pay
+                </Link>
+                <button type="button" className="btn btn-error btn-xs" onClick={() => setChosen(order)}>
+                  Cancel
+                </button>
+              </div>
+            )
+          }
+        />
+      )}
+      {orders.data && (
+        <Pager offset={offset} limit={PAGE_SIZE} total={orders.data.total} onChange={setOffset} />
+      )}
+      <ConfirmModal
+        open={chosen !== null}
+        busy={cancelOrder.isPending}
+        onConfirm={confirm}
+        onClose={() => setChosen(null)}
+      />
+    </section>
+  );
+}

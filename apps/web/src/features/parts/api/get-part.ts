@@ -1,0 +1,17 @@
+import type { Part } from '@shop/contract/parts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function partQuery(id: string) {
+  return queryOptions({
+    queryKey: ['parts', 'one', id],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Part>(`/api/partsById?${new URLSearchParams({ id })}`, { signal })).data,
+    // Stock changes with every order: read it fresh on the purchase page.
+    staleTime: 0,
+  });
+}
+
+export function usePart(id: string) {
+  return useQuery(partQuery(id));
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { ApiError } from '../../../lib/api-client';
+import { showSuccess } from '../../../lib/toasts';
+import { useOrder } from '../../orders/api/orders';
+import { formatDollars, formatPieces } from '../../parts/format';
+import { useClientSecret, usePaymentsConfig } from '../api/payments';
+import { TestCardForm } from '../components/test-card-form';
+
+/** SPEC.md §2: /dashboard/payment/{id}, card payment for an order. */
+export function PaymentPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const order = useOrder(id);
+  const config = usePaymentsConfig();
+  const unpaid = order.data !== undefined && !order.data.paymentId;
+  const secret = useClientSecret(id, unpaid);
+  const onPaid = (paymentId: string) => {
+    showSuccess(`Payment Complete. paymentId: ${paymentId}`);
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  };
+  return (
+    <section>
+      <PageHeading title="Payment">Payment</PageHeading>
+      {order.isPending && <ProgressBar />}
+      {order.isError && <p>This order cannot be found.</p>}
+      {order.data && (
+        <div className="grid max-w-3xl gap-6 md:grid-cols-2">
+          <div className="card bg-base-100 shadow">
+            <div className="card-body gap-1">
+              <h2 className="card-title">Hello, {order.data.userName}</h2>
+              <p>
+                Please pay for <strong>{order.data.partsName}</strong>
+              </p>
+              <p>Quantity: {formatPieces(order.data.quantity)}</p>
+              <p>
+                Amount: <strong>{formatDollars(order.data.price)}</strong>
+              </p>
+            </div>
+          </div>
+          <div className="card bg-base-100 shadow">
+            <div className="card-body">
+              {order.data.paymentId ? (
+                <p>
+                  <span className="badge badge-success">Paid</span>{' '}
+                  <span className="break-all text-sm">{order.data.paymentId}</span>
+                  <br />
+                  <Link to="/dashboard/my-order" className="link link-primary">
+                    Back to My Order
+                  </Link>
+                </p>
+              ) : secret.error ? (
+                <p role="alert" className="font-medium text-error">
+                  {secret.error instanceof ApiError && secret.error.code === 'amount_limit'
+                    ? 'Amount Limit Crossed. Limit: 9,999.99/-'
+                    : secret.error.message}
+                </p>
+              ) : secret.data && config.data?.provider === 'test' ? (
+                <TestCardForm orderId={id} clientSecret={secret.data} onPaid={onPaid} />
+              ) : (
+                <ProgressBar label="Preparing the payment" />
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectPageProblems,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  seriousAccessibilityProblems,
+} from './support/browser';
+import { type RunningShop, startShop } from './support/shop-server';
+
+const admin = { email: 'orders-admin@parts-shop.example', password: 'admin-password-3' };
+const buyer = {
+  name: 'Karnaphuli Assemblies',
+  email: 'buyer@karnaphuli.example',
+  password: 'buyer-password-3',
+};
+
+let shop: RunningShop;
+let browser: Browser;
+let part: { _id: string; name: string };
+let bigPart: { _id: string; name: string };
+const contexts: BrowserContext[] = [];
+let problems: string[] = [];
+
+async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${shop.baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+async function addPart(token: string, name: string, price: number) {
+  // A picture the shop serves itself (no outside host is reachable).
+  const [demo] = (await (await fetch(`${shop.baseUrl}/api/parts?limit=1`)).json()) as { img: string }[];
+  const res = await api('/api/parts', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      desc: 'A part for the order journeys',
+      img: demo?.img,
+      min_order_quantity: 10,
+      available_quantity: 500,
+      price_per_piece: price,
+    },
+  });
+  return { _id: res.json.insertedId as string, name };
+}
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([
+    startShop({ SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password }),
+    launchBrowser(),
+  ]);
+  expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
+  const token = (await api('/api/auth/login', { method: 'POST', body: admin })).json.accessToken as string;
+  part = await addPart(token, 'Crimping Tool for Dupont Connectors', 9);
+  bigPart = await addPart(token, 'Benchtop Reflow Oven 1500 W', 400);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+afterEach(async () => {
+  // Closing the pages first collects what each of them reported.
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const reported = problems;
+  problems = [];
+  expect(reported, 'the page reported errors').toEqual([]);
+});
+
+async function signedIn(
+  path: string,
+  who: { email: string; password: string },
+  viewport = DESKTOP,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const page = await context.newPage();
+  const pageProblems = collectPageProblems(page);
+  page.on('close', () => problems.push(...pageProblems.filter((p) => !/status of (402|422)/.test(p))));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${shop.baseUrl}/`);
+  await page.goto(path);
+  return page;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const available = async (id: string) => (await api(`/api/partsById?id=${id}`)).json.available_quantity;
+
+async function buy(page: Page, partId: string, quantity: string) {
+  await page.goto(`/purchase/${partId}`);
+  await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+  await page.getByLabel('Quantity').fill(quantity);
+  await page.getByLabel('Mobile').fill('+880 1819 000111');
+  await page.getByLabel('Address').fill('Plot 7, CEPZ, Chattogram');
+  await page.getByRole('button', { name: 'Buy' }).click();
+  await toast(page, 'Item Purchased Successfull. Please pay for confirm order').waitFor();
+  await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+}
+
+describe('a buyer ordering', () => {
+  it('stays within the range, buys, pays with 4242 and sees Paid', async () => {
+    const page = await signedIn(`/purchase/${part._id}`, buyer);
+    await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+    const quantity = page.getByLabel('Quantity');
+    await expect.poll(() => quantity.inputValue()).toBe('10');
+    expect(await page.getByLabel('Name').inputValue()).toBe(buyer.name);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Mobile').getAttribute('placeholder')).toBe('+880');
+    const buyButton = page.getByRole('button', { name: 'Buy' });
+    for (const outside of ['9', '501']) {
+      await quantity.fill(outside);
+      await page.getByText('You have to place order in our given range', { exact: true }).waitFor();
+      expect(await buyButton.isDisabled()).toBe(true);
+    }
+    await quantity.fill('20');
+    expect(await buyButton.isEnabled()).toBe(true);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'purchase-desktop');
+    await buy(page, part._id, '20');
+    expect(await available(part._id)).toBe(480);
+
+    const row = page.getByRole('row').filter({ hasText: part.name });
+    await row.getByRole('link', { name: 'Pay' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+    await page.getByText('$180').waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'payment-desktop');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await toast(page, /^Payment Complete\. paymentId: pi_test_\w+$/).waitFor();
+
+    await page.getByRole('link', { name: 'Back to My Order' }).click();
+    const paidRow = page.getByRole('row').filter({ hasText: part.name });
+    await paidRow.getByText('Paid', { exact: true }).waitFor();
+    expect(await paidRow.getByText(/^pi_test_/).count()).toBe(1);
+    expect(await paidRow.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await screenshot(page, 'my-order-desktop');
+  });
+
+  it('is told when the card is declined, and the order stays unpaid', async () => {
+    const page = await signedIn('/', buyer);
+    await buy(page, part._id, '10');
+    await page.getByRole('link', { name: 'Pay', exact: true }).first().click();
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await alert.waitFor();
+    await screenshot(page, 'payment-declined-desktop');
+    await page.getByLabel('Expiry (MM/YY)').fill('13/34');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('Expiry (MM/YY) must be MM/YY').waitFor();
+  });
+
+  it('cancels an unpaid order after Are you sure?, and its pieces return', async () => {
+    const page = await signedIn('/', buyer);
+    const before = await available(part._id);
+    await buy(page, part._id, '15');
+    expect(await available(part._id)).toBe(Number(before) - 15);
+    const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Cancel' }) });
+    await rows.first().waitFor();
+    const count = await rows.count();
+    await rows.first().getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => rows.count()).toBe(count - 1);
+    expect(await available(part._id)).toBe(before);
+  });
+
+  it('cannot pay above 9,999.99: the page says Amount Limit Crossed', async () => {
+    const page = await signedIn('/', buyer, PHONE);
+    await buy(page, bigPart._id, '30');
+    await page.getByRole('row').filter({ hasText: bigPart.name }).getByRole('link', { name: 'Pay' }).click();
+    await page.getByText('Amount Limit Crossed. Limit: 9,999.99/-', { exact: true }).waitFor();
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    await screenshot(page, 'payment-limit-phone');
+  });
+});
+
+describe('an admin managing orders', () => {
+  it('deletes an unpaid order with the modal and sees paid ones as Paid', async () => {
+    const page = await signedIn('/dashboard/manage-all-order', admin);
+    await page.getByRole('heading', { level: 1, name: 'Manage All Order' }).waitFor();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    const deletable = page.getByRole('button', { name: /^Delete the order of/ });
+    await deletable.first().waitFor();
+    const before = await deletable.count();
+    expect(before).toBeGreaterThan(0);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'manage-all-order-desktop');
+    await deletable.first().click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => deletable.count()).toBe(before - 1);
+  });
+
+  it('is sent to /login from the purchase page', async () => {
+    const page = await signedIn(`/purchase/${part._id}`, admin);
+    await page.waitForURL('**/login');
+  });
+});
