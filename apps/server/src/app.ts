@@ -24,6 +24,7 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { partRoutes } from './modules/parts/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { stripeProvider } from './modules/payments/stripe-provider.js';
 import { testProvider } from './modules/payments/test-provider.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -95,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   partRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
   orderRoutes(app, { db, guard });
-  await paymentRoutes(app, { db, guard, provider: testProvider(db) });
+  const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
+  await paymentRoutes(app, { db, guard, provider });
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });
 

@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).default('test'),
   STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith('sk_', 'must start with sk_').optional()),
   STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith('pk_', 'must start with pk_').optional()),
+  STRIPE_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   ),
@@ -102,7 +105,13 @@ export interface Config {
   seed: { demo: boolean; admin?: { email: string; password: string } };
   payments:
     | { provider: 'test' }
-    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        apiUrl?: string | undefined;
+      };
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
   publicUrl?: string;
@@ -175,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             secretKey: env.STRIPE_SECRET_KEY as string,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY as string,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+            apiUrl: env.STRIPE_API_URL,
           }
         : { provider: 'test' },
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_ISSUER

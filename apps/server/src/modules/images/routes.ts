@@ -71,7 +71,7 @@ export async function imageRoutes(app: FastifyInstance, deps: { uploadsDir: stri
           );
         }
         const file = await request.file();
-        if (!file || file.fieldname !== 'image') throw badRequest('image is required');
+        if (file?.fieldname !== 'image') throw badRequest('image is required');
         // The file's own name and type are the client's word: only the bytes count.
         const bytes = await file.toBuffer();
         const name = await saveImage(deps.uploadsDir, await reencodeAsWebp(bytes));

@@ -96,7 +96,7 @@ export async function confirmTestPayment(
 ): Promise<{ id: string; status: string }> {
   if (deps.provider.name !== 'test') throw notFound('test card provider');
   const intent = await payments.intentBySecret(deps.db, body.clientSecret);
-  if (!intent || intent.provider !== 'test') throw notFound('payment');
+  if (intent?.provider !== 'test') throw notFound('payment');
   const order = await ownOrder(deps.db, caller, intent.order_id);
   if (intent.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
   if (order.paid_at) throw conflict('This order is paid');

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { type StripeStandIn, startStripeStandIn } from '../../test-support/stripe-api-stand-in.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let standIn: StripeStandIn;
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  shop = await createTestShop({
+    demo: false,
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: standIn.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+      STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
+    },
+  });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+});
+afterAll(async () => {
+  await shop.close();
+  await standIn.close();
+});
+
+async function placeOrder(pricePerPiece = 25, quantity = 4): Promise<string> {
+  const part = await shop.app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers: bearer(admin),
+    payload: {
+      name: 'Stripe test part',
+      desc: 'For the Stripe tests',
+      img: 'https://example.com/p.webp',
+      min_order_quantity: 1,
+      available_quantity: 1000,
+      price_per_piece: pricePerPiece,
+    },
+  });
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(buyer),
+    payload: { partsId: part.json().insertedId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' },
+  });
+  return res.json().insertedId;
+}
+
+const intentFor = async (orderId: string) => {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(buyer),
+    payload: { _id: orderId },
+  });
+  expect(res.statusCode).toBe(200);
+  const clientSecret = res.json().clientSecret as string;
+  const intent = [...standIn.intents.values()].find((i) => i.client_secret === clientSecret);
+  if (!intent) throw new Error('the stand-in never saw that intent');
+  return intent;
+};
+const pay = (orderId: string, paymentId: string) =>
+  shop.app.inject({
+    method: 'PUT',
+    url: `/api/purchaseById/${orderId}`,
+    headers: bearer(buyer),
+    payload: { paymentId },
+  });
+const paymentIdOf = async (orderId: string) =>
+  (
+    await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${orderId}`, headers: bearer(buyer) })
+  ).json().paymentId as string | undefined;
+const deliver = (event: { payload: string; header: string }) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.header },
+    payload: event.payload,
+  });
+
+describe('paying through Stripe (the official SDK against a local stand-in)', () => {
+  it('creates a PaymentIntent in cents with the order id and an idempotency key, once per unpaid order', async () => {
+    const orderId = await placeOrder(25, 4);
+    const intent = await intentFor(orderId);
+    expect(intent).toMatchObject({ amount: 10_000, currency: 'usd', metadata: { order_id: orderId } });
+    const created = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(created.at(-1)?.idempotencyKey).toBe(`order-${orderId}-10000`);
+    expect((await intentFor(orderId)).id).toBe(intent.id);
+    expect(standIn.requests.filter((r) => r.path === '/v1/payment_intents')).toHaveLength(created.length);
+    const config = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_shop' });
+  });
+
+  it('marks the order paid on PUT only once Stripe says the intent succeeded for it', async () => {
+    const orderId = await placeOrder();
+    const intent = await intentFor(orderId);
+    expect((await pay(orderId, intent.id)).statusCode).toBe(422);
+    expect((await pay(orderId, 'pi_unknown123')).statusCode).toBe(422);
+    expect((await pay(orderId, '../../v1/customers')).statusCode).toBe(422);
+    standIn.setStatus(intent.id, 'succeeded');
+    expect((await pay(orderId, intent.id)).statusCode).toBe(200);
+    expect(await paymentIdOf(orderId)).toBe(intent.id);
+    expect((await pay(orderId, intent.id)).statusCode).toBe(200);
+    const before = standIn.requests.length;
+    expect((await pay(orderId, 'pi_another')).statusCode).toBe(409);
+    // API.md precise point 2: refused before asking Stripe.
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it('refuses an intent that succeeded for another order', async () => {
+    const [first, second] = [await placeOrder(), await placeOrder()];
+    const intent = await intentFor(first);
+    standIn.setStatus(intent.id, 'succeeded');
+    expect((await pay(second, intent.id)).statusCode).toBe(422);
+  });
+
+  it('lets the webhook alone pay an order whose buyer never came back; five deliveries change it once', async () => {
+    const orderId = await placeOrder();
+    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const event = standIn.eventFor('payment_intent.succeeded', intent);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await paymentIdOf(orderId)).toBe(intent.id);
+    const events = await shop.database.db
+      .selectFrom('payment_events')
+      .selectAll()
+      .where('id', '=', event.id)
+      .execute();
+    expect(events).toHaveLength(1);
+    const failed = standIn.eventFor('payment_intent.payment_failed', {
+      ...intent,
+      status: 'requires_payment_method',
+    });
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect(await paymentIdOf(orderId)).toBe(intent.id);
+  });
+
+  it('makes one paid transition when the webhook and the buyer arrive together', async () => {
+    const orderId = await placeOrder();
+    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const [hook, put] = await Promise.all([
+      deliver(standIn.eventFor('payment_intent.succeeded', intent)),
+      pay(orderId, intent.id),
+    ]);
+    expect([hook.statusCode, put.statusCode]).toEqual([200, 200]);
+    expect(await paymentIdOf(orderId)).toBe(intent.id);
+  });
+
+  it('refuses events without a good, fresh signature with 400', async () => {
+    const orderId = await placeOrder();
+    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const good = standIn.eventFor('payment_intent.succeeded', intent);
+    expect(
+      (await deliver({ payload: good.payload.replace(orderId, crypto.randomUUID()), header: good.header }))
+        .statusCode,
+    ).toBe(400);
+    expect((await deliver({ payload: good.payload, header: 't=1,v1=deadbeef' })).statusCode).toBe(400);
+    const stale = standIn.eventFor(
+      'payment_intent.succeeded',
+      intent,
+      Math.floor(Date.now() / 1000) - 301 - 5,
+    );
+    expect((await deliver(stale)).statusCode).toBe(400);
+    const unsigned = await shop.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: good.payload,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await paymentIdOf(orderId)).toBeUndefined();
+  });
+
+  it('says 503 when Stripe cannot be reached, and nothing is written', async () => {
+    const gone = await createTestShop({
+      demo: false,
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: standIn.secretKey,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+        STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
+    });
+    try {
+      const someone = await signUp(gone.app);
+      const part = await gone.app.inject({
+        method: 'POST',
+        url: '/api/parts',
+        headers: bearer(await signUpAdmin(gone.app, gone.database.db)),
+        payload: {
+          name: 'P',
+          desc: 'D',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: 1,
+          available_quantity: 5,
+          price_per_piece: 5,
+        },
+      });
+      const order = await gone.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: bearer(someone),
+        payload: {
+          partsId: part.json().insertedId,
+          quantity: 2,
+          mobile: '+880 1712 345678',
+          address: 'Dhaka',
+        },
+      });
+      const res = await gone.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(someone),
+        payload: { _id: order.json().insertedId },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(await gone.database.db.selectFrom('payment_intents').selectAll().execute()).toEqual([]);
+    } finally {
+      await gone.close();
+    }
+  });
+});
