@@ -11,7 +11,7 @@ import { authGuard } from './http/auth-guard.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
@@ -101,7 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });
 
-  await registerWebApp(app, deps.webDist ?? webDistDir);
+  await registerWebApp(app, deps.webDist ?? webDistDir, {
+    // Only the card payment page may load Stripe.js, and only when Stripe takes the cards.
+    pagePolicy: (pathname) =>
+      provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
+        ? stripePageContentSecurityPolicy
+        : undefined,
+  });
   app.addHook('onClose', async () => {
     await database.close();
   });

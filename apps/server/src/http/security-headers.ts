@@ -28,3 +28,21 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
 }
+
+/**
+ * The card payment page when Stripe takes the cards: Stripe.js and its frames come from Stripe's
+ * hosts (as Stripe documents them), and nowhere else; every other page keeps the strict policy.
+ */
+export const stripePageContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

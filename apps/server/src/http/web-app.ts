@@ -9,7 +9,11 @@ import { notFound } from './app-error.js';
  * and every page route (anything outside /api that is not a file) answered with index.html.
  * Unknown /api paths always get the JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: { pagePolicy?: (pathname: string) => string | undefined } = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   if (hasWebApp) {
@@ -31,6 +35,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWebApp && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       reply.header('cache-control', 'no-cache');
+      const policy = options.pagePolicy?.(pathname);
+      if (policy) reply.header('content-security-policy', policy);
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     throw notFound(`route ${request.method} ${pathname}`);

@@ -8,6 +8,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { showError } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { PayLink } from '../../payments/components/pay-link';
 import { useCancelOrder, useMyOrders } from '../api/orders';
 import { OrderTable, PaidBadge } from '../components/order-table';
 
@@ -49,9 +50,7 @@ export function MyOrderPage() {
               <PaidBadge order={order} />
             ) : (
               <div className="flex gap-2">
-                <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-xs">
-                  Pay
-                </Link>
+                <PayLink orderId={order._id} />
                 <button type="button" className="btn btn-error btn-xs" onClick={() => setChosen(order)}>
                   Cancel
                 </button>

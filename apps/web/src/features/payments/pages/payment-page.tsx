@@ -7,6 +7,7 @@ import { showSuccess } from '../../../lib/toasts';
 import { useOrder } from '../../orders/api/orders';
 import { formatDollars, formatPieces } from '../../parts/format';
 import { useClientSecret, usePaymentsConfig } from '../api/payments';
+import { StripeCardForm } from '../components/stripe-card-form';
 import { TestCardForm } from '../components/test-card-form';
 
 /** SPEC.md §2: /dashboard/payment/{id}, card payment for an order. */
@@ -59,6 +60,13 @@ export function PaymentPage() {
                 </p>
               ) : secret.data && config.data?.provider === 'test' ? (
                 <TestCardForm orderId={id} clientSecret={secret.data} onPaid={onPaid} />
+              ) : secret.data && config.data?.provider === 'stripe' && config.data.publishableKey ? (
+                <StripeCardForm
+                  publishableKey={config.data.publishableKey}
+                  clientSecret={secret.data}
+                  orderId={id}
+                  onPaid={onPaid}
+                />
               ) : (
                 <ProgressBar label="Preparing the payment" />
               )}
