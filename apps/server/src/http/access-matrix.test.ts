@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { createTestShop, type TestShop } from '../test-support/test-app.js';
+
+/**
+ * Who may call what (API.md), as one table: every protected route × a visitor, a garbage token,
+ * the buyer who owns the records, another buyer, and an admin. A status that is not 401/403
+ * means the call got past the guards (a 404 or 422 then says the input, not the caller, failed).
+ */
+type Caller = 'visitor' | 'garbage' | 'owner' | 'other' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'garbage', 'owner', 'other', 'admin'];
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+}
+
+let shop: TestShop;
+let accounts: Record<'owner' | 'other' | 'admin', TestAccount>;
+let partId: string;
+
+async function ownersOrder(): Promise<string> {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(accounts.owner),
+    payload: { partsId: partId, quantity: 1, mobile: '+880 1712 345678', address: 'Dhaka' },
+  });
+  return res.json().insertedId;
+}
+
+async function ownersClientSecret(): Promise<string> {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(accounts.owner),
+    payload: { _id: await ownersOrder() },
+  });
+  return res.json().clientSecret;
+}
+
+const unknownId = '01900000-0000-7000-8000-000000000000';
+const part = {
+  name: 'Matrix part',
+  desc: 'For the access matrix',
+  img: 'https://example.com/p.webp',
+  min_order_quantity: 1,
+  available_quantity: 10,
+  price_per_piece: 3,
+};
+
+/** Each row: how to make the call (fresh records where the call uses them up), and the expected status per caller. */
+const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
+  [
+    'GET /api/parts',
+    async () => ({ method: 'GET', url: '/api/parts' }),
+    { visitor: 200, garbage: 200, owner: 200, other: 200, admin: 200 },
+  ],
+  [
+    'POST /api/parts',
+    async () => ({ method: 'POST', url: '/api/parts', payload: part }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 201 },
+  ],
+  [
+    'DELETE /api/partsById',
+    async () => ({ method: 'DELETE', url: `/api/partsById?id=${unknownId}` }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },
+  ],
+  [
+    'POST /api/images',
+    async () => ({ method: 'POST', url: '/api/images', payload: { image: 'x' } }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 415 },
+  ],
+  [
+    'POST /api/review',
+    async () => ({ method: 'POST', url: '/api/review', payload: { name: 'A', rating: 5, message: 'Good' } }),
+    { visitor: 401, garbage: 401, owner: 201, other: 201, admin: 403 },
+  ],
+  [
+    'GET /api/messages',
+    async () => ({ method: 'GET', url: '/api/messages' }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
+    'PUT /api/users',
+    async () => ({
+      method: 'PUT',
+      url: `/api/users?email=${accounts.owner.email}`,
+      payload: { name: 'Owner', email: accounts.owner.email },
+    }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'GET /api/users',
+    async () => ({ method: 'GET', url: '/api/users' }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
+    'PUT /api/usersById',
+    async () => ({ method: 'PUT', url: `/api/usersById?id=${unknownId}` }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },
+  ],
+  [
+    'GET /api/usersByEmail',
+    async () => ({ method: 'GET', url: `/api/usersByEmail?email=${accounts.owner.email}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'PUT /api/usersByEmail',
+    async () => ({
+      method: 'PUT',
+      url: `/api/usersByEmail?email=${accounts.owner.email}`,
+      payload: { mobile: '+880 1712 345678' },
+    }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'GET /api/checkAdmin/{email}',
+    async () => ({ method: 'GET', url: `/api/checkAdmin/${accounts.owner.email}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'POST /api/purchase',
+    async () => ({
+      method: 'POST',
+      url: '/api/purchase',
+      payload: { partsId: partId, quantity: 1, mobile: '+880 1712 345678', address: 'Dhaka' },
+    }),
+    { visitor: 401, garbage: 401, owner: 201, other: 201, admin: 403 },
+  ],
+  [
+    'GET /api/purchase',
+    async () => ({ method: 'GET', url: '/api/purchase' }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
+    'GET /api/purchaseByEmail',
+    async () => ({ method: 'GET', url: `/api/purchaseByEmail?email=${accounts.owner.email}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'GET /api/purchaseById/{id}',
+    async () => ({ method: 'GET', url: `/api/purchaseById/${await ownersOrder()}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'PUT /api/purchaseById/{id}',
+    async () => ({
+      method: 'PUT',
+      url: `/api/purchaseById/${await ownersOrder()}`,
+      payload: { paymentId: 'pi_test_none' },
+    }),
+    { visitor: 401, garbage: 401, owner: 422, other: 403, admin: 403 },
+  ],
+  [
+    'DELETE /api/purchaseById/{id}',
+    async () => ({ method: 'DELETE', url: `/api/purchaseById/${await ownersOrder()}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'POST /api/create-payment-intent',
+    async () => ({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { _id: await ownersOrder() },
+    }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'POST /api/payments/test/confirm',
+    async () => ({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: {
+        clientSecret: await ownersClientSecret(),
+        card: { number: '4242424242424241', exp: '12/34', cvc: '123' },
+      },
+    }),
+    { visitor: 401, garbage: 401, owner: 400, other: 403, admin: 403 },
+  ],
+];
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  accounts = {
+    owner: await signUp(shop.app),
+    other: await signUp(shop.app),
+    admin: await signUpAdmin(shop.app, shop.database.db),
+  };
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers: bearer(accounts.admin),
+    payload: { ...part, available_quantity: 1_000_000 },
+  });
+  partId = res.json().insertedId;
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+function headersOf(caller: Caller): Record<string, string> {
+  if (caller === 'visitor') return {};
+  if (caller === 'garbage') return { authorization: 'Bearer not.a.token' };
+  return bearer(accounts[caller]);
+}
+
+describe('the access matrix', () => {
+  const cells = matrix.flatMap(([name, call, expected]) =>
+    CALLERS.map((caller) => [name, caller, call, expected[caller]] as const),
+  );
+  it.each(cells)('%s as %s', async (_name, caller, call, status) => {
+    const request = await call();
+    const res = await shop.app.inject({ ...request, headers: headersOf(caller) });
+    expect(res.statusCode, res.body).toBe(status);
+    if (status >= 400) expect(res.json().error.code).toEqual(expect.any(String));
+  });
+});
