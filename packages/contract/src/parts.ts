@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Paging, text, wholeNumber } from './primitives.js';
+import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
 
 export const Part = z.object({
   _id: Id,
@@ -18,6 +18,7 @@ export const PartsQuery = Paging.extend({
   q: z
     .string()
     .max(200, 'must be at most 200 characters')
+    .refine(noControlCharacters, NO_CONTROL_MESSAGE)
     .optional()
     .describe('case-insensitive literal substring of the part name'),
 });
@@ -31,6 +32,7 @@ export const ImageRef = z
   .trim()
   .min(1, 'is required')
   .max(2000, 'must be at most 2000 characters')
+  .refine(noControlCharacters, NO_CONTROL_MESSAGE)
   .refine(
     (value) =>
       /^\/api\/images\/[0-9a-f]{64}\.webp$/.test(value) || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value),

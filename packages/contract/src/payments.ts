@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './primitives.js';
+import { Id, NO_CONTROL_MESSAGE, noControlCharacters } from './primitives.js';
 
 /** SPEC.md §9: the largest amount a card payment may be, in cents. */
 export const AMOUNT_LIMIT_CENTS = 999_999;
@@ -11,7 +11,12 @@ export const PaymentIntentBody = z.object({ _id: Id });
 export const ClientSecretAnswer = z.object({ clientSecret: z.string() });
 
 export const PaymentBody = z.object({
-  paymentId: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(255, 'is too long'),
+  paymentId: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'is required')
+    .max(255, 'is too long')
+    .refine(noControlCharacters, NO_CONTROL_MESSAGE),
 });
 
 /** Which card provider the shop uses, for the payment page. */
@@ -39,7 +44,11 @@ export const TestCard = z.object({
 export type TestCard = z.output<typeof TestCard>;
 
 export const TestConfirmBody = z.object({
-  clientSecret: z.string({ error: 'must be text' }).min(1, 'is required').max(255, 'is too long'),
+  clientSecret: z
+    .string({ error: 'must be text' })
+    .min(1, 'is required')
+    .max(255, 'is too long')
+    .refine(noControlCharacters, NO_CONTROL_MESSAGE),
   card: TestCard,
 });
 

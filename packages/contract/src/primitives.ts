@@ -56,6 +56,15 @@ export type Paging = z.output<typeof Paging>;
 export const Acknowledged = z.object({ acknowledged: z.literal(true) });
 export const Inserted = z.object({ insertedId: Id });
 
+/**
+ * No control characters (tab, line feed and carriage return excepted): they have no place in a
+ * shop's text, and PostgreSQL refuses NUL outright.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+export const NO_CONTROL_MESSAGE = 'must not contain control characters';
+
 /** Text of a bounded length, trimmed; a JSON number is read as its text (a lossless reading). */
 export function text(opts: { min: number; max: number; label?: string }) {
   return z
@@ -65,7 +74,8 @@ export function text(opts: { min: number; max: number; label?: string }) {
       z
         .string()
         .min(opts.min, opts.min === 1 ? 'is required' : `must be at least ${opts.min} characters`)
-        .max(opts.max, `must be at most ${opts.max} characters`),
+        .max(opts.max, `must be at most ${opts.max} characters`)
+        .refine(noControlCharacters, NO_CONTROL_MESSAGE),
     );
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Paging, text, wholeNumber } from './primitives.js';
+import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
 
 export const Review = z.object({
   _id: Id,
@@ -24,6 +24,7 @@ export const NewReviewBody = z.object({
   message: z
     .string({ error: 'must be text' })
     .max(2000, 'must be at most 2000 characters')
-    .refine((value) => value.trim().length > 0, 'is required'),
+    .refine((value) => value.trim().length > 0, 'is required')
+    .refine(noControlCharacters, NO_CONTROL_MESSAGE),
 });
 export type NewReviewBody = z.output<typeof NewReviewBody>;

@@ -71,6 +71,24 @@ describe('the HTTP ground rules of API.md', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses control characters (PostgreSQL refuses NUL) with 400, in bodies and queries', async () => {
+    const body = await inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { kind: 'complaint', name: 'Nasir\u0000', message: 'Fine', consent: true },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error.message).toBe('name must not contain control characters');
+    const query = await inject({ method: 'GET', url: '/api/parts?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    const lines = await inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: { kind: 'contact', email: 'a@example.com', message: 'Line one\nLine two\ttabbed' },
+    });
+    expect(lines.statusCode).toBe(201);
+  });
+
   it('sends the security headers on API answers', async () => {
     const res = await inject({ method: 'GET', url: '/api/parts?limit=1' });
     const csp = String(res.headers['content-security-policy']);

@@ -1,0 +1,305 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { expectStockInvariant } from '../test-support/stock.js';
+import { createTestShop, type TestShop } from '../test-support/test-app.js';
+
+/**
+ * Property-based fuzzing of the API: valid bodies are taken, and bodies broken in every way a
+ * client can break them (wrong types, missing fields, huge or odd strings, integer limits,
+ * prototype keys) get a 4xx with the error shape — never a 5xx. Bounded: RUNS inputs per case.
+ */
+const RUNS = 40;
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+let partId: string;
+const startingStock = new Map<string, number>();
+const tally = { inputs: 0, serverErrors: 0 };
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false, env: { RATE_LIMIT_MESSAGES_PER_IP: '100000' } });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers: bearer(admin),
+    payload: {
+      name: 'Fuzz target part',
+      desc: 'Stock for the fuzzed orders',
+      img: 'https://example.com/p.webp',
+      min_order_quantity: 2,
+      available_quantity: 1_000_000,
+      price_per_piece: 3,
+    },
+  });
+  partId = res.json().insertedId;
+  startingStock.set(partId, 1_000_000);
+});
+afterAll(async () => {
+  await expectStockInvariant(shop.database.db, startingStock);
+  console.info(`fuzz: ${tally.inputs} inputs tried, ${tally.serverErrors} answered 5xx`);
+  await shop.close();
+});
+
+/** Values that do not belong where a field's value goes. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, false, {}, [], '', ' ', 'abc', 'NaN', 'Infinity', '-0', '1e309', '0x10', '٣'),
+  fc.constantFrom(-1, 0, 1.5, -0.0001, 2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308),
+  fc.constantFrom(
+    'x'.repeat(70_000),
+    '😀'.repeat(3000),
+    '\u0000',
+    '\ud800',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.anything({ maxDepth: 2, maxKeys: 3 }),
+);
+
+/** A valid body broken one way: a field replaced, a field dropped, or a prototype key added. */
+function broken(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<string> {
+  return valid.chain((body) => {
+    const keys = Object.keys(body);
+    return fc.oneof(
+      fc
+        .tuple(fc.constantFrom(...keys), hostileValue)
+        .map(([key, value]) => JSON.stringify({ ...body, [key]: value })),
+      fc.constantFrom(...keys).map((key) => {
+        const { [key]: _dropped, ...rest } = body;
+        return JSON.stringify(rest);
+      }),
+      fc
+        .constantFrom('__proto__', 'constructor', 'prototype')
+        .map((key) => `{"${key}":{"polluted":true,"role":"admin"},${JSON.stringify(body).slice(1)}`),
+      hostileValue.map((value) => JSON.stringify(value) ?? 'null'),
+    );
+  });
+}
+
+type FuzzRequest = Omit<InjectOptions, 'body' | 'payload'> & { body?: string };
+
+async function send(request: FuzzRequest) {
+  const { body, ...rest } = request;
+  const res = await shop.app.inject({
+    ...rest,
+    ...(body === undefined
+      ? {}
+      : { payload: body, headers: { ...rest.headers, 'content-type': 'application/json' } }),
+  });
+  tally.inputs += 1;
+  if (res.statusCode >= 500) tally.serverErrors += 1;
+  return res;
+}
+
+function expectRefusal(res: Awaited<ReturnType<typeof send>>, label: string) {
+  expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
+  expect(res.json().error).toEqual({ code: expect.any(String), message: expect.any(String) });
+}
+
+const text = (min: number, max: number) =>
+  fc.string({ unit: 'grapheme', minLength: min, maxLength: max }).filter((s) => s.trim().length >= min);
+const email = fc.stringMatching(/^[a-z0-9_+-]{1,20}@[a-z0-9]{1,20}\.[a-z]{2,6}$/);
+const mobile = fc.stringMatching(/^\+?[0-9]{3}[0-9 -]{2,15}[0-9]$/);
+
+interface Case {
+  name: string;
+  headers: () => Record<string, string>;
+  method: 'POST' | 'PUT';
+  url: () => string;
+  valid: fc.Arbitrary<Record<string, unknown>>;
+  accepted: number;
+}
+
+const cases: Case[] = [
+  {
+    name: 'POST /api/parts',
+    headers: () => bearer(admin),
+    method: 'POST',
+    url: () => '/api/parts',
+    valid: fc
+      .record({
+        name: text(1, 120),
+        desc: text(1, 2000),
+        img: fc.webUrl({ validSchemes: ['https'] }).filter((u) => u.length <= 2000 && !/\s/.test(u)),
+        min_order_quantity: fc.integer({ min: 1, max: 1000 }),
+        extra: fc.integer({ min: 0, max: 1_000_000 }),
+        price_per_piece: fc.integer({ min: 1, max: 1_000_000 }),
+      })
+      .map(({ extra, ...part }) => ({ ...part, available_quantity: part.min_order_quantity + extra })),
+    accepted: 201,
+  },
+  {
+    name: 'POST /api/review',
+    headers: () => bearer(buyer),
+    method: 'POST',
+    url: () => '/api/review',
+    valid: fc.record({ name: text(1, 100), rating: fc.integer({ min: 0, max: 5 }), message: text(1, 2000) }),
+    accepted: 201,
+  },
+  {
+    name: 'POST /api/messages',
+    headers: () => ({}),
+    method: 'POST',
+    url: () => '/api/messages',
+    valid: fc.oneof(
+      fc.record({ kind: fc.constant('contact'), email, message: text(1, 2000) }),
+      fc.record({
+        kind: fc.constant('complaint'),
+        name: text(1, 100),
+        message: text(1, 2000),
+        consent: fc.constant(true),
+      }),
+    ),
+    accepted: 201,
+  },
+  {
+    name: 'POST /api/purchase',
+    headers: () => bearer(buyer),
+    method: 'POST',
+    url: () => '/api/purchase',
+    valid: fc.record({
+      partsId: fc.constant('PART'),
+      quantity: fc.integer({ min: 2, max: 20 }),
+      mobile,
+      address: text(1, 500),
+    }),
+    accepted: 201,
+  },
+  {
+    name: 'PUT /api/usersByEmail',
+    headers: () => bearer(buyer),
+    method: 'PUT',
+    url: () => `/api/usersByEmail?email=${encodeURIComponent(buyer.email)}`,
+    valid: fc.record({ mobile }),
+    accepted: 200,
+  },
+];
+
+/** The purchase case names the fuzz part once it exists. */
+const withPart = (body: Record<string, unknown>) =>
+  body.partsId === 'PART' ? { ...body, partsId: partId } : body;
+
+describe('fuzzing the API', () => {
+  it.each(cases)('$name takes valid bodies', async (c) => {
+    await fc.assert(
+      fc.asyncProperty(c.valid, async (body) => {
+        const res = await send({
+          method: c.method,
+          url: c.url(),
+          headers: c.headers(),
+          body: JSON.stringify(withPart(body)),
+        });
+        expect(res.statusCode, res.body).toBe(c.accepted);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(cases)('$name refuses broken bodies with a 4xx and the error shape', async (c) => {
+    const partless = c.valid.map(withPart);
+    await fc.assert(
+      fc.asyncProperty(broken(partless), async (body) => {
+        const res = await send({ method: c.method, url: c.url(), headers: c.headers(), body });
+        if (res.statusCode < 400) {
+          // A broken body may still be valid (a replaced value that happens to fit); then it is taken.
+          expect(res.statusCode).toBe(c.accepted);
+        } else expectRefusal(res, body.slice(0, 200));
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  /** Percent-encodes anything, lone surrogates included (as bytes no decoder accepts). */
+  const encode = (value: string) => {
+    try {
+      return encodeURIComponent(value);
+    } catch {
+      return `${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}%ED%A0%80`;
+    }
+  };
+
+  it('refuses hostile queries and path ids on every read and write by id', async () => {
+    const id = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('..%2F..%2Fetc', '%00', 'null', '-1', '1e3'),
+      fc.uuid(),
+    );
+    const query = fc.oneof(
+      hostileValue.map((v) => encode(String(v))),
+      fc.string({ maxLength: 30 }).map(encode),
+      fc.constantFrom('%00', '%ED%A0%80', '%FF', '%', '%%', '%2', 'a%00b'),
+    );
+    await fc.assert(
+      fc.asyncProperty(id, query, query, async (rawId, limit, q) => {
+        const safeId = encode(rawId);
+        const requests: FuzzRequest[] = [
+          { method: 'GET', url: `/api/parts?limit=${limit}&q=${q.slice(0, 300)}` },
+          { method: 'GET', url: `/api/parts?q=${q.slice(0, 300)}` },
+          { method: 'GET', url: `/api/partsById?id=${safeId}` },
+          { method: 'GET', url: `/api/review?offset=${limit}` },
+          { method: 'GET', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
+          { method: 'DELETE', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/checkAdmin/${safeId}`, headers: bearer(buyer) },
+        ];
+        for (const request of requests) {
+          const res = await send(request);
+          expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBeLessThan(500);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('refuses hostile sign-in, payment and profile bodies without a 5xx', async () => {
+    const targets: [string, InjectOptions['method'], Record<string, string>][] = [
+      ['/api/auth/login', 'POST', {}],
+      ['/api/auth/refresh', 'POST', {}],
+      ['/api/auth/logout', 'POST', {}],
+      ['/api/create-payment-intent', 'POST', {}],
+      ['/api/payments/test/confirm', 'POST', {}],
+      [`/api/purchaseById/${partId}`, 'PUT', {}],
+      [`/api/users?email=${encodeURIComponent(buyer.email)}`, 'PUT', {}],
+    ];
+    const body = fc.oneof(
+      hostileValue.map((v) => JSON.stringify(v) ?? 'null'),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'email',
+            'password',
+            'refreshToken',
+            '_id',
+            'clientSecret',
+            'card',
+            'paymentId',
+            'name',
+          ),
+          hostileValue,
+          { maxKeys: 4 },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), body, async ([url, method, _h], payload) => {
+        const res = await send({ method, url, headers: bearer(buyer), body: payload });
+        expect(res.statusCode, `${url}: ${payload.slice(0, 200)} → ${res.body}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(res.json().error.code).toEqual(expect.any(String));
+      }),
+      { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('saw no 5xx at all', () => {
+    expect(tally.serverErrors).toBe(0);
+  });
+});
