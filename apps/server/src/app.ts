@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { scheduleBackgroundWork } from './background.js';
 import type { Config } from './config.js';
 import type { OpenDatabase } from './db/database.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -22,7 +23,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { releaseStaleOrders } from './modules/orders/service.js';
 import { partRoutes } from './modules/parts/routes.js';
+import { reconcilePayments, releaseIntents } from './modules/payments/reconcile.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { stripeProvider } from './modules/payments/stripe-provider.js';
 import { testProvider } from './modules/payments/test-provider.js';
@@ -95,9 +98,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, { db, tokens, guard });
   partRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
-  orderRoutes(app, { db, guard });
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
-  await paymentRoutes(app, { db, guard, provider });
+  const payments = { db, provider };
+  const orders = { db, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
+  orderRoutes(app, { ...orders, guard });
+  await paymentRoutes(app, { ...payments, guard });
+  const { unpaidOrderTtlHours } = config;
+  scheduleBackgroundWork(app, {
+    reconcilePayments: () => reconcilePayments(payments, app.log),
+    ...(unpaidOrderTtlHours
+      ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
+      : {}),
+  });
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });
 

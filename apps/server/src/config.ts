@@ -83,6 +83,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: count(30),
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
   RATE_LIMIT_MESSAGES_PER_IP: count(30),
+  UNPAID_ORDER_TTL_HOURS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of hours from 1 to 8760')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours'))
+      .optional(),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -113,6 +121,8 @@ export interface Config {
         apiUrl?: string | undefined;
       };
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Unpaid orders older than this many hours give their pieces back (off when unset). */
+  unpaidOrderTtlHours?: number;
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
   publicUrl?: string;
   jwtSecret?: string;
@@ -198,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,

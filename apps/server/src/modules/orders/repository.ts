@@ -67,3 +67,15 @@ export async function listOrders(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Unpaid orders placed before `cutoff` (oldest first). */
+export function unpaidOrdersBefore(db: Database, cutoff: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id'])
+    .where('paid_at', 'is', null)
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+}

@@ -3,14 +3,13 @@ import { Order, OrderIdParams, OrderList, OrdersQuery, PurchaseBody } from '@sho
 import { Acknowledged, EmailQuery, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
-import { cancelOrder, listOrders, orderFor, purchase, toOrder } from './service.js';
+import { type CancelDeps, cancelOrder, listOrders, orderFor, purchase, toOrder } from './service.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export function orderRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+export function orderRoutes(app: FastifyInstance, deps: CancelDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
 
@@ -97,7 +96,7 @@ export function orderRoutes(app: FastifyInstance, deps: { db: Database; guard: A
       },
     },
     async (request) => {
-      await cancelOrder(db, callerOf(request), request.params.id);
+      await cancelOrder(deps, callerOf(request), request.params.id);
       return { acknowledged: true as const };
     },
   );

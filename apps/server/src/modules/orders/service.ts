@@ -1,4 +1,5 @@
 import { type Order, OUT_OF_RANGE_MESSAGE, type PurchaseBody } from '@shop/contract/orders';
+import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
@@ -66,26 +67,71 @@ export async function orderFor(db: Database, caller: Caller, id: string): Promis
   return row;
 }
 
+export interface CancelDeps {
+  db: Database;
+  /** Runs before an unpaid order is removed (its payment intents are cancelled at the provider). */
+  beforeCancel?: (orderId: string) => Promise<void>;
+}
+
 /**
  * Cancels (deletes) an unpaid order and returns its pieces to stock, in one transaction: a paid
  * order stays (409), and an order deleted twice returns its pieces once (the second is a 404).
  */
-export async function cancelOrder(db: Database, caller: Caller, id: string): Promise<void> {
-  const row = await orderFor(db, caller, id);
+export async function cancelOrder(deps: CancelDeps, caller: Caller, id: string): Promise<void> {
+  const row = await orderFor(deps.db, caller, id);
   if (row.paid_at) throw conflict('A paid order cannot be cancelled');
+  await removeUnpaidOrder(deps, id);
+}
+
+async function removeUnpaidOrder(deps: CancelDeps, id: string): Promise<OrderRow> {
+  await deps.beforeCancel?.(id);
   const lost = new Error('the order was paid or cancelled meanwhile');
   try {
-    await db.transaction().execute(async (trx) => {
+    return await deps.db.transaction().execute(async (trx) => {
       const deleted = await orders.deleteUnpaidOrder(trx, id);
       // Nothing to cancel: roll back, so a paid order keeps its payment intents.
       if (!deleted) throw lost;
       await orders.returnStock(trx, deleted.part_id, Number(deleted.quantity));
+      return deleted;
     });
   } catch (error) {
     if (error !== lost) throw error;
-    const now = await orders.findOrder(db, id);
+    const now = await orders.findOrder(deps.db, id);
     throw now ? conflict('A paid order cannot be cancelled') : notFound('order');
   }
+}
+
+/**
+ * UNPAID_ORDER_TTL_HOURS: unpaid orders older than that give their pieces back. Several servers
+ * may run this at once: the conditional delete lets exactly one of them release each order.
+ */
+export async function releaseStaleOrders(
+  deps: CancelDeps,
+  olderThanHours: number,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanHours * 3_600_000).toISOString();
+  let released = 0;
+  for (const stale of await orders.unpaidOrdersBefore(deps.db, cutoff)) {
+    try {
+      const gone = await removeUnpaidOrder(deps, stale.id);
+      released += 1;
+      log.info(
+        {
+          orderId: gone.id,
+          partId: gone.part_id,
+          quantity: Number(gone.quantity),
+          createdAt: gone.created_at,
+        },
+        'unpaid order released: its pieces are back in stock',
+      );
+    } catch (error) {
+      // Paid, or released by another server, in the meantime.
+      if (!(error instanceof AppError))
+        log.warn({ err: error, orderId: stale.id }, 'unpaid order not released');
+    }
+  }
+  return released;
 }
 
 export async function listOrders(db: Database, filter: { email?: string; limit: number; offset: number }) {

@@ -28,6 +28,11 @@ export interface PaymentProvider {
   ): Promise<{ id: string; clientSecret: string }>;
   /** The intent as the provider knows it now, or undefined when it knows none of that id. */
   retrieve(intentId: string): Promise<ProviderIntent | undefined>;
+  /**
+   * Cancels an intent so it can no longer be paid; answers it as it is afterwards (still
+   * succeeded if the buyer paid first), or undefined when the provider knows none of that id.
+   */
+  cancelIntent(intentId: string): Promise<ProviderIntent | undefined>;
   /** Checks a webhook's signature over its raw body; throws when it does not hold. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -84,3 +84,19 @@ export async function recordEvent(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/** Intents that may still turn into money: of unpaid orders, neither succeeded nor canceled. */
+export function intentsOfUnpaidOrders(db: Database, orderId?: string) {
+  let query = db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .select([
+      'payment_intents.id as id',
+      'payment_intents.order_id as orderId',
+      'payment_intents.status as status',
+    ])
+    .where('orders.paid_at', 'is', null)
+    .where('payment_intents.status', '!=', 'canceled');
+  if (orderId) query = query.where('payment_intents.order_id', '=', orderId);
+  return query.execute();
+}

@@ -70,6 +70,22 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         throw error;
       }
     },
+    async cancelIntent(intentId) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(intentId));
+      } catch (error) {
+        // Already succeeded or already canceled: say how it stands.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'payment_intent_unexpected_state'
+        ) {
+          return this.retrieve(intentId);
+        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+        if (error instanceof Stripe.errors.StripeError) throw unreachable();
+        throw error;
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookRefused('The event carries no Stripe signature');
       let event: Stripe.Event;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test-support/stripe-api-stand-in.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { reconcilePayments } from './reconcile.js';
+import { stripeProvider } from './stripe-provider.js';
 
 let standIn: StripeStandIn;
 let shop: TestShop;
@@ -174,6 +176,49 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await paymentIdOf(orderId)).toBeUndefined();
+  });
+
+  it('cancels the intent at Stripe when the order is cancelled, so nobody can pay for it after', async () => {
+    const orderId = await placeOrder();
+    const intent = await intentFor(orderId);
+    const res = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${orderId}`,
+      headers: bearer(buyer),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(standIn.intents.get(intent.id)?.status).toBe('canceled');
+  });
+
+  it('refuses to cancel an order whose intent the buyer already paid, and pays the order instead', async () => {
+    const orderId = await placeOrder();
+    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const res = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${orderId}`,
+      headers: bearer(buyer),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await paymentIdOf(orderId)).toBe(intent.id);
+  });
+
+  it('reconciles: a payment that succeeded at Stripe with no buyer and no webhook still pays its order', async () => {
+    const orderId = await placeOrder();
+    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const other = await placeOrder();
+    await intentFor(other);
+    const provider = stripeProvider({
+      secretKey: standIn.secretKey,
+      publishableKey: 'pk_test_shop',
+      webhookSecret: standIn.webhookSecret,
+      apiUrl: `http://${standIn.host}:${standIn.port}`,
+    });
+    const deps = { db: shop.database.db, provider };
+    // Earlier tests left succeeded intents of unpaid orders too: those orders are paid now as well.
+    expect(await reconcilePayments(deps, shop.app.log)).toBeGreaterThanOrEqual(1);
+    expect(await paymentIdOf(orderId)).toBe(intent.id);
+    expect(await paymentIdOf(other)).toBeUndefined();
+    expect(await reconcilePayments(deps, shop.app.log)).toBe(0);
   });
 
   it('says 503 when Stripe cannot be reached, and nothing is written', async () => {

@@ -30,6 +30,15 @@ export function testProvider(db: Database): PaymentProvider {
         }
       );
     },
+    async cancelIntent(intentId) {
+      await db
+        .updateTable('payment_intents')
+        .set({ status: 'canceled', updated_at: new Date().toISOString() })
+        .where('id', '=', intentId)
+        .where('status', '!=', 'succeeded')
+        .execute();
+      return this.retrieve(intentId);
+    },
     verifyWebhook() {
       throw new WebhookRefused('The test card provider sends no webhooks');
     },
