@@ -12,6 +12,8 @@ export interface RunningShop {
   dataDir: string;
   /** Sends SIGTERM, waits for the exit and answers the exit code; the data folder is removed unless kept. */
   stop(options?: { keepData?: boolean }): Promise<number | null>;
+  /** SIGKILL: the process dies at once, mid-write if it was writing; the data folder stays. */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -80,8 +82,14 @@ export async function startShop(
   return {
     baseUrl,
     dataDir,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop(stopOptions = {}) {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
