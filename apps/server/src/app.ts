@@ -9,7 +9,8 @@ import type { Config } from './config.js';
 import type { OpenDatabase } from './db/database.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
@@ -38,6 +39,8 @@ export interface AppDeps {
   database: OpenDatabase;
   /** Where the built web app is; tests may point elsewhere. */
   webDist?: string;
+  /** Where log lines go (standard output unless given; tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -46,12 +49,13 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
+    frameworkErrors,
     return503OnClosing: true,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
@@ -75,15 +79,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const key = loadJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = accessTokens(key);
   const guard = authGuard({ db, tokens });
-  const limitStore = memoryRateLimitStore();
   const { rateLimits } = config;
-  const limit = (name: string, max: number) =>
-    rateLimit(limitStore, { name, max, windowSeconds: rateLimits.windowSeconds });
+  // Counters of attempts are cheap and live in memory; failed logins are kept in the database,
+  // so neither a restart nor a second server resets what guards accounts against guessing.
+  const memory = memoryRateLimitStore();
+  const durable = databaseRateLimitStore(db);
+  const limit = (name: string, max: number, store = memory, windowSeconds = rateLimits.windowSeconds) =>
+    rateLimit(store, { name, max, windowSeconds });
   const authLimits = {
     signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
     signupPerEmail: limit('signup-email', rateLimits.signupsPerEmail),
-    loginFailuresPerIp: limit('login-fail-ip', rateLimits.loginFailuresPerIp),
-    loginFailuresPerEmail: limit('login-fail-email', rateLimits.loginFailuresPerEmail),
+    loginFailuresPerIp: limit('login-fail-ip', rateLimits.loginFailuresPerIp, durable),
+    loginFailuresPerEmail: limit('login-fail-email', rateLimits.loginFailuresPerEmail, durable),
+    loginFailuresPerEmailHour: limit(
+      'login-fail-email-hour',
+      rateLimits.loginFailuresPerEmailHour,
+      durable,
+      3600,
+    ),
     refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
   };
 
@@ -101,8 +114,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
   const payments = { db, provider };
   const orders = { db, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
-  orderRoutes(app, { ...orders, guard });
-  await paymentRoutes(app, { ...payments, guard });
+  orderRoutes(app, {
+    ...orders,
+    guard,
+    perAccount: limit('purchases-account', rateLimits.purchasesPerAccount),
+  });
+  await paymentRoutes(app, {
+    ...payments,
+    guard,
+    perAccount: limit('payments-account', rateLimits.paymentsPerAccount),
+  });
   const { unpaidOrderTtlHours } = config;
   scheduleBackgroundWork(app, {
     reconcilePayments: () => reconcilePayments(payments, app.log),

@@ -54,6 +54,46 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['yes', true],
+    ['on', true],
+    ['0', false],
+    ['false', false],
+    ['no', false],
+    ['off', false],
+  ])('reads SEED_DEMO=%s as %s', (value, demo) => {
+    expect(loadConfig({ SEED_DEMO: value }).seed.demo).toBe(demo);
+  });
+
+  it('has rate limits that leave room for a test run (API.md point 16), each configurable', () => {
+    expect(loadConfig({}).rateLimits).toMatchObject({
+      windowSeconds: 600,
+      signupsPerIp: 300,
+      loginFailuresPerEmail: 30,
+    });
+    expect(
+      loadConfig({
+        RATE_LIMIT_WINDOW_SECONDS: '60',
+        RATE_LIMIT_SIGNUPS_PER_IP: '1',
+        RATE_LIMIT_SIGNUPS_PER_EMAIL: '2',
+        RATE_LIMIT_LOGIN_FAILURES_PER_IP: '3',
+        RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '4',
+        RATE_LIMIT_REFRESHES_PER_IP: '5',
+        RATE_LIMIT_MESSAGES_PER_IP: '6',
+      }).rateLimits,
+    ).toMatchObject({
+      windowSeconds: 60,
+      signupsPerIp: 1,
+      signupsPerEmail: 2,
+      loginFailuresPerIp: 3,
+      loginFailuresPerEmail: 4,
+      refreshesPerIp: 5,
+      messagesPerIp: 6,
+    });
+  });
+
   it('takes sqlite:<path> as the database', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({
       kind: 'sqlite',
@@ -65,21 +105,42 @@ describe('loadConfig', () => {
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
     ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '3000.5' }],
+    ['PORT', { PORT: '' }],
+    ['HOST', { HOST: '  ' }],
+    ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://' }],
+    ['DATABASE_URL', { DATABASE_URL: '/var/lib/shop.db' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://shop@db/shop' }],
     ['DATABASE_POOL_MAX', { DATABASE_POOL_MAX: '0' }],
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
     ['SEED_ADMIN_EMAIL', { SEED_ADMIN_EMAIL: 'not-an-email', SEED_ADMIN_PASSWORD: 'long enough' }],
     ['SEED_ADMIN_PASSWORD', { SEED_ADMIN_EMAIL: 'owner@shop.example', SEED_ADMIN_PASSWORD: 'short' }],
     ['SEED_ADMIN_PASSWORD', { SEED_ADMIN_EMAIL: 'owner@shop.example' }],
+    ['SEED_ADMIN_EMAIL', { SEED_ADMIN_PASSWORD: 'a long password' }],
+    ['SEED_DEMO', { SEED_DEMO: '' }],
     ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'paypal' }],
     ['STRIPE_SECRET_KEY', { PAYMENT_PROVIDER: 'stripe' }],
     ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'pk_wrong_kind' }],
+    ['STRIPE_PUBLISHABLE_KEY', { STRIPE_PUBLISHABLE_KEY: 'sk_wrong_kind' }],
+    ['STRIPE_WEBHOOK_SECRET', { STRIPE_WEBHOOK_SECRET: 'secret' }],
+    [
+      'STRIPE_WEBHOOK_SECRET',
+      { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+    ],
+    ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'client' }],
     ['GOOGLE_ISSUER', { GOOGLE_CLIENT_ID: 'client', GOOGLE_CLIENT_SECRET: 'secret' }],
     ['GOOGLE_ISSUER', { GOOGLE_ISSUER: 'not a url' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://shop.example' }],
     ['JWT_SECRET', { JWT_SECRET: 'too short' }],
     ['RATE_LIMIT_WINDOW_SECONDS', { RATE_LIMIT_WINDOW_SECONDS: 'ten' }],
     ['RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL', { RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '0' }],
+    ['RATE_LIMIT_SIGNUPS_PER_IP', { RATE_LIMIT_SIGNUPS_PER_IP: '-5' }],
+    ['RATE_LIMIT_SIGNUPS_PER_EMAIL', { RATE_LIMIT_SIGNUPS_PER_EMAIL: '1.5' }],
+    ['RATE_LIMIT_LOGIN_FAILURES_PER_IP', { RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1e3' }],
+    ['RATE_LIMIT_REFRESHES_PER_IP', { RATE_LIMIT_REFRESHES_PER_IP: 'NaN' }],
+    ['RATE_LIMIT_MESSAGES_PER_IP', { RATE_LIMIT_MESSAGES_PER_IP: '' }],
+    ['UNPAID_ORDER_TTL_HOURS', { UNPAID_ORDER_TTL_HOURS: '0' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
   ])('stops with a message naming %s for %j', (name, env) => {
@@ -91,5 +152,11 @@ describe('loadConfig', () => {
     }
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as Error).message).toContain(name);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', SEED_DEMO: 'maybe', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*SEED_DEMO[\s\S]*JWT_SECRET/,
+    );
   });
 });

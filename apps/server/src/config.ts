@@ -81,8 +81,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_EMAIL: count(20),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: count(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: count(30),
+  // ASVS 2.2.1: never more than 100 an hour.
+  RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: count(100, 100),
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
   RATE_LIMIT_MESSAGES_PER_IP: count(30),
+  RATE_LIMIT_PURCHASES_PER_ACCOUNT: count(300),
+  RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
   UNPAID_ORDER_TTL_HOURS: optionalText.pipe(
     z
       .string()
@@ -132,8 +136,11 @@ export interface Config {
     signupsPerEmail: number;
     loginFailuresPerIp: number;
     loginFailuresPerEmail: number;
+    loginFailuresPerEmailHour: number;
     refreshesPerIp: number;
     messagesPerIp: number;
+    purchasesPerAccount: number;
+    paymentsPerAccount: number;
   };
   logLevel: NonNullable<Env['LOG_LEVEL']>;
 }
@@ -215,8 +222,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signupsPerEmail: env.RATE_LIMIT_SIGNUPS_PER_EMAIL,
       loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
+      loginFailuresPerEmailHour: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR,
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
       messagesPerIp: env.RATE_LIMIT_MESSAGES_PER_IP,
+      purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
+      paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
     },
     logLevel:
       env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : env.NODE_ENV === 'test' ? 'silent' : 'info'),

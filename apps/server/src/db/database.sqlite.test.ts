@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite } from './database.js';
+import { openDatabase, openSqlite } from './database.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sqlite-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -29,6 +30,22 @@ describe('the SQLite connection', () => {
       expect(connection.pragma('synchronous', { simple: true })).toBe(2);
     } finally {
       connection.close();
+    }
+  });
+
+  it('is what the shop itself queries through (openDatabase)', async () => {
+    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'shop.db') });
+    const pragma = async (name: string) =>
+      Object.values(
+        (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(database.db)).rows[0] ?? {},
+      )[0];
+    try {
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2);
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBeGreaterThan(0);
+    } finally {
+      await database.close();
     }
   });
 });

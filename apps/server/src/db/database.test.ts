@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.js';
@@ -57,9 +58,19 @@ describe('migrations', () => {
       expect(tables, table).toContain(table);
     }
     await db.insertInto('app_state').values({ key: 'kept', value: 'yes' }).execute();
+    const applied = async () =>
+      (
+        await sql<{
+          name: string;
+          timestamp: string;
+        }>`select name, timestamp from kysely_migration order by name`.execute(db)
+      ).rows;
+    const first = await applied();
+    expect(first.length).toBeGreaterThanOrEqual(1);
     await migrateToLatest(db);
     await Promise.all([migrateToLatest(db), migrateToLatest(db)]);
     expect((await db.introspection.getTables()).map((t) => t.name).sort()).toEqual(tables.sort());
+    expect(await applied()).toEqual(first);
     expect(
       await db.selectFrom('app_state').select('value').where('key', '=', 'kept').executeTakeFirst(),
     ).toEqual({

@@ -119,6 +119,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_rate_limit_windows': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('rate_limit_windows')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('rate_limit_windows_reset')
+        .on('rate_limit_windows')
+        .column('reset_at')
+        .execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

@@ -99,6 +99,12 @@ export interface AppStateTable {
   value: string;
 }
 
+export interface RateLimitWindowsTable {
+  key: string;
+  count: number;
+  reset_at: number; // ms since the epoch
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -109,6 +115,7 @@ export interface DB {
   payment_intents: PaymentIntentsTable;
   payment_events: PaymentEventsTable;
   app_state: AppStateTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

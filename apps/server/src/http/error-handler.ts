@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@shop/contract/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
 import { RateLimitedError } from './rate-limit.js';
@@ -66,4 +66,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
       },
     });
   });
+}
+
+/**
+ * Failures Fastify meets before it finds a route (an address that is not valid percent-encoding,
+ * an overlong path parameter). No hook runs for them, so the error shape, the request id and
+ * the headers that matter on a JSON error are set here.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const internal = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
+  if (internal) request.log.error({ err: error }, 'request failed');
+  void reply
+    .status(internal ? 500 : 400)
+    .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .send({
+      error: internal
+        ? { code: 'internal', message: `Something went wrong on our side. Reference: ${request.id}` }
+        : { code: 'validation', message: 'The address is not valid' },
+    });
 }

@@ -4,9 +4,13 @@ import type { FastifyServerOptions } from 'fastify';
 const secretQueryPaths = /^\/api\/auth\//;
 
 /** Request logging that never writes a credential: no bodies, no authorization or cookie headers, no auth query strings. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -15,6 +19,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.password',
         '*.refreshToken',
         '*.accessToken',
+        '*.clientSecret',
+        '*.card',
       ],
       censor: '[redacted]',
     },

@@ -63,7 +63,7 @@ export async function createTestDatabase(): Promise<{
 
 /** The whole shop on a throw-away database, migrated and (unless told otherwise) seeded with the demo catalog. */
 export async function createTestShop(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: { demo?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestShop> {
   const target = await createTestDatabase();
   const config = loadConfig({
@@ -74,7 +74,12 @@ export async function createTestShop(
   });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, webDist: path.join(target.dataDir, 'no-web-app') });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: path.join(target.dataDir, 'no-web-app'),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   if (options.demo ?? true) await seedDemo(database.db, path.join(config.dataDir, 'uploads'), app.log);
   await app.ready();
   return {

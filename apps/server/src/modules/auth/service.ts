@@ -22,6 +22,8 @@ export interface AuthLimits {
   signupPerEmail: RateLimit;
   loginFailuresPerIp: RateLimit;
   loginFailuresPerEmail: RateLimit;
+  /** ASVS 2.2.1: at most 100 failed logins an hour per account, whatever address they come from. */
+  loginFailuresPerEmailHour: RateLimit;
   refreshPerIp: RateLimit;
 }
 
@@ -74,12 +76,14 @@ export async function signup(deps: AuthDeps, body: SignupBody, ip: string): Prom
 export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<Session> {
   await deps.limits.loginFailuresPerIp.ensureAllowed(ip);
   await deps.limits.loginFailuresPerEmail.ensureAllowed(body.email);
+  await deps.limits.loginFailuresPerEmailHour.ensureAllowed(body.email);
   const user = await findUserByEmail(deps.db, body.email);
   dummyHash ??= hashPassword(randomUUID());
   const matches = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
   if (!user?.password_hash || !matches) {
     await deps.limits.loginFailuresPerIp.record(ip);
     await deps.limits.loginFailuresPerEmail.record(body.email);
+    await deps.limits.loginFailuresPerEmailHour.record(body.email);
     throw new AppError('unauthenticated', WRONG_CREDENTIALS);
   }
   return session(user, await startSession(deps, user));

@@ -4,12 +4,16 @@ import { Acknowledged, EmailQuery, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import type { RateLimit } from '../../http/rate-limit.js';
 import { type CancelDeps, cancelOrder, listOrders, orderFor, purchase, toOrder } from './service.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-export function orderRoutes(app: FastifyInstance, deps: CancelDeps & { guard: AuthGuard }) {
+export function orderRoutes(
+  app: FastifyInstance,
+  deps: CancelDeps & { guard: AuthGuard; perAccount: RateLimit },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
 
@@ -22,11 +26,14 @@ export function orderRoutes(app: FastifyInstance, deps: CancelDeps & { guard: Au
         summary: 'Order a part (buyers): priced by the shop, the pieces reserved at once',
         security,
         body: PurchaseBody,
-        response: { 201: Inserted, 415: ErrorBody, 422: ErrorBody, ...errors },
+        response: { 201: Inserted, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ insertedId: await purchase(db, callerOf(request), request.body) }),
+    async (request, reply) => {
+      const buyer = callerOf(request);
+      await deps.perAccount.consume(buyer.id);
+      return reply.status(201).send({ insertedId: await purchase(db, buyer, request.body) });
+    },
   );
 
   api.get(

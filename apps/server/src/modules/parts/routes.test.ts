@@ -73,6 +73,10 @@ describe('paging the catalog', () => {
     const { res, parts } = await list('?limit=5000');
     expect(res.statusCode).toBe(200);
     expect(parts).toHaveLength(100);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThan(100);
+    expect((await list('?limit=100')).parts).toHaveLength(100);
+    expect((await list('?limit=101')).parts).toHaveLength(100);
+    expect((await list('')).parts).toHaveLength(50);
   });
 
   it.each([
@@ -86,6 +90,13 @@ describe('paging the catalog', () => {
     'offset=1e3',
     'offset=99999999999999999999',
     'limit=Infinity',
+    'limit=1e2',
+    'limit=0x10',
+    'limit=%205',
+    'limit=-0',
+    'limit=1&limit=2',
+    'offset=1.0',
+    'offset=abc',
   ])('refuses %s with 400 naming the field', async (query) => {
     const { res } = await list(`?${query}`);
     expect(res.statusCode).toBe(400);
@@ -113,6 +124,18 @@ describe('searching the catalog', () => {
     expect(await names('🔌')).toEqual(['Ω-meter probe 🔌']);
     expect(await names('no such part anywhere')).toEqual([]);
   });
+
+  it.each(['\\', '\\%', '%%', '__', '[a-z]', '*', '?', "''", '"', '\\_', 'Ω', '🔌🔌', 'é', '\u{10FFFF}'])(
+    'finds a name holding q=%s literally, and only names that hold it',
+    async (q) => {
+      const id = await addPart(`Odd ${q} name`);
+      const { res, parts } = await list(`?limit=100&q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      expect(parts.map((p) => p._id)).toContain(id);
+      expect(Number(res.headers['x-total-count'])).toBe(parts.length);
+      for (const part of parts) expect(part.name.toLowerCase()).toContain(q.toLowerCase());
+    },
+  );
 
   it('refuses a q longer than any name with 400, not a slow query', async () => {
     const { res } = await list(`?q=${'a'.repeat(5000)}`);
@@ -147,8 +170,16 @@ describe('GET /api/partsById', () => {
       .where('id', '=', id)
       .execute();
     expect((await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).statusCode).toBe(404);
-    const { parts } = await list('?q=Soon%20deleted');
+    const { parts, res } = await list('?q=Soon%20deleted');
     expect(parts).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('0');
+  });
+
+  it('answers 400 for an id sent twice', async () => {
+    const id = await addPart('Twice asked part');
+    const res = await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}&id=${id}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation');
   });
 });
 

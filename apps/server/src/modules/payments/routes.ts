@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../http/app-error.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import type { RateLimit } from '../../http/rate-limit.js';
 import { WebhookRefused } from './provider.js';
 import {
   confirmTestPayment,
@@ -31,9 +32,13 @@ const errors = {
   404: ErrorBody,
   409: ErrorBody,
   422: ErrorBody,
+  429: ErrorBody,
 };
 
-export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & { guard: AuthGuard }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  deps: PaymentDeps & { guard: AuthGuard; perAccount: RateLimit },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { guard, provider } = deps;
 
@@ -81,7 +86,11 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & { 
         response: { 200: TestConfirmAnswer, 402: ErrorBody, ...errors },
       },
     },
-    async (request) => ({ paymentIntent: await confirmTestPayment(deps, callerOf(request), request.body) }),
+    async (request) => {
+      const buyer = callerOf(request);
+      await deps.perAccount.consume(buyer.id);
+      return { paymentIntent: await confirmTestPayment(deps, buyer, request.body) };
+    },
   );
 
   api.put(
@@ -98,7 +107,9 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & { 
       },
     },
     async (request) => {
-      await payOrder(deps, callerOf(request), request.params.id, request.body.paymentId);
+      const buyer = callerOf(request);
+      await deps.perAccount.consume(buyer.id);
+      await payOrder(deps, buyer, request.params.id, request.body.paymentId);
       return { acknowledged: true as const };
     },
   );

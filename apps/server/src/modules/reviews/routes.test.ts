@@ -38,10 +38,32 @@ describe('GET /api/review', () => {
     expect((page.json() as Review[]).map((r) => r._id)).toEqual(all.slice(1, 3).map((r) => r._id));
   });
 
-  it.each(['limit=0', 'limit=x', 'offset=-3'])('refuses %s with 400', async (query) => {
+  it('clamps limit to 100, and answers an empty page past the end with the total', async () => {
+    const all = await shop.app.inject({ method: 'GET', url: '/api/review?limit=5000' });
+    expect(all.statusCode).toBe(200);
+    const total = Number(all.headers['x-total-count']);
+    expect(all.json()).toHaveLength(Math.min(total, 100));
+    const past = await shop.app.inject({ method: 'GET', url: `/api/review?offset=${total}` });
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(total));
+  });
+
+  it.each([
+    'limit=0',
+    'limit=x',
+    'limit=-1',
+    'limit=2.5',
+    'limit=',
+    'limit=NaN',
+    'offset=-3',
+    'offset=1.5',
+    'offset=abc',
+    'offset=99999999999999999999',
+  ])('refuses %s with 400 naming the field', async (query) => {
     const res = await shop.app.inject({ method: 'GET', url: `/api/review?${query}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('validation');
+    expect(res.json().error).toEqual({ code: 'validation', message: expect.any(String) });
+    expect(res.json().error.message).toMatch(new RegExp(`^${query.split('=')[0]} `));
   });
 });
 
@@ -63,6 +85,23 @@ describe('POST /api/review', () => {
       .where('id', '=', insertedId)
       .executeTakeFirst();
     expect(row?.user_id).toBe(buyer.uid);
+  });
+
+  it('lists reviews posted within the same millisecond newest first too', async () => {
+    const buyer = await signUp(shop.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await post({ name: 'Quick', rating: 4, message: `Review ${i}` }, bearer(buyer));
+      ids.push(res.json().insertedId);
+    }
+    // As if all five had come within one millisecond: the order must not depend on the clock alone.
+    await shop.database.db
+      .updateTable('reviews')
+      .set({ created_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('id', 'in', ids)
+      .execute();
+    const latest = (await shop.app.inject({ method: 'GET', url: '/api/review?limit=5' })).json() as Review[];
+    expect(latest.map((r) => r._id)).toEqual([...ids].reverse());
   });
 
   it.each([
