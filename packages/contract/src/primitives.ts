@@ -36,7 +36,11 @@ export const Paging = z.object({
   limit: z
     .string()
     .regex(/^\d+$/, 'must be a whole number from 1 to 100')
-    .transform(Number)
+    // Any number of digits is a number: a limit too long for a float is simply above 100.
+    .transform((digits) => {
+      const significant = digits.replace(/^0+(?=\d)/, '');
+      return significant.length > 6 ? 100 : Number(significant);
+    })
     .pipe(z.number().int().min(1, 'must be at least 1'))
     .transform((n) => Math.min(n, 100))
     .optional()

@@ -68,6 +68,14 @@ describe('paging the catalog', () => {
     expect(beyondRes.headers['x-total-count']).toBe(String(total));
   });
 
+  it('clamps a limit of any size above 100 to 100', async () => {
+    for (const huge of ['101', '99999999999999999999', '1e3'.replace('e3', '000')]) {
+      const res = await shop.app.inject({ method: 'GET', url: `/api/parts?limit=${huge}` });
+      expect(res.statusCode, huge).toBe(200);
+    }
+    expect((await shop.app.inject({ method: 'GET', url: '/api/parts?limit=0000000' })).statusCode).toBe(400);
+  });
+
   it('clamps a limit above 100 to 100', async () => {
     for (let i = 0; i < 100; i++) await addPart(`Clamp test resistor ${i}`);
     const { res, parts } = await list('?limit=5000');
