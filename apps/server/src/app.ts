@@ -57,8 +57,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onConstructorPoisoning: 'remove',
     frameworkErrors,
     return503OnClosing: true,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    // A client that trickles its request (slow loris) is cut off.
+    connectionTimeout: config.requestTimeoutSeconds * 1000,
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    // Node checks those timeouts on this interval (30 s unless told), and headers count too.
+    http: { connectionsCheckingInterval: 1000, headersTimeout: config.requestTimeoutSeconds * 1000 },
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -95,6 +95,17 @@ const EnvSchema = z.object({
       .pipe(z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours'))
       .optional(),
   ),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(true|false|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+        "must be true, false, or the proxies' addresses (or CIDR ranges) separated by commas",
+      )
+      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v))
+      .optional(),
+  ),
+  REQUEST_TIMEOUT_SECONDS: count(30, 600),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -125,6 +136,10 @@ export interface Config {
         apiUrl?: string | undefined;
       };
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Which proxies' X-Forwarded-* headers to believe (client address, https); none by default. */
+  trustProxy: boolean | string;
+  /** A request (headers and body) must arrive within this many seconds; slow clients are cut off. */
+  requestTimeoutSeconds: number;
   /** Unpaid orders older than this many hours give their pieces back (off when unset). */
   unpaidOrderTtlHours?: number;
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
@@ -215,6 +230,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    trustProxy: env.TRUST_PROXY ?? false,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

@@ -23,9 +23,15 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         frameAncestors: ["'none'"],
       },
     },
+    // HSTS only over https (directly, or behind a trusted TLS proxy): see the hook below.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
   });
 }
 
