@@ -122,11 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...orders,
     guard,
     perAccount: limit('purchases-account', rateLimits.purchasesPerAccount),
+    perIp: limit('purchases-ip', rateLimits.purchasesPerIp),
   });
   await paymentRoutes(app, {
     ...payments,
     guard,
     perAccount: limit('payments-account', rateLimits.paymentsPerAccount),
+    perIp: limit('payments-ip', rateLimits.paymentsPerIp),
   });
   const { unpaidOrderTtlHours } = config;
   scheduleBackgroundWork(app, {

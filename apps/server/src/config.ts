@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_MESSAGES_PER_IP: count(30),
   RATE_LIMIT_PURCHASES_PER_ACCOUNT: count(300),
   RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
+  RATE_LIMIT_PURCHASES_PER_IP: count(1000),
+  RATE_LIMIT_PAYMENTS_PER_IP: count(300),
   UNPAID_ORDER_TTL_HOURS: optionalText.pipe(
     z
       .string()
@@ -156,6 +158,8 @@ export interface Config {
     messagesPerIp: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
+    purchasesPerIp: number;
+    paymentsPerIp: number;
   };
   logLevel: NonNullable<Env['LOG_LEVEL']>;
 }
@@ -244,6 +248,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       messagesPerIp: env.RATE_LIMIT_MESSAGES_PER_IP,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
+      purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,
+      paymentsPerIp: env.RATE_LIMIT_PAYMENTS_PER_IP,
     },
     logLevel:
       env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : env.NODE_ENV === 'test' ? 'silent' : 'info'),

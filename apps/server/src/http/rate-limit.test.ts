@@ -97,6 +97,31 @@ describe('the failed-login limit', () => {
   });
 });
 
+describe('purchases per address', () => {
+  it('are limited whatever the accounts', async () => {
+    const shop = await createTestShop({ demo: true, env: { RATE_LIMIT_PURCHASES_PER_IP: '2' } });
+    shops.push(shop);
+    const [part] = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=1' })).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const buyer = await signUp(shop.app);
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: { authorization: `Bearer ${buyer.accessToken}` },
+        payload: {
+          partsId: part._id,
+          quantity: part.min_order_quantity,
+          mobile: '+880 1712 345678',
+          address: 'Dhaka',
+        },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
 describe('purchases and payment confirmations per account', () => {
   it('are limited, 429 with retry-after', async () => {
     const shop = await createTestShop({ demo: true, env: { RATE_LIMIT_PURCHASES_PER_ACCOUNT: '2' } });

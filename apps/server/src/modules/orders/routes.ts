@@ -12,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 export function orderRoutes(
   app: FastifyInstance,
-  deps: CancelDeps & { guard: AuthGuard; perAccount: RateLimit },
+  deps: CancelDeps & { guard: AuthGuard; perAccount: RateLimit; perIp: RateLimit },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
@@ -31,6 +31,7 @@ export function orderRoutes(
     },
     async (request, reply) => {
       const buyer = callerOf(request);
+      await deps.perIp.consume(request.ip);
       await deps.perAccount.consume(buyer.id);
       return reply.status(201).send({ insertedId: await purchase(db, buyer, request.body) });
     },

@@ -37,7 +37,7 @@ const errors = {
 
 export async function paymentRoutes(
   app: FastifyInstance,
-  deps: PaymentDeps & { guard: AuthGuard; perAccount: RateLimit },
+  deps: PaymentDeps & { guard: AuthGuard; perAccount: RateLimit; perIp: RateLimit },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { guard, provider } = deps;
@@ -88,6 +88,7 @@ export async function paymentRoutes(
     },
     async (request) => {
       const buyer = callerOf(request);
+      await deps.perIp.consume(request.ip);
       await deps.perAccount.consume(buyer.id);
       return { paymentIntent: await confirmTestPayment(deps, buyer, request.body) };
     },
@@ -108,6 +109,7 @@ export async function paymentRoutes(
     },
     async (request) => {
       const buyer = callerOf(request);
+      await deps.perIp.consume(request.ip);
       await deps.perAccount.consume(buyer.id);
       await payOrder(deps, buyer, request.params.id, request.body.paymentId);
       return { acknowledged: true as const };
