@@ -42,6 +42,20 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`The shop did not become healthy within 30 s:\n${output()}`);
 }
 
+/** What must never appear in a log line, whichever journey ran. */
+const secretPatterns: [string, RegExp][] = [
+  ['a JWT', /eyJ[\w-]{10,}\.[\w-]{10,}\./],
+  ['a password hash', /scrypt\$/],
+  ['a password field', /"password"\s*:/i],
+  ['a refresh token field', /"refreshToken"\s*:\s*"[^[]/],
+  ['a card number', /\b(?:4242\s?4242\s?4242\s?4242|4000\s?0000\s?0000\s?0002)\b/],
+  ['a client secret', /pi_\w+_secret_\w+/],
+];
+
+export function secretsIn(log: string): string[] {
+  return secretPatterns.filter(([, pattern]) => pattern.test(log)).map(([what]) => what);
+}
+
 /** Starts the built shop (production mode) on a free port with a throw-away database. */
 export async function startShop(
   env: Record<string, string> = {},
@@ -59,7 +73,8 @@ export async function startShop(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Every request is logged, so the scan below reads all the journeys' log lines.
+      LOG_LEVEL: 'info',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...env,
     },
@@ -89,6 +104,8 @@ export async function startShop(
       await exited;
     },
     async stop(stopOptions = {}) {
+      const leaks = secretsIn(log);
+      if (leaks.length > 0) throw new Error(`The shop's log holds secrets: ${leaks.join(', ')}`);
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
