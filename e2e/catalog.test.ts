@@ -1,15 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectPageProblems,
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  seriousAccessibilityProblems,
-} from './support/browser';
-import { type RunningShop, startShop } from './support/shop-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { journeys } from './support/journeys';
 
 const admin = { email: 'catalog-admin@parts-shop.example', password: 'admin-password-2' };
 const buyer = {
@@ -18,54 +11,17 @@ const buyer = {
   password: 'buyer-password-2',
 };
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let problems: string[] = [];
+const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
+const { open, signedIn } = journey;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({ SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password }),
-    launchBrowser(),
-  ]);
-  const res = await fetch(`${shop.baseUrl}/api/auth/signup`, {
+  const res = await fetch(`${journey.baseUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(buyer),
   });
   expect(res.status).toBe(201);
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-afterEach(async () => {
-  // Closing the pages first collects what each of them reported.
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const reported = problems;
-  problems = [];
-  expect(reported, 'the page reported errors').toEqual([]);
-});
-
-async function open(path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  const pageProblems = collectPageProblems(page);
-  page.on('close', () => problems.push(...pageProblems));
-  await page.goto(path);
-  return page;
-}
-
-async function signedIn(path: string, who: { email: string; password: string }, viewport = DESKTOP) {
-  const page = await open('/login', viewport);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${shop.baseUrl}/`);
-  await page.goto(path);
-  return page;
-}
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 

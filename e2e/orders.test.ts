@@ -1,14 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectPageProblems,
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  seriousAccessibilityProblems,
-} from './support/browser';
-import { type RunningShop, startShop } from './support/shop-server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { journeys } from './support/journeys';
 
 const admin = { email: 'orders-admin@parts-shop.example', password: 'admin-password-3' };
 const buyer = {
@@ -17,15 +10,17 @@ const buyer = {
   password: 'buyer-password-3',
 };
 
-let shop: RunningShop;
-let browser: Browser;
+const journey = journeys({
+  env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
+  // Declines and the amount limit answer 402 and 422 on purpose.
+  expectedProblems: /status of (402|422)/,
+});
+const { signedIn } = journey;
 let part: { _id: string; name: string };
 let bigPart: { _id: string; name: string };
-const contexts: BrowserContext[] = [];
-let problems: string[] = [];
 
 async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${shop.baseUrl}${path}`, {
+  const res = await fetch(`${journey.baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(init.body ? { 'content-type': 'application/json' } : {}),
@@ -38,7 +33,7 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
 
 async function addPart(token: string, name: string, price: number) {
   // A picture the shop serves itself (no outside host is reachable).
-  const [demo] = (await (await fetch(`${shop.baseUrl}/api/parts?limit=1`)).json()) as { img: string }[];
+  const [demo] = (await (await fetch(`${journey.baseUrl}/api/parts?limit=1`)).json()) as { img: string }[];
   const res = await api('/api/parts', {
     method: 'POST',
     token,
@@ -55,46 +50,11 @@ async function addPart(token: string, name: string, price: number) {
 }
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({ SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password }),
-    launchBrowser(),
-  ]);
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
   const token = (await api('/api/auth/login', { method: 'POST', body: admin })).json.accessToken as string;
   part = await addPart(token, 'Crimping Tool for Dupont Connectors', 9);
   bigPart = await addPart(token, 'Benchtop Reflow Oven 1500 W', 400);
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-afterEach(async () => {
-  // Closing the pages first collects what each of them reported.
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const reported = problems;
-  problems = [];
-  expect(reported, 'the page reported errors').toEqual([]);
-});
-
-async function signedIn(
-  path: string,
-  who: { email: string; password: string },
-  viewport = DESKTOP,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  const pageProblems = collectPageProblems(page);
-  page.on('close', () => problems.push(...pageProblems.filter((p) => !/status of (402|422)/.test(p))));
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${shop.baseUrl}/`);
-  await page.goto(path);
-  return page;
-}
-
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const available = async (id: string) => (await api(`/api/partsById?id=${id}`)).json.available_quantity;
 

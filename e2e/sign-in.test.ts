@@ -1,62 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectPageProblems,
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  seriousAccessibilityProblems,
-} from './support/browser';
-import { type RunningShop, startShop } from './support/shop-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { journeys } from './support/journeys';
 
 const admin = { email: 'owner@parts-shop.example', password: 'admin-password-1' };
 const buyer = { name: 'Rahim Traders', email: 'rahim@traders.example', password: 'buyer-password-1' };
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let problems: string[] = [];
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({ SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password }),
-    launchBrowser(),
-  ]);
+const journey = journeys({
+  env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
+  // A refused call is a console error in Chromium; these journeys cause some on purpose.
+  expectedProblems: /status of 40/,
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-afterEach(async () => {
-  // Closing the pages first collects what each of them reported.
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const reported = problems;
-  problems = [];
-  expect(reported, 'the page reported errors').toEqual([]);
-});
-
-/** A fresh browser (its own storage), on `path`. */
-async function open(path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  const pageProblems = collectPageProblems(page);
-  // A refused call is a console error in Chromium; the journeys that expect one say so.
-  page.on('close', () => problems.push(...pageProblems.filter((p) => !p.includes('status of 40'))));
-  await page.goto(path);
-  return page;
-}
+const { open, logIn } = journey;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
 
 async function dashboardLinks(page: Page): Promise<string[]> {
   await sidebar(page).getByRole('link', { name: 'My Profile' }).waitFor();
@@ -132,7 +91,7 @@ describe('signing in', () => {
   it('logs out, logs in again and lands on the page it asked for', async () => {
     const page = await open('/login');
     await logIn(page, buyer);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     await nav(page).getByRole('button', { name: 'Logout' }).click();
     await nav(page).getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
@@ -147,7 +106,7 @@ describe('signing in', () => {
   it('keeps a buyer signed in when the access token has run out, by refreshing it', async () => {
     const page = await open('/login');
     await logIn(page, buyer);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     const expired = `x.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.y`;
     await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
     await page.goto('/dashboard');
@@ -159,7 +118,7 @@ describe('signing in', () => {
   it('updates the mobile number on My Profile, the only field to edit', async () => {
     const page = await open('/login');
     await logIn(page, buyer);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     await page.goto('/dashboard');
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(buyer.name);
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
@@ -182,7 +141,7 @@ describe('signing in', () => {
   it('signs a buyer out who opens an admin page', async () => {
     const page = await open('/login');
     await logIn(page, buyer);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     await page.goto('/dashboard/make-admin');
     await page.waitForURL('**/login');
     await nav(page).getByRole('link', { name: 'Login' }).waitFor();
@@ -194,7 +153,7 @@ describe('an admin', () => {
   it('sees the admin links, is kept from buyer pages and makes the buyer an admin', async () => {
     const page = await open('/login');
     await logIn(page, admin);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     await page.goto('/dashboard');
     expect(await dashboardLinks(page)).toEqual([
       'My Profile',
@@ -227,7 +186,7 @@ describe('an admin', () => {
   it('the promoted buyer now gets the admin dashboard, on a phone behind Open Sidebar', async () => {
     const page = await open('/login', PHONE);
     await logIn(page, buyer);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
     expect(await sidebar(page).getByRole('link', { name: 'Make Admin' }).isVisible()).toBe(false);
@@ -245,7 +204,7 @@ describe('an admin', () => {
   it('is signed out with "{status text} Access!!! Please Login again" when the users list is refused', async () => {
     const page = await open('/login');
     await logIn(page, admin);
-    await page.waitForURL(`${shop.baseUrl}/`);
+    await page.waitForURL(`${journey.baseUrl}/`);
     await page.route('**/api/users', (route) =>
       route.fulfill({
         status: 403,

@@ -1,0 +1,77 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { collectPageProblems, DESKTOP, launchBrowser } from './browser';
+import { type RunningShop, startShop } from './shop-server';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * One shop and one browser for a journey file: each journey opens fresh pages (their own
+ * storage, reduced motion), and after each journey whatever its pages reported is checked.
+ * `expectedProblems` lets through what a file's journeys cause on purpose (a refused call).
+ */
+export function journeys(options: { env?: Record<string, string>; expectedProblems?: RegExp } = {}) {
+  let shop: RunningShop | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(options.env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  afterEach(async () => {
+    // Closing the pages first collects what each of them reported.
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const reported = problems;
+    problems = [];
+    expect(reported, 'the page reported errors').toEqual([]);
+  });
+
+  const running = () => {
+    if (!shop || !browser) throw new Error('The shop is not running yet');
+    return { shop, browser };
+  };
+
+  /** A fresh browser on `path`. */
+  async function open(path: string, viewport = DESKTOP): Promise<Page> {
+    const { shop, browser } = running();
+    const context = await browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const pageProblems = collectPageProblems(page);
+    page.on('close', () => problems.push(...pageProblems.filter((p) => !options.expectedProblems?.test(p))));
+    await page.goto(path);
+    return page;
+  }
+
+  async function logIn(page: Page, who: Credentials): Promise<void> {
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  }
+
+  /** A fresh browser, signed in as `who` through the login page, then on `path`. */
+  async function signedIn(path: string, who: Credentials, viewport = DESKTOP): Promise<Page> {
+    const page = await open('/login', viewport);
+    await logIn(page, who);
+    await page.waitForURL(`${running().shop.baseUrl}/`);
+    await page.goto(path);
+    return page;
+  }
+
+  return {
+    get baseUrl() {
+      return running().shop.baseUrl;
+    },
+    open,
+    logIn,
+    signedIn,
+  };
+}
