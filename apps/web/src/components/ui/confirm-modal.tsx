@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { showError } from '../../lib/toasts';
 
 /** SPEC.md §2: the 'Are you sure?' question before cancel, delete and make-admin. */
 export function ConfirmModal({
@@ -36,4 +37,29 @@ export function ConfirmModal({
       </div>
     </dialog>
   );
+}
+
+interface ConfirmableMutation {
+  mutate(id: string, options: { onError: (error: Error) => void; onSettled: () => void }): void;
+  isPending: boolean;
+}
+
+/**
+ * A row's action behind 'Are you sure?': `ask(item)` opens the modal, Yes runs the mutation on
+ * that item's id (a failure shows as a toast), and `modal` is the element to render.
+ */
+export function useConfirmedAction<T>(mutation: ConfirmableMutation, idOf: (item: T) => string) {
+  const [chosen, setChosen] = useState<T | null>(null);
+  const close = () => setChosen(null);
+  const modal = (
+    <ConfirmModal
+      open={chosen !== null}
+      busy={mutation.isPending}
+      onConfirm={() => {
+        if (chosen) mutation.mutate(idOf(chosen), { onError: (error) => showError(error), onSettled: close });
+      }}
+      onClose={close}
+    />
+  );
+  return { ask: (item: T) => setChosen(item), modal };
 }

@@ -1,9 +1,7 @@
 import type { User } from '@shop/contract/users';
-import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
@@ -13,11 +11,7 @@ export function MakeAdminPage() {
   const users = useUsers();
   useAccessRefusal(users.error);
   const makeAdmin = useMakeAdmin();
-  const [chosen, setChosen] = useState<User | null>(null);
-  const confirm = () => {
-    if (!chosen) return;
-    makeAdmin.mutate(chosen._id, { onError: (error) => showError(error), onSettled: () => setChosen(null) });
-  };
+  const { ask, modal } = useConfirmedAction<User>(makeAdmin, (item) => item._id);
   return (
     <section>
       <PageHeading title="Make Admin">Make Admin</PageHeading>
@@ -47,7 +41,7 @@ export function MakeAdminPage() {
                         type="button"
                         className="btn btn-primary btn-xs"
                         aria-label={`Make Admin ${user.email}`}
-                        onClick={() => setChosen(user)}
+                        onClick={() => ask(user)}
                       >
                         Make Admin
                       </button>
@@ -59,12 +53,7 @@ export function MakeAdminPage() {
           </table>
         </div>
       )}
-      <ConfirmModal
-        open={chosen !== null}
-        busy={makeAdmin.isPending}
-        onConfirm={confirm}
-        onClose={() => setChosen(null)}
-      />
+      {modal}
     </section>
   );
 }

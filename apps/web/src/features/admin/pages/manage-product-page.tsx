@@ -1,10 +1,9 @@
 import type { Part } from '@shop/contract/parts';
 import { useDeferredValue, useState } from 'react';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { showError } from '../../../lib/toasts';
 import { useParts } from '../../parts/api/get-parts';
 import { formatDollars, formatPieces } from '../../parts/format';
 import { useDeletePart } from '../api/delete-part';
@@ -18,11 +17,7 @@ export function ManageProductPage() {
   const q = useDeferredValue(search.trim());
   const parts = useParts({ limit: PAGE_SIZE, offset, q });
   const deletePart = useDeletePart();
-  const [chosen, setChosen] = useState<Part | null>(null);
-  const confirm = () => {
-    if (!chosen) return;
-    deletePart.mutate(chosen._id, { onError: (error) => showError(error), onSettled: () => setChosen(null) });
-  };
+  const { ask, modal } = useConfirmedAction<Part>(deletePart, (item) => item._id);
   return (
     <section>
       <PageHeading title="Manage Product">Manage Product</PageHeading>
@@ -80,7 +75,7 @@ export function ManageProductPage() {
                       type="button"
                       className="btn btn-error btn-xs"
                       aria-label={`Delete ${part.name}`}
-                      onClick={() => setChosen(part)}
+                      onClick={() => ask(part)}
                     >
                       Delete
                     </button>
@@ -94,12 +89,7 @@ export function ManageProductPage() {
       {parts.data && (
         <Pager offset={offset} limit={PAGE_SIZE} total={parts.data.total} onChange={setOffset} />
       )}
-      <ConfirmModal
-        open={chosen !== null}
-        busy={deletePart.isPending}
-        onConfirm={confirm}
-        onClose={() => setChosen(null)}
-      />
+      {modal}
     </section>
   );
 }

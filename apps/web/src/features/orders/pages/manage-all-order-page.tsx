@@ -1,10 +1,9 @@
 import type { Order } from '@shop/contract/orders';
 import { useState } from 'react';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { useAllOrders, useCancelOrder } from '../api/orders';
 import { OrderTable, PaidBadge } from '../components/order-table';
@@ -17,14 +16,7 @@ export function ManageAllOrderPage() {
   const orders = useAllOrders({ limit: PAGE_SIZE, offset });
   useAccessRefusal(orders.error);
   const deleteOrder = useCancelOrder();
-  const [chosen, setChosen] = useState<Order | null>(null);
-  const confirm = () => {
-    if (!chosen) return;
-    deleteOrder.mutate(chosen._id, {
-      onError: (error) => showError(error),
-      onSettled: () => setChosen(null),
-    });
-  };
+  const { ask, modal } = useConfirmedAction<Order>(deleteOrder, (item) => item._id);
   return (
     <section>
       <PageHeading title="Manage All Order">Manage All Order</PageHeading>
@@ -42,7 +34,7 @@ export function ManageAllOrderPage() {
                 type="button"
                 className="btn btn-error btn-xs"
                 aria-label={`Delete the order of ${order.userName} for ${order.partsName}`}
-                onClick={() => setChosen(order)}
+                onClick={() => ask(order)}
               >
                 Delete
               </button>
@@ -53,12 +45,7 @@ export function ManageAllOrderPage() {
       {orders.data && (
         <Pager offset={offset} limit={PAGE_SIZE} total={orders.data.total} onChange={setOffset} />
       )}
-      <ConfirmModal
-        open={chosen !== null}
-        busy={deleteOrder.isPending}
-        onConfirm={confirm}
-        onClose={() => setChosen(null)}
-      />
+      {modal}
     </section>
   );
 }

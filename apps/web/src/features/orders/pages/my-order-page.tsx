@@ -1,11 +1,10 @@
 import type { Order } from '@shop/contract/orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { showError } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { PayLink } from '../../payments/components/pay-link';
@@ -22,14 +21,7 @@ export function MyOrderPage() {
   const orders = useMyOrders(email, { limit: PAGE_SIZE, offset });
   useAccessRefusal(orders.error);
   const cancelOrder = useCancelOrder();
-  const [chosen, setChosen] = useState<Order | null>(null);
-  const confirm = () => {
-    if (!chosen) return;
-    cancelOrder.mutate(chosen._id, {
-      onError: (error) => showError(error),
-      onSettled: () => setChosen(null),
-    });
-  };
+  const { ask, modal } = useConfirmedAction<Order>(cancelOrder, (item) => item._id);
   return (
     <section>
       <PageHeading title="My Order">My Order</PageHeading>
@@ -51,7 +43,7 @@ export function MyOrderPage() {
             ) : (
               <div className="flex gap-2">
                 <PayLink orderId={order._id} />
-                <button type="button" className="btn btn-error btn-xs" onClick={() => setChosen(order)}>
+                <button type="button" className="btn btn-error btn-xs" onClick={() => ask(order)}>
                   Cancel
                 </button>
               </div>
@@ -62,12 +54,7 @@ export function MyOrderPage() {
       {orders.data && (
         <Pager offset={offset} limit={PAGE_SIZE} total={orders.data.total} onChange={setOffset} />
       )}
-      <ConfirmModal
-        open={chosen !== null}
-        busy={cancelOrder.isPending}
-        onConfirm={confirm}
-        onClose={() => setChosen(null)}
-      />
+      {modal}
     </section>
   );
 }
