@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       3600,
     ),
     refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
+    refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
   };
 
   healthRoutes(app, { ping: database.ping });

@@ -84,6 +84,7 @@ const EnvSchema = z.object({
   // ASVS 2.2.1: never more than 100 an hour.
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: count(100, 100),
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
+  RATE_LIMIT_REFRESHES_PER_ACCOUNT: count(300),
   RATE_LIMIT_MESSAGES_PER_IP: count(30),
   RATE_LIMIT_PURCHASES_PER_ACCOUNT: count(300),
   RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
@@ -155,6 +156,7 @@ export interface Config {
     loginFailuresPerEmail: number;
     loginFailuresPerEmailHour: number;
     refreshesPerIp: number;
+    refreshesPerAccount: number;
     messagesPerIp: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
@@ -245,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       loginFailuresPerEmailHour: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR,
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
+      refreshesPerAccount: env.RATE_LIMIT_REFRESHES_PER_ACCOUNT,
       messagesPerIp: env.RATE_LIMIT_MESSAGES_PER_IP,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,

@@ -97,6 +97,26 @@ describe('the failed-login limit', () => {
   });
 });
 
+describe('refreshes per account', () => {
+  it('are limited whatever the addresses', async () => {
+    const shop = await createTestShop({ demo: false, env: { RATE_LIMIT_REFRESHES_PER_ACCOUNT: '2' } });
+    shops.push(shop);
+    let { refreshToken } = await signUp(shop.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        remoteAddress: `10.8.0.${i + 1}`,
+        payload: { refreshToken },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 200) refreshToken = res.json().refreshToken;
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
 describe('purchases per address', () => {
   it('are limited whatever the accounts', async () => {
     const shop = await createTestShop({ demo: true, env: { RATE_LIMIT_PURCHASES_PER_IP: '2' } });

@@ -25,6 +25,7 @@ export interface AuthLimits {
   /** ASVS 2.2.1: at most 100 failed logins an hour per account, whatever address they come from. */
   loginFailuresPerEmailHour: RateLimit;
   refreshPerIp: RateLimit;
+  refreshPerAccount: RateLimit;
 }
 
 export interface AuthDeps {
@@ -97,6 +98,7 @@ export async function refresh(deps: AuthDeps, token: string, ip: string): Promis
   await deps.limits.refreshPerIp.consume(ip);
   const stored = await findRefreshToken(deps.db, hashRefreshToken(token));
   if (!stored || stored.revoked_at) throw new AppError('unauthenticated', INVALID_REFRESH);
+  await deps.limits.refreshPerAccount.consume(stored.user_id);
   if (stored.used_at || !(await markUsed(deps.db, stored.id))) {
     await revokeFamily(deps.db, stored.family_id);
     throw new AppError('unauthenticated', INVALID_REFRESH);
