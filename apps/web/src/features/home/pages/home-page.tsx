@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { StorefrontParts } from '../../parts/components/parts-grid';
 import { CustomerReviews } from '../../reviews/components/reviews-section';
 import { Banner } from '../components/banner';
 import { BusinessSummary } from '../components/business-summary';
-import { ComplaintBox } from '../components/complaint-box';
-import { ContactForm } from '../components/contact-form';
+
+// The two forms sit at the bottom of the page and bring the form and schema libraries with
+// them: they load after the first paint instead of weighing on it.
+const ComplaintBox = lazy(async () => ({
+  default: (await import('../components/complaint-box')).ComplaintBox,
+}));
+const ContactForm = lazy(async () => ({ default: (await import('../components/contact-form')).ContactForm }));
 
 export function HomePage() {
   return (
@@ -19,8 +25,10 @@ export function HomePage() {
       <BusinessSummary />
       <CustomerReviews />
       <div className="mt-16 grid gap-8 lg:grid-cols-2">
-        <ComplaintBox />
-        <ContactForm />
+        <Suspense fallback={<div className="skeleton h-96 w-full" aria-busy="true" />}>
+          <ComplaintBox />
+          <ContactForm />
+        </Suspense>
       </div>
     </>
   );
