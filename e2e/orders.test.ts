@@ -151,6 +151,59 @@ describe('a buyer ordering', () => {
   });
 });
 
+describe('parts that cannot be ordered, and buying again', () => {
+  it('shows Out of stock and no Buy button once fewer pieces are left than the minimum', async () => {
+    const buyerToken = (await api('/api/auth/login', { method: 'POST', body: buyer })).json
+      .accessToken as string;
+    const [first] = (await (await fetch(`${journey.baseUrl}/api/parts?limit=1`)).json()) as {
+      _id: string;
+      name: string;
+      available_quantity: number;
+      min_order_quantity: number;
+    }[];
+    if (!first) throw new Error('no demo part');
+    const leave = first.min_order_quantity - 1;
+    const placed = await api('/api/purchase', {
+      method: 'POST',
+      token: buyerToken,
+      body: {
+        partsId: first._id,
+        quantity: first.available_quantity - leave,
+        mobile: '+880 1712 345678',
+        address: 'Dhaka',
+      },
+    });
+    expect(placed.status).toBe(201);
+
+    const page = await journey.open('/');
+    const card = page
+      .getByRole('region', { name: 'Tools' })
+      .getByRole('article')
+      .filter({ hasText: first.name });
+    await card.getByText('Out of stock', { exact: true }).waitFor();
+    expect(await card.getByRole('link', { name: 'Buy' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Tools' }).getByRole('link', { name: 'Buy' }).count()).toBe(
+      5,
+    );
+    await screenshot(page, 'out-of-stock-desktop');
+
+    const purchase = await signedIn(`/purchase/${first._id}`, buyer, PHONE);
+    await purchase.getByText('Out of stock', { exact: true }).waitFor();
+    expect(await purchase.getByRole('button', { name: 'Buy' }).count()).toBe(0);
+    await screenshot(purchase, 'out-of-stock-phone');
+  });
+
+  it('buys again from a paid order with the same quantity', async () => {
+    const page = await signedIn('/dashboard/my-order', buyer);
+    await page
+      .getByRole('link', { name: `Buy again: ${part.name}` })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+    await expect.poll(() => page.getByLabel('Quantity').inputValue()).toBe('20');
+  });
+});
+
 describe('an admin managing orders', () => {
   it('deletes an unpaid order with the modal and sees paid ones as Paid', async () => {
     const page = await signedIn('/dashboard/manage-all-order', admin);

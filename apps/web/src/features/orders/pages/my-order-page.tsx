@@ -39,7 +39,16 @@ export function MyOrderPage() {
           orders={orders.data.orders}
           actions={(order) =>
             order.paymentId ? (
-              <PaidBadge order={order} />
+              <div className="flex flex-wrap items-start gap-2">
+                <PaidBadge order={order} />
+                <Link
+                  to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
+                  className="btn btn-outline btn-xs"
+                  aria-label={`Buy again: ${order.partsName}`}
+                >
+                  Buy again
+                </Link>
+              </div>
             ) : (
               <div className="flex gap-2">
                 <PayLink orderId={order._id} />

@@ -2,7 +2,7 @@ import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Mobile } from '@shop/contract/users';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -10,7 +10,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { usePart } from '../../parts/api/get-part';
-import { formatDollars, formatPieces } from '../../parts/format';
+import { formatDollars, formatPieces, isOutOfStock } from '../../parts/format';
 import { usePurchase } from '../api/orders';
 
 /** SPEC.md §2, §5: buy a part in bulk, within its minimum and what is available. */
@@ -38,8 +38,15 @@ function PurchaseForm({ part }: { part: Part }) {
   const user = session.status === 'signed-in' ? session.user : undefined;
   const navigate = useNavigate();
   const purchase = usePurchase();
+  // 'Buy again' from a paid order brings its quantity along.
+  const [search] = useSearchParams();
+  const again = search.get('quantity');
   const { register, handleSubmit, formState, watch } = useForm<PurchaseFields>({
-    defaultValues: { quantity: String(part.min_order_quantity), mobile: '', address: '' },
+    defaultValues: {
+      quantity: again && /^\d{1,9}$/.test(again) ? again : String(part.min_order_quantity),
+      mobile: '',
+      address: '',
+    },
   });
   const quantity = Number(watch('quantity'));
   const inRange =
@@ -82,57 +89,66 @@ function PurchaseForm({ part }: { part: Part }) {
           </p>
         </div>
       </article>
-      <form className="card bg-base-100 shadow" onSubmit={onSubmit} noValidate>
-        <div className="card-body gap-3">
-          <ReadOnlyField label="Name" value={user?.name ?? ''} />
-          <ReadOnlyField label="Email" value={user?.email ?? ''} />
-          <TextField
-            label="Quantity"
-            type="number"
-            min={part.min_order_quantity}
-            max={part.available_quantity}
-            required
-            registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
-            error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
-          />
-          {inRange && (
-            <p className="text-sm text-base-content/80">
-              Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
-            </p>
-          )}
-          <TextField
-            label="Mobile"
-            type="tel"
-            placeholder="+880"
-            autoComplete="tel"
-            required
-            maxLength={30}
-            registration={register('mobile', {
-              validate: (value) =>
-                Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
-            })}
-            error={formState.errors.mobile}
-          />
-          <TextAreaField
-            label="Address"
-            required
-            rows={3}
-            maxLength={500}
-            autoComplete="street-address"
-            registration={register('address', {
-              validate: (value) => value.trim() !== '' || 'Enter the delivery address',
-            })}
-            error={formState.errors.address}
-          />
-          <button
-            type="submit"
-            className="btn btn-primary self-start"
-            disabled={!inRange || purchase.isPending}
-          >
-            Buy
-          </button>
+      {isOutOfStock(part) ? (
+        <div className="card bg-base-100 shadow">
+          <div className="card-body">
+            <p className="text-xl font-semibold">Out of stock</p>
+            <p>Fewer pieces are left than the minimum order. Please look again soon.</p>
+          </div>
         </div>
-      </form>
+      ) : (
+        <form className="card bg-base-100 shadow" onSubmit={onSubmit} noValidate>
+          <div className="card-body gap-3">
+            <ReadOnlyField label="Name" value={user?.name ?? ''} />
+            <ReadOnlyField label="Email" value={user?.email ?? ''} />
+            <TextField
+              label="Quantity"
+              type="number"
+              min={part.min_order_quantity}
+              max={part.available_quantity}
+              required
+              registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
+              error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
+            />
+            {inRange && (
+              <p className="text-sm text-base-content/80">
+                Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
+              </p>
+            )}
+            <TextField
+              label="Mobile"
+              type="tel"
+              placeholder="+880"
+              autoComplete="tel"
+              required
+              maxLength={30}
+              registration={register('mobile', {
+                validate: (value) =>
+                  Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
+              })}
+              error={formState.errors.mobile}
+            />
+            <TextAreaField
+              label="Address"
+              required
+              rows={3}
+              maxLength={500}
+              autoComplete="street-address"
+              registration={register('address', {
+                validate: (value) => value.trim() !== '' || 'Enter the delivery address',
+              })}
+              error={formState.errors.address}
+            />
+            <button
+              type="submit"
+              className="btn btn-primary self-start"
+              disabled={!inRange || purchase.isPending}
+            >
+              Buy
+            </button>
+          </div>
+        </form>
+      )}
     </div>
   );
 }

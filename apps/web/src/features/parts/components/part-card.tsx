@@ -1,6 +1,6 @@
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
-import { formatDollars, formatPieces } from '../format';
+import { formatDollars, formatPieces, isOutOfStock } from '../format';
 
 export function PartCard({ part, eager = false }: { part: Part; eager?: boolean }) {
   return (
@@ -28,9 +28,13 @@ export function PartCard({ part, eager = false }: { part: Part; eager?: boolean 
           <dd>{formatPieces(part.available_quantity)}</dd>
         </dl>
         <div className="card-actions justify-end">
-          <Link to={`/purchase/${part._id}`} className="btn btn-primary">
-            Buy
-          </Link>
+          {isOutOfStock(part) ? (
+            <span className="badge badge-lg badge-neutral">Out of stock</span>
+          ) : (
+            <Link to={`/purchase/${part._id}`} className="btn btn-primary">
+              Buy
+            </Link>
+          )}
         </div>
       </div>
     </article>
