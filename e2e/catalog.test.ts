@@ -73,6 +73,20 @@ describe('an admin managing the catalog', () => {
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'manage-product-desktop');
 
+    // Restock it and change its price; the picture stays.
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(name);
+    await page.getByLabel('Available Quantity').fill('300');
+    await page.getByLabel('Price').fill('139');
+    await screenshot(page, 'edit-product-desktop');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Product updated').waitFor();
+    await page.getByLabel('Search by name').fill('bench power');
+    await row.getByText('$139').waitFor();
+    await row.getByText('300 pcs').waitFor();
+    expect(await row.locator('img').getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
+
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
     await dialog.getByRole('button', { name: 'Yes' }).click();

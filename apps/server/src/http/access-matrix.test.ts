@@ -63,6 +63,11 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 201 },
   ],
   [
+    'PUT /api/partsById',
+    async () => ({ method: 'PUT', url: `/api/partsById?id=${unknownId}`, payload: part }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },
+  ],
+  [
     'DELETE /api/partsById',
     async () => ({ method: 'DELETE', url: `/api/partsById?id=${unknownId}` }),
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },

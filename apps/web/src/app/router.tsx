@@ -68,6 +68,12 @@ const dashboardPages: RouteObject[] = [
         }),
       },
       {
+        path: 'edit-product/:id',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/edit-product-page')).EditProductPage,
+        }),
+      },
+      {
         path: 'messages',
         lazy: async () => ({
           Component: (await import('../features/messages/pages/messages-page')).MessagesPage,

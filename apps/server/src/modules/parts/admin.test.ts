@@ -128,3 +128,64 @@ describe('DELETE /api/partsById', () => {
     ).toBe(200);
   });
 });
+
+describe('PUT /api/partsById', () => {
+  const edit = (id: string, body: unknown, who: TestAccount | null = admin) =>
+    shop.app.inject({
+      method: 'PUT',
+      url: `/api/partsById?id=${id}`,
+      payload: body as object,
+      headers: who ? bearer(who) : {},
+    });
+
+  it('edits and restocks a part; an order already placed keeps its name and price', async () => {
+    const { insertedId } = (await create(valid)).json();
+    const order = await shop.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: bearer(buyer),
+      payload: { partsId: insertedId, quantity: 10, mobile: '+880 1712 345678', address: 'Dhaka' },
+    });
+    const changed = {
+      ...valid,
+      name: 'Rework Station 800 W',
+      price_per_piece: 150,
+      available_quantity: 1000,
+    };
+    const res = await edit(insertedId, changed);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true });
+    const part = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${insertedId}` })).json();
+    expect(part).toMatchObject({
+      name: 'Rework Station 800 W',
+      price_per_piece: 150,
+      available_quantity: 1000,
+    });
+    const found = (await shop.app.inject({ method: 'GET', url: '/api/parts?q=station%20800' })).json();
+    expect(found.map((p: { _id: string }) => p._id)).toContain(insertedId);
+    const placed = (
+      await shop.app.inject({
+        method: 'GET',
+        url: `/api/purchaseById/${order.json().insertedId}`,
+        headers: bearer(buyer),
+      })
+    ).json();
+    expect(placed).toMatchObject({ partsName: 'Hot-Air Rework Station 700 W', price: 10 * 129 });
+  });
+
+  it('keeps the rules of adding a part, answers 404 for an unknown or deleted part, and is for admins only', async () => {
+    const { insertedId } = (await create(valid)).json();
+    expect((await edit(insertedId, { ...valid, min_order_quantity: 500 })).statusCode).toBe(400);
+    expect((await edit(insertedId, { ...valid, price_per_piece: 0 })).statusCode).toBe(400);
+    expect((await edit(insertedId, { ...valid, img: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await edit(crypto.randomUUID(), valid)).statusCode).toBe(404);
+    expect((await edit(insertedId, valid, null)).statusCode).toBe(401);
+    expect((await edit(insertedId, valid, buyer)).statusCode).toBe(403);
+    await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/partsById?id=${insertedId}`,
+      headers: bearer(admin),
+    });
+    expect((await edit(insertedId, valid)).statusCode).toBe(404);
+  });
+});

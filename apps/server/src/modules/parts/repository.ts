@@ -58,3 +58,18 @@ export async function softDeletePart(db: Database, id: string, at: string): Prom
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Changes a part in the catalog (not a deleted one); false when there is none. */
+export async function updatePart(
+  db: Database,
+  id: string,
+  changes: Omit<PartRow, 'id' | 'created_at' | 'deleted_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('parts')
+    .set(changes)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import type { AuthGuard } from '../../http/auth-guard.js';
-import { addPart, deletePart, getPart, listCatalog } from './service.js';
+import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
 
 const security = [{ bearer: [] }];
 const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody };
@@ -56,6 +56,25 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
       },
     },
     async (request, reply) => reply.status(201).send({ insertedId: await addPart(deps.db, request.body) }),
+  );
+
+  api.put(
+    '/api/partsById',
+    {
+      onRequest: deps.guard.admin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Edit or restock a part (admins); orders already placed keep their price',
+        security,
+        querystring: PartByIdQuery,
+        body: NewPartBody,
+        response: { 200: Acknowledged, 404: ErrorBody, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await editPart(deps.db, request.query.id, request.body);
+      return { acknowledged: true as const };
+    },
   );
 
   api.delete(

@@ -50,6 +50,23 @@ export async function addPart(db: Database, body: NewPartBody): Promise<string> 
 }
 
 /**
+ * Edits or restocks a part with the same rules as adding one. Orders already placed keep the
+ * name and price they were placed with (they carry their own copy).
+ */
+export async function editPart(db: Database, id: string, body: NewPartBody): Promise<void> {
+  const changed = await parts.updatePart(db, id, {
+    name: body.name,
+    name_search: searchForm(body.name),
+    desc: body.desc,
+    img: body.img,
+    price_per_piece: body.price_per_piece,
+    available_quantity: body.available_quantity,
+    min_order_quantity: body.min_order_quantity,
+  });
+  if (!changed) throw notFound('part');
+}
+
+/**
  * Deleting a part takes it out of the catalog but keeps its row: orders name it, and an order
  * must keep showing what was bought and at what price.
  */

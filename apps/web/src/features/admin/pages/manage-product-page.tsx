@@ -1,5 +1,6 @@
 import type { Part } from '@shop/contract/parts';
 import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
@@ -71,14 +72,23 @@ export function ManageProductPage() {
                   <td>{formatPieces(part.min_order_quantity)}</td>
                   <td>{formatPieces(part.available_quantity)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-error btn-xs"
-                      aria-label={`Delete ${part.name}`}
-                      onClick={() => ask(part)}
-                    >
-                      Delete
-                    </button>
+                    <div className="flex gap-2">
+                      <Link
+                        to={`/dashboard/edit-product/${part._id}`}
+                        className="btn btn-outline btn-xs"
+                        aria-label={`Edit ${part.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-error btn-xs"
+                        aria-label={`Delete ${part.name}`}
+                        onClick={() => ask(part)}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,41 @@
+import { useNavigate, useParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { usePart } from '../../parts/api/get-part';
+import { useEditPart } from '../api/add-part';
+import { ProductForm } from '../components/product-form';
+
+/** Edit or restock a part: the same rules as adding one; orders already placed keep their price. */
+export function EditProductPage() {
+  const { id = '' } = useParams();
+  const part = usePart(id);
+  const editPart = useEditPart(id);
+  const navigate = useNavigate();
+  return (
+    <section>
+      <PageHeading title="Edit Product">Edit Product</PageHeading>
+      {part.isPending && <ProgressBar />}
+      {part.isError && <p>This part cannot be found.</p>}
+      {part.data && (
+        <ProductForm
+          part={part.data}
+          submitLabel={editPart.isPending ? 'Saving…' : 'Save'}
+          busy={editPart.isPending}
+          onSubmit={(values) =>
+            editPart.mutate(
+              { ...values, currentImg: part.data.img },
+              {
+                onSuccess: () => {
+                  showSuccess('Product updated');
+                  navigate('/dashboard/manage-product');
+                },
+                onError: (error) => showError(error),
+              },
+            )
+          }
+        />
+      )}
+    </section>
+  );
+}
