@@ -208,7 +208,7 @@ describe('an admin managing orders', () => {
   it('deletes an unpaid order with the modal and sees paid ones as Paid', async () => {
     const page = await signedIn('/dashboard/manage-all-order', admin);
     await page.getByRole('heading', { level: 1, name: 'Manage All Order' }).waitFor();
-    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await page.getByRole('table').getByText('Paid', { exact: true }).first().waitFor();
     const deletable = page.getByRole('button', { name: /^Delete the order of/ });
     await deletable.first().waitFor();
     const before = await deletable.count();
@@ -218,6 +218,31 @@ describe('an admin managing orders', () => {
     await deletable.first().click();
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => deletable.count()).toBe(before - 1);
+  });
+
+  it('filters the orders by state and buyer, and exports them as CSV', async () => {
+    const page = await signedIn('/dashboard/manage-all-order', admin);
+    await page.getByRole('heading', { level: 1, name: 'Manage All Order' }).waitFor();
+    await page.getByLabel('State').selectOption('paid');
+    await expect.poll(() => page.getByRole('button', { name: /^Delete the order of/ }).count()).toBe(0);
+    await page.getByRole('table').getByText('Paid', { exact: true }).first().waitFor();
+    await page.getByLabel('Buyer email').fill('karnaphuli');
+    await page.getByLabel('Part name').fill('crimping');
+    await page.getByRole('row').filter({ hasText: part.name }).first().waitFor();
+    await screenshot(page, 'manage-all-order-filtered-desktop');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('orders.csv');
+    const csv = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(csv).toString('utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'order,placed,buyer,email,mobile,address,part,quantity,unit price,price,state,payment,paid',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.includes(',paid,') && line.includes(buyer.email))).toBe(true);
   });
 
   it('is sent to /login from the purchase page', async () => {

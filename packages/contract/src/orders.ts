@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from './parts.js';
-import { Id, Paging, text, wholeNumber } from './primitives.js';
+import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
 import { Mobile } from './users.js';
 
 export const Order = z.object({
@@ -19,6 +19,23 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 export const OrderList = z.array(Order);
 export const OrdersQuery = Paging;
+
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine(noControlCharacters, NO_CONTROL_MESSAGE)
+    .optional();
+
+/** Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name. */
+export const OrderFilters = z.object({
+  state: z.enum(['paid', 'unpaid'], { error: 'must be paid or unpaid' }).optional(),
+  buyer: filterText(254),
+  part: filterText(200),
+});
+export type OrderFilters = z.output<typeof OrderFilters>;
+export const AllOrdersQuery = Paging.extend(OrderFilters.shape);
 
 /**
  * SPEC.md's purchase body. The buyer (userName, email) comes from the token and the part's name

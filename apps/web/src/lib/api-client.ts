@@ -62,6 +62,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { data: json as T, headers: response.headers };
 }
 
+/** Downloads a file the API makes (with the bearer token) and hands it to the browser to save. */
+export async function apiDownload(path: string, filename: string): Promise<void> {
+  const token = (await tokenSource?.accessToken()) ?? null;
+  const response = await send(path, {}, token);
+  if (!response.ok) {
+    const error = safeParse(await response.text()) as ErrorBody | undefined;
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      error?.error.code ?? 'unknown',
+      error?.error.message ?? response.statusText,
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // A form (a file upload) goes as multipart, with the boundary the browser picks; all else as JSON.

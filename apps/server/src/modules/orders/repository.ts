@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
+import { containsPattern } from '../../db/text-search.js';
 
 /**
  * Takes `quantity` pieces from the part's stock in one conditional update, so that buyers racing
@@ -49,12 +50,51 @@ export async function deleteUnpaidOrder(db: Database, id: string): Promise<Order
 }
 
 /** A page of orders, newest first (all of them, or one buyer's), and how many there are. */
-export async function listOrders(
-  db: Database,
-  filter: { email?: string; limit: number; offset: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
+export interface OrderFilter {
+  /** Exactly this buyer's orders. */
+  email?: string | undefined;
+  state?: 'paid' | 'unpaid' | undefined;
+  /** A literal piece of the buyer's email. */
+  buyer?: string | undefined;
+  /** A literal piece of the part's (current) name. */
+  part?: string | undefined;
+}
+
+function filteredOrders(db: Database, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.email) query = query.where('email', '=', filter.email);
+  if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
+  if (filter.state === 'unpaid') query = query.where('paid_at', 'is', null);
+  if (filter.buyer)
+    query = query.where(sql<boolean>`email like ${containsPattern(filter.buyer)} escape '\\'`);
+  if (filter.part) {
+    const pattern = containsPattern(filter.part);
+    query = query.where((eb) =>
+      eb(
+        'part_id',
+        'in',
+        eb.selectFrom('parts').select('id').where(sql<boolean>`name_search like ${pattern} escape '\\'`),
+      ),
+    );
+  }
+  return query;
+}
+
+/** Every order matching the filter, newest first, at most `max` (for the CSV export). */
+export function exportOrders(db: Database, filter: OrderFilter, max: number): Promise<OrderRow[]> {
+  return filteredOrders(db, filter)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(max)
+    .execute();
+}
+
+export async function listOrders(
+  db: Database,
+  filter: OrderFilter & { limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const query = filteredOrders(db, filter);
   const [rows, count] = await Promise.all([
     query
       .selectAll()

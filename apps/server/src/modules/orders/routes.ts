@@ -1,11 +1,28 @@
 import { ErrorBody } from '@shop/contract/errors';
-import { Order, OrderIdParams, OrderList, OrdersQuery, PurchaseBody } from '@shop/contract/orders';
+import {
+  AllOrdersQuery,
+  Order,
+  OrderFilters,
+  OrderIdParams,
+  OrderList,
+  OrdersQuery,
+  PurchaseBody,
+} from '@shop/contract/orders';
 import { Acknowledged, EmailQuery, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
-import { type CancelDeps, cancelOrder, listOrders, orderFor, purchase, toOrder } from './service.js';
+import {
+  type CancelDeps,
+  cancelOrder,
+  listOrders,
+  orderFor,
+  ordersCsv,
+  purchase,
+  toOrder,
+} from './service.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -43,9 +60,10 @@ export function orderRoutes(
       onRequest: guard.admin,
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first (admins); x-total-count carries the total',
+        summary:
+          'Every order, newest first, filtered by state, buyer and part (admins); x-total-count carries the total',
         security,
-        querystring: OrdersQuery,
+        querystring: AllOrdersQuery,
         response: { 200: OrderList, ...errors },
       },
     },
@@ -54,6 +72,26 @@ export function orderRoutes(
       reply.header('x-total-count', String(page.total));
       return page.orders;
     },
+  );
+
+  api.get(
+    '/api/purchase.csv',
+    {
+      onRequest: guard.admin,
+      schema: {
+        tags: ['orders'],
+        summary: 'The filtered orders as CSV (RFC 4180; formulas neutralised) (admins)',
+        security,
+        querystring: OrderFilters,
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store')
+        .send(await ordersCsv(db, request.query)),
   );
 
   api.get(

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { toCsv } from '../../http/csv.js';
 import { findPart } from '../parts/repository.js';
 import * as orders from './repository.js';
 
@@ -134,7 +135,50 @@ export async function releaseStaleOrders(
   return released;
 }
 
-export async function listOrders(db: Database, filter: { email?: string; limit: number; offset: number }) {
+export async function listOrders(
+  db: Database,
+  filter: orders.OrderFilter & { limit: number; offset: number },
+) {
   const { rows, total } = await orders.listOrders(db, filter);
   return { orders: rows.map(toOrder), total };
+}
+
+/** At most this many orders go into one export. */
+export const EXPORT_LIMIT = 50_000;
+
+/** The filtered orders as CSV, for a spreadsheet. */
+export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promise<string> {
+  const rows = await orders.exportOrders(db, filter, EXPORT_LIMIT);
+  return toCsv(
+    [
+      'order',
+      'placed',
+      'buyer',
+      'email',
+      'mobile',
+      'address',
+      'part',
+      'quantity',
+      'unit price',
+      'price',
+      'state',
+      'payment',
+      'paid',
+    ],
+    rows.map((o) => [
+      o.id,
+      o.created_at,
+      o.user_name,
+      o.email,
+      o.mobile,
+      o.address,
+      o.part_name,
+      Number(o.quantity),
+      Number(o.unit_price),
+      Number(o.price),
+      o.paid_at ? 'paid' : 'unpaid',
+      o.payment_id,
+      o.paid_at,
+    ]),
+  );
 }

@@ -21,10 +21,25 @@ export function myOrdersQuery(email: string, page: { limit: number; offset: numb
   });
 }
 
-export function allOrdersQuery(page: { limit: number; offset: number }) {
-  const search = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
+export interface OrderFilters {
+  state: '' | 'paid' | 'unpaid';
+  buyer: string;
+  part: string;
+}
+
+/** The filters as query parameters (empty ones left out). */
+export function filterParams(filters: OrderFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
+  return params;
+}
+
+export function allOrdersQuery(page: { limit: number; offset: number }, filters: OrderFilters) {
+  const search = filterParams(filters);
+  search.set('limit', String(page.limit));
+  search.set('offset', String(page.offset));
   return queryOptions({
-    queryKey: ['orders', 'all', page],
+    queryKey: ['orders', 'all', page, filters],
     queryFn: ({ signal }) => orderPage(`/api/purchase?${search}`, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -43,7 +58,8 @@ export function orderQuery(id: string) {
 
 export const useMyOrders = (email: string, page: { limit: number; offset: number }) =>
   useQuery(myOrdersQuery(email, page));
-export const useAllOrders = (page: { limit: number; offset: number }) => useQuery(allOrdersQuery(page));
+export const useAllOrders = (page: { limit: number; offset: number }, filters: OrderFilters) =>
+  useQuery(allOrdersQuery(page, filters));
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 
 /** Orders change stock: after one, the catalog and the order lists are read again. */

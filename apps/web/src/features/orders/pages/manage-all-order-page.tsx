@@ -1,11 +1,14 @@
 import type { Order } from '@shop/contract/orders';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { apiDownload } from '../../../lib/api-client';
+import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
-import { useAllOrders, useCancelOrder } from '../api/orders';
+import { filterParams, type OrderFilters, useAllOrders, useCancelOrder } from '../api/orders';
+import { OrderFilterBar } from '../components/order-filters';
 import { OrderTable, PaidBadge } from '../components/order-table';
 
 const PAGE_SIZE = 20;
@@ -13,15 +16,31 @@ const PAGE_SIZE = 20;
 /** SPEC.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones show Paid. */
 export function ManageAllOrderPage() {
   const [offset, setOffset] = useState(0);
-  const orders = useAllOrders({ limit: PAGE_SIZE, offset });
+  const [filters, setFilters] = useState<OrderFilters>({ state: '', buyer: '', part: '' });
+  const applied = useDeferredValue(filters);
+  const orders = useAllOrders({ limit: PAGE_SIZE, offset }, applied);
+  const exportCsv = () =>
+    apiDownload(`/api/purchase.csv?${filterParams(applied)}`, 'orders.csv').catch((error) =>
+      showError(error),
+    );
   useAccessRefusal(orders.error);
   const deleteOrder = useCancelOrder();
   const { ask, modal } = useConfirmedAction<Order>(deleteOrder, (item) => item._id);
   return (
     <section>
       <PageHeading title="Manage All Order">Manage All Order</PageHeading>
+      <OrderFilterBar
+        filters={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setOffset(0);
+        }}
+      />
+      <button type="button" className="btn btn-outline btn-sm mb-4" onClick={exportCsv}>
+        Export CSV
+      </button>
       {orders.isPending && <ProgressBar />}
-      {orders.data?.orders.length === 0 && <p>No orders yet.</p>}
+      {orders.data?.orders.length === 0 && <p>No orders match.</p>}
       {orders.data && orders.data.orders.length > 0 && (
         <OrderTable
           orders={orders.data.orders}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let alice: TestAccount;
+let bob: TestAccount;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  alice = await signUp(shop.app, { name: '=cmd|calc', email: 'alice-orders@example.com' });
+  bob = await signUp(shop.app, { email: 'bob-orders@example.com' });
+  const addPart = async (name: string) =>
+    (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/parts',
+        headers: bearer(admin),
+        payload: {
+          name,
+          desc: 'D',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: 1,
+          available_quantity: 100,
+          price_per_piece: 5,
+        },
+      })
+    ).json().insertedId as string;
+  const probe = await addPart('Ω Probe 100%');
+  const crimper = await addPart('Crimper');
+  const buy = async (who: TestAccount, partsId: string, address: string) =>
+    (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: bearer(who),
+        payload: { partsId, quantity: 2, mobile: '+880 1712 345678', address },
+      })
+    ).json().insertedId as string;
+  ids.aliceProbe = await buy(alice, probe, '=HYPERLINK("http://evil.example","click")');
+  ids.aliceCrimper = await buy(alice, crimper, 'Road 1, "Block" B, Dhaka');
+  ids.bobProbe = await buy(bob, probe, 'Chattogram');
+  await shop.database.db
+    .updateTable('orders')
+    .set({ payment_id: 'pi_test_paid1', paid_at: new Date().toISOString() })
+    .where('id', '=', ids.bobProbe)
+    .execute();
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const list = async (query: string) => {
+  const res = await shop.app.inject({ method: 'GET', url: `/api/purchase?${query}`, headers: bearer(admin) });
+  return { res, ids: res.statusCode === 200 ? res.json().map((o: { _id: string }) => o._id) : [] };
+};
+
+describe('Manage All Order filters', () => {
+  it('filter by state, a piece of the buyer email and a piece of the part name (literally)', async () => {
+    expect((await list('state=paid')).ids).toEqual([ids.bobProbe]);
+    expect((await list('state=unpaid')).ids.sort()).toEqual([ids.aliceProbe, ids.aliceCrimper].sort());
+    expect((await list('buyer=ALICE-orders')).ids.sort()).toEqual([ids.aliceProbe, ids.aliceCrimper].sort());
+    expect((await list(`part=${encodeURIComponent('ω probe 100%')}`)).ids.sort()).toEqual(
+      [ids.aliceProbe, ids.bobProbe].sort(),
+    );
+    expect((await list('part=%25')).ids.sort()).toEqual([ids.aliceProbe, ids.bobProbe].sort());
+    expect((await list('state=unpaid&part=probe&buyer=alice')).ids).toEqual([ids.aliceProbe]);
+    const { res } = await list('state=paid&limit=1');
+    expect(res.headers['x-total-count']).toBe('1');
+  });
+
+  it.each(['state=open', 'buyer=' + 'x'.repeat(300), 'part=a%00b'])('refuses %s with 400', async (query) => {
+    expect((await list(query)).res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/purchase.csv', () => {
+  it('exports the filtered orders as RFC 4180 CSV with formulas neutralised, to admins only', async () => {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: '/api/purchase.csv?buyer=alice',
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(
+      'order,placed,buyer,email,mobile,address,part,quantity,unit price,price,state,payment,paid',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines.at(-1)).toBe('');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(res.body).toContain(`'=cmd|calc`);
+    expect(res.body).toContain('"Road 1, ""Block"" B, Dhaka"');
+    expect(res.body).not.toContain('bob-orders');
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/purchase.csv', headers: bearer(alice) })).statusCode,
+    ).toBe(403);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/purchase.csv' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import type { OrderFilters } from '../api/orders';
+
+/** Manage All Order's filters: state, buyer email, part name. */
+export function OrderFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: OrderFilters;
+  onChange: (filters: OrderFilters) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="mb-4 grid gap-3 sm:grid-cols-3">
+      <legend className="sr-only">Filter the orders</legend>
+      <div>
+        <label htmlFor={`${id}-state`} className="mb-1 block font-medium">
+          State
+        </label>
+        <select
+          id={`${id}-state`}
+          className="select select-bordered w-full"
+          value={filters.state}
+          onChange={(event) => onChange({ ...filters, state: event.target.value as OrderFilters['state'] })}
+        >
+          <option value="">All</option>
+          <option value="paid">Paid</option>
+          <option value="unpaid">Unpaid</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-buyer`} className="mb-1 block font-medium">
+          Buyer email
+        </label>
+        <input
+          id={`${id}-buyer`}
+          type="search"
+          maxLength={254}
+          className="input input-bordered w-full"
+          value={filters.buyer}
+          onChange={(event) => onChange({ ...filters, buyer: event.target.value })}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-part`} className="mb-1 block font-medium">
+          Part name
+        </label>
+        <input
+          id={`${id}-part`}
+          type="search"
+          maxLength={200}
+          className="input input-bordered w-full"
+          value={filters.part}
+          onChange={(event) => onChange({ ...filters, part: event.target.value })}
+        />
+      </div>
+    </fieldset>
+  );
+}
