@@ -91,6 +91,17 @@ describe('an admin managing the catalog', () => {
     const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('No part matches.').waitFor();
+
+    // The deletion is in the audit log, with what the part was.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Activity' }).click();
+    const entry = page.getByRole('row').filter({ hasText: 'Part deleted' }).first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(admin.email);
+    expect(await entry.textContent()).toContain(name);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'activity-desktop');
+    await page.goBack();
+    await page.getByLabel('Search by name').waitFor();
     await page.getByLabel('Search by name').fill('');
     await page.getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('row').filter({ hasText: name }).count()).toBe(0);

@@ -162,6 +162,7 @@ describe('an admin', () => {
       'Make Admin',
       'Manage Product',
       'Messages',
+      'Activity',
     ]);
     await page.goto('/dashboard/add-review');
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();

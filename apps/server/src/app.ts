@@ -15,6 +15,7 @@ import { loggerOptions } from './http/logging.js';
 import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   userRoutes(app, { db, tokens, guard });
   partRoutes(app, { db, guard });
+  auditRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
   const payments = { db, provider };

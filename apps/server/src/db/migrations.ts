@@ -134,6 +134,22 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_audit_log': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').columns(['at', 'id']).execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

@@ -105,6 +105,17 @@ export interface RateLimitWindowsTable {
   reset_at: number; // ms since the epoch
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null; // null: the shop itself (a provider's webhook, a scheduled task)
+  actor_email: string | null;
+  action: string;
+  subject_id: string;
+  before: string | null; // JSON
+  after: string | null; // JSON
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -116,6 +127,7 @@ export interface DB {
   payment_events: PaymentEventsTable;
   app_state: AppStateTable;
   rate_limit_windows: RateLimitWindowsTable;
+  audit_log: AuditLogTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -74,6 +74,12 @@ const dashboardPages: RouteObject[] = [
         }),
       },
       {
+        path: 'activity',
+        lazy: async () => ({
+          Component: (await import('../features/audit/pages/activity-page')).ActivityPage,
+        }),
+      },
+      {
         path: 'messages',
         lazy: async () => ({
           Component: (await import('../features/messages/pages/messages-page')).MessagesPage,

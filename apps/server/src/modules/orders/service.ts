@@ -6,6 +6,7 @@ import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
+import { recordAudit } from '../audit/repository.js';
 import { findPart } from '../parts/repository.js';
 import * as orders from './repository.js';
 
@@ -81,10 +82,15 @@ export interface CancelDeps {
 export async function cancelOrder(deps: CancelDeps, caller: Caller, id: string): Promise<void> {
   const row = await orderFor(deps.db, caller, id);
   if (row.paid_at) throw conflict('A paid order cannot be cancelled');
-  await removeUnpaidOrder(deps, id);
+  // An admin deleting someone's order is an admin action: it goes into the audit log.
+  await removeUnpaidOrder(deps, id, caller.role === 'admin' ? { actor: caller } : undefined);
 }
 
-async function removeUnpaidOrder(deps: CancelDeps, id: string): Promise<OrderRow> {
+async function removeUnpaidOrder(
+  deps: CancelDeps,
+  id: string,
+  audit?: { actor: { id: string; email: string } | null },
+): Promise<OrderRow> {
   await deps.beforeCancel?.(id);
   const lost = new Error('the order was paid or cancelled meanwhile');
   try {
@@ -93,6 +99,14 @@ async function removeUnpaidOrder(deps: CancelDeps, id: string): Promise<OrderRow
       // Nothing to cancel: roll back, so a paid order keeps its payment intents.
       if (!deleted) throw lost;
       await orders.returnStock(trx, deleted.part_id, Number(deleted.quantity));
+      if (audit) {
+        await recordAudit(trx, {
+          actor: audit.actor,
+          action: 'order.deleted',
+          subjectId: id,
+          before: toOrder(deleted),
+        });
+      }
       return deleted;
     });
   } catch (error) {
@@ -115,7 +129,7 @@ export async function releaseStaleOrders(
   let released = 0;
   for (const stale of await orders.unpaidOrdersBefore(deps.db, cutoff)) {
     try {
-      const gone = await removeUnpaidOrder(deps, stale.id);
+      const gone = await removeUnpaidOrder(deps, stale.id, { actor: null });
       released += 1;
       log.info(
         {

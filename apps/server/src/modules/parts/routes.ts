@@ -4,7 +4,7 @@ import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
-import type { AuthGuard } from '../../http/auth-guard.js';
+import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
 
 const security = [{ bearer: [] }];
@@ -55,7 +55,8 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
         response: { 201: Inserted, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send({ insertedId: await addPart(deps.db, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ insertedId: await addPart(deps.db, callerOf(request), request.body) }),
   );
 
   api.put(
@@ -72,7 +73,7 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
       },
     },
     async (request) => {
-      await editPart(deps.db, request.query.id, request.body);
+      await editPart(deps.db, callerOf(request), request.query.id, request.body);
       return { acknowledged: true as const };
     },
   );
@@ -90,7 +91,7 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
       },
     },
     async (request) => {
-      await deletePart(deps.db, request.query.id);
+      await deletePart(deps.db, callerOf(request), request.query.id);
       return { acknowledged: true as const };
     },
   );

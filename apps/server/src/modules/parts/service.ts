@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { searchForm } from '../../db/text-search.js';
 import { notFound } from '../../http/app-error.js';
+import { recordAudit } from '../audit/repository.js';
 import * as parts from './repository.js';
 
 export function toPart(row: PartRow): Part {
@@ -32,10 +33,20 @@ export async function getPart(db: Database, id: string): Promise<Part> {
   return toPart(row);
 }
 
-export async function addPart(db: Database, body: NewPartBody): Promise<string> {
-  const id = newId();
-  await parts.insertPart(db, {
-    id,
+type Actor = { id: string; email: string };
+
+/** What the audit log keeps of a part. */
+const auditView = (row: PartRow) => ({
+  name: row.name,
+  desc: row.desc,
+  img: row.img,
+  price_per_piece: Number(row.price_per_piece),
+  available_quantity: Number(row.available_quantity),
+  min_order_quantity: Number(row.min_order_quantity),
+});
+
+function fields(body: NewPartBody) {
+  return {
     name: body.name,
     name_search: searchForm(body.name),
     desc: body.desc,
@@ -43,33 +54,45 @@ export async function addPart(db: Database, body: NewPartBody): Promise<string> 
     price_per_piece: body.price_per_piece,
     available_quantity: body.available_quantity,
     min_order_quantity: body.min_order_quantity,
-    created_at: nowIso(),
-    deleted_at: null,
+  };
+}
+
+export async function addPart(db: Database, actor: Actor, body: NewPartBody): Promise<string> {
+  const row: PartRow = { id: newId(), ...fields(body), created_at: nowIso(), deleted_at: null };
+  await db.transaction().execute(async (trx) => {
+    await parts.insertPart(trx, row);
+    await recordAudit(trx, { actor, action: 'part.created', subjectId: row.id, after: auditView(row) });
   });
-  return id;
+  return row.id;
 }
 
 /**
  * Edits or restocks a part with the same rules as adding one. Orders already placed keep the
  * name and price they were placed with (they carry their own copy).
  */
-export async function editPart(db: Database, id: string, body: NewPartBody): Promise<void> {
-  const changed = await parts.updatePart(db, id, {
-    name: body.name,
-    name_search: searchForm(body.name),
-    desc: body.desc,
-    img: body.img,
-    price_per_piece: body.price_per_piece,
-    available_quantity: body.available_quantity,
-    min_order_quantity: body.min_order_quantity,
+export async function editPart(db: Database, actor: Actor, id: string, body: NewPartBody): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await parts.findPart(trx, id);
+    if (!before || !(await parts.updatePart(trx, id, fields(body)))) throw notFound('part');
+    const after = { ...before, ...fields(body) };
+    await recordAudit(trx, {
+      actor,
+      action: 'part.edited',
+      subjectId: id,
+      before: auditView(before),
+      after: auditView(after),
+    });
   });
-  if (!changed) throw notFound('part');
 }
 
 /**
  * Deleting a part takes it out of the catalog but keeps its row: orders name it, and an order
  * must keep showing what was bought and at what price.
  */
-export async function deletePart(db: Database, id: string): Promise<void> {
-  if (!(await parts.softDeletePart(db, id, nowIso()))) throw notFound('part');
+export async function deletePart(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await parts.findPart(trx, id);
+    if (!before || !(await parts.softDeletePart(trx, id, nowIso()))) throw notFound('part');
+    await recordAudit(trx, { actor, action: 'part.deleted', subjectId: id, before: auditView(before) });
+  });
 }

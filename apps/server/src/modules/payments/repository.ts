@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { recordAudit } from '../audit/repository.js';
 
 export interface StoredIntent {
   id: string;
@@ -55,6 +56,8 @@ export async function markPaid(
   orderId: string,
   paymentId: string,
   at: string,
+  /** Who confirmed it: the buyer, or null for the provider's webhook and reconciliation. */
+  actor: { id: string; email: string } | null = null,
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -62,7 +65,16 @@ export async function markPaid(
     .where('id', '=', orderId)
     .where('paid_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const paid = Number(result.numUpdatedRows) === 1;
+  // Every payment is in the audit log (a second writer in the same statement is impossible).
+  if (paid)
+    await recordAudit(db, {
+      actor,
+      action: 'order.paid',
+      subjectId: orderId,
+      after: { paymentId, paidAt: at },
+    });
+  return paid;
 }
 
 /** Records a webhook event once; false when it was seen before. */

@@ -58,7 +58,12 @@ export async function createPaymentIntent(
 }
 
 /** Marks the order paid by this intent if the intent succeeded for exactly this order and amount. */
-async function settle(db: Database, order: OrderRow, intent: ProviderIntent | undefined): Promise<void> {
+async function settle(
+  db: Database,
+  order: OrderRow,
+  intent: ProviderIntent | undefined,
+  actor: Caller,
+): Promise<void> {
   if (
     !intent ||
     intent.orderId !== order.id ||
@@ -67,7 +72,7 @@ async function settle(db: Database, order: OrderRow, intent: ProviderIntent | un
   ) {
     throw notConfirmed();
   }
-  if (await payments.markPaid(db, order.id, intent.id, nowIso())) return;
+  if (await payments.markPaid(db, order.id, intent.id, nowIso(), actor)) return;
   const now = await findOrder(db, order.id);
   if (!now) throw notFound('order');
   if (now.payment_id !== intent.id) throw conflict('This order is paid with another payment');
@@ -85,7 +90,7 @@ export async function payOrder(
     if (order.payment_id === paymentId) return;
     throw conflict('This order is paid with another payment');
   }
-  await settle(deps.db, order, await deps.provider.retrieve(paymentId));
+  await settle(deps.db, order, await deps.provider.retrieve(paymentId), caller);
 }
 
 /** The test provider's card confirmation (Stripe's test cards); a success pays the order at once. */
@@ -109,12 +114,17 @@ export async function confirmTestPayment(
   }
   await deps.db.transaction().execute(async (trx) => {
     await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
-    await settle(trx, order, {
-      id: intent.id,
-      status: 'succeeded',
-      amountCents: Number(intent.amount_cents),
-      orderId: intent.order_id,
-    });
+    await settle(
+      trx,
+      order,
+      {
+        id: intent.id,
+        status: 'succeeded',
+        amountCents: Number(intent.amount_cents),
+        orderId: intent.order_id,
+      },
+      caller,
+    );
   });
   return { id: intent.id, status: 'succeeded' };
 }

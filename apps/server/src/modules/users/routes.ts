@@ -71,7 +71,7 @@ export function userRoutes(
       },
     },
     async (request) => {
-      await makeAdmin(db, request.query.id);
+      await makeAdmin(db, callerOf(request), request.query.id);
       return { acknowledged: true as const };
     },
   );

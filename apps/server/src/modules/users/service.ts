@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelf, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { recordAudit } from '../audit/repository.js';
 import type { AccessTokens } from '../auth/access-tokens.js';
 import * as users from './repository.js';
 
@@ -39,8 +40,18 @@ export async function allUsers(db: Database): Promise<User[]> {
   return (await users.listUsers(db)).map(toUser);
 }
 
-export async function makeAdmin(db: Database, id: string): Promise<void> {
-  if (!(await users.updateUser(db, id, { role: 'admin' }))) throw notFound('user');
+export async function makeAdmin(db: Database, actor: Caller, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await users.findUserById(trx, id);
+    if (!before || !(await users.updateUser(trx, id, { role: 'admin' }))) throw notFound('user');
+    await recordAudit(trx, {
+      actor,
+      action: 'user.made_admin',
+      subjectId: id,
+      before: { email: before.email, role: before.role ?? 'user' },
+      after: { email: before.email, role: 'admin' },
+    });
+  });
 }
 
 export async function userByEmail(db: Database, caller: Caller, email: string): Promise<User> {

@@ -20,6 +20,7 @@ const admins: DashboardLink[] = [
   { to: '/dashboard/make-admin', label: 'Make Admin' },
   { to: '/dashboard/manage-product', label: 'Manage Product' },
   { to: '/dashboard/messages', label: 'Messages' },
+  { to: '/dashboard/activity', label: 'Activity' },
 ];
 
 /** The dashboard: a side drawer, open beside the page on wide screens and behind 'Open Sidebar' on phones. */

@@ -1,0 +1,53 @@
+import { newId, nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+
+export type AuditAction =
+  | 'part.created'
+  | 'part.edited'
+  | 'part.deleted'
+  | 'order.deleted'
+  | 'order.paid'
+  | 'user.made_admin';
+
+export interface AuditEntry {
+  actor: { id: string; email: string } | null;
+  action: AuditAction;
+  subjectId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one entry (inside the caller's transaction where there is one). Entries are never changed. */
+export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      at: nowIso(),
+      actor_id: entry.actor?.id ?? null,
+      actor_email: entry.actor?.email ?? null,
+      action: entry.action,
+      subject_id: entry.subjectId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
+export async function listAudit(db: Database, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
