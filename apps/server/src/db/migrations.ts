@@ -162,11 +162,22 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely looks for its own tables by reading every schema's catalogue; a schema that another
+    // client drops meanwhile makes that read fail (3F000) though nothing of ours is wrong.
+    if (!failed && schemaVanished(error) && attempt < 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+      continue;
+    }
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+function schemaVanished(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
 }
 
 async function currentPostgresSchema(db: Kysely<any>): Promise<string | undefined> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -92,4 +93,18 @@ export async function createTestShop(
       await target.drop();
     },
   };
+}
+
+/**
+ * The shop's own table names. Not Kysely's introspector: on PostgreSQL it reads every schema's
+ * catalogue and fails when another test drops its schema at that moment.
+ */
+export async function tableNames(db: OpenDatabase['db']): Promise<string[]> {
+  const query =
+    testDialect() === 'postgres'
+      ? sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema()`
+      : sql<{ name: string }>`select name from sqlite_master where type = 'table'`;
+  return (await query.execute(db)).rows.map((row) => row.name);
 }
