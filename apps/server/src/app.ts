@@ -23,6 +23,7 @@ import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { mailOutbox } from './modules/mail/outbox.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { releaseStaleOrders } from './modules/orders/service.js';
@@ -120,7 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reviewRoutes(app, { db, guard });
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
   const payments = { db, provider };
-  const orders = { db, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
+  const mail =
+    config.mail && mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl });
+  if (mail) {
+    app.addHook('onReady', async () => mail.start());
+    app.addHook('onClose', () => mail.stop());
+  }
+  const orders = { db, mail, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
   orderRoutes(app, {
     ...orders,
     guard,

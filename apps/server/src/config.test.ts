@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has defaults that serve the demo shop on port 3000 from a SQLite file under ./data', () => {
@@ -141,6 +141,11 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_REFRESHES_PER_IP', { RATE_LIMIT_REFRESHES_PER_IP: 'NaN' }],
     ['RATE_LIMIT_MESSAGES_PER_IP', { RATE_LIMIT_MESSAGES_PER_IP: '' }],
     ['UNPAID_ORDER_TTL_HOURS', { UNPAID_ORDER_TTL_HOURS: '0' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example.com:587' }],
+    ['MAIL_FROM', { MAIL_FROM: 'not an address' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Shop <orders@example.com>\r\nBcc: victim@example.com' }],
+    ['MAIL_RETRY_SECONDS', { MAIL_RETRY_SECONDS: '0' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
   ])('stops with a message naming %s for %j', (name, env) => {
@@ -152,6 +157,26 @@ describe('loadConfig', () => {
     }
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as Error).message).toContain(name);
+  });
+
+  it('sends mail only when SMTP_URL is set, from MAIL_FROM or else the default sender', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465' }).mail).toEqual({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      from: DEFAULT_MAIL_FROM,
+      retrySeconds: 60,
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtp://mail.example.com:587',
+        MAIL_FROM: 'Parts Shop <orders@example.com>',
+        MAIL_RETRY_SECONDS: '5',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtp://mail.example.com:587',
+      from: 'Parts Shop <orders@example.com>',
+      retrySeconds: 5,
+    });
   });
 
   it('reports every bad variable at once', () => {

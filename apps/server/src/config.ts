@@ -109,6 +109,25 @@ const EnvSchema = z.object({
       .optional(),
   ),
   REQUEST_TIMEOUT_SECONDS: count(30, 600),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        message: 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .regex(
+        /^([^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an address such as Parts Shop <orders@example.com> or orders@example.com',
+      )
+      .optional(),
+  ),
+  MAIL_RETRY_SECONDS: count(60, 3600),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -117,6 +136,8 @@ const EnvSchema = z.object({
 });
 
 type Env = z.output<typeof EnvSchema>;
+
+export const DEFAULT_MAIL_FROM = 'Electronics Tools Manufacturers <orders@localhost>';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -145,6 +166,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** Unpaid orders older than this many hours give their pieces back (off when unset). */
   unpaidOrderTtlHours?: number;
+  /** E-mail to buyers (order confirmations, payment receipts); off when SMTP_URL is unset. */
+  mail?: { smtpUrl: string; from: string; retrySeconds: number };
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
   publicUrl?: string;
   jwtSecret?: string;
@@ -236,6 +259,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.SMTP_URL
+      ? {
+          mail: {
+            smtpUrl: env.SMTP_URL,
+            from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+            retrySeconds: env.MAIL_RETRY_SECONDS,
+          },
+        }
+      : {}),
     trustProxy: env.TRUST_PROXY ?? false,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),

@@ -54,6 +54,8 @@ describe('migrations', () => {
       'messages',
       'payment_intents',
       'payment_events',
+      'audit_log',
+      'mail_outbox',
     ]) {
       expect(tables, table).toContain(table);
     }

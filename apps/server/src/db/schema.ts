@@ -116,6 +116,20 @@ export interface AuditLogTable {
   after: string | null; // JSON
 }
 
+export interface MailOutboxTable {
+  id: string;
+  kind: 'order_placed' | 'payment_receipt';
+  order_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
+  recipient: string;
+  status: 'pending' | 'sent' | 'failed' | 'dropped';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null; // a server is sending it until then
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -128,6 +142,7 @@ export interface DB {
   app_state: AppStateTable;
   rate_limit_windows: RateLimitWindowsTable;
   audit_log: AuditLogTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import {
-  type CancelDeps,
   cancelOrder,
   listOrders,
+  type OrderDeps,
   orderFor,
   ordersCsv,
   purchase,
@@ -29,7 +29,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 export function orderRoutes(
   app: FastifyInstance,
-  deps: CancelDeps & { guard: AuthGuard; perAccount: RateLimit; perIp: RateLimit },
+  deps: OrderDeps & { guard: AuthGuard; perAccount: RateLimit; perIp: RateLimit },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
@@ -50,7 +50,7 @@ export function orderRoutes(
       const buyer = callerOf(request);
       await deps.perIp.consume(request.ip);
       await deps.perAccount.consume(buyer.id);
-      return reply.status(201).send({ insertedId: await purchase(db, buyer, request.body) });
+      return reply.status(201).send({ insertedId: await purchase(deps, buyer, request.body) });
     },
   );
 

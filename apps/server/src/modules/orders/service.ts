@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/repository.js';
+import type { MailOutbox } from '../mail/outbox.js';
 import { findPart } from '../parts/repository.js';
 import * as orders from './repository.js';
 
@@ -32,7 +33,8 @@ const outOfRange = () => new AppError('quantity_out_of_range', OUT_OF_RANGE_MESS
  * An order, priced from the database and reserved from stock in the same transaction: the order
  * exists exactly when its pieces were taken.
  */
-export async function purchase(db: Database, buyer: Caller, body: PurchaseBody): Promise<string> {
+export async function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Promise<string> {
+  const { db, mail } = deps;
   const part = await findPart(db, body.partsId);
   if (!part) throw notFound('part');
   if (body.quantity < part.min_order_quantity || body.quantity > part.available_quantity) throw outOfRange();
@@ -57,7 +59,9 @@ export async function purchase(db: Database, buyer: Caller, body: PurchaseBody):
       created_at: nowIso(),
       paid_at: null,
     });
+    await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, nowIso());
   });
+  mail?.kick();
   return id;
 }
 
@@ -69,8 +73,10 @@ export async function orderFor(db: Database, caller: Caller, id: string): Promis
   return row;
 }
 
-export interface CancelDeps {
+export interface OrderDeps {
   db: Database;
+  /** Mail to buyers, when the shop sends any. */
+  mail?: MailOutbox | undefined;
   /** Runs before an unpaid order is removed (its payment intents are cancelled at the provider). */
   beforeCancel?: (orderId: string) => Promise<void>;
 }
@@ -79,7 +85,7 @@ export interface CancelDeps {
  * Cancels (deletes) an unpaid order and returns its pieces to stock, in one transaction: a paid
  * order stays (409), and an order deleted twice returns its pieces once (the second is a 404).
  */
-export async function cancelOrder(deps: CancelDeps, caller: Caller, id: string): Promise<void> {
+export async function cancelOrder(deps: OrderDeps, caller: Caller, id: string): Promise<void> {
   const row = await orderFor(deps.db, caller, id);
   if (row.paid_at) throw conflict('A paid order cannot be cancelled');
   // An admin deleting someone's order is an admin action: it goes into the audit log.
@@ -87,7 +93,7 @@ export async function cancelOrder(deps: CancelDeps, caller: Caller, id: string):
 }
 
 async function removeUnpaidOrder(
-  deps: CancelDeps,
+  deps: OrderDeps,
   id: string,
   audit?: { actor: { id: string; email: string } | null },
 ): Promise<OrderRow> {
@@ -121,7 +127,7 @@ async function removeUnpaidOrder(
  * may run this at once: the conditional delete lets exactly one of them release each order.
  */
 export async function releaseStaleOrders(
-  deps: CancelDeps,
+  deps: OrderDeps,
   olderThanHours: number,
   log: FastifyBaseLogger,
 ): Promise<number> {

@@ -1,0 +1,212 @@
+import net from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { MAX_ATTEMPTS, mailOutbox } from './outbox.js';
+
+const FROM = 'Parts Shop Orders <orders@parts-shop.example>';
+const silent = pino({ level: 'silent' });
+
+/** A local port with nobody listening: a mail server that is down. */
+async function deadPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function shopWithMail(smtpUrl: string) {
+  const shop = await createTestShop({
+    demo: false,
+    env: { SMTP_URL: smtpUrl, MAIL_FROM: FROM, MAIL_RETRY_SECONDS: '1' },
+  });
+  const admin = await signUpAdmin(shop.app, shop.database.db);
+  const part = await shop.app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers: bearer(admin),
+    payload: {
+      name: 'Soldering Station 60 W',
+      desc: 'Temperature controlled',
+      img: 'https://example.com/station.webp',
+      min_order_quantity: 10,
+      available_quantity: 100_000,
+      price_per_piece: 1234,
+    },
+  });
+  return { shop, partId: part.json().insertedId as string };
+}
+
+async function placeOrder(shop: TestShop, buyer: TestAccount, partsId: string, quantity = 12) {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(buyer),
+    payload: { partsId, quantity, mobile: '+880 1712 345678', address: 'House 12, Road 5, Dhaka' },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().insertedId as string;
+}
+
+const outboxRows = (shop: TestShop) =>
+  shop.database.db.selectFrom('mail_outbox').selectAll().orderBy('created_at').execute();
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('mail to buyers through SMTP', () => {
+  let smtp: TestMailServer;
+  let shop: TestShop;
+  let partId: string;
+
+  beforeAll(async () => {
+    smtp = await startTestMailServer();
+    ({ shop, partId } = await shopWithMail(smtp.url));
+  });
+  afterAll(async () => {
+    await shop.close();
+    await smtp.close();
+  });
+
+  it('confirms an order to its buyer once the order is stored, with what was ordered', async () => {
+    const buyer = await signUp(shop.app, { name: 'Karnaphuli Assemblies' });
+    const orderId = await placeOrder(shop, buyer, partId, 12);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(buyer.email);
+    expect(mail?.from?.text).toBe('"Parts Shop Orders" <orders@parts-shop.example>');
+    expect(mail?.subject).toBe('Order received: 12 pcs of Soldering Station 60 W');
+    expect(mail?.text).toContain('Dear Karnaphuli Assemblies,');
+    expect(mail?.text).toContain(orderId);
+    expect(mail?.text).toContain('Total:      $14,808');
+    expect(mail?.text).toContain('House 12, Road 5, Dhaka');
+    const [row] = await until(
+      () => outboxRows(shop),
+      (rows) => rows[0]?.status === 'sent',
+    );
+    expect(row).toMatchObject({ kind: 'order_placed', order_id: orderId, status: 'sent', attempts: 1 });
+  });
+
+  it('retries a mail the server turns away for now, and gives up at once on a permanent refusal', async () => {
+    const buyer = await signUp(shop.app);
+    const before = smtp.received.length;
+    smtp.refuseNext(2, 451);
+    const retried = await placeOrder(shop, buyer, partId);
+    const rows = await until(
+      () => outboxRows(shop),
+      (all) => all.find((r) => r.order_id === retried)?.status === 'sent',
+    );
+    expect(rows.find((r) => r.order_id === retried)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(smtp.received.slice(before).map((m) => m.text?.includes(retried))).toEqual([true]);
+
+    smtp.refuseNext(1, 550);
+    const refused = await placeOrder(shop, buyer, partId);
+    const after = await until(
+      () => outboxRows(shop),
+      (all) => all.find((r) => r.order_id === refused)?.status === 'failed',
+    );
+    expect(after.find((r) => r.order_id === refused)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(after.find((r) => r.order_id === refused)?.last_error).toContain('Mailbox busy');
+    expect(smtp.received.some((m) => m.text?.includes(refused))).toBe(false);
+  });
+
+  it('sends each mail once when several servers deliver from the same outbox', async () => {
+    const buyer = await signUp(shop.app);
+    const before = smtp.received.length;
+    const others = [1, 2, 3].map(() =>
+      mailOutbox({
+        db: shop.database.db,
+        settings: { smtpUrl: smtp.url, from: FROM, retrySeconds: 1 },
+        log: silent,
+      }),
+    );
+    const orders = await Promise.all(Array.from({ length: 8 }, () => placeOrder(shop, buyer, partId)));
+    await Promise.all(others.map((outbox) => outbox.deliverDue()));
+    await until(
+      () => outboxRows(shop),
+      (all) => orders.every((id) => all.find((r) => r.order_id === id)?.status === 'sent'),
+    );
+    await Promise.all(others.map((outbox) => outbox.stop()));
+    const sent = smtp.received.slice(before).map((m) => orders.find((id) => m.text?.includes(id)));
+    expect(sent.sort()).toEqual([...orders].sort());
+  });
+});
+
+describe('a mail server that is down', () => {
+  it('holds up no purchase; the mail waits, and one for an order cancelled meanwhile is dropped', async () => {
+    const { shop, partId } = await shopWithMail(`smtp://127.0.0.1:${await deadPort()}`);
+    const smtp = await startTestMailServer();
+    try {
+      const buyer = await signUp(shop.app);
+      const orderId = await placeOrder(shop, buyer, partId);
+      const [waiting] = await until(
+        () => outboxRows(shop),
+        (rows) => rows[0]?.last_error !== null,
+      );
+      expect(waiting).toMatchObject({ status: 'pending', order_id: orderId });
+      expect(waiting?.attempts).toBeGreaterThanOrEqual(1);
+      expect(waiting?.attempts).toBeLessThan(MAX_ATTEMPTS);
+      expect(waiting?.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+      const cancelled = await shop.app.inject({
+        method: 'DELETE',
+        url: `/api/purchaseById/${orderId}`,
+        headers: bearer(buyer),
+      });
+      expect(cancelled.statusCode).toBe(200);
+      // The mail server is back (here: another one); the confirmation no longer tells the truth.
+      const back = mailOutbox({
+        db: shop.database.db,
+        settings: { smtpUrl: smtp.url, from: FROM, retrySeconds: 1 },
+        log: silent,
+      });
+      const [dropped] = await until(
+        async () => {
+          await back.deliverDue();
+          return outboxRows(shop);
+        },
+        (rows) => rows[0]?.status === 'dropped',
+      );
+      await back.stop();
+      expect(dropped?.status).toBe('dropped');
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await shop.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('queues and sends nothing', async () => {
+    const shop = await createTestShop({ demo: false });
+    try {
+      const admin = await signUpAdmin(shop.app, shop.database.db);
+      const part = await shop.app.inject({
+        method: 'POST',
+        url: '/api/parts',
+        headers: bearer(admin),
+        payload: {
+          name: 'Wire Stripper',
+          desc: 'Self-adjusting',
+          img: 'https://example.com/stripper.webp',
+          min_order_quantity: 1,
+          available_quantity: 10,
+          price_per_piece: 5,
+        },
+      });
+      await placeOrder(shop, await signUp(shop.app), part.json().insertedId, 2);
+      expect(await outboxRows(shop)).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+});

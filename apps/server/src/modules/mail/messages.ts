@@ -1,0 +1,81 @@
+import type { OrderRow } from '../../db/schema.js';
+
+export const SHOP_NAME = 'Electronics Tools Manufacturers';
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const count = new Intl.NumberFormat('en-US');
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** The order as a buyer reads it in a mail: plain text lines. */
+function orderLines(order: OrderRow): string[] {
+  return [
+    `Order:      ${order.id}`,
+    `Part:       ${order.part_name}`,
+    `Quantity:   ${count.format(Number(order.quantity))} pcs`,
+    `Unit price: ${dollars.format(Number(order.unit_price))}`,
+    `Total:      ${dollars.format(Number(order.price))}`,
+    `Mobile:     ${order.mobile}`,
+    `Address:    ${order.address}`,
+  ];
+}
+
+const myOrders = (publicUrl: string | undefined) =>
+  publicUrl ? `${publicUrl}/dashboard/my-order` : 'My Order in your dashboard';
+
+/** Sent when an order is placed: its pieces are reserved, and it waits for payment. */
+export function orderPlacedMail(order: OrderRow, publicUrl?: string): MailContent {
+  return {
+    subject: `Order received: ${count.format(Number(order.quantity))} pcs of ${order.part_name}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      'thank you for your order. Its pieces are reserved for you; please pay for it to confirm it',
+      `(${myOrders(publicUrl)}).`,
+      '',
+      ...orderLines(order),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent when an order is paid, with its invoice. */
+export function paymentReceiptMail(
+  order: OrderRow,
+  invoice: { number: string; filename: string; pdf: Buffer } | undefined,
+  publicUrl?: string,
+): MailContent {
+  return {
+    subject: invoice
+      ? `Payment received, invoice ${invoice.number}: ${order.part_name}`
+      : `Payment received: ${order.part_name}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      `we have received your payment of ${dollars.format(Number(order.price))}. Your order is confirmed.`,
+      ...(invoice ? [`The invoice ${invoice.number} is attached.`] : []),
+      '',
+      ...orderLines(order),
+      `Payment:    ${order.payment_id ?? ''}`,
+      `Paid:       ${order.paid_at ?? ''}`,
+      '',
+      `Your orders: ${myOrders(publicUrl)}`,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    ...(invoice
+      ? {
+          attachments: [{ filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' }],
+        }
+      : {}),
+  };
+}

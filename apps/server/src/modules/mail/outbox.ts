@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
+import { findOrder } from '../orders/repository.js';
+import { type MailContent, orderPlacedMail, paymentReceiptMail } from './messages.js';
+import * as outbox from './repository.js';
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+  /** The first retry waits this long; each further one twice as long (at most six hours). */
+  retrySeconds: number;
+}
+
+export interface InvoiceFile {
+  number: string;
+  filename: string;
+  pdf: Buffer;
+}
+
+export interface MailOutboxDeps {
+  db: Database;
+  settings: MailSettings;
+  log: FastifyBaseLogger;
+  publicUrl?: string | undefined;
+  /** The invoice of a paid order, attached to its receipt. */
+  invoiceFor?: (db: Database, orderId: string) => Promise<InvoiceFile | undefined>;
+}
+
+export interface MailOutbox {
+  /** Queues the mail in the caller's transaction (call `kick` once it has committed). */
+  queue: typeof outbox.queueMail;
+  /** Sends what is due soon, without making the caller wait. */
+  kick(): void;
+  /** Sends what is due now; resolves when this round is done. */
+  deliverDue(): Promise<void>;
+  /** Starts the timer that retries and picks up what other servers left; `stop` waits for a round in flight. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** A mail is given up after this many failed attempts (about 4 days at the default of 60 s). */
+export const MAX_ATTEMPTS = 12;
+const MAX_DELAY_SECONDS = 6 * 3600;
+/** A server holds a mail this long while sending; then another may try. Above the SMTP timeouts. */
+const CLAIM_MS = 2 * 60_000;
+const BATCH = 20;
+
+const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** An SMTP reply of 5xx refuses the mail for good (no such mailbox); anything else may pass later. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * The transactional outbox for mail to buyers: a mail is written with the change it tells of and
+ * sent after that commits, by whichever server claims it first, retried with growing pauses. A
+ * slow or absent mail server never holds up a request.
+ */
+export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
+  const { db, settings, log } = deps;
+  const transport = nodemailer.createTransport(
+    {
+      url: settings.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    },
+    { from: settings.from },
+  );
+  let round: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function content(kind: outbox.MailKind, order: OrderRow): Promise<MailContent> {
+    if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
+    return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
+  }
+
+  async function deliver(mail: Awaited<ReturnType<typeof outbox.dueMails>>[number]): Promise<void> {
+    if (!(await outbox.claimMail(db, mail.id, nowIso(), later(CLAIM_MS)))) return;
+    const attempt = Number(mail.attempts) + 1;
+    const order = await findOrder(db, mail.order_id);
+    // A confirmation of an order cancelled before it went out tells nothing true any more.
+    if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
+      await outbox.settleMail(db, mail.id, { status: 'dropped', error: 'the order is gone or unpaid' });
+      return;
+    }
+    try {
+      const { subject, text, attachments } = await content(mail.kind, order);
+      await transport.sendMail({
+        to: mail.recipient,
+        subject,
+        text,
+        ...(attachments ? { attachments } : {}),
+      });
+      await outbox.settleMail(db, mail.id, { status: 'sent', at: nowIso() });
+      log.info({ mailId: mail.id, kind: mail.kind, orderId: mail.order_id }, 'mail sent');
+    } catch (error) {
+      const reason = describe(error);
+      if (isPermanent(error) || attempt >= MAX_ATTEMPTS) {
+        await outbox.settleMail(db, mail.id, { status: 'failed', error: reason });
+        log.error({ mailId: mail.id, kind: mail.kind, attempt, reason }, 'mail given up');
+        return;
+      }
+      const delay = Math.min(settings.retrySeconds * 2 ** (attempt - 1), MAX_DELAY_SECONDS);
+      await outbox.settleMail(db, mail.id, {
+        status: 'pending',
+        error: reason,
+        retryAt: later(delay * 1000),
+      });
+      log.warn(
+        { mailId: mail.id, kind: mail.kind, attempt, reason, retryInSeconds: delay },
+        'mail not sent yet',
+      );
+    }
+  }
+
+  async function deliverDue(): Promise<void> {
+    for (;;) {
+      const due = await outbox.dueMails(db, nowIso(), BATCH);
+      for (const mail of due) {
+        if (stopped) return;
+        await deliver(mail);
+      }
+      if (due.length < BATCH) return;
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverDue();
+        } catch (error) {
+          log.warn({ err: error }, 'mail delivery failed; it runs again later');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      round = undefined;
+    });
+  }
+
+  return {
+    queue: outbox.queueMail,
+    kick,
+    deliverDue,
+    start() {
+      kick();
+      timer = setInterval(kick, Math.min(settings.retrySeconds, 60) * 1000);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { newId } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { MailOutboxTable } from '../../db/schema.js';
+
+export type MailKind = MailOutboxTable['kind'];
+
+/**
+ * Puts a mail into the outbox, in the caller's transaction: it exists exactly when what it tells
+ * happened. The same mail for the same order is queued once.
+ */
+export async function queueMail(
+  db: Database,
+  mail: { kind: MailKind; orderId: string; recipient: string },
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id: newId(),
+      kind: mail.kind,
+      order_id: mail.orderId,
+      recipient: mail.recipient,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      claimed_until: null,
+      last_error: null,
+      created_at: at,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.columns(['kind', 'order_id']).doNothing())
+    .execute();
+}
+
+/** Pending mails whose time has come, oldest first. */
+export function dueMails(db: Database, now: string, max: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'order_id', 'recipient', 'attempts'])
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(max)
+    .execute();
+}
+
+/**
+ * Takes a mail for sending until `until`, counting the attempt. Only one server wins it; a
+ * server that dies while sending lets it go when the claim runs out.
+ */
+export async function claimMail(db: Database, id: string, now: string, until: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ claimed_until: until, attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function settleMail(
+  db: Database,
+  id: string,
+  outcome:
+    | { status: 'sent'; at: string }
+    | { status: 'dropped' | 'failed'; error: string }
+    | { status: 'pending'; error: string; retryAt: string },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: outcome.status,
+      claimed_until: null,
+      ...(outcome.status === 'sent'
+        ? { sent_at: outcome.at, last_error: null }
+        : { last_error: outcome.error }),
+      ...(outcome.status === 'pending' ? { next_attempt_at: outcome.retryAt } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
