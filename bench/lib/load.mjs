@@ -1,0 +1,71 @@
+// autocannon runs and the rows of the results table.
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const connections = 10;
+
+/** Load on one request shape for `seconds`; answers { rps, p50, p99, errors }. */
+export function load(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration: seconds, ...options }, (err, r) =>
+      err
+        ? reject(err)
+        : resolve({
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            errors: r.errors + r.timeouts + r.non2xx,
+          }),
+    );
+  });
+}
+
+/** Node's bare http server answering every request with these bytes and headers (a read's ceiling). */
+export async function bareServer(body, contentType, port) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** Runs `once` back to back from `workers` loops for `seconds`; latency percentiles in ms. */
+export async function loop(once, workers = 1) {
+  const latencies = [];
+  const end = performance.now() + seconds * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          await once();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+}
+
+export function table(rows) {
+  const lines = [
+    '| what | target | requests/s | p50 ms | p99 ms | errors | shop / ceiling |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.what} | ${row.target} | ${row.rps < 10 ? row.rps.toFixed(1) : Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.share ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export const share = (shop, ceiling) => `${Math.round((shop.rps / ceiling.rps) * 100)}%`;

@@ -1,0 +1,110 @@
+// Starts the built shop as a deployment would run it (production mode, its production log level),
+// on a throw-away SQLite file or a throw-away PostgreSQL schema.
+
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh database: { kind, url, dataDir, drop() }. */
+export async function freshDatabase(kind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'sqlite') {
+    return { kind, url: `sqlite:${path.join(dataDir, 'shop.db')}`, dataDir, drop: async () => removeDir() };
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    kind,
+    url: url.toString(),
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+      removeDir();
+    },
+  };
+}
+
+/** Whether PostgreSQL answers (the PostgreSQL half of a run is skipped when it does not). */
+export async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The built server on `port`; { url, pid, stop() }. */
+export async function startShop({ database, port, env = {} }) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        return {
+          url,
+          pid: child.pid,
+          stop: () =>
+            new Promise((resolve) => {
+              child.once('exit', resolve);
+              child.kill('SIGTERM');
+            }),
+        };
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('the shop did not start');
+}
+
+/** Resident memory of a process in MB: now (VmRSS) and its peak so far (VmHWM). */
+export function residentMemory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** JSON over HTTP, for setting the shop up. */
+export async function call(url, { method = 'GET', body, token } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return { json: text ? JSON.parse(text) : null, headers: res.headers, text };
+}
