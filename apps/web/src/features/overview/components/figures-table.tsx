@@ -9,7 +9,7 @@ export function FiguresTable({ days }: { days: OverviewDay[] }) {
       <summary className="cursor-pointer font-medium">Show the figures</summary>
       <table className="mt-2 table table-sm max-w-md">
         <caption className="text-left text-sm text-base-content/70">
-          Orders placed and dollars paid per day, last {days.length} days (UTC)
+          Orders placed and dollars paid per day, last {days.length} days (UTC), newest first
         </caption>
         <thead>
           <tr>
