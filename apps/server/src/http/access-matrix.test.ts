@@ -88,6 +88,11 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
   ],
   [
+    'GET /api/overview',
+    async () => ({ method: 'GET', url: '/api/overview' }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
     'PUT /api/users',
     async () => ({
       method: 'PUT',

@@ -44,6 +44,12 @@ const dashboardPages: RouteObject[] = [
     Component: RequireAdmin,
     children: [
       {
+        path: 'overview',
+        lazy: async () => ({
+          Component: (await import('../features/overview/pages/overview-page')).OverviewPage,
+        }),
+      },
+      {
         path: 'manage-all-order',
         lazy: async () => ({
           Component: (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,

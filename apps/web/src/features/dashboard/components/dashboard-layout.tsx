@@ -15,6 +15,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [
+  { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/manage-all-order', label: 'Manage All Order' },
   { to: '/dashboard/add-product', label: 'Add Product' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },

@@ -1,0 +1,76 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+
+/** `YYYY-MM-DD` of an ISO 8601 UTC timestamp column: the same text in both dialects. */
+const dayOf = <Column extends 'created_at' | 'paid_at'>(column: Column) =>
+  sql<Column extends 'paid_at' ? string | null : string>`substr(${sql.ref(column)}, 1, 10)`;
+
+/** Orders placed on each day from `since` on (the created_at index bounds the scan). */
+export function ordersPerDay(db: Database, since: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [dayOf('created_at').as('day'), eb.fn.countAll<number>().as('orders')])
+    .where('created_at', '>=', since)
+    .groupBy(dayOf('created_at'))
+    .execute();
+}
+
+/**
+ * Dollars paid on each day from `since` on, and, in the same pass, the unpaid orders: they are
+ * the group whose day is null.
+ */
+export function paymentsPerDay(db: Database, since: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      dayOf('paid_at').as('day'),
+      eb.fn.countAll<number>().as('orders'),
+      eb.fn.sum<number | string>('price').as('dollars'),
+    ])
+    .where((eb) => eb.or([eb('paid_at', 'is', null), eb('paid_at', '>=', since)]))
+    .groupBy(dayOf('paid_at'))
+    .execute();
+}
+
+type StockFilter = (eb: ExpressionBuilder<DB, 'parts'>) => Expression<SqlBool>;
+
+/** Parts of the catalog that match, fewest pieces first, at most `limit`, and how many match in all. */
+async function stockList(db: Database, filter: StockFilter, limit: number) {
+  const rows = await db
+    .selectFrom('parts')
+    .select((eb) => [
+      'id',
+      'name',
+      'available_quantity',
+      'min_order_quantity',
+      // Counted before the limit applies: the list and its total in one query.
+      eb.fn.countAll<number>().over().as('total'),
+    ])
+    .where('deleted_at', 'is', null)
+    .where(filter)
+    .orderBy('available_quantity')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** Parts nobody can order: fewer pieces available than the minimum order. */
+export function partsThatCannotBeOrdered(db: Database, limit: number) {
+  return stockList(db, (eb) => eb('available_quantity', '<', eb.ref('min_order_quantity')), limit);
+}
+
+/** Parts that can be ordered, but fewer than `minOrders` minimum orders are left of them. */
+export function partsRunningLow(db: Database, minOrders: number, limit: number) {
+  return stockList(
+    db,
+    (eb) =>
+      eb.and([
+        eb('available_quantity', '>=', eb.ref('min_order_quantity')),
+        eb('available_quantity', '<', sql<number>`${minOrders} * min_order_quantity`),
+      ]),
+    limit,
+  );
+}

@@ -1,0 +1,201 @@
+import type { Overview } from '@shop/contract/overview';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../clock.js';
+import type { OrderRow } from '../../db/schema.js';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+const parts: Record<string, string> = {};
+
+/** `YYYY-MM-DD` of the UTC day `n` days before today. */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const today = daysAgo(0);
+
+async function addPart(name: string, min: number, available: number, deleted = false): Promise<string> {
+  const id = newId();
+  await shop.database.db
+    .insertInto('parts')
+    .values({
+      id,
+      name,
+      name_search: name.toLowerCase(),
+      desc: 'D',
+      img: 'https://example.com/p.webp',
+      price_per_piece: 5,
+      available_quantity: available,
+      min_order_quantity: min,
+      created_at: new Date().toISOString(),
+      deleted_at: deleted ? new Date().toISOString() : null,
+    })
+    .execute();
+  return id;
+}
+
+/** An order placed (and perhaps paid) at known moments, written straight into the database. */
+async function addOrder(price: number, createdAt: string, paidAt: string | null): Promise<void> {
+  const id = newId();
+  const row: OrderRow = {
+    id,
+    user_id: buyer.uid,
+    user_name: buyer.name,
+    email: buyer.email,
+    part_id: parts.plenty as string,
+    part_name: 'Plenty',
+    unit_price: price,
+    quantity: 1,
+    price,
+    mobile: '+880 1712 345678',
+    address: 'Dhaka',
+    payment_id: paidAt ? `pi_test_${id}` : null,
+    payment_intent_id: null,
+    created_at: createdAt,
+    paid_at: paidAt,
+  };
+  await shop.database.db.insertInto('orders').values(row).execute();
+}
+
+const overview = (headers: Record<string, string>, url = '/api/overview') =>
+  shop.app.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+  parts.plenty = await addPart('Plenty', 1, 100);
+  parts.empty = await addPart('Empty', 5, 0);
+  parts.short = await addPart('Short', 10, 9);
+  parts.low = await addPart('Low', 10, 25);
+  parts.justOrderable = await addPart('Just orderable', 10, 10);
+  parts.enough = await addPart('Enough', 10, 30);
+  await addPart('Deleted empty', 5, 0, true);
+  await addPart('Deleted low', 10, 12, true);
+
+  await addOrder(30, `${today}T00:00:00.000Z`, `${today}T00:00:01.000Z`);
+  await addOrder(12, `${today}T00:00:02.000Z`, null);
+  await addOrder(100, `${daysAgo(3)}T23:59:59.999Z`, `${daysAgo(2)}T00:00:00.000Z`);
+  // The first of the 30 days, from its first millisecond.
+  await addOrder(7, `${daysAgo(29)}T00:00:00.000Z`, null);
+  // Placed the day before the 30 days (left out), paid on their first day (counted).
+  await addOrder(40, `${daysAgo(30)}T23:59:59.999Z`, `${daysAgo(29)}T08:00:00.000Z`);
+  // Placed and paid long ago: left out entirely.
+  await addOrder(1000, `${daysAgo(40)}T10:00:00.000Z`, `${daysAgo(35)}T10:00:00.000Z`);
+  // Unpaid however old: still owed.
+  await addOrder(5, `${daysAgo(45)}T10:00:00.000Z`, null);
+
+  // And one order placed and paid today through the shop itself: 2 pieces at $5.
+  const placed = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(buyer),
+    payload: { partsId: parts.plenty, quantity: 2, mobile: '+880 1712 345678', address: 'Dhaka' },
+  });
+  const { clientSecret } = (
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer),
+      payload: { _id: placed.json().insertedId },
+    })
+  ).json();
+  const paid = await shop.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    headers: bearer(buyer),
+    payload: { clientSecret, card: { number: '4242424242424242', exp: '12/34', cvc: '123' } },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+describe('GET /api/overview', () => {
+  it('gives orders placed and dollars paid per UTC day, 30 days, oldest first, empty days included', async () => {
+    const res = await overview(bearer(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { days } = res.json() as Overview;
+    expect(days.map((d) => d.date)).toEqual(Array.from({ length: 30 }, (_, i) => daysAgo(29 - i)));
+    const on = (date: string) => days.find((d) => d.date === date);
+    expect(on(today)).toEqual({ date: today, orders: 3, revenue: 40 });
+    expect(on(daysAgo(2))).toEqual({ date: daysAgo(2), orders: 0, revenue: 100 });
+    expect(on(daysAgo(3))).toEqual({ date: daysAgo(3), orders: 1, revenue: 0 });
+    expect(on(daysAgo(29))).toEqual({ date: daysAgo(29), orders: 1, revenue: 40 });
+    expect(on(daysAgo(10))).toEqual({ date: daysAgo(10), orders: 0, revenue: 0 });
+    expect(days.reduce((sum, d) => sum + d.orders, 0)).toBe(5);
+    expect(days.reduce((sum, d) => sum + d.revenue, 0)).toBe(180);
+  });
+
+  it('counts every unpaid order and what it is worth, however old', async () => {
+    const { unpaid } = (await overview(bearer(admin))).json() as Overview;
+    expect(unpaid).toEqual({ count: 3, value: 24 });
+  });
+
+  it('lists the parts that cannot be ordered and those running low, fewest pieces first, deleted parts left out', async () => {
+    const body = (await overview(bearer(admin))).json() as Overview;
+    expect(body.cannotBeOrdered).toEqual({
+      total: 2,
+      parts: [
+        { _id: parts.empty, name: 'Empty', available_quantity: 0, min_order_quantity: 5 },
+        { _id: parts.short, name: 'Short', available_quantity: 9, min_order_quantity: 10 },
+      ],
+    });
+    // Below 3 minimum orders: 10 and 25 pieces of a minimum of 10 are; 30 is not.
+    expect(body.runningLow).toEqual({
+      total: 2,
+      parts: [
+        { _id: parts.justOrderable, name: 'Just orderable', available_quantity: 10, min_order_quantity: 10 },
+        { _id: parts.low, name: 'Low', available_quantity: 25, min_order_quantity: 10 },
+      ],
+    });
+  });
+
+  it('lists at most 50 parts, and says how many there are', async () => {
+    for (let i = 0; i < 55; i++) await addPart(`Gone ${String(i).padStart(2, '0')}`, 5, i % 5);
+    const { cannotBeOrdered } = (await overview(bearer(admin))).json() as Overview;
+    expect(cannotBeOrdered.total).toBe(57);
+    expect(cannotBeOrdered.parts).toHaveLength(50);
+    const pieces = cannotBeOrdered.parts.map((p) => p.available_quantity);
+    expect(pieces).toEqual([...pieces].sort((a, b) => a - b));
+    expect(cannotBeOrdered.parts[0]?.name).toBe('Empty');
+  });
+
+  it.each([
+    ['a visitor', {}, 401],
+    ['a garbage token', { authorization: 'Bearer not.a.token' }, 401],
+    ['another scheme', { authorization: 'Basic YWRtaW46YWRtaW4=' }, 401],
+  ])('refuses %s with 401', async (_who, headers, status) => {
+    const res = await overview(headers);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.code).toBe('unauthenticated');
+  });
+
+  it('refuses buyers with 403, and has no way to change anything', async () => {
+    const res = await overview(bearer(buyer));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toEqual(expect.any(String));
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const write = await shop.app.inject({
+        method,
+        url: '/api/overview',
+        headers: bearer(admin),
+        payload: {},
+      });
+      expect(write.statusCode).toBe(404);
+    }
+  });
+
+  it('ignores a query it does not take: always the last 30 days', async () => {
+    const res = await overview(bearer(admin), '/api/overview?days=3650&since=1970-01-01');
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Overview).days).toHaveLength(30);
+  });
+
+  it('is described in the API documentation', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/overview'].get.summary).toMatch(/30 days/);
+  });
+});

@@ -1,0 +1,39 @@
+import type { OverviewDay } from '@shop/contract/overview';
+import { formatDollars } from '../../parts/format';
+import { formatFullDay } from '../summary';
+
+/** The chart's figures, day by day, newest first: what the chart shows, readable by anyone. */
+export function FiguresTable({ days }: { days: OverviewDay[] }) {
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer font-medium">Show the figures</summary>
+      <table className="mt-2 table table-sm max-w-md">
+        <caption className="text-left text-sm text-base-content/70">
+          Orders placed and dollars paid per day, last {days.length} days (UTC), newest first
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col" className="text-right">
+              Orders
+            </th>
+            <th scope="col" className="text-right">
+              Revenue
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...days].reverse().map((day) => (
+            <tr key={day.date}>
+              <th scope="row" className="font-normal">
+                <time dateTime={day.date}>{formatFullDay(day.date)}</time>
+              </th>
+              <td className="text-right">{day.orders}</td>
+              <td className="text-right">{formatDollars(day.revenue)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

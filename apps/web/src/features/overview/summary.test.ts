@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { describeDays, formatDay, totalsOf } from './summary';
+
+const days = [
+  { date: '2025-03-01', orders: 0, revenue: 0 },
+  { date: '2025-03-02', orders: 4, revenue: 120 },
+  { date: '2025-03-03', orders: 1, revenue: 1500 },
+];
+
+describe('the overview chart in words', () => {
+  it('adds up the days', () => {
+    expect(totalsOf(days)).toEqual({ orders: 5, revenue: 1620 });
+  });
+
+  it('names the span, the totals, the busiest day and the day most was paid', () => {
+    expect(describeDays(days)).toBe(
+      'From 1 Mar 2025 to 3 Mar 2025: 5 orders placed and $1,620 paid. Most orders on 2 Mar 2025 (4). Most paid on 3 Mar 2025 ($1,500).',
+    );
+  });
+
+  it('says so when nothing happened', () => {
+    expect(describeDays(days.slice(0, 1))).toBe(
+      'From 1 Mar 2025 to 1 Mar 2025: 0 orders placed and $0 paid. No orders or payments on any day.',
+    );
+  });
+
+  it('shows UTC days as they are, in any time zone', () => {
+    expect(formatDay('2025-12-31')).toBe('31 Dec');
+  });
+});

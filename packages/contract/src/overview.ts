@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Id } from './primitives.js';
+
+/** How many days the overview covers, today (UTC) included. */
+export const OVERVIEW_DAYS = 30;
+/** A part runs low while fewer than this many minimum orders are left of it. */
+export const RUNNING_LOW_MIN_ORDERS = 3;
+/** At most this many parts in each of the overview's lists (the total says how many there are). */
+export const OVERVIEW_LIST_LIMIT = 50;
+
+const count = z.number().int().nonnegative();
+
+export const OverviewDay = z.object({
+  date: z.string().describe('the day in UTC, YYYY-MM-DD'),
+  orders: count.describe('orders placed that day (cancelled orders are gone)'),
+  revenue: count.describe('whole dollars of the orders paid that day'),
+});
+export type OverviewDay = z.infer<typeof OverviewDay>;
+
+export const StockPart = z.object({
+  _id: Id,
+  name: z.string(),
+  available_quantity: count,
+  min_order_quantity: count,
+});
+export type StockPart = z.infer<typeof StockPart>;
+
+export const StockPartList = z.object({
+  total: count.describe('how many parts there are in all'),
+  parts: z.array(StockPart).describe(`the lowest first, at most ${OVERVIEW_LIST_LIMIT}`),
+});
+export type StockPartList = z.infer<typeof StockPartList>;
+
+export const Overview = z.object({
+  days: z.array(OverviewDay).describe(`the last ${OVERVIEW_DAYS} days in UTC, oldest first, today last`),
+  unpaid: z.object({ count, value: count.describe('whole dollars') }),
+  cannotBeOrdered: StockPartList.describe('parts with fewer pieces available than their minimum order'),
+  runningLow: StockPartList.describe(
+    `parts that can be ordered but have fewer than ${RUNNING_LOW_MIN_ORDERS} minimum orders left`,
+  ),
+});
+export type Overview = z.infer<typeof Overview>;
