@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
@@ -298,6 +299,36 @@ describe('POST /api/parts/import', () => {
     expect((await upload('garbage', { who: null, contentType: 'application/xml' })).statusCode).toBe(401);
     const huge = Buffer.alloc(2 * 1024 * 1024, 0x61);
     expect((await upload(huge, { who: buyer })).statusCode).toBe(403);
+  });
+
+  it('answers any file with 201 or a 4xx in the error shape, and writes nothing but a whole file', async () => {
+    const cell = fc.oneof(
+      fc.constantFrom('"', '""', '"a,b"', '\r\n', '\n', '\r', '', ' ', '=1+1', '-', '@', '\uFEFF', '\u0000'),
+      fc.constantFrom('0', '5', '300', '-1', '1e3', 'x'.repeat(130), img, 'javascript:x', 'Part'),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    );
+    const line = fc.array(cell, { maxLength: 8 }).map((cells) => cells.join(','));
+    const file = fc.oneof(
+      fc
+        .tuple(fc.array(line, { maxLength: 5 }), fc.constantFrom('\n', '\r\n', '\r'))
+        .map(([lines, end]) => [HEADER, ...lines].join(end)),
+      fc.array(line, { maxLength: 4 }).map((lines) => lines.join('\n')),
+      fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+    );
+    await fc.assert(
+      fc.asyncProperty(file, async (body) => {
+        const before = await counts();
+        const res = await upload(body);
+        const added = res.statusCode === 201 ? res.json().count : 0;
+        expect(res.statusCode === 201 || (res.statusCode >= 400 && res.statusCode < 500), res.body).toBe(
+          true,
+        );
+        if (res.statusCode !== 201) expect(res.json().error.code).toEqual(expect.any(String));
+        expect(await counts()).toEqual({ parts: before.parts + added, audit: before.audit + added });
+      }),
+      { numRuns: 80 },
+    );
   });
 
   it('is described in the OpenAPI document', async () => {
