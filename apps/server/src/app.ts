@@ -28,6 +28,7 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { releaseStaleOrders } from './modules/orders/service.js';
 import { overviewRoutes } from './modules/overview/routes.js';
+import { partImportRoutes } from './modules/parts/import-routes.js';
 import { partRoutes } from './modules/parts/routes.js';
 import { reconcilePayments, releaseIntents } from './modules/payments/reconcile.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   userRoutes(app, { db, tokens, guard });
   partRoutes(app, { db, guard });
+  await partImportRoutes(app, { db, guard });
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });

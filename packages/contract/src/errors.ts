@@ -11,6 +11,8 @@ export const errorStatus = {
   too_large: 413,
   unsupported_media_type: 415,
   quantity_out_of_range: 422,
+  csv_invalid: 422,
+  csv_rows_refused: 422,
   amount_limit: 422,
   payment_not_confirmed: 422,
   rate_limited: 429,
@@ -21,10 +23,26 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** A row of an uploaded file that was refused: where it is, which column (null: the row as a whole) and why. */
+export const RowProblem = z.object({
+  line: z.number().int().describe('the line of the file the row starts on (the header is line 1)'),
+  field: z.string().nullable().describe('the column at fault, or null when the row itself is broken'),
+  message: z.string(),
+});
+export type RowProblem = z.infer<typeof RowProblem>;
+
+/** The most row problems one answer lists; `rowsTotal` says how many there were in all. */
+export const MAX_LISTED_ROW_PROBLEMS = 100;
+
 export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    // Only errors about the rows of an uploaded file carry these.
+    rows: z.array(RowProblem).optional().describe(`the refused rows (at most ${MAX_LISTED_ROW_PROBLEMS})`),
+    rowsTotal: z.number().int().optional().describe('how many row problems there were in all'),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+/** What an error may carry beyond its code and message. */
+export type ErrorDetails = Omit<ErrorBody['error'], 'code' | 'message'>;

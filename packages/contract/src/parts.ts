@@ -58,3 +58,21 @@ export const NewPartBody = z
   });
 export type NewPartBody = z.output<typeof NewPartBody>;
 export type NewPartInput = z.input<typeof NewPartBody>;
+
+/** `POST /api/parts/import`: a CSV file of parts whose header names exactly these columns, in any order. */
+export const PARTS_CSV_COLUMNS = [
+  'name',
+  'desc',
+  'img',
+  'min_order_quantity',
+  'available_quantity',
+  'price_per_piece',
+] as const;
+export const PARTS_CSV_MAX_BYTES = 1024 * 1024;
+export const PARTS_CSV_MAX_ROWS = 1000;
+
+export const PartsImported = z.object({
+  insertedIds: z.array(Id).describe('the new parts, in the order of the rows'),
+  count: z.number().int(),
+});
+export type PartsImported = z.infer<typeof PartsImported>;

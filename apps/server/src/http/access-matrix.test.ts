@@ -13,7 +13,8 @@ const CALLERS: Caller[] = ['visitor', 'garbage', 'owner', 'other', 'admin'];
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  payload?: object;
+  payload?: object | string;
+  headers?: Record<string, string>;
 }
 
 let shop: TestShop;
@@ -60,6 +61,16 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
   [
     'POST /api/parts',
     async () => ({ method: 'POST', url: '/api/parts', payload: part }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 201 },
+  ],
+  [
+    'POST /api/parts/import',
+    async () => ({
+      method: 'POST',
+      url: '/api/parts/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: `${Object.keys(part).join(',')}\n${Object.values(part).join(',')}\n`,
+    }),
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 201 },
   ],
   [
@@ -222,7 +233,7 @@ describe('the access matrix', () => {
   );
   it.each(cells)('%s as %s', async (_name, caller, call, status) => {
     const request = await call();
-    const res = await shop.app.inject({ ...request, headers: headersOf(caller) });
+    const res = await shop.app.inject({ ...request, headers: { ...request.headers, ...headersOf(caller) } });
     expect(res.statusCode, res.body).toBe(status);
     if (status >= 400) expect(res.json().error.code).toEqual(expect.any(String));
   });

@@ -1,12 +1,16 @@
-import { type ErrorCode, errorStatus } from '@shop/contract/errors';
+import { type ErrorCode, type ErrorDetails, errorStatus } from '@shop/contract/errors';
 
-/** A failure the client should hear about: its code, status and message end up in the error JSON. */
+/**
+ * A failure the client should hear about: its code, status and message end up in the error JSON,
+ * with `details` (such as the refused rows of an uploaded file) beside them.
+ */
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     status?: number,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';

@@ -45,7 +45,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+      return reply
+        .status(error.status)
+        .send({ error: { ...error.details, code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: { code: 'validation', message: describeValidation(error) } });

@@ -48,3 +48,43 @@ describe('apiRequest with the bearer token', () => {
     expect(new Headers(fetch.mock.calls[0]?.[1].headers).get('authorization')).toBeNull();
   });
 });
+
+describe('apiRequest with other bodies and detailed errors', () => {
+  it('sends a Blob as it is, with its own type, and JSON as JSON', async () => {
+    const fetch = vi.fn(async (_path: string, _init: RequestInit) => json(201, {}));
+    vi.stubGlobal('fetch', fetch);
+    const file = new Blob(['name,desc\r\n'], { type: 'text/csv' });
+    await apiRequest('/api/parts/import', { method: 'POST', body: file });
+    const sent = fetch.mock.calls[0]?.[1];
+    expect(sent?.body).toBe(file);
+    expect(new Headers(sent?.headers).get('content-type')).toBeNull();
+    expect(await new Request('http://shop.example/', sent).text()).toBe('name,desc\r\n');
+    expect(new Request('http://shop.example/', sent).headers.get('content-type')).toBe('text/csv');
+    await apiRequest('/api/parts', { method: 'POST', body: { name: 'x' } });
+    const json2 = fetch.mock.calls[1]?.[1];
+    expect(new Headers(json2?.headers).get('content-type')).toBe('application/json');
+    expect(json2?.body).toBe('{"name":"x"}');
+  });
+
+  it('keeps what an error carries beyond its code and message', async () => {
+    const rows = [{ line: 3, field: 'name', message: 'is required' }];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(422, {
+          error: { code: 'csv_rows_refused', message: '1 of 2 rows was refused', rows, rowsTotal: 1 },
+        }),
+      ),
+    );
+    const error = (await apiRequest('/api/parts/import', { method: 'POST', body: new Blob([]) }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.status, error.code, error.message]).toEqual([
+      422,
+      'csv_rows_refused',
+      '1 of 2 rows was refused',
+    ]);
+    expect(error.details).toEqual({ rows, rowsTotal: 1 });
+  });
+});

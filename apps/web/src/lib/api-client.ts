@@ -1,12 +1,13 @@
-import type { ErrorBody } from '@shop/contract/errors';
+import type { ErrorBody, ErrorDetails } from '@shop/contract/errors';
 
-/** A failed API call: the HTTP status and the server's error code and message. */
+/** A failed API call: the HTTP status, the server's error code and message, and any details (refused rows). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
     readonly code: string,
     message: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -51,12 +52,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const text = await response.text();
   const json: unknown = text ? safeParse(text) : undefined;
   if (!response.ok) {
-    const error = (json as ErrorBody | undefined)?.error;
+    const { code, message, ...details }: Partial<ErrorBody['error']> =
+      (json as ErrorBody | undefined)?.error ?? {};
     throw new ApiError(
       response.status,
       response.statusText,
-      error?.code ?? 'unknown',
-      error?.message ?? `${response.status} ${response.statusText}`,
+      code ?? 'unknown',
+      message ?? `${response.status} ${response.statusText}`,
+      details,
     );
   }
   return { data: json as T, headers: response.headers };
@@ -83,15 +86,16 @@ export async function apiDownload(path: string, filename: string): Promise<void>
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  // A form (a file upload) goes as multipart, with the boundary the browser picks; all else as JSON.
-  const form = options.body instanceof FormData ? options.body : undefined;
-  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
+  // A form goes as multipart with the boundary the browser picks, a Blob (a file sent as it is)
+  // with its own type (fetch sets it); all else as JSON.
+  const raw = options.body instanceof FormData || options.body instanceof Blob ? options.body : undefined;
+  if (options.body !== undefined && !raw) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      ...(options.body !== undefined ? { body: form ?? JSON.stringify(options.body) } : {}),
+      ...(options.body !== undefined ? { body: raw ?? JSON.stringify(options.body) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (cause) {

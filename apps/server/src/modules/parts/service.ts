@@ -5,6 +5,7 @@ import type { PartRow } from '../../db/schema.js';
 import { searchForm } from '../../db/text-search.js';
 import { notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/repository.js';
+import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
 
 export function toPart(row: PartRow): Part {
@@ -57,13 +58,29 @@ function fields(body: NewPartBody) {
   };
 }
 
-export async function addPart(db: Database, actor: Actor, body: NewPartBody): Promise<string> {
+/** Inserts a part and its audit entry, inside the caller's transaction. */
+async function insertAudited(trx: Database, actor: Actor, body: NewPartBody): Promise<string> {
   const row: PartRow = { id: newId(), ...fields(body), created_at: nowIso(), deleted_at: null };
-  await db.transaction().execute(async (trx) => {
-    await parts.insertPart(trx, row);
-    await recordAudit(trx, { actor, action: 'part.created', subjectId: row.id, after: auditView(row) });
-  });
+  await parts.insertPart(trx, row);
+  await recordAudit(trx, { actor, action: 'part.created', subjectId: row.id, after: auditView(row) });
   return row.id;
+}
+
+export async function addPart(db: Database, actor: Actor, body: NewPartBody): Promise<string> {
+  return db.transaction().execute((trx) => insertAudited(trx, actor, body));
+}
+
+/**
+ * Adds the parts of a CSV file, in the order of its rows, all or none: any refused row refuses
+ * the file (the error lists every row and why), and the parts go in one transaction.
+ */
+export async function importParts(db: Database, actor: Actor, csv: Uint8Array): Promise<string[]> {
+  const bodies = partsFromCsv(csv);
+  return db.transaction().execute(async (trx) => {
+    const ids: string[] = [];
+    for (const body of bodies) ids.push(await insertAudited(trx, actor, body));
+    return ids;
+  });
 }
 
 /**

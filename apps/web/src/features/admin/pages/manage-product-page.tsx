@@ -8,6 +8,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useParts } from '../../parts/api/get-parts';
 import { formatDollars, formatPieces } from '../../parts/format';
 import { useDeletePart } from '../api/delete-part';
+import { PartsCsvImport } from '../components/parts-csv-import';
 
 const PAGE_SIZE = 10;
 
@@ -22,6 +23,7 @@ export function ManageProductPage() {
   return (
     <section>
       <PageHeading title="Manage Product">Manage Product</PageHeading>
+      <PartsCsvImport />
       <div className="mb-4 max-w-sm">
         <label htmlFor="part-search" className="mb-1 block font-medium">
           Search by name

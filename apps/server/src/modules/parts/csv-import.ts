@@ -1,0 +1,111 @@
+import { MAX_LISTED_ROW_PROBLEMS, type RowProblem } from '@shop/contract/errors';
+import { NewPartBody, PARTS_CSV_COLUMNS, PARTS_CSV_MAX_ROWS } from '@shop/contract/parts';
+import { AppError } from '../../http/app-error.js';
+import { type CsvRecord, readCsv } from '../../http/csv-reader.js';
+
+type Column = (typeof PARTS_CSV_COLUMNS)[number];
+const TEXT_COLUMNS: Column[] = ['name', 'desc'];
+const COLUMN_LIST = PARTS_CSV_COLUMNS.join(', ');
+
+const invalid = (message: string) => new AppError('csv_invalid', message);
+
+/**
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return before one) as
+ * a formula: such text is refused rather than stored for the next export to carry. The shop's
+ * own export writes such a cell as '=…, which is plain text and comes back in as it is.
+ */
+const looksLikeFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) || /^[=+\-@]/.test(cell.trim());
+const FORMULA_MESSAGE =
+  "starts like a spreadsheet formula (=, +, -, @, a tab or a carriage return); put a ' in front to keep it as text";
+
+/**
+ * The parts of a CSV file, every row checked with the rules of `POST /api/parts`. Anything
+ * wrong throws: a file-level problem (empty, header, too many rows) as `csv_invalid`, refused
+ * rows as `csv_rows_refused` listing each row's line, column and reason.
+ */
+export function partsFromCsv(bytes: Uint8Array): NewPartBody[] {
+  const reading = readCsv(bytes);
+  if (reading.kind === 'not-utf8') {
+    throw refused('The file is not UTF-8 text (save it as CSV UTF-8); nothing was added', reading.broken);
+  }
+  const [header, ...rows] = reading.records;
+  if (!header) {
+    if (reading.kind === 'stopped') throw refused(stoppedMessage(reading.broken.line), [reading.broken]);
+    throw invalid(`The file is empty: its first line must name the columns ${COLUMN_LIST}`);
+  }
+  const columns = readHeader(header);
+  if (rows.length > PARTS_CSV_MAX_ROWS) {
+    throw invalid(`A file may hold at most ${PARTS_CSV_MAX_ROWS} parts; this one has ${rows.length} rows`);
+  }
+  if (rows.length === 0 && reading.kind === 'read') {
+    throw invalid('The file has a header but no parts below it');
+  }
+
+  const parts: NewPartBody[] = [];
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    const found = checkRow(row, columns);
+    if (Array.isArray(found)) problems.push(...found);
+    else parts.push(found);
+  }
+  if (reading.kind === 'stopped') {
+    throw refused(stoppedMessage(reading.broken.line), [...problems, { ...reading.broken, field: null }]);
+  }
+  if (problems.length > 0) {
+    const refusedRows = new Set(problems.map((p) => p.line)).size;
+    const verb = refusedRows === 1 ? 'was' : 'were';
+    throw refused(`${refusedRows} of ${rows.length} rows ${verb} refused; nothing was added`, problems);
+  }
+  return parts;
+}
+
+const stoppedMessage = (line: number) => `The file could not be read from line ${line} on; nothing was added`;
+
+function refused(message: string, problems: (Omit<RowProblem, 'field'> & { field?: string | null })[]) {
+  const rows = problems
+    .slice(0, MAX_LISTED_ROW_PROBLEMS)
+    .map(({ line, field, message }) => ({ line, field: field ?? null, message }));
+  return new AppError('csv_rows_refused', message, undefined, { rows, rowsTotal: problems.length });
+}
+
+/** The column each cell of a row belongs to; the header must name each column exactly once. */
+function readHeader(header: CsvRecord): Column[] {
+  const names = header.cells.map((cell) => cell.trim().toLowerCase());
+  const known = new Set<string>(PARTS_CSV_COLUMNS);
+  const quote = (name: string) => (name ? `"${name.slice(0, 40)}"` : 'an empty one');
+  const unknown = names.filter((name) => !known.has(name));
+  const repeated = [...new Set(names.filter((name, i) => known.has(name) && names.indexOf(name) !== i))];
+  const missing = PARTS_CSV_COLUMNS.filter((column) => !names.includes(column));
+  const faults = [
+    unknown.length > 0 && `unknown column ${[...new Set(unknown)].map(quote).join(', ')}`,
+    repeated.length > 0 && `repeated column ${repeated.map(quote).join(', ')}`,
+    missing.length > 0 && `missing column ${missing.map(quote).join(', ')}`,
+  ].filter(Boolean);
+  if (faults.length > 0) {
+    throw invalid(`The first line must name the columns ${COLUMN_LIST} (in any order): ${faults.join('; ')}`);
+  }
+  return names as Column[];
+}
+
+/** A row as a part, or what is wrong with it. */
+function checkRow(row: CsvRecord, columns: Column[]): NewPartBody | RowProblem[] {
+  const { line, cells } = row;
+  if (cells.length !== columns.length) {
+    return [
+      { line, field: null, message: `has ${cells.length} cells where the header has ${columns.length}` },
+    ];
+  }
+  const fields = Object.fromEntries(columns.map((column, i) => [column, cells[i]])) as Record<Column, string>;
+  const problems: RowProblem[] = TEXT_COLUMNS.filter((column) => looksLikeFormula(fields[column])).map(
+    (field) => ({ line, field, message: FORMULA_MESSAGE }),
+  );
+  const result = NewPartBody.safeParse(fields);
+  if (result.success && problems.length === 0) return result.data;
+  for (const issue of result.error?.issues ?? []) {
+    const field = typeof issue.path[0] === 'string' ? issue.path[0] : null;
+    if (problems.some((problem) => problem.field === field)) continue;
+    problems.push({ line, field, message: issue.message.replace(/^Invalid input: /, '') });
+  }
+  // Report the columns of a row in the order of the file.
+  return problems.sort((a, b) => columns.indexOf(a.field as Column) - columns.indexOf(b.field as Column));
+}

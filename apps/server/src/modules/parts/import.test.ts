@@ -1,0 +1,342 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const HEADER = 'name,desc,img,min_order_quantity,available_quantity,price_per_piece';
+const img = 'https://images.example.com/part.webp';
+const row = (name: string, more = `Made for the import tests,${img},5,300,12`) => `${name},${more}`;
+
+const upload = (
+  body: string | Buffer,
+  options: { who?: TestAccount | null; contentType?: string | null; url?: string } = {},
+) => {
+  const who = options.who === undefined ? admin : options.who;
+  const contentType = options.contentType === undefined ? 'text/csv' : options.contentType;
+  return shop.app.inject({
+    method: 'POST',
+    url: options.url ?? '/api/parts/import',
+    payload: body,
+    headers: {
+      ...(who ? bearer(who) : {}),
+      ...(contentType === null ? {} : { 'content-type': contentType }),
+    },
+  });
+};
+
+async function counts() {
+  const db = shop.database.db;
+  const [parts, audit] = await Promise.all([
+    db
+      .selectFrom('parts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { parts: Number(parts.n), audit: Number(audit.n) };
+}
+
+/** The file is refused and nothing at all was written. */
+async function expectRefused(body: string | Buffer, status = 422) {
+  const before = await counts();
+  const res = await upload(body);
+  expect(res.statusCode, res.body).toBe(status);
+  expect(await counts()).toEqual(before);
+  return res.json().error;
+}
+
+describe('POST /api/parts/import', () => {
+  it('adds every part of a good file in the order of its rows, each audited, in one answer', async () => {
+    const file =
+      `\uFEFF${HEADER}\r\n` +
+      `"Soldering Station, 80 W","Tip ""T12"" included\r\nsecond line of the description",${img},5,300,45\r\n` +
+      `Flux Pen,"Rosin, no-clean",/api/images/${'a'.repeat(64)}.webp," 10 ",1000,3\r\n` +
+      `'=SUM(A1),Exported by the shop itself,${img},1,0,2\r\n` +
+      '\r\n';
+    const before = await counts();
+    const res = await upload(file);
+    expect(res.statusCode, res.body).toBe(201);
+    const { insertedIds, count } = res.json();
+    expect(count).toBe(3);
+    expect(insertedIds).toHaveLength(3);
+    expect(await counts()).toEqual({ parts: before.parts + 3, audit: before.audit + 3 });
+
+    const parts = await Promise.all(
+      insertedIds.map(async (id: string) =>
+        (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json(),
+      ),
+    );
+    expect(parts).toEqual([
+      {
+        _id: insertedIds[0],
+        name: 'Soldering Station, 80 W',
+        desc: 'Tip "T12" included\r\nsecond line of the description',
+        img,
+        min_order_quantity: 5,
+        available_quantity: 300,
+        price_per_piece: 45,
+      },
+      expect.objectContaining({ name: 'Flux Pen', desc: 'Rosin, no-clean', min_order_quantity: 10 }),
+      expect.objectContaining({ name: "'=SUM(A1)", available_quantity: 0 }),
+    ]);
+    // Catalog order is the order of the rows.
+    const listed = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=100' })).json();
+    const ids = listed.map((p: { _id: string }) => p._id).filter((id: string) => insertedIds.includes(id));
+    expect(ids).toEqual(insertedIds);
+
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('subject_id', 'in', insertedIds)
+      .execute();
+    expect(audit).toHaveLength(3);
+    for (const entry of audit) {
+      expect(entry).toMatchObject({ action: 'part.created', actor_email: admin.email });
+      expect(JSON.parse(entry.after ?? '{}').name).toBeTruthy();
+    }
+  });
+
+  it('takes the columns in any order, names trimmed and in any case, with LF line ends', async () => {
+    const file =
+      ' PRICE_PER_PIECE ,Name,desc,IMG,available_quantity,min_order_quantity\n' +
+      `7,Desoldering Pump,Aluminium body,${img},50,2\n`;
+    const res = await upload(file, { contentType: 'text/csv; charset=UTF-8' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [id] = res.json().insertedIds;
+    const part = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
+    expect(part).toMatchObject({ name: 'Desoldering Pump', price_per_piece: 7, min_order_quantity: 2 });
+  });
+
+  it('adds nothing when one row of many is broken, and says which line', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => row(`Good part ${i}`));
+    rows.splice(4, 0, row('Short row', 'only,three cells'));
+    const error = await expectRefused(`${HEADER}\n${rows.join('\n')}\n`);
+    expect(error).toEqual({
+      code: 'csv_rows_refused',
+      message: '1 of 9 rows was refused; nothing was added',
+      rows: [{ line: 6, field: null, message: 'has 3 cells where the header has 6' }],
+      rowsTotal: 1,
+    });
+  });
+
+  it('lists each refused row with the line it starts on, after quoted line breaks', async () => {
+    const file = [
+      HEADER,
+      row('"Two-line\nname"', `desc,${img},5,300,12`), // lines 2–3
+      row('Fine part'), // line 4
+      row('"Bad price"', `"a description\r\nover\r\nthree lines",${img},5,300,0`), // lines 5–7
+      row('', `desc,${img},0,300,12`), // line 8: two problems
+      row('Min above stock', `desc,${img},50,10,12`), // line 9
+    ].join('\r\n');
+    const error = await expectRefused(file);
+    expect(error.message).toBe('3 of 5 rows were refused; nothing was added');
+    expect(error.rows).toEqual([
+      { line: 5, field: 'price_per_piece', message: 'must be at least 1' },
+      { line: 8, field: 'name', message: 'is required' },
+      { line: 8, field: 'min_order_quantity', message: 'must be at least 1' },
+      { line: 9, field: 'min_order_quantity', message: 'must not be above available_quantity' },
+    ]);
+    expect(error.rowsTotal).toBe(4);
+  });
+
+  it.each([
+    ['"=HYPERLINK(""http://evil.example"",""Click"")"', 'name'],
+    ['+1+1', 'name'],
+    ['-2+3', 'name'],
+    ['@SUM(1+1)', 'name'],
+    ['"\tTabbed"', 'name'],
+    ['"  =1+1"', 'name'],
+  ])('refuses a text cell that starts like a formula: %s', async (cell, field) => {
+    const error = await expectRefused(`${HEADER}\n${row('Fine part')}\n${row(cell)}\n`);
+    expect(error.code).toBe('csv_rows_refused');
+    expect(error.rows).toEqual([{ line: 3, field, message: expect.stringMatching(/formula/) }]);
+  });
+
+  it('refuses a formula in the description too, and bad numbers and pictures by the rules of POST /api/parts', async () => {
+    const error = await expectRefused(
+      [
+        HEADER,
+        `Part A,=cmd|' /C calc'!A0,${img},5,300,12`,
+        'Part B,desc,javascript:alert(1),5,300,12',
+        `Part C,desc,${img},1.5,300,abc`,
+        `Part D,desc,${img},5,-1,12`,
+        `Part E,${'x'.repeat(2001)},${img},5,300,12`,
+        `Part F,"bell\u0007",${img},5,300,12`,
+      ].join('\n'),
+    );
+    expect(error.rows).toEqual([
+      { line: 2, field: 'desc', message: expect.stringMatching(/formula/) },
+      { line: 3, field: 'img', message: 'must be an http(s) address or a picture uploaded to /api/images' },
+      { line: 4, field: 'min_order_quantity', message: 'must be a whole number' },
+      { line: 4, field: 'price_per_piece', message: 'must be a whole number' },
+      { line: 5, field: 'min_order_quantity', message: 'must not be above available_quantity' },
+      { line: 5, field: 'available_quantity', message: 'must be at least 0' },
+      { line: 6, field: 'desc', message: 'must be at most 2000 characters' },
+      { line: 7, field: 'desc', message: 'must not contain control characters' },
+    ]);
+  });
+
+  it.each([
+    ['an unclosed quote', `${HEADER}\n${row('Fine')}\n${row('"Never closed')}\n${row('Lost')}\n`, 3],
+    ['a stray quote', `${HEADER}\n${row('Fine')}\n${row('Five "inch" pliers')}\n`, 3],
+    ['text after a closing quote', `${HEADER}\n${row('"Quoted"tail')}\n`, 2],
+  ])('reports %s as a broken row with its line, not a 500', async (_what, file, line) => {
+    const error = await expectRefused(file);
+    expect(error.code).toBe('csv_rows_refused');
+    expect(error.message).toBe(`The file could not be read from line ${line} on; nothing was added`);
+    expect(error.rows).toEqual([{ line, field: null, message: expect.any(String) }]);
+  });
+
+  it('reports the lines holding bytes that are not UTF-8', async () => {
+    const file = Buffer.concat([
+      Buffer.from(`${HEADER}\n${row('Fine')}\n`),
+      Buffer.from([0x4e, 0xe9, 0x2c]), // "Né," in Latin-1
+      Buffer.from(`desc,${img},5,300,12\n`),
+    ]);
+    const error = await expectRefused(file);
+    expect(error.message).toMatch(/not UTF-8/);
+    expect(error.rows).toEqual([{ line: 3, field: null, message: expect.stringMatching(/UTF-8/) }]);
+  });
+
+  it.each([
+    ['a missing column', HEADER.replace(',price_per_piece', ''), /missing column "price_per_piece"/],
+    ['an unknown column', `${HEADER},colour`, /unknown column "colour"/],
+    ['a repeated column', `${HEADER},Name`, /repeated column "name"/],
+    ['an empty column name', `${HEADER},`, /unknown column an empty one/],
+    ['a header of parts', row('Not a header'), /unknown column "not a header"/],
+  ])('refuses a header with %s, naming it', async (_what, header, message) => {
+    const error = await expectRefused(`${header}\n${row('Fine')}\n`);
+    expect(error.code).toBe('csv_invalid');
+    expect(error.message).toMatch(message);
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['blank lines only', '\r\n\r\n'],
+    ['a byte order mark only', '\uFEFF'],
+    ['a header alone', `${HEADER}\r\n`],
+  ])('refuses %s with 422', async (_what, file) => {
+    expect((await expectRefused(file)).code).toBe('csv_invalid');
+  });
+
+  it('takes 1000 rows and refuses 1001, saying the limit', async () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => row(`Bulk part ${i}`)).join('\n');
+    const error = await expectRefused(`${HEADER}\n${rows(1001)}`);
+    expect(error).toEqual({
+      code: 'csv_invalid',
+      message: 'A file may hold at most 1000 parts; this one has 1001 rows',
+    });
+    const before = await counts();
+    const res = await upload(`${HEADER}\n${rows(1000)}`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().count).toBe(1000);
+    expect(await counts()).toEqual({ parts: before.parts + 1000, audit: before.audit + 1000 });
+  });
+
+  it('refuses a file over 1 MiB with 413', async () => {
+    const big = `${HEADER}\n${row('Big', `${'x'.repeat(1024 * 1024)},${img},5,300,12`)}\n`;
+    const error = await expectRefused(big, 413);
+    expect(error.code).toBe('too_large');
+  });
+
+  it.each([
+    'application/json',
+    'text/plain',
+    'multipart/form-data; boundary=x',
+    'text/csvx',
+    'text/csv; charset=latin1',
+    'text/csv; charset=utf-16',
+    null,
+  ])('refuses content-type %s with 415', async (contentType) => {
+    const before = await counts();
+    const body =
+      contentType === 'application/json' ? JSON.stringify({ name: 'x' }) : `${HEADER}\n${row('x')}\n`;
+    const res = await upload(body, { contentType });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().error.code).toBe('unsupported_media_type');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a request with no body with 415', async () => {
+    const res = await shop.app.inject({ method: 'POST', url: '/api/parts/import', headers: bearer(admin) });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('leaves the JSON routes answering 415 to text/csv', async () => {
+    const csv = `${HEADER}\n${row('x')}\n`;
+    const edit = `/api/partsById?id=${crypto.randomUUID()}`;
+    for (const url of ['/api/parts', '/api/auth/login', '/api/images', edit]) {
+      const res = await shop.app.inject({
+        method: url === edit ? 'PUT' : 'POST',
+        url,
+        payload: csv,
+        headers: { ...bearer(admin), 'content-type': 'text/csv' },
+      });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json().error.code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('is for admins only, whatever the body', async () => {
+    const csv = `${HEADER}\n${row('x')}\n`;
+    expect((await upload(csv, { who: null })).statusCode).toBe(401);
+    expect((await upload(csv, { who: buyer })).statusCode).toBe(403);
+    expect((await upload('garbage', { who: null, contentType: 'application/xml' })).statusCode).toBe(401);
+    const huge = Buffer.alloc(2 * 1024 * 1024, 0x61);
+    expect((await upload(huge, { who: buyer })).statusCode).toBe(403);
+  });
+
+  it('answers any file with 201 or a 4xx in the error shape, and writes nothing but a whole file', async () => {
+    const cell = fc.oneof(
+      fc.constantFrom('"', '""', '"a,b"', '\r\n', '\n', '\r', '', ' ', '=1+1', '-', '@', '\uFEFF', '\u0000'),
+      fc.constantFrom('0', '5', '300', '-1', '1e3', 'x'.repeat(130), img, 'javascript:x', 'Part'),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    );
+    const line = fc.array(cell, { maxLength: 8 }).map((cells) => cells.join(','));
+    const file = fc.oneof(
+      fc
+        .tuple(fc.array(line, { maxLength: 5 }), fc.constantFrom('\n', '\r\n', '\r'))
+        .map(([lines, end]) => [HEADER, ...lines].join(end)),
+      fc.array(line, { maxLength: 4 }).map((lines) => lines.join('\n')),
+      fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+    );
+    await fc.assert(
+      fc.asyncProperty(file, async (body) => {
+        const before = await counts();
+        const res = await upload(body);
+        const added = res.statusCode === 201 ? res.json().count : 0;
+        expect(res.statusCode === 201 || (res.statusCode >= 400 && res.statusCode < 500), res.body).toBe(
+          true,
+        );
+        if (res.statusCode !== 201) expect(res.json().error.code).toEqual(expect.any(String));
+        expect(await counts()).toEqual({ parts: before.parts + added, audit: before.audit + added });
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/parts/import'].post;
+    expect(Object.keys(op.requestBody.content)).toEqual(['text/csv']);
+    expect(
+      op.responses['422'].content['application/json'].schema.properties.error.properties.rows,
+    ).toBeTruthy();
+  });
+});
