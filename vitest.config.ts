@@ -29,8 +29,8 @@ export default defineConfig({
                 exclude: ['**/*.sqlite.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 20_000,
-          // Set-ups sign accounts up (scrypt at 128 MiB a hash): on a busy shared machine they take a while.
-          hookTimeout: 60_000,
+                // Set-ups sign accounts up (scrypt at 128 MiB a hash): on a busy shared machine they take a while.
+                hookTimeout: 60_000,
               },
             },
           ]
