@@ -23,6 +23,7 @@ import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { releaseStaleOrders } from './modules/orders/service.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
   const payments = { db, provider };
   const orders = { db, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
+  invoiceRoutes(app, { db, guard });
   orderRoutes(app, {
     ...orders,
     guard,
