@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../test-support/pdf-text.js';
+import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 import { invoiceFonts, textRuns } from './fonts.js';
 import { type InvoiceContent, renderInvoicePdf } from './pdf.js';
 
@@ -49,6 +49,16 @@ describe('the invoice PDF', () => {
     for (const value of ['1,000,000 pcs', '$1,234', '$1,234,000,000', 'INV-000042', 'Date: 2025-01-02']) {
       expect(text).toContain(value);
     }
+  });
+
+  it('breaks values without spaces that are wider than their column, and loses nothing', async () => {
+    const email = `${'a'.repeat(60)}@${'b'.repeat(60)}.example`;
+    const paymentId = `pi_${'0123456789abcdef'.repeat(5)}`;
+    const text = await pdfText(
+      await renderInvoicePdf({ ...content, buyer: { ...content.buyer, email }, paymentId }),
+    );
+    expect(squeezed(text)).toContain(email);
+    expect(squeezed(text)).toContain(paymentId);
   });
 
   it('is made whatever the buyer and the part are called', async () => {

@@ -126,7 +126,9 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   let payment = doc.y + 4;
   payment =
     write(doc, `Paid by card on ${minute(invoice.paidAt)}`, left + half, payment, { width: half }) + 2;
-  payment = write(doc, `Payment id: ${invoice.paymentId}`, left + half, payment, { width: half }) + 2;
+  // The id on a line of its own: a provider's ids are long and have no space to wrap at.
+  payment = write(doc, 'Payment id:', left + half, payment, { width: half }) + 2;
+  payment = write(doc, invoice.paymentId, left + half, payment, { width: half }) + 2;
   y = Math.max(column, payment) + 18;
 
   // The one line of the order.

@@ -69,7 +69,8 @@ describe('GET /api/purchaseById/{id}/invoice', () => {
       '1,234 pcs',
       '$8',
       '$9,872',
-      `Payment id: ${paid.paymentId}`,
+      'Payment id:',
+      paid.paymentId,
     ]) {
       expect(text, value).toContain(value);
     }
