@@ -23,6 +23,7 @@ import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { mailOutbox } from './modules/mail/outbox.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => mail.stop());
   }
   const orders = { db, mail, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
+  invoiceRoutes(app, { db, guard });
   orderRoutes(app, {
     ...orders,
     guard,

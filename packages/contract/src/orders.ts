@@ -14,6 +14,7 @@ export const Order = z.object({
   mobile: z.string(),
   address: z.string(),
   paymentId: z.string().optional(),
+  invoiceNumber: z.string().optional().describe('the invoice of a paid order, e.g. INV-000042'),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof Order>;

@@ -116,6 +116,19 @@ export interface AuditLogTable {
   after: string | null; // JSON
 }
 
+/** A paid order's invoice; numbers run 1, 2, 3… in the order orders were paid, without gaps. */
+export interface InvoicesTable {
+  order_id: string;
+  number: number;
+  issued_at: string;
+}
+
+/** One row (id 1): the last invoice number given. */
+export interface InvoiceCounterTable {
+  id: number;
+  last_number: number;
+}
+
 export interface MailOutboxTable {
   id: string;
   kind: 'order_placed' | 'payment_receipt';
@@ -142,6 +155,8 @@ export interface DB {
   app_state: AppStateTable;
   rate_limit_windows: RateLimitWindowsTable;
   audit_log: AuditLogTable;
+  invoices: InvoicesTable;
+  invoice_counter: InvoiceCounterTable;
   mail_outbox: MailOutboxTable;
 }
 

@@ -41,6 +41,26 @@ async function ownersClientSecret(): Promise<string> {
   return res.json().clientSecret;
 }
 
+async function ownersPaidOrder(): Promise<string> {
+  const orderId = await ownersOrder();
+  const intent = await shop.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: bearer(accounts.owner),
+    payload: { _id: orderId },
+  });
+  await shop.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    headers: bearer(accounts.owner),
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
+    },
+  });
+  return orderId;
+}
+
 const unknownId = '01900000-0000-7000-8000-000000000000';
 const part = {
   name: 'Matrix part',
@@ -163,6 +183,11 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
   [
     'GET /api/purchaseById/{id}',
     async () => ({ method: 'GET', url: `/api/purchaseById/${await ownersOrder()}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'GET /api/purchaseById/{id}/invoice',
+    async () => ({ method: 'GET', url: `/api/purchaseById/${await ownersPaidOrder()}/invoice` }),
     { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
   ],
   [

@@ -248,6 +248,7 @@ describe('fuzzing the API', () => {
           { method: 'GET', url: `/api/partsById?id=${safeId}` },
           { method: 'GET', url: `/api/review?offset=${limit}` },
           { method: 'GET', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/purchaseById/${safeId}/invoice`, headers: bearer(buyer) },
           { method: 'DELETE', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
           { method: 'GET', url: `/api/checkAdmin/${safeId}`, headers: bearer(buyer) },
         ];

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { OrderRow } from '../../db/schema.js';
+import type { DB, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 
 /**
@@ -31,8 +31,18 @@ export async function insertOrder(db: Database, order: OrderRow): Promise<void> 
   await db.insertInto('orders').values(order).execute();
 }
 
-export function findOrder(db: Database, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+/** A paid order's invoice number, read with the order (null while it is unpaid). */
+const invoiceNumber = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb
+    .selectFrom('invoices')
+    .select('invoices.number')
+    .whereRef('invoices.order_id', '=', 'orders.id')
+    .as('invoice_number');
+
+export type OrderWithInvoice = OrderRow & { invoice_number: number | null };
+
+export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | undefined> {
+  return db.selectFrom('orders').selectAll().select(invoiceNumber).where('id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -93,11 +103,12 @@ export function exportOrders(db: Database, filter: OrderFilter, max: number): Pr
 export async function listOrders(
   db: Database,
   filter: OrderFilter & { limit: number; offset: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
+): Promise<{ rows: OrderWithInvoice[]; total: number }> {
   const query = filteredOrders(db, filter);
   const [rows, count] = await Promise.all([
     query
       .selectAll()
+      .select(invoiceNumber)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(filter.limit)

@@ -7,11 +7,13 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/repository.js';
+import { formatInvoiceNumber } from '../invoices/number.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { findPart } from '../parts/repository.js';
 import * as orders from './repository.js';
 
-export function toOrder(row: OrderRow): Order {
+/** An order as the API answers it; `invoice_number` comes with the lists and single reads. */
+export function toOrder(row: OrderRow & { invoice_number?: number | null }): Order {
   return {
     _id: row.id,
     userName: row.user_name,
@@ -23,6 +25,7 @@ export function toOrder(row: OrderRow): Order {
     mobile: row.mobile,
     address: row.address,
     ...(row.payment_id ? { paymentId: row.payment_id } : {}),
+    ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
   };
 }

@@ -11,8 +11,11 @@ async function settleIfSucceeded(deps: PaymentDeps, intentId: string): Promise<b
   if (intent?.status !== 'succeeded' || !intent.orderId) return false;
   const order = await findOrder(deps.db, intent.orderId);
   if (!order || intent.amountCents !== Number(order.price) * 100) return false;
-  await payments.setIntentStatus(deps.db, intent.id, 'succeeded', nowIso());
-  return (await payments.markPaid(deps.db, order.id, intent.id, nowIso())) || order.paid_at !== null;
+  const paid = await deps.db.transaction().execute(async (trx) => {
+    await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
+    return payments.markPaid(trx, order.id, intent.id, nowIso());
+  });
+  return paid || order.paid_at !== null;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { recordAudit } from '../audit/repository.js';
+import { formatInvoiceNumber } from '../invoices/number.js';
+import { assignInvoice } from '../invoices/repository.js';
 
 export interface StoredIntent {
   id: string;
@@ -49,7 +51,8 @@ export async function setIntentStatus(db: Database, id: string, status: string, 
 
 /**
  * Marks the order paid in one conditional update: only while it is unpaid. A payment racing a
- * cancel, or a webhook racing the buyer's confirmation, ends with exactly one of them.
+ * cancel, or a webhook racing the buyer's confirmation, ends with exactly one of them. Run it in
+ * a transaction: the order, its invoice number and its audit entry are written together or not at all.
  */
 export async function markPaid(
   db: Database,
@@ -59,6 +62,7 @@ export async function markPaid(
   /** Who confirmed it: the buyer, or null for the provider's webhook and reconciliation. */
   actor: { id: string; email: string } | null = null,
 ): Promise<boolean> {
+  if (!db.isTransaction) throw new Error('markPaid runs in a transaction');
   const result = await db
     .updateTable('orders')
     .set({ payment_id: paymentId, payment_intent_id: paymentId, paid_at: at })
@@ -66,15 +70,16 @@ export async function markPaid(
     .where('paid_at', 'is', null)
     .executeTakeFirst();
   const paid = Number(result.numUpdatedRows) === 1;
+  if (!paid) return false;
+  const invoice = formatInvoiceNumber(await assignInvoice(db, orderId, at));
   // Every payment is in the audit log (a second writer in the same statement is impossible).
-  if (paid)
-    await recordAudit(db, {
-      actor,
-      action: 'order.paid',
-      subjectId: orderId,
-      after: { paymentId, paidAt: at },
-    });
-  return paid;
+  await recordAudit(db, {
+    actor,
+    action: 'order.paid',
+    subjectId: orderId,
+    after: { paymentId, paidAt: at, invoice },
+  });
+  return true;
 }
 
 /** Records a webhook event once; false when it was seen before. */

@@ -90,7 +90,8 @@ export async function payOrder(
     if (order.payment_id === paymentId) return;
     throw conflict('This order is paid with another payment');
   }
-  await settle(deps.db, order, await deps.provider.retrieve(paymentId), caller);
+  const intent = await deps.provider.retrieve(paymentId);
+  await deps.db.transaction().execute((trx) => settle(trx, order, intent, caller));
 }
 
 /** The test provider's card confirmation (Stripe's test cards); a success pays the order at once. */

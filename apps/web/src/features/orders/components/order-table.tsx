@@ -14,7 +14,7 @@ export function OrderTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="table">
+      <table className="table table-sm sm:table-md">
         <thead>
           <tr>
             {showBuyer && <th scope="col">Buyer</th>}
@@ -34,7 +34,7 @@ export function OrderTable({
                   <span className="text-sm text-base-content/70">{order.email}</span>
                 </td>
               )}
-              <td className="min-w-40">{order.partsName}</td>
+              <td className="min-w-24 sm:min-w-40">{order.partsName}</td>
               <td>{formatPieces(order.quantity)}</td>
               <td>{formatDollars(order.price)}</td>
               <td>{actions(order)}</td>
@@ -46,12 +46,15 @@ export function OrderTable({
   );
 }
 
-/** SPEC.md §4: a paid order shows Paid and its payment id, and no actions. */
+/** SPEC.md §4: a paid order shows Paid and its payment id (and its invoice's number). */
 export function PaidBadge({ order }: { order: Order }) {
   return (
     <div>
       <span className="badge badge-success">Paid</span>
       <p className="mt-1 break-all text-xs text-base-content/70">{order.paymentId}</p>
+      {order.invoiceNumber && (
+        <p className="whitespace-nowrap text-xs text-base-content/70">{order.invoiceNumber}</p>
+      )}
     </div>
   );
 }

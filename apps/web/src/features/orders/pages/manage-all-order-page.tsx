@@ -8,6 +8,7 @@ import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { filterParams, type OrderFilters, useAllOrders, useCancelOrder } from '../api/orders';
+import { InvoiceButton } from '../components/invoice-button';
 import { OrderFilterBar } from '../components/order-filters';
 import { OrderTable, PaidBadge } from '../components/order-table';
 
@@ -47,7 +48,10 @@ export function ManageAllOrderPage() {
           showBuyer
           actions={(order) =>
             order.paymentId ? (
-              <PaidBadge order={order} />
+              <div className="flex flex-wrap items-start gap-2">
+                <PaidBadge order={order} />
+                <InvoiceButton order={order} showBuyer />
+              </div>
             ) : (
               <button
                 type="button"

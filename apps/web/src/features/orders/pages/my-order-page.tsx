@@ -9,6 +9,7 @@ import { useSession } from '../../auth/session';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { PayLink } from '../../payments/components/pay-link';
 import { useCancelOrder, useMyOrders } from '../api/orders';
+import { InvoiceButton } from '../components/invoice-button';
 import { OrderTable, PaidBadge } from '../components/order-table';
 
 const PAGE_SIZE = 20;
@@ -41,6 +42,7 @@ export function MyOrderPage() {
             order.paymentId ? (
               <div className="flex flex-wrap items-start gap-2">
                 <PaidBadge order={order} />
+                <InvoiceButton order={order} />
                 <Link
                   to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
                   className="btn btn-outline btn-xs"

@@ -1,0 +1,165 @@
+import PDFDocument from 'pdfkit';
+import { type Face, invoiceFonts, textRuns } from './fonts.js';
+
+export const SHOP_NAME = 'Electronics Tools Manufacturers';
+
+/** What an invoice says; money in whole dollars, times as ISO 8601 UTC. */
+export interface InvoiceContent {
+  number: string;
+  issuedAt: string;
+  paidAt: string;
+  buyer: { name: string; email: string; mobile: string; address: string };
+  part: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  paymentId: string;
+}
+
+const count = new Intl.NumberFormat('en-US');
+/** Whole dollars, as the web app shows them ($1,234); the shop's money is never a fraction. */
+export const dollars = (amount: number) => `$${count.format(amount)}`;
+export const pieces = (quantity: number) => `${count.format(quantity)} pcs`;
+const day = (iso: string) => iso.slice(0, 10);
+const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+const MARGIN = 50;
+const GREY = '#555555';
+type Doc = PDFKit.PDFDocument;
+
+/** Writes text that may hold any script, switching faces where a character needs another. */
+function write(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) {
+  const { regular } = invoiceFonts();
+  const runs = textRuns(text, regular);
+  runs.forEach((run, i) => {
+    const continued = i < runs.length - 1;
+    doc.font(run.face);
+    if (i === 0) doc.text(run.text, x, y, { ...options, continued });
+    else doc.text(run.text, { continued });
+  });
+  return doc.y;
+}
+
+/** Fixed wording of the shop (Latin only), in bold. */
+function heading(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) {
+  doc.font('bold').text(text, x, y, options);
+  return doc.y;
+}
+
+/** A number right-aligned in its column on one line, made smaller if it would not fit. */
+function figure(
+  doc: Doc,
+  text: string,
+  at: { x: number; y: number; width: number; size: number },
+  face = 'regular',
+) {
+  doc.font(face).fontSize(at.size);
+  doc.fontSize(Math.min(at.size, (at.size * at.width) / doc.widthOfString(text)));
+  doc.text(text, at.x, at.y, { width: at.width, align: 'right', lineBreak: false });
+  doc.fontSize(at.size);
+}
+
+function rule(doc: Doc, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
+}
+
+/** The invoice of a paid order as an A4 PDF. */
+export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
+  const fonts = invoiceFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: {
+      Title: `Invoice ${invoice.number}`,
+      Author: SHOP_NAME,
+      Subject: `Invoice ${invoice.number} for order paid by ${invoice.paymentId}`,
+      // The document's own date is the invoice's, so the same invoice renders the same way.
+      CreationDate: new Date(invoice.issuedAt),
+    },
+  });
+  const faces: Face[] = [...fonts.regular, fonts.bold];
+  // pdfkit takes a parsed fontkit font since 0.20; its type definitions do not say so yet.
+  for (const f of faces) doc.registerFont(f.name, f.font as unknown as Uint8Array);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const right = doc.page.width - MARGIN;
+  const width = right - left;
+  const half = width / 2;
+
+  // The shop on the left; the invoice's number and date on the right.
+  const box = 150;
+  doc.fillColor('black').fontSize(16);
+  heading(doc, SHOP_NAME, left, MARGIN, { width: width - box });
+  doc.fontSize(9).fillColor(GREY);
+  write(doc, 'Parts for electronics tools, sold in bulk', left, doc.y + 2, { width: width - box });
+  doc.fillColor('black').fontSize(18);
+  heading(doc, 'INVOICE', right - box, MARGIN, { width: box, align: 'right' });
+  doc.fontSize(11);
+  heading(doc, invoice.number, right - box, doc.y + 2, { width: box, align: 'right' });
+  doc.font('regular').text(`Date: ${day(invoice.issuedAt)}`, right - box, doc.y + 2, {
+    width: box,
+    align: 'right',
+  });
+  let y = Math.max(doc.y, MARGIN + 60) + 14;
+  rule(doc, y);
+  y += 14;
+
+  // Who bought, and how they paid.
+  doc.fontSize(10);
+  heading(doc, 'Billed to', left, y, { width: half - 10 });
+  let column = doc.y + 4;
+  for (const line of [invoice.buyer.name, invoice.buyer.email, invoice.buyer.mobile, invoice.buyer.address]) {
+    column = write(doc, line, left, column, { width: half - 10 }) + 2;
+  }
+  heading(doc, 'Payment', left + half, y, { width: half });
+  let payment = doc.y + 4;
+  payment =
+    write(doc, `Paid by card on ${minute(invoice.paidAt)}`, left + half, payment, { width: half }) + 2;
+  // The id on a line of its own: a provider's ids are long and have no space to wrap at.
+  payment = write(doc, 'Payment id:', left + half, payment, { width: half }) + 2;
+  payment = write(doc, invoice.paymentId, left + half, payment, { width: half }) + 2;
+  y = Math.max(column, payment) + 18;
+
+  // The one line of the order.
+  const cols = {
+    part: left,
+    quantity: left + width * 0.5,
+    unit: left + width * 0.68,
+    total: left + width * 0.84,
+  };
+  const colWidth = { part: width * 0.48, quantity: width * 0.16, unit: width * 0.14, total: width * 0.16 };
+  heading(doc, 'Part', cols.part, y, { width: colWidth.part });
+  heading(doc, 'Quantity', cols.quantity, y, { width: colWidth.quantity, align: 'right' });
+  heading(doc, 'Unit price', cols.unit, y, { width: colWidth.unit, align: 'right' });
+  heading(doc, 'Total', cols.total, y, { width: colWidth.total, align: 'right' });
+  y = doc.y + 4;
+  rule(doc, y);
+  y += 8;
+  const partBottom = write(doc, invoice.part, cols.part, y, { width: colWidth.part });
+  figure(doc, pieces(invoice.quantity), { x: cols.quantity, y, width: colWidth.quantity, size: 10 });
+  figure(doc, dollars(invoice.unitPrice), { x: cols.unit, y, width: colWidth.unit, size: 10 });
+  figure(doc, dollars(invoice.total), { x: cols.total, y, width: colWidth.total, size: 10 });
+  y = Math.max(partBottom, doc.y) + 8;
+  rule(doc, y);
+  y += 10;
+  doc.fontSize(12);
+  heading(doc, 'Total', cols.unit, y, { width: colWidth.unit, align: 'right' });
+  figure(doc, dollars(invoice.total), { x: cols.total, y, width: colWidth.total, size: 12 }, 'bold');
+  y = doc.y + 28;
+
+  doc.fontSize(9).fillColor(GREY);
+  write(doc, 'Paid in full. Prices are in US dollars. Thank you for your order.', left, y, { width });
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,51 @@
+import type { Database } from '../../db/database.js';
+import { conflict, notFound } from '../../http/app-error.js';
+import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { formatInvoiceNumber } from './number.js';
+import { renderInvoicePdf } from './pdf.js';
+import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
+
+export interface Invoice {
+  /** As printed on it, e.g. INV-000042. */
+  number: string;
+  /** What to call the file, e.g. invoice-INV-000042.pdf. */
+  filename: string;
+  pdf: Buffer;
+}
+
+async function render(order: InvoicedOrder): Promise<Invoice> {
+  const { invoice_number, issued_at, paid_at, payment_id } = order;
+  // Paying assigns the number in the same transaction (and the migration gave paid orders theirs).
+  if (invoice_number === null || issued_at === null || paid_at === null || payment_id === null) {
+    throw new Error(`Order ${order.id} is paid but has no invoice`);
+  }
+  const number = formatInvoiceNumber(invoice_number);
+  const pdf = await renderInvoicePdf({
+    number,
+    issuedAt: issued_at,
+    paidAt: paid_at,
+    buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
+    part: order.part_name,
+    quantity: Number(order.quantity),
+    unitPrice: Number(order.unit_price),
+    total: Number(order.price),
+    paymentId: payment_id,
+  });
+  return { number, filename: `invoice-${number}.pdf`, pdf };
+}
+
+/** The invoice of a paid order, for whoever sends it on (a receipt by e-mail); undefined when unknown or unpaid. */
+export async function invoiceFor(db: Database, orderId: string): Promise<Invoice | undefined> {
+  const order = await findInvoicedOrder(db, orderId);
+  if (!order?.paid_at) return undefined;
+  return render(order);
+}
+
+/** `GET /api/purchaseById/{id}/invoice`: the order's buyer or an admin, once it is paid. */
+export async function invoiceForCaller(db: Database, caller: Caller, orderId: string): Promise<Invoice> {
+  const order = await findInvoicedOrder(db, orderId);
+  if (!order) throw notFound('order');
+  requireSelfOrAdmin(caller, order.email);
+  if (!order.paid_at) throw conflict('This order is not paid yet: it has no invoice');
+  return render(order);
+}
