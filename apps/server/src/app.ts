@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { invoiceFor } from './modules/invoices/service.js';
 import { mailOutbox } from './modules/mail/outbox.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -125,13 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   overviewRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
-  const payments = { db, provider };
   const mail =
-    config.mail && mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl });
+    config.mail &&
+    mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl, invoiceFor });
   if (mail) {
     app.addHook('onReady', async () => mail.start());
     app.addHook('onClose', () => mail.stop());
   }
+  const payments = { db, provider, mail };
   const orders = { db, mail, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
   invoiceRoutes(app, { db, guard });
   orderRoutes(app, {

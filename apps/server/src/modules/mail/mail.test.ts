@@ -2,6 +2,8 @@ import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
+import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { MAX_ATTEMPTS, mailOutbox } from './outbox.js';
@@ -34,7 +36,7 @@ async function shopWithMail(smtpUrl: string) {
       img: 'https://example.com/station.webp',
       min_order_quantity: 10,
       available_quantity: 100_000,
-      price_per_piece: 1234,
+      price_per_piece: 123,
     },
   });
   return { shop, partId: part.json().insertedId as string };
@@ -86,13 +88,59 @@ describe('mail to buyers through SMTP', () => {
     expect(mail?.subject).toBe('Order received: 12 pcs of Soldering Station 60 W');
     expect(mail?.text).toContain('Dear Karnaphuli Assemblies,');
     expect(mail?.text).toContain(orderId);
-    expect(mail?.text).toContain('Total:      $14,808');
+    expect(mail?.text).toContain('Total:      $1,476');
     expect(mail?.text).toContain('House 12, Road 5, Dhaka');
     const [row] = await until(
       () => outboxRows(shop),
       (rows) => rows[0]?.status === 'sent',
     );
     expect(row).toMatchObject({ kind: 'order_placed', order_id: orderId, status: 'sent', attempts: 1 });
+  });
+
+  it('sends the receipt of a payment with its invoice attached, once, after the order is paid', async () => {
+    const buyer = await signUp(shop.app, { name: 'Meghna Controls' });
+    const orderId = await placeOrder(shop, buyer, partId, 10);
+    await until(
+      () => outboxRows(shop),
+      (rows) => rows.some((r) => r.order_id === orderId && r.status === 'sent'),
+    );
+    const before = smtp.received.length;
+    const paid = await confirmCard(shop.app, buyer, await clientSecretFor(shop.app, buyer, orderId));
+    expect(paid.statusCode).toBe(200);
+    // Paying again (the buyer's PUT after the card went through) sends nothing more.
+    const again = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/purchaseById/${orderId}`,
+      headers: bearer(buyer),
+      payload: { paymentId: paid.json().paymentIntent.id },
+    });
+    expect(again.statusCode).toBe(200);
+    const [receipt] = (await smtp.waitFor(before + 1)).slice(before);
+    const order = (
+      await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${orderId}`, headers: bearer(buyer) })
+    ).json();
+    expect(order.invoiceNumber).toMatch(/^INV-\d{6}$/);
+    expect(receipt?.subject).toBe(`Payment received, invoice ${order.invoiceNumber}: Soldering Station 60 W`);
+    expect(receipt?.text).toContain('Dear Meghna Controls,');
+    expect(receipt?.text).toContain('we have received your payment of $1,230.');
+    expect(receipt?.text).toContain(`Payment:    ${order.paymentId}`);
+    const [attachment] = receipt?.attachments ?? [];
+    expect(attachment?.filename).toBe(`invoice-${order.invoiceNumber}.pdf`);
+    expect(attachment?.contentType).toBe('application/pdf');
+    const text = squeezed(await pdfText(new Uint8Array(attachment?.content ?? [])));
+    for (const value of [order.invoiceNumber, 'MeghnaControls', '$1,230', order.paymentId]) {
+      expect(text).toContain(squeezed(value));
+    }
+    const rows = await until(
+      () => outboxRows(shop),
+      (all) => all.some((r) => r.order_id === orderId && r.kind === 'payment_receipt' && r.status === 'sent'),
+    );
+    expect(rows.filter((r) => r.order_id === orderId).map((r) => [r.kind, r.status])).toEqual([
+      ['order_placed', 'sent'],
+      ['payment_receipt', 'sent'],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.length).toBe(before + 1);
   });
 
   it('retries a mail the server turns away for now, and gives up at once on a permanent refusal', async () => {

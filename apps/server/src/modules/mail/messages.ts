@@ -1,4 +1,5 @@
 import type { OrderRow } from '../../db/schema.js';
+import type { Invoice } from '../invoices/service.js';
 
 export const SHOP_NAME = 'Electronics Tools Manufacturers';
 
@@ -51,7 +52,7 @@ export function orderPlacedMail(order: OrderRow, publicUrl?: string): MailConten
 /** Sent when an order is paid, with its invoice. */
 export function paymentReceiptMail(
   order: OrderRow,
-  invoice: { number: string; filename: string; pdf: Buffer } | undefined,
+  invoice: Invoice | undefined,
   publicUrl?: string,
 ): MailContent {
   return {

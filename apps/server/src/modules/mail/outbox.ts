@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
+import type { Invoice } from '../invoices/service.js';
 import { findOrder } from '../orders/repository.js';
 import { type MailContent, orderPlacedMail, paymentReceiptMail } from './messages.js';
 import * as outbox from './repository.js';
@@ -14,19 +15,13 @@ export interface MailSettings {
   retrySeconds: number;
 }
 
-export interface InvoiceFile {
-  number: string;
-  filename: string;
-  pdf: Buffer;
-}
-
 export interface MailOutboxDeps {
   db: Database;
   settings: MailSettings;
   log: FastifyBaseLogger;
   publicUrl?: string | undefined;
   /** The invoice of a paid order, attached to its receipt. */
-  invoiceFor?: (db: Database, orderId: string) => Promise<InvoiceFile | undefined>;
+  invoiceFor?: (db: Database, orderId: string) => Promise<Invoice | undefined>;
 }
 
 export interface MailOutbox {

@@ -3,7 +3,7 @@ import { nowIso } from '../../clock.js';
 import { conflict } from '../../http/app-error.js';
 import { findOrder } from '../orders/repository.js';
 import * as payments from './repository.js';
-import type { PaymentDeps } from './service.js';
+import { type PaymentDeps, paying, recordPayment } from './service.js';
 
 /** Pays the order if this intent succeeded for it; answers whether the order is paid now. */
 async function settleIfSucceeded(deps: PaymentDeps, intentId: string): Promise<boolean> {
@@ -11,9 +11,9 @@ async function settleIfSucceeded(deps: PaymentDeps, intentId: string): Promise<b
   if (intent?.status !== 'succeeded' || !intent.orderId) return false;
   const order = await findOrder(deps.db, intent.orderId);
   if (!order || intent.amountCents !== Number(order.price) * 100) return false;
-  const paid = await deps.db.transaction().execute(async (trx) => {
+  const paid = await paying(deps, async (trx) => {
     await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
-    return payments.markPaid(trx, order.id, intent.id, nowIso());
+    return recordPayment(deps, trx, order, intent.id, null);
   });
   return paid || order.paid_at !== null;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelf } from '../../http/auth-guard.js';
+import type { MailOutbox } from '../mail/outbox.js';
 import { findOrder } from '../orders/repository.js';
 import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
@@ -12,6 +13,32 @@ import * as payments from './repository.js';
 export interface PaymentDeps {
   db: Database;
   provider: PaymentProvider;
+  /** Mail to buyers (the receipt of a payment), when the shop sends any. */
+  mail?: MailOutbox | undefined;
+}
+
+/**
+ * Marks the order paid by `paymentId` in the caller's transaction (its invoice number and audit
+ * entry with it) and queues the receipt to its buyer; false when it was paid or gone already.
+ */
+export async function recordPayment(
+  deps: PaymentDeps,
+  trx: Database,
+  order: OrderRow,
+  paymentId: string,
+  actor: { id: string; email: string } | null,
+): Promise<boolean> {
+  const at = nowIso();
+  if (!(await payments.markPaid(trx, order.id, paymentId, at, actor))) return false;
+  await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: order.id, recipient: order.email }, at);
+  return true;
+}
+
+/** Runs a transaction that may pay an order; once it has committed, the receipt goes out. */
+export async function paying<T>(deps: PaymentDeps, work: (trx: Database) => Promise<T>): Promise<T> {
+  const result = await deps.db.transaction().execute(work);
+  deps.mail?.kick();
+  return result;
 }
 
 const amountOf = (order: OrderRow) => Number(order.price) * 100;
@@ -59,7 +86,8 @@ export async function createPaymentIntent(
 
 /** Marks the order paid by this intent if the intent succeeded for exactly this order and amount. */
 async function settle(
-  db: Database,
+  deps: PaymentDeps,
+  trx: Database,
   order: OrderRow,
   intent: ProviderIntent | undefined,
   actor: Caller,
@@ -72,8 +100,8 @@ async function settle(
   ) {
     throw notConfirmed();
   }
-  if (await payments.markPaid(db, order.id, intent.id, nowIso(), actor)) return;
-  const now = await findOrder(db, order.id);
+  if (await recordPayment(deps, trx, order, intent.id, actor)) return;
+  const now = await findOrder(trx, order.id);
   if (!now) throw notFound('order');
   if (now.payment_id !== intent.id) throw conflict('This order is paid with another payment');
 }
@@ -91,7 +119,7 @@ export async function payOrder(
     throw conflict('This order is paid with another payment');
   }
   const intent = await deps.provider.retrieve(paymentId);
-  await deps.db.transaction().execute((trx) => settle(trx, order, intent, caller));
+  await paying(deps, (trx) => settle(deps, trx, order, intent, caller));
 }
 
 /** The test provider's card confirmation (Stripe's test cards); a success pays the order at once. */
@@ -113,9 +141,10 @@ export async function confirmTestPayment(
     await payments.setIntentStatus(deps.db, intent.id, 'requires_payment_method', nowIso());
     throw new AppError('card_declined', outcome.message);
   }
-  await deps.db.transaction().execute(async (trx) => {
+  await paying(deps, async (trx) => {
     await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
     await settle(
+      deps,
       trx,
       order,
       {
@@ -133,7 +162,7 @@ export async function confirmTestPayment(
 /** A provider's webhook: verified, recorded once by its event id, and a success pays the order. */
 export async function receiveWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string | undefined) {
   const event = deps.provider.verifyWebhook(rawBody, signature);
-  await deps.db.transaction().execute(async (trx) => {
+  await paying(deps, async (trx) => {
     const first = await payments.recordEvent(
       trx,
       { id: event.id, provider: deps.provider.name, type: event.type, orderId: event.intent?.orderId },
@@ -144,6 +173,6 @@ export async function receiveWebhook(deps: PaymentDeps, rawBody: Buffer, signatu
     if (!order || order.paid_at) return;
     if (event.intent.amountCents !== amountOf(order)) return;
     await payments.setIntentStatus(trx, event.intent.id, 'succeeded', nowIso());
-    await payments.markPaid(trx, order.id, event.intent.id, nowIso());
+    await recordPayment(deps, trx, order, event.intent.id, null);
   });
 }
