@@ -210,6 +210,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_orders_paid_at': {
+    async up(db: Kysely<unknown>) {
+      // The Overview reads the unpaid orders and the payments of the last 30 days by paid_at.
+      await db.schema.createIndex('orders_paid_at').on('orders').column('paid_at').execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */
