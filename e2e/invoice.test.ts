@@ -13,20 +13,8 @@ const buyer = {
 const partName = 'Hot Air Rework Station 858D';
 
 const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
-const { signedIn } = journey;
+const { signedIn, api } = journey;
 let partId: string;
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${journey.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
 
 beforeAll(async () => {
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);

@@ -15,21 +15,9 @@ const journey = journeys({
   // Declines and the amount limit answer 402 and 422 on purpose.
   expectedProblems: /status of (402|422)/,
 });
-const { signedIn } = journey;
+const { signedIn, api } = journey;
 let part: { _id: string; name: string };
 let bigPart: { _id: string; name: string };
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${journey.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
 
 async function addPart(token: string, name: string, price: number) {
   // A picture the shop serves itself (no outside host is reachable).

@@ -7,22 +7,10 @@ const admin = { email: 'overview-admin@parts-shop.example', password: 'admin-pas
 const buyer = { name: 'Meghna Controls', email: 'buyer@meghna.example', password: 'buyer-password-4' };
 
 const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
-const { signedIn } = journey;
+const { signedIn, api } = journey;
 let stocked: { _id: string; name: string };
 let emptied: { _id: string; name: string };
 let low: { _id: string; name: string };
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${journey.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
 
 const token = async (who: { email: string; password: string }) =>
   (await api('/api/auth/login', { method: 'POST', body: who })).json.accessToken as string;

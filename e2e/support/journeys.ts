@@ -66,10 +66,24 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return page;
   }
 
+  /** A JSON call to the shop's API, as a client outside the browser makes it. */
+  async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+    const res = await fetch(`${running().shop.baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
+  }
+
   return {
     get baseUrl() {
       return running().shop.baseUrl;
     },
+    api,
     open,
     logIn,
     signedIn,
