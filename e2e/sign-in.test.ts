@@ -157,6 +157,7 @@ describe('an admin', () => {
     await page.goto('/dashboard');
     expect(await dashboardLinks(page)).toEqual([
       'My Profile',
+      'Overview',
       'Manage All Order',
       'Add Product',
       'Make Admin',
