@@ -2,7 +2,7 @@ import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../apps/server/src/test-support/pdf-text';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
-import { journeys } from './support/journeys';
+import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'invoice-admin@parts-shop.example', password: 'admin-password-4' };
 const buyer = {
@@ -18,21 +18,14 @@ let partId: string;
 
 beforeAll(async () => {
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
-  const token = (await api('/api/auth/login', { method: 'POST', body: admin })).json.accessToken as string;
-  const [demo] = (await (await fetch(`${journey.baseUrl}/api/parts?limit=1`)).json()) as { img: string }[];
-  const res = await api('/api/parts', {
-    method: 'POST',
-    token,
-    body: {
-      name: partName,
-      desc: 'A part for the invoice journeys',
-      img: demo?.img,
-      min_order_quantity: 5,
-      available_quantity: 200,
-      price_per_piece: 65,
-    },
+  const part = await journey.addPart(await journey.tokenOf(admin), {
+    name: partName,
+    desc: 'A part for the invoice journeys',
+    min: 5,
+    available: 200,
+    price: 65,
   });
-  partId = res.json.insertedId as string;
+  partId = part._id;
 });
 
 /** The downloaded file's bytes. */
@@ -65,9 +58,7 @@ describe('the invoice of a paid order', () => {
 
     await row.getByRole('link', { name: 'Pay' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
+    await fillTestCard(page);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page
       .getByRole('alert')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
-import { journeys } from './support/journeys';
+import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'orders-admin@parts-shop.example', password: 'admin-password-3' };
 const buyer = {
@@ -15,33 +15,16 @@ const journey = journeys({
   // Declines and the amount limit answer 402 and 422 on purpose.
   expectedProblems: /status of (402|422)/,
 });
-const { signedIn, api } = journey;
+const { signedIn, api, tokenOf } = journey;
 let part: { _id: string; name: string };
 let bigPart: { _id: string; name: string };
 
-async function addPart(token: string, name: string, price: number) {
-  // A picture the shop serves itself (no outside host is reachable).
-  const [demo] = (await (await fetch(`${journey.baseUrl}/api/parts?limit=1`)).json()) as { img: string }[];
-  const res = await api('/api/parts', {
-    method: 'POST',
-    token,
-    body: {
-      name,
-      desc: 'A part for the order journeys',
-      img: demo?.img,
-      min_order_quantity: 10,
-      available_quantity: 500,
-      price_per_piece: price,
-    },
-  });
-  return { _id: res.json.insertedId as string, name };
-}
-
 beforeAll(async () => {
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
-  const token = (await api('/api/auth/login', { method: 'POST', body: admin })).json.accessToken as string;
-  part = await addPart(token, 'Crimping Tool for Dupont Connectors', 9);
-  bigPart = await addPart(token, 'Benchtop Reflow Oven 1500 W', 400);
+  const token = await tokenOf(admin);
+  const stock = { available: 500, min: 10, desc: 'A part for the order journeys' };
+  part = await journey.addPart(token, { name: 'Crimping Tool for Dupont Connectors', price: 9, ...stock });
+  bigPart = await journey.addPart(token, { name: 'Benchtop Reflow Oven 1500 W', price: 400, ...stock });
 });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const available = async (id: string) => (await api(`/api/partsById?id=${id}`)).json.available_quantity;
@@ -83,9 +66,7 @@ describe('a buyer ordering', () => {
     await row.getByRole('link', { name: 'Pay' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
     await page.getByText('$180').waitFor();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
+    await fillTestCard(page);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'payment-desktop');
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -103,9 +84,7 @@ describe('a buyer ordering', () => {
     const page = await signedIn('/', buyer);
     await buy(page, part._id, '10');
     await page.getByRole('link', { name: 'Pay', exact: true }).first().click();
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
+    await fillTestCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
     await alert.waitFor();
@@ -141,8 +120,7 @@ describe('a buyer ordering', () => {
 
 describe('parts that cannot be ordered, and buying again', () => {
   it('shows Out of stock and no Buy button once fewer pieces are left than the minimum', async () => {
-    const buyerToken = (await api('/api/auth/login', { method: 'POST', body: buyer })).json
-      .accessToken as string;
+    const buyerToken = await tokenOf(buyer);
     const [first] = (await (await fetch(`${journey.baseUrl}/api/parts?limit=1`)).json()) as {
       _id: string;
       name: string;

@@ -1,53 +1,39 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
-import { journeys } from './support/journeys';
+import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'overview-admin@parts-shop.example', password: 'admin-password-4' };
 const buyer = { name: 'Meghna Controls', email: 'buyer@meghna.example', password: 'buyer-password-4' };
 
 const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
-const { signedIn, api } = journey;
+const { signedIn, api, tokenOf } = journey;
 let stocked: { _id: string; name: string };
 let emptied: { _id: string; name: string };
 let low: { _id: string; name: string };
-
-const token = async (who: { email: string; password: string }) =>
-  (await api('/api/auth/login', { method: 'POST', body: who })).json.accessToken as string;
-
-async function addPart(adminToken: string, name: string, available: number, price: number) {
-  // A picture the shop serves itself (no outside host is reachable).
-  const [demo] = (await (await fetch(`${journey.baseUrl}/api/parts?limit=1`)).json()) as { img: string }[];
-  const res = await api('/api/parts', {
-    method: 'POST',
-    token: adminToken,
-    body: {
-      name,
-      desc: 'A part for the overview journeys',
-      img: demo?.img,
-      min_order_quantity: 10,
-      available_quantity: available,
-      price_per_piece: price,
-    },
-  });
-  expect(res.status).toBe(201);
-  return { _id: res.json.insertedId as string, name };
-}
 
 /** Today as the figures table shows it: the UTC day, as the API counts days. */
 const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
 
 beforeAll(async () => {
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
-  const adminToken = await token(admin);
-  stocked = await addPart(adminToken, 'Thermal Camera Module 32x24', 500, 9);
-  emptied = await addPart(adminToken, 'ESD-Safe Tweezers Set', 25, 4);
+  const adminToken = await tokenOf(admin);
+  const addPart = (name: string, available: number, price: number) =>
+    journey.addPart(adminToken, {
+      name,
+      available,
+      price,
+      min: 10,
+      desc: 'A part for the overview journeys',
+    });
+  stocked = await addPart('Thermal Camera Module 32x24', 500, 9);
+  emptied = await addPart('ESD-Safe Tweezers Set', 25, 4);
   // Two minimum orders left: running low.
-  low = await addPart(adminToken, 'Desoldering Wick 2.5 mm', 20, 3);
+  low = await addPart('Desoldering Wick 2.5 mm', 20, 3);
   // The buyer takes 20 of 25 and does not pay: 5 left of a minimum of 10, and $80 owed.
   const placed = await api('/api/purchase', {
     method: 'POST',
-    token: await token(buyer),
+    token: await tokenOf(buyer),
     body: { partsId: emptied._id, quantity: 20, mobile: '+880 1712 345678', address: 'Dhaka' },
   });
   expect(placed.status).toBe(201);
@@ -62,9 +48,7 @@ async function buyAndPay(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Buy' }).click();
   await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
   await page.getByRole('row').filter({ hasText: stocked.name }).getByRole('link', { name: 'Pay' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Pay' }).click();
   await page
     .getByRole('alert')

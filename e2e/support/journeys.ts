@@ -3,6 +3,13 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { collectPageProblems, DESKTOP, launchBrowser } from './browser';
 import { type RunningShop, startShop } from './shop-server';
 
+/** Fills the shop's test card form (Stripe's test numbers) on the payment page; the caller presses Pay. */
+export async function fillTestCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
+
 export interface Credentials {
   email: string;
   password: string;
@@ -79,11 +86,41 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
   }
 
+  /** A fresh access token for `who`, through the login call. */
+  async function tokenOf(who: Credentials): Promise<string> {
+    return (await api('/api/auth/login', { method: 'POST', body: who })).json.accessToken as string;
+  }
+
+  /** A part added by an admin through the API, with a picture the shop serves itself. */
+  async function addPart(
+    adminToken: string,
+    part: { name: string; price: number; available: number; min: number; desc: string },
+  ): Promise<{ _id: string; name: string }> {
+    // No outside picture host is reachable: take a demo part's.
+    const [demo] = (await api('/api/parts?limit=1')).json as unknown as { img: string }[];
+    const res = await api('/api/parts', {
+      method: 'POST',
+      token: adminToken,
+      body: {
+        name: part.name,
+        desc: part.desc,
+        img: demo?.img,
+        min_order_quantity: part.min,
+        available_quantity: part.available,
+        price_per_piece: part.price,
+      },
+    });
+    expect(res.status).toBe(201);
+    return { _id: res.json.insertedId as string, name: part.name };
+  }
+
   return {
     get baseUrl() {
       return running().shop.baseUrl;
     },
     api,
+    tokenOf,
+    addPart,
     open,
     logIn,
     signedIn,
