@@ -56,6 +56,27 @@ async function placeOrder(shop: TestShop, buyer: TestAccount, partsId: string, q
 const outboxRows = (shop: TestShop) =>
   shop.database.db.selectFrom('mail_outbox').selectAll().orderBy('created_at').execute();
 
+/** Another server's outbox on the same database, sending through `smtpUrl`. */
+const anotherServer = (shop: TestShop, smtpUrl: string) =>
+  mailOutbox({ db: shop.database.db, settings: { smtpUrl, from: FROM, retrySeconds: 1 }, log: silent });
+
+/** Waits until the order's mail of this kind is in this state; answers its outbox row. */
+async function mailReaches(
+  shop: TestShop,
+  orderId: string,
+  status: 'sent' | 'failed',
+  kind: 'order_placed' | 'payment_receipt' = 'order_placed',
+) {
+  const find = (rows: Awaited<ReturnType<typeof outboxRows>>) =>
+    rows.find((r) => r.order_id === orderId && r.kind === kind);
+  return find(
+    await until(
+      () => outboxRows(shop),
+      (rows) => find(rows)?.status === status,
+    ),
+  );
+}
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -90,20 +111,18 @@ describe('mail to buyers through SMTP', () => {
     expect(mail?.text).toContain(orderId);
     expect(mail?.text).toContain('Total:      $1,476');
     expect(mail?.text).toContain('House 12, Road 5, Dhaka');
-    const [row] = await until(
-      () => outboxRows(shop),
-      (rows) => rows[0]?.status === 'sent',
-    );
-    expect(row).toMatchObject({ kind: 'order_placed', order_id: orderId, status: 'sent', attempts: 1 });
+    expect(await mailReaches(shop, orderId, 'sent')).toMatchObject({
+      kind: 'order_placed',
+      order_id: orderId,
+      status: 'sent',
+      attempts: 1,
+    });
   });
 
   it('sends the receipt of a payment with its invoice attached, once, after the order is paid', async () => {
     const buyer = await signUp(shop.app, { name: 'Meghna Controls' });
     const orderId = await placeOrder(shop, buyer, partId, 10);
-    await until(
-      () => outboxRows(shop),
-      (rows) => rows.some((r) => r.order_id === orderId && r.status === 'sent'),
-    );
+    await mailReaches(shop, orderId, 'sent');
     const before = smtp.received.length;
     const paid = await confirmCard(shop.app, buyer, await clientSecretFor(shop.app, buyer, orderId));
     expect(paid.statusCode).toBe(200);
@@ -131,11 +150,10 @@ describe('mail to buyers through SMTP', () => {
     for (const value of [order.invoiceNumber, 'MeghnaControls', '$1,230', order.paymentId]) {
       expect(text).toContain(squeezed(value));
     }
-    const rows = await until(
-      () => outboxRows(shop),
-      (all) => all.some((r) => r.order_id === orderId && r.kind === 'payment_receipt' && r.status === 'sent'),
-    );
-    expect(rows.filter((r) => r.order_id === orderId).map((r) => [r.kind, r.status])).toEqual([
+    await mailReaches(shop, orderId, 'sent', 'payment_receipt');
+    expect(
+      (await outboxRows(shop)).filter((r) => r.order_id === orderId).map((r) => [r.kind, r.status]),
+    ).toEqual([
       ['order_placed', 'sent'],
       ['payment_receipt', 'sent'],
     ]);
@@ -148,34 +166,21 @@ describe('mail to buyers through SMTP', () => {
     const before = smtp.received.length;
     smtp.refuseNext(2, 451);
     const retried = await placeOrder(shop, buyer, partId);
-    const rows = await until(
-      () => outboxRows(shop),
-      (all) => all.find((r) => r.order_id === retried)?.status === 'sent',
-    );
-    expect(rows.find((r) => r.order_id === retried)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(await mailReaches(shop, retried, 'sent')).toMatchObject({ status: 'sent', attempts: 3 });
     expect(smtp.received.slice(before).map((m) => m.text?.includes(retried))).toEqual([true]);
 
     smtp.refuseNext(1, 550);
     const refused = await placeOrder(shop, buyer, partId);
-    const after = await until(
-      () => outboxRows(shop),
-      (all) => all.find((r) => r.order_id === refused)?.status === 'failed',
-    );
-    expect(after.find((r) => r.order_id === refused)).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(after.find((r) => r.order_id === refused)?.last_error).toContain('Mailbox busy');
+    const failed = await mailReaches(shop, refused, 'failed');
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed?.last_error).toContain('Mailbox busy');
     expect(smtp.received.some((m) => m.text?.includes(refused))).toBe(false);
   });
 
   it('sends each mail once when several servers deliver from the same outbox', async () => {
     const buyer = await signUp(shop.app);
     const before = smtp.received.length;
-    const others = [1, 2, 3].map(() =>
-      mailOutbox({
-        db: shop.database.db,
-        settings: { smtpUrl: smtp.url, from: FROM, retrySeconds: 1 },
-        log: silent,
-      }),
-    );
+    const others = [1, 2, 3].map(() => anotherServer(shop, smtp.url));
     const orders = await Promise.all(Array.from({ length: 8 }, () => placeOrder(shop, buyer, partId)));
     await Promise.all(others.map((outbox) => outbox.deliverDue()));
     await until(
@@ -211,11 +216,7 @@ describe('a mail server that is down', () => {
       });
       expect(cancelled.statusCode).toBe(200);
       // The mail server is back (here: another one); the confirmation no longer tells the truth.
-      const back = mailOutbox({
-        db: shop.database.db,
-        settings: { smtpUrl: smtp.url, from: FROM, retrySeconds: 1 },
-        log: silent,
-      });
+      const back = anotherServer(shop, smtp.url);
       const [dropped] = await until(
         async () => {
           await back.deliverDue();
