@@ -40,66 +40,56 @@ async function prepare(url) {
   return { token: buyerSession.accessToken, uid: buyerSession.user.uid, partId: part };
 }
 
+/** The order a bare purchase inserts: the columns the shop's purchase writes, and their values. */
+const ORDER_COLUMNS =
+  'id, user_id, user_name, email, part_id, part_name, unit_price, quantity, price, mobile, address, created_at';
+const orderValues = (who) => [
+  randomUUID(),
+  who.uid,
+  buyer.name,
+  buyer.email,
+  who.partId,
+  'Bench Part',
+  3,
+  2,
+  6,
+  '+880 1',
+  'Dhaka',
+  new Date().toISOString(),
+];
+const placeholders = (count, mark) => Array.from({ length: count }, (_, i) => mark(i + 1)).join(', ');
+const insertOrder = (mark) =>
+  `insert into orders (${ORDER_COLUMNS}) values (${placeholders(ORDER_COLUMNS.split(',').length, mark)})`;
+/** Takes the stock as the shop does: one conditional update ($1 the quantity, $2 the part). */
+const TAKE_STOCK =
+  'update parts set available_quantity = available_quantity - $1 where id = $2 and deleted_at is null and available_quantity >= $1 and min_order_quantity <= $1';
+
 /** The same writes as a purchase (take the stock, insert the order) in one bare transaction. */
 function bareSqlitePurchase(file, who) {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
-  const take = db.prepare(
-    'update parts set available_quantity = available_quantity - ? where id = ? and deleted_at is null and available_quantity >= ? and min_order_quantity <= ?',
-  );
-  const insert = db.prepare(
-    'insert into orders (id, user_id, user_name, email, part_id, part_name, unit_price, quantity, price, mobile, address, payment_id, payment_intent_id, created_at, paid_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, null, ?, null)',
-  );
+  // SQLite reads $1 and $2 as named parameters: bound by an object.
+  const take = db.prepare(TAKE_STOCK.replaceAll('$1', '@quantity').replaceAll('$2', '@part'));
+  const insert = db.prepare(insertOrder(() => '?'));
   const purchase = db.transaction(() => {
-    if (take.run(2, who.partId, 2, 2).changes !== 1) throw new Error('no stock');
-    insert.run(
-      randomUUID(),
-      who.uid,
-      buyer.name,
-      buyer.email,
-      who.partId,
-      'Bench Part',
-      3,
-      2,
-      6,
-      '+880 1',
-      'Dhaka',
-      new Date().toISOString(),
-    );
+    if (take.run({ quantity: 2, part: who.partId }).changes !== 1) throw new Error('no stock');
+    insert.run(...orderValues(who));
   });
   return { once: async () => purchase(), workers: 1, close: async () => db.close() };
 }
 
 function barePostgresPurchase(url, who) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const insert = insertOrder((n) => `$${n}`);
   const once = async () => {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const taken = await client.query(
-        'update parts set available_quantity = available_quantity - $1 where id = $2 and deleted_at is null and available_quantity >= $1 and min_order_quantity <= $1',
-        [2, who.partId],
-      );
+      const taken = await client.query(TAKE_STOCK, [2, who.partId]);
       if (taken.rowCount !== 1) throw new Error('no stock');
-      await client.query(
-        'insert into orders (id, user_id, user_name, email, part_id, part_name, unit_price, quantity, price, mobile, address, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-        [
-          randomUUID(),
-          who.uid,
-          buyer.name,
-          buyer.email,
-          who.partId,
-          'Bench Part',
-          3,
-          2,
-          6,
-          '+880 1',
-          'Dhaka',
-          new Date().toISOString(),
-        ],
-      );
+      await client.query(insert, orderValues(who));
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
