@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../clock.js';
 import type { OrderRow } from '../../db/schema.js';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 let shop: TestShop;
@@ -14,25 +15,15 @@ const parts: Record<string, string> = {};
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const today = daysAgo(0);
 
-async function addPart(name: string, min: number, available: number, deleted = false): Promise<string> {
-  const id = newId();
-  await shop.database.db
-    .insertInto('parts')
-    .values({
-      id,
-      name,
-      name_search: name.toLowerCase(),
-      desc: 'D',
-      img: 'https://example.com/p.webp',
-      price_per_piece: 5,
-      available_quantity: available,
-      min_order_quantity: min,
-      created_at: new Date().toISOString(),
-      deleted_at: deleted ? new Date().toISOString() : null,
-    })
-    .execute();
-  return id;
-}
+const addPart = (name: string, min: number, available: number, deleted = false) =>
+  insertPart(shop.database.db, {
+    name,
+    desc: 'D',
+    price_per_piece: 5,
+    available_quantity: available,
+    min_order_quantity: min,
+    deleted_at: deleted ? new Date().toISOString() : null,
+  });
 
 /** An order placed (and perhaps paid) at known moments, written straight into the database. */
 async function addOrder(price: number, createdAt: string, paidAt: string | null): Promise<void> {

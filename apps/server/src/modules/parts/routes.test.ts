@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 let shop: TestShop;
@@ -34,25 +35,7 @@ const list = async (query: string) => {
 };
 
 /** A part of our own, added straight into the database. */
-async function addPart(name: string): Promise<string> {
-  const id = crypto.randomUUID();
-  await shop.database.db
-    .insertInto('parts')
-    .values({
-      id,
-      name,
-      name_search: name.toLowerCase(),
-      desc: 'A part made for this test',
-      img: 'https://example.com/p.webp',
-      price_per_piece: 3,
-      available_quantity: 500,
-      min_order_quantity: 10,
-      created_at: new Date().toISOString(),
-      deleted_at: null,
-    })
-    .execute();
-  return id;
-}
+const addPart = (name: string) => insertPart(shop.database.db, { name });
 
 describe('paging the catalog', () => {
   it('pages in a stable order with limit and offset, the total in x-total-count', async () => {
