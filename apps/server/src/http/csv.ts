@@ -3,10 +3,13 @@
  * quotes doubled. A text cell a spreadsheet would run as a formula (starting with = + - @, a tab
  * or a carriage return) is prefixed with ' so it is shown, not run (OWASP's advice).
  */
+/** Whether a spreadsheet would run this text as a formula (OWASP's list of starting characters). */
+export const startsLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
+
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && startsLikeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,6 +1,7 @@
 import { MAX_LISTED_ROW_PROBLEMS, type RowProblem } from '@shop/contract/errors';
 import { NewPartBody, PARTS_CSV_COLUMNS, PARTS_CSV_MAX_ROWS } from '@shop/contract/parts';
 import { AppError } from '../../http/app-error.js';
+import { startsLikeFormula } from '../../http/csv.js';
 import { type CsvRecord, readCsv } from '../../http/csv-reader.js';
 
 type Column = (typeof PARTS_CSV_COLUMNS)[number];
@@ -14,7 +15,7 @@ const invalid = (message: string) => new AppError('csv_invalid', message);
  * a formula: such text is refused rather than stored for the next export to carry. The shop's
  * own export writes such a cell as '=…, which is plain text and comes back in as it is.
  */
-const looksLikeFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) || /^[=+\-@]/.test(cell.trim());
+const looksLikeFormula = (cell: string) => startsLikeFormula(cell) || startsLikeFormula(cell.trim());
 const FORMULA_MESSAGE =
   "starts like a spreadsheet formula (=, +, -, @, a tab or a carriage return); put a ' in front to keep it as text";
 
