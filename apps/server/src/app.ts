@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { scheduleBackgroundWork } from './background.js';
 import type { Config } from './config.js';
+import { postgresChangeFeed, sqliteChangeFeed } from './db/change-feed.js';
 import type { OpenDatabase } from './db/database.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
@@ -120,11 +121,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   userRoutes(app, { db, tokens, guard });
-  partRoutes(app, { db, guard });
+  // Public reads are cached until a write (from any server) changes what they show.
+  const changes =
+    config.database.kind === 'sqlite'
+      ? sqliteChangeFeed(config.database.file)
+      : postgresChangeFeed(config.database.url, (err) =>
+          app.log.warn({ err }, 'catalog notifications lost; public reads are not cached until they return'),
+        );
+  app.addHook('onClose', () => changes.close());
+  partRoutes(app, { db, guard, changes });
   await partImportRoutes(app, { db, guard });
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
-  reviewRoutes(app, { db, guard });
+  reviewRoutes(app, { db, guard, changes });
   const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
   const mail =
     config.mail &&

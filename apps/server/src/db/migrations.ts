@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { CATALOG_CHANNEL } from './change-feed.js';
 
 /**
  * The shop's schema, one migration per change, in order. Only portable types are used
@@ -214,6 +215,26 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // The Overview reads the unpaid orders and the payments of the last 30 days by paid_at.
       await db.schema.createIndex('orders_paid_at').on('orders').column('paid_at').execute();
+    },
+  },
+  '0007_catalog_notifications': {
+    async up(db: Kysely<unknown>) {
+      // Servers cache the public reads and must learn of every committed write to what they show,
+      // whoever makes it: on PostgreSQL a trigger notifies them (delivered at commit, not on
+      // rollback). SQLite servers ask the database file itself (PRAGMA data_version).
+      if (!(await currentPostgresSchema(db))) return;
+      await sql`
+        create function shop_catalog_changed() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CATALOG_CHANNEL)}, tg_table_schema);
+          return null;
+        end $$`.execute(db);
+      for (const table of ['parts', 'reviews']) {
+        await sql`
+          create trigger ${sql.id(`${table}_changed`)}
+          after insert or update or delete or truncate on ${sql.table(table)}
+          for each statement execute function shop_catalog_changed()`.execute(db);
+      }
     },
   },
 };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
@@ -187,5 +187,46 @@ describe('the demo pictures', () => {
     expect(missing.statusCode).toBe(404);
     const traversal = await shop.app.inject({ method: 'GET', url: '/api/images/..%2F..%2Fshop.db' });
     expect([400, 404]).toContain(traversal.statusCode);
+  });
+});
+
+describe('answers kept between requests', () => {
+  // Public reads are cached until the database says the catalog changed; a write that bypasses
+  // this server's own routes (another server, a script) must show as soon as it has committed.
+  const stockOf = async (id: string) => {
+    const listed = (await list('?q=Cached%20Relay')).parts as (Listed & { available_quantity: number })[];
+    const one = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
+    return [listed.find((p) => p._id === id)?.available_quantity, one.available_quantity];
+  };
+
+  it('show a write made outside the shop once it has committed, in the list and in partsById', async () => {
+    const id = await addPart('Cached Relay');
+    expect(await stockOf(id)).toEqual([500, 500]);
+    expect(await stockOf(id)).toEqual([500, 500]);
+    await shop.database.db
+      .updateTable('parts')
+      .set({ available_quantity: 321 })
+      .where('id', '=', id)
+      .execute();
+    // SQLite tells at once; PostgreSQL's notification reaches the server a moment after the commit.
+    await vi.waitFor(async () => expect(await stockOf(id)).toEqual([321, 321]));
+    await shop.database.db
+      .updateTable('parts')
+      .set({ deleted_at: '2026-11-23T00:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    await vi.waitFor(async () =>
+      expect((await list('?limit=100')).parts.map((p) => p._id)).not.toContain(id),
+    );
+    expect((await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).statusCode).toBe(404);
+  });
+
+  it('keep each query apart: a search is not answered with another page', async () => {
+    const all = await list('?limit=100');
+    const found = await list('?q=multi');
+    expect(found.parts.length).toBeLessThan(all.parts.length);
+    expect(found.res.headers['x-total-count']).toBe(String(found.parts.length));
+    expect((await list('?limit=1')).parts).toHaveLength(1);
+    expect((await list('?limit=1&offset=1')).parts[0]?._id).toBe(all.parts[1]?._id);
   });
 });

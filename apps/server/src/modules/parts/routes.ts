@@ -3,15 +3,27 @@ import { NewPartBody, Part, PartByIdQuery, PartList, PartsQuery } from '@shop/co
 import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import {
+  CACHED_ANSWERS,
+  type CachedJson,
+  sendCachedJson,
+  versionedCache,
+} from '../../http/versioned-cache.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
 
 const security = [{ bearer: [] }];
 const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody };
 
-export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+export function partRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Every visitor reads the same pages: they are kept as bytes until a write changes the catalog.
+  const answers = versionedCache<CachedJson>(deps.changes, CACHED_ANSWERS);
 
   api.get(
     '/api/parts',
@@ -24,9 +36,9 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
       },
     },
     async (request, reply) => {
-      const { parts, total } = await listCatalog(deps.db, request.query);
-      reply.header('x-total-count', String(total));
-      return parts;
+      const { q, limit, offset } = request.query;
+      const key = `list:${limit}:${offset}:${q ?? ''}`;
+      return sendCachedJson(reply, await answers.get(key, () => listCatalog(deps.db, request.query)));
     },
   );
 
@@ -40,7 +52,10 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
         response: { 200: Part, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getPart(deps.db, request.query.id),
+    async (request, reply) => {
+      const { id } = request.query;
+      return sendCachedJson(reply, await answers.get(`part:${id}`, () => getPart(deps.db, id)));
+    },
   );
 
   api.post(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { searchForm } from '../../db/text-search.js';
 import { notFound } from '../../http/app-error.js';
+import type { CachedJson } from '../../http/versioned-cache.js';
 import { recordAudit } from '../audit/repository.js';
 import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
@@ -20,18 +21,16 @@ export function toPart(row: PartRow): Part {
   };
 }
 
-export async function listCatalog(
-  db: Database,
-  query: PartsQuery,
-): Promise<{ parts: Part[]; total: number }> {
+/** A page of the catalog as the bytes of its JSON answer (parts are plain data: no schema pass needed). */
+export async function listCatalog(db: Database, query: PartsQuery): Promise<CachedJson> {
   const { rows, total } = await parts.listParts(db, query);
-  return { parts: rows.map(toPart), total };
+  return { body: JSON.stringify(rows.map(toPart)), total };
 }
 
-export async function getPart(db: Database, id: string): Promise<Part> {
+export async function getPart(db: Database, id: string): Promise<CachedJson> {
   const row = await parts.findPart(db, id);
   if (!row) throw notFound('part');
-  return toPart(row);
+  return { body: JSON.stringify(toPart(row)) };
 }
 
 type Actor = { id: string; email: string };

@@ -3,12 +3,23 @@ import { Inserted } from '@shop/contract/primitives';
 import { NewReviewBody, ReviewList, ReviewsQuery } from '@shop/contract/reviews';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import {
+  CACHED_ANSWERS,
+  type CachedJson,
+  sendCachedJson,
+  versionedCache,
+} from '../../http/versioned-cache.js';
 import { addReview, listNewestReviews } from './service.js';
 
-export function reviewRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+export function reviewRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const answers = versionedCache<CachedJson>(deps.changes, CACHED_ANSWERS);
   api.get(
     '/api/review',
     {
@@ -20,9 +31,9 @@ export function reviewRoutes(app: FastifyInstance, deps: { db: Database; guard: 
       },
     },
     async (request, reply) => {
-      const { reviews, total } = await listNewestReviews(deps.db, request.query);
-      reply.header('x-total-count', String(total));
-      return reviews;
+      const { limit, offset } = request.query;
+      const answer = await answers.get(`${limit}:${offset}`, () => listNewestReviews(deps.db, request.query));
+      return sendCachedJson(reply, answer);
     },
   );
 

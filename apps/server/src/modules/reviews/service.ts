@@ -2,6 +2,7 @@ import type { NewReviewBody, Review, ReviewsQuery } from '@shop/contract/reviews
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { ReviewRow } from '../../db/schema.js';
+import type { CachedJson } from '../../http/versioned-cache.js';
 import * as reviews from './repository.js';
 
 export function toReview(row: ReviewRow): Review {
@@ -14,12 +15,10 @@ export function toReview(row: ReviewRow): Review {
   };
 }
 
-export async function listNewestReviews(
-  db: Database,
-  page: ReviewsQuery,
-): Promise<{ reviews: Review[]; total: number }> {
+/** A page of reviews as the bytes of its JSON answer. */
+export async function listNewestReviews(db: Database, page: ReviewsQuery): Promise<CachedJson> {
   const { rows, total } = await reviews.listReviews(db, page);
-  return { reviews: rows.map(toReview), total };
+  return { body: JSON.stringify(rows.map(toReview)), total };
 }
 
 /** A buyer's review, tied to their account; the message is kept exactly as written. */
