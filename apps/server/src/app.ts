@@ -57,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    // One access line per request (below) instead of Fastify's two: half the logging work.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -75,12 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // JSON is the only body the API reads (multipart is added where pictures are uploaded).
   app.removeContentTypeParser(['text/plain']);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+  registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await registerApiDocs(app);
   await app.register(cookie);
