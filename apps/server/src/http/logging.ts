@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 
 /** Paths whose query strings may carry codes or tokens: they are logged without them. */
 const secretQueryPaths = /^\/api\/auth\//;
@@ -10,7 +11,10 @@ export function loggerOptions(
 ): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    // Standard output is written asynchronously: lines logged while a write is under way go out
+    // together in the next one, instead of one blocking write per line. pino writes what is
+    // left when the process exits.
+    stream: stream ?? pino.destination({ dest: 1, sync: false }),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -31,4 +35,18 @@ export function loggerOptions(
       },
     },
   };
+}
+
+/**
+ * One access line per request, written when it is answered (method, address, status, time),
+ * instead of Fastify's two (one on arrival, one on completion): half the logging work.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

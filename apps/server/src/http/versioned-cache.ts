@@ -39,9 +39,9 @@ export function versionedCache<T>(changes: ChangeFeed, maxEntries: number): Vers
 /** How many answers a public read keeps (pages of at most 100 parts: a few MB at most). */
 export const CACHED_ANSWERS = 500;
 
-/** A JSON answer kept as its bytes, with the `x-total-count` of a list. */
+/** A JSON answer kept as its UTF-8 bytes (written out as they are), with the `x-total-count` of a list. */
 export interface CachedJson {
-  body: string;
+  body: Buffer;
   total?: number;
 }
 

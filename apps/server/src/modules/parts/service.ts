@@ -24,13 +24,13 @@ export function toPart(row: PartRow): Part {
 /** A page of the catalog as the bytes of its JSON answer (parts are plain data: no schema pass needed). */
 export async function listCatalog(db: Database, query: PartsQuery): Promise<CachedJson> {
   const { rows, total } = await parts.listParts(db, query);
-  return { body: JSON.stringify(rows.map(toPart)), total };
+  return { body: Buffer.from(JSON.stringify(rows.map(toPart))), total };
 }
 
 export async function getPart(db: Database, id: string): Promise<CachedJson> {
   const row = await parts.findPart(db, id);
   if (!row) throw notFound('part');
-  return { body: JSON.stringify(toPart(row)) };
+  return { body: Buffer.from(JSON.stringify(toPart(row))) };
 }
 
 type Actor = { id: string; email: string };

@@ -18,7 +18,7 @@ export function toReview(row: ReviewRow): Review {
 /** A page of reviews as the bytes of its JSON answer. */
 export async function listNewestReviews(db: Database, page: ReviewsQuery): Promise<CachedJson> {
   const { rows, total } = await reviews.listReviews(db, page);
-  return { body: JSON.stringify(rows.map(toReview)), total };
+  return { body: Buffer.from(JSON.stringify(rows.map(toReview))), total };
 }
 
 /** A buyer's review, tied to their account; the message is kept exactly as written. */
