@@ -6,7 +6,7 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { bareServer, load, loop, share } from './lib/load.mjs';
+import { alternate, bareServer, load, loop, share } from './lib/load.mjs';
 import { call, residentMemory, startShop } from './lib/shop.mjs';
 
 const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
@@ -145,12 +145,15 @@ export async function measureApi(database, port) {
     for (const [what, path] of reads) {
       const sample = await call(`${shop.url}${path}`);
       const bare = await bareServer(Buffer.from(sample.text), sample.headers.get('content-type'), port + 1);
-      const ceiling = await load({ url: bare.url });
+      const {
+        ceiling,
+        shop: measured,
+        share: measuredShare,
+      } = await alternate({ url: bare.url }, { url: `${shop.url}${path}` });
       await bare.close();
-      const measured = await load({ url: `${shop.url}${path}` });
       if (path === '/api/parts') partsIdle = measured;
       rows.push({ what, target: 'bare node:http, same bytes', ...ceiling });
-      rows.push({ what, target: 'shop', ...measured, share: share(measured, ceiling) });
+      rows.push({ what, target: 'shop', ...measured, share: measuredShare });
     }
     memory.afterReads = residentMemory(shop.pid);
 

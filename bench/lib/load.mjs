@@ -21,6 +21,31 @@ export function load(options) {
   });
 }
 
+/**
+ * A read and its ceiling measured in alternating rounds (ceiling, shop, ceiling, shop, …) of
+ * `seconds / rounds` each, so that load from elsewhere on a shared machine falls on both alike.
+ * Answers both rows' figures (requests/s over all rounds, the median round's latencies) and the
+ * median of the rounds' shares.
+ */
+export async function alternate(ceilingOptions, shopOptions, rounds = 5) {
+  const duration = Math.max(1, Math.round(seconds / rounds));
+  const ceilings = [];
+  const shops = [];
+  for (let round = 0; round < rounds; round++) {
+    ceilings.push(await load({ ...ceilingOptions, duration }));
+    shops.push(await load({ ...shopOptions, duration }));
+  }
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  const combine = (runs) => ({
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  });
+  const ratio = median(shops.map((run, i) => run.rps / (ceilings[i]?.rps ?? Number.NaN)));
+  return { ceiling: combine(ceilings), shop: combine(shops), share: `${Math.round(ratio * 100)}%` };
+}
+
 /** Node's bare http server answering every request with these bytes and headers (a read's ceiling). */
 export async function bareServer(body, contentType, port) {
   const server = http.createServer((_req, res) => {
