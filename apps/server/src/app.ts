@@ -15,6 +15,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions } from './http/logging.js';
 import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
+import { COMPRESS_THRESHOLD } from './http/versioned-cache.js';
 import { registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
@@ -78,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
   await registerApiDocs(app);
 
   const uploadsDir = path.join(config.dataDir, 'uploads');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { versionedCache } from './versioned-cache.js';
+import { preferredEncoding, versionedCache } from './versioned-cache.js';
 
 /** A change feed the test moves by hand; `undefined` is "cannot tell". */
 function manualFeed(start: number | undefined) {
@@ -77,5 +77,24 @@ describe('versioned cache', () => {
     await cache.get('a', a.build);
     await cache.get('b', b.build);
     expect([a.builds, b.builds, c.builds]).toEqual([1, 2, 1]);
+  });
+});
+
+describe('the encoding of a kept answer', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['gzip;q=0', undefined],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['deflate', undefined],
+    ['BR', 'br'],
+  ])('for accept-encoding %j is %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

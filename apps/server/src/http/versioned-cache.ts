@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
 
 /**
@@ -43,9 +44,58 @@ export const CACHED_ANSWERS = 500;
 export interface CachedJson {
   body: Buffer;
   total?: number;
+  /** Compressed forms, made the first time a client asks for them and kept with the answer. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
-export function sendCachedJson(reply: FastifyReply, answer: CachedJson): FastifyReply {
+/** Below this size compressing is not worth it (as for every other answer of the shop). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * The encoding to send for an `accept-encoding` header: brotli, else gzip, else none. An
+ * encoding with `q=0` is refused; `*` stands for any encoding not named.
+ */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : undefined;
+}
+
+function compressed(answer: CachedJson, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') {
+    answer.br ??= brotliCompressSync(answer.body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+      },
+    });
+    return answer.br;
+  }
+  answer.gzip ??= gzipSync(answer.body);
+  return answer.gzip;
+}
+
+/** Sends a kept answer, compressed once for all clients that accept it rather than per request. */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedJson,
+): FastifyReply {
   if (answer.total !== undefined) reply.header('x-total-count', String(answer.total));
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  if (answer.body.length < COMPRESS_THRESHOLD) return reply.send(answer.body);
+  reply.header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(compressed(answer, encoding));
 }

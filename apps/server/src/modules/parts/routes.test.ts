@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
@@ -228,5 +229,31 @@ describe('answers kept between requests', () => {
     expect(found.res.headers['x-total-count']).toBe(String(found.parts.length));
     expect((await list('?limit=1')).parts).toHaveLength(1);
     expect((await list('?limit=1&offset=1')).parts[0]?._id).toBe(all.parts[1]?._id);
+  });
+});
+
+describe('compressed answers', () => {
+  it('sends the catalog compressed as the client accepts, the same JSON each way', async () => {
+    const get = (encoding?: string) =>
+      shop.app.inject({
+        method: 'GET',
+        url: '/api/parts?limit=100',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const catalog = plain.json();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip, deflate', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await get(encoding);
+        expect(res.headers['content-encoding']).toBe(encoding.split(',')[0]);
+        expect(res.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+        expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(catalog);
+      }
+    }
   });
 });

@@ -38,7 +38,11 @@ export function partRoutes(
     async (request, reply) => {
       const { q, limit, offset } = request.query;
       const key = `list:${limit}:${offset}:${q ?? ''}`;
-      return sendCachedJson(reply, await answers.get(key, () => listCatalog(deps.db, request.query)));
+      return sendCachedJson(
+        request,
+        reply,
+        await answers.get(key, () => listCatalog(deps.db, request.query)),
+      );
     },
   );
 
@@ -54,7 +58,7 @@ export function partRoutes(
     },
     async (request, reply) => {
       const { id } = request.query;
-      return sendCachedJson(reply, await answers.get(`part:${id}`, () => getPart(deps.db, id)));
+      return sendCachedJson(request, reply, await answers.get(`part:${id}`, () => getPart(deps.db, id)));
     },
   );
 

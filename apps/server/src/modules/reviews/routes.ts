@@ -33,7 +33,7 @@ export function reviewRoutes(
     async (request, reply) => {
       const { limit, offset } = request.query;
       const answer = await answers.get(`${limit}:${offset}`, () => listNewestReviews(deps.db, request.query));
-      return sendCachedJson(reply, answer);
+      return sendCachedJson(request, reply, answer);
     },
   );
 
