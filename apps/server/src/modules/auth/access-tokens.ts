@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /** Access tokens live 15 minutes; the web app refreshes them before they expire. */
@@ -18,8 +18,15 @@ export interface AccessTokens {
 }
 
 export function accessTokens(secret: Uint8Array): AccessTokens {
+  // Imported once: given raw bytes, jose would import the key again for every token it checks.
+  let imported: Promise<webcrypto.CryptoKey> | undefined;
+  const key = () =>
+    (imported ??= webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
   return {
-    issue(user) {
+    async issue(user) {
       return new SignJWT({ email: user.email, ...(user.role === 'admin' ? { role: 'admin' } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
@@ -28,11 +35,11 @@ export function accessTokens(secret: Uint8Array): AccessTokens {
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .setJti(randomUUID())
-        .sign(secret);
+        .sign(await key());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key(), {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
