@@ -148,6 +148,10 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', { MAIL_RETRY_SECONDS: '0' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
+    ['REDIS_URL', { REDIS_URL: '127.0.0.1:6379' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: '' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: 'shop prefix' }],
   ])('stops with a message naming %s for %j', (name, env) => {
     let thrown: unknown;
     try {
@@ -177,6 +181,18 @@ describe('loadConfig', () => {
       from: 'Parts Shop <orders@example.com>',
       retrySeconds: 5,
     });
+  });
+
+  it('counts rate limits in Redis only when REDIS_URL is set, under REDIS_KEY_PREFIX', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'shop:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example.com:6380/2', REDIS_KEY_PREFIX: 'eu-shop:' })
+        .redis,
+    ).toEqual({ url: 'rediss://user:secret@cache.example.com:6380/2', keyPrefix: 'eu-shop:' });
   });
 
   it('reports every bad variable at once', () => {

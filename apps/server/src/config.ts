@@ -52,6 +52,18 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(100, 'must be a whole number from 1 to 100'))
     .default(10),
+  REDIS_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^rediss?$/,
+        message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('shop:'),
   SEED_ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   SEED_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
@@ -171,6 +183,8 @@ export interface Config {
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
   publicUrl?: string;
   jwtSecret?: string;
+  /** Rate-limit counters shared by every server (memory when unset). */
+  redis?: { url: string; keyPrefix: string };
   rateLimits: {
     windowSeconds: number;
     signupsPerIp: number;
@@ -258,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.SMTP_URL
       ? {
