@@ -165,10 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const { unpaidOrderTtlHours } = config;
   scheduleBackgroundWork(app, {
-    reconcilePayments: () => reconcilePayments(payments, app.log),
-    ...(unpaidOrderTtlHours
-      ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
-      : {}),
+    tasks: {
+      reconcilePayments: () => reconcilePayments(payments, app.log),
+      ...(unpaidOrderTtlHours
+        ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
+        : {}),
+    },
+    exclusive: database.exclusive,
   });
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });

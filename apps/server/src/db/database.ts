@@ -13,6 +13,12 @@ export interface OpenDatabase {
   dialect: DatabaseConfig['kind'];
   /** Answers whether the database responds (for the health check). */
   ping(): Promise<boolean>;
+  /**
+   * Runs the task unless another server runs the task of that name right now (then it answers
+   * `{ ran: false }` at once). On PostgreSQL a session advisory lock, on a connection of its own,
+   * says who runs it; SQLite serves one server, so there the task always runs.
+   */
+  exclusive<T>(name: string, task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,7 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
           return false;
         }
       },
+      exclusive: async (_name, task) => ({ ran: true, value: await task() }),
       close: () => db.destroy(),
     };
   }
@@ -79,6 +86,38 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
         return false;
       }
     },
+    exclusive: (name, task) => exclusiveOnPostgres(config.url, name, task),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * The lock is a session advisory lock on a connection opened for it (not one of the pool's, so
+ * the task keeps the whole pool), keyed by the schema and the task's name: shops in different
+ * schemas of one database do not hold each other up. The lock goes with its connection, so a
+ * server that dies mid-task frees it at once.
+ */
+async function exclusiveOnPostgres<T>(
+  url: string,
+  name: string,
+  task: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  // A lost connection is reported by the next query on it; the event alone must not end the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const key = `('x' || left(md5(current_schema() || ':' || $1), 16))::bit(64)::bigint`;
+    const locked = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${key}) as locked`, [
+      name,
+    ]);
+    if (!locked.rows[0]?.locked) return { ran: false };
+    try {
+      return { ran: true, value: await task() };
+    } finally {
+      await client.query(`select pg_advisory_unlock(${key})`, [name]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
