@@ -39,7 +39,12 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/var/lib/shop',
-      database: { kind: 'postgres', url: 'postgres://shop@db:5432/shop', poolMax: 20 },
+      database: {
+        kind: 'postgres',
+        url: 'postgres://shop@db:5432/shop',
+        poolMax: 20,
+        statementTimeoutMs: 10_000,
+      },
       seed: { demo: false, admin: { email: 'owner@shop.example', password: 'a long password' } },
       payments: {
         provider: 'stripe',
@@ -148,6 +153,9 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', { MAIL_RETRY_SECONDS: '0' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '0' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '10s' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '3600001' }],
     ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
     ['REDIS_URL', { REDIS_URL: '127.0.0.1:6379' }],
     ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: '' }],
@@ -193,6 +201,14 @@ describe('loadConfig', () => {
       loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example.com:6380/2', REDIS_KEY_PREFIX: 'eu-shop:' })
         .redis,
     ).toEqual({ url: 'rediss://user:secret@cache.example.com:6380/2', keyPrefix: 'eu-shop:' });
+  });
+
+  it('gives PostgreSQL statements 10 s unless DATABASE_STATEMENT_TIMEOUT_MS says otherwise', () => {
+    const url = 'postgres://shop@db:5432/shop';
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ statementTimeoutMs: 10_000 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).database).toMatchObject({
+      statementTimeoutMs: 2500,
+    });
   });
 
   it('reports every bad variable at once', () => {

@@ -52,6 +52,9 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(100, 'must be a whole number from 1 to 100'))
     .default(10),
+  // No query of the shop's takes more than a fraction of a second; one that runs this long is
+  // waiting on a lock or gone astray, and the buyer gets a clear 503 instead of a hung request.
+  DATABASE_STATEMENT_TIMEOUT_MS: count(10_000, 3_600_000),
   REDIS_URL: optionalText.pipe(
     z
       .url({
@@ -153,7 +156,13 @@ export const DEFAULT_MAIL_FROM = 'Electronics Tools Manufacturers <orders@localh
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; poolMax: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax: number;
+      /** Each statement is cancelled after this long (per connection); none when unset or 0. */
+      statementTimeoutMs?: number;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -238,7 +247,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const url = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.db')}`;
   const database: DatabaseConfig = url.startsWith('sqlite:')
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
-    : { kind: 'postgres', url, poolMax: env.DATABASE_POOL_MAX };
+    : {
+        kind: 'postgres',
+        url,
+        poolMax: env.DATABASE_POOL_MAX,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      };
 
   return {
     env: env.NODE_ENV,

@@ -70,10 +70,18 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     max: config.poolMax,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    // Sent when each connection opens, so it holds for every statement on it (0: none).
+    ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
+    // A connection whose peer vanished without a word is found out and dropped.
+    keepAlive: true,
     types: pgTypes,
   });
-  // An idle client losing its connection must not bring the process down; the next query reconnects.
+  // A connection lost must not bring the process down: an idle one is dropped by the pool (and
+  // the next query opens another), and one a request holds fails that request's query, which
+  // answers 503. pg also reports the loss as an 'error' event, which without a listener on the
+  // connection itself would end the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -120,4 +128,37 @@ async function exclusiveOnPostgres<T>(
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+const unavailableCodes = new Set([
+  // The network: the server is down, gone or unreachable.
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: shutting down, starting up, out of connections, a statement past its timeout.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+
+/**
+ * Whether an error means the database cannot be reached or did not answer in time (as opposed
+ * to a query the database refused): the client is told to try again (503), not that the shop
+ * broke (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  // What pg and its pool say when a connection ends or cannot be had in time.
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+    error.message,
+  );
 }
