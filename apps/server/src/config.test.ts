@@ -160,6 +160,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', { REDIS_URL: '127.0.0.1:6379' }],
     ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: '' }],
     ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: 'shop prefix' }],
+    ['JWT_SECRET', { NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@db:5432/shop' }],
   ])('stops with a message naming %s for %j', (name, env) => {
     let thrown: unknown;
     try {
@@ -209,6 +210,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).database).toMatchObject({
       statementTimeoutMs: 2500,
     });
+  });
+
+  it('requires JWT_SECRET in production on PostgreSQL, where several servers must share one key', () => {
+    const postgres = { NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@db:5432/shop' };
+    expect(() => loadConfig(postgres)).toThrow(/JWT_SECRET is required in production on PostgreSQL/);
+    expect(loadConfig({ ...postgres, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // One server on SQLite, or a developer's PostgreSQL, may keep a generated key.
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite:/tmp/x.db' }).jwtSecret,
+    ).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' }).jwtSecret).toBeUndefined();
   });
 
   it('reports every bad variable at once', () => {

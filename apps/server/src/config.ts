@@ -241,6 +241,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       if (!env[name]) problems.push(`${name} is required when PAYMENT_PROVIDER is stripe`);
     }
   }
+  // Servers on PostgreSQL may be several behind a load balancer: each would generate a key of
+  // its own, and a token signed by one would be refused by the next. A deployment says the key.
+  const onPostgres = env.DATABASE_URL !== undefined && !env.DATABASE_URL.startsWith('sqlite:');
+  if (env.NODE_ENV === 'production' && onPostgres && !env.JWT_SECRET) {
+    problems.push(
+      'JWT_SECRET is required in production on PostgreSQL: every server must sign tokens with the same key (at least 32 characters, the same on each server)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
