@@ -77,6 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: 1000, headersTimeout: config.requestTimeoutSeconds * 1000 },
     trustProxy: config.trustProxy,
   });
+  // Fastify runs onClose hooks last added first: added first, the database closes after
+  // everything that may still use it (a background run finishing, the mail outbox stopping).
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON is the only body the API reads (multipart is added where pictures are uploaded).
@@ -182,9 +187,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
         ? stripePageContentSecurityPolicy
         : undefined,
-  });
-  app.addHook('onClose', async () => {
-    await database.close();
   });
   return app;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './db/database.js';
+import { signUp, signUpAdmin } from './test-support/accounts.js';
+import { clientSecretFor, placeOrder } from './test-support/invoice-orders.js';
 import {
   anotherServer,
   createTestDatabase,
@@ -70,6 +72,46 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
       expect(await running).toEqual({ reconcilePayments: 'done' });
       // Free again: the second server runs it.
       expect(await second.backgroundWork.runAll()).toEqual({ reconcilePayments: 'done' });
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('lets a run in progress finish before the server closes its database', async () => {
+    if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    // An unpaid order with an open intent: the reconciliation asks about it after its first query.
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    const buyer = await signUp(shop.app);
+    await clientSecretFor(shop.app, buyer, await placeOrder(shop.app, { admin, buyer }));
+
+    const logged: { level: number; msg: string }[] = [];
+    const closing = await anotherServer(
+      shop,
+      { LOG_LEVEL: 'info' },
+      {
+        write: (line) => void logged.push(JSON.parse(line)),
+      },
+    );
+    const blocker = new pg.Client({ connectionString: shop.config.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table payment_intents in access exclusive mode');
+      const running = closing.backgroundWork.runAll();
+      await vi.waitFor(
+        async () => {
+          const waiting = await blocker.query(
+            `select 1 from pg_locks where relation = 'payment_intents'::regclass and not granted`,
+          );
+          expect(waiting.rowCount).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      const closed = closing.close();
+      await blocker.query('commit');
+      await closed;
+      expect(await running).toEqual({ reconcilePayments: 'done' });
+      expect(logged.filter((line) => line.level >= 40)).toEqual([]);
     } finally {
       await blocker.end();
     }

@@ -102,6 +102,7 @@ export async function createTestShop(
 export async function anotherServer(
   shop: TestShop,
   env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -116,6 +117,7 @@ export async function anotherServer(
     config,
     database: openDatabase(config.database),
     webDist: path.join(shop.dataDir, 'no-web-app'),
+    ...(logStream ? { logStream } : {}),
   });
   await app.ready();
   return app;
