@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,6 +16,12 @@ export interface RunningShop {
   /** SIGKILL: the process dies at once, mid-write if it was writing; the data folder stays. */
   kill(): Promise<void>;
 }
+
+/**
+ * In production on PostgreSQL the shop requires JWT_SECRET (several servers share one key).
+ * One key for the whole test run, so a server restarted on the same data keeps its tokens.
+ */
+const postgresJwtSecret = randomBytes(32).toString('base64url');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,6 +83,9 @@ export async function startShop(
       // Every request is logged, so the scan below reads all the journeys' log lines.
       LOG_LEVEL: 'info',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ...(/^postgres/.test(env.DATABASE_URL ?? process.env.E2E_DATABASE_URL ?? '')
+        ? { JWT_SECRET: postgresJwtSecret }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,14 @@ import { authGuard } from './http/auth-guard.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions } from './http/logging.js';
-import { memoryRateLimitStore, rateLimit } from './http/rate-limit.js';
+import { memoryRateLimitStore, type RateLimitStore, rateLimit } from './http/rate-limit.js';
+import {
+  closeRedis,
+  connectRedis,
+  failOpen,
+  openRedis,
+  redisRateLimitStore,
+} from './http/redis-rate-limit-store.js';
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
 import { COMPRESS_THRESHOLD } from './http/versioned-cache.js';
 import { registerWebApp } from './http/web-app.js';
@@ -73,6 +80,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: 1000, headersTimeout: config.requestTimeoutSeconds * 1000 },
     trustProxy: config.trustProxy,
   });
+  // Fastify runs onClose hooks last added first: added first, the database closes after
+  // everything that may still use it (a background run finishing, the mail outbox stopping).
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON is the only body the API reads (multipart is added where pictures are uploaded).
@@ -88,11 +100,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = accessTokens(key);
   const guard = authGuard({ db, tokens });
   const { rateLimits } = config;
-  // Counters of attempts are cheap and live in memory; failed logins are kept in the database,
-  // so neither a restart nor a second server resets what guards accounts against guessing.
-  const memory = memoryRateLimitStore();
+  // Counters of attempts are cheap: in memory on one server, in Redis (REDIS_URL) when several
+  // share the load, failing open while Redis is away. Failed logins are kept in the database
+  // whatever the setting, so neither a restart, a second server nor a Redis outage resets what
+  // guards accounts against guessing.
+  let counters: RateLimitStore = memoryRateLimitStore();
+  if (config.redis) {
+    const redis = openRedis(config.redis.url, app.log);
+    counters = failOpen(redisRateLimitStore(redis, config.redis.keyPrefix), app.log);
+    app.addHook('onReady', () => connectRedis(redis, app.log));
+    app.addHook('onClose', () => closeRedis(redis));
+  }
   const durable = databaseRateLimitStore(db);
-  const limit = (name: string, max: number, store = memory, windowSeconds = rateLimits.windowSeconds) =>
+  const limit = (name: string, max: number, store = counters, windowSeconds = rateLimits.windowSeconds) =>
     rateLimit(store, { name, max, windowSeconds });
   const authLimits = {
     signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
@@ -160,10 +180,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const { unpaidOrderTtlHours } = config;
   scheduleBackgroundWork(app, {
-    reconcilePayments: () => reconcilePayments(payments, app.log),
-    ...(unpaidOrderTtlHours
-      ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
-      : {}),
+    tasks: {
+      reconcilePayments: () => reconcilePayments(payments, app.log),
+      ...(unpaidOrderTtlHours
+        ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
+        : {}),
+    },
+    exclusive: database.exclusive,
   });
   messageRoutes(app, { db, guard, perIp: limit('messages-ip', rateLimits.messagesPerIp) });
   await imageRoutes(app, { uploadsDir, guard });
@@ -174,9 +197,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
         ? stripePageContentSecurityPolicy
         : undefined,
-  });
-  app.addHook('onClose', async () => {
-    await database.close();
   });
   return app;
 }

@@ -39,7 +39,12 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/var/lib/shop',
-      database: { kind: 'postgres', url: 'postgres://shop@db:5432/shop', poolMax: 20 },
+      database: {
+        kind: 'postgres',
+        url: 'postgres://shop@db:5432/shop',
+        poolMax: 20,
+        statementTimeoutMs: 10_000,
+      },
       seed: { demo: false, admin: { email: 'owner@shop.example', password: 'a long password' } },
       payments: {
         provider: 'stripe',
@@ -148,6 +153,14 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', { MAIL_RETRY_SECONDS: '0' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '0' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '10s' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '3600001' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
+    ['REDIS_URL', { REDIS_URL: '127.0.0.1:6379' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: '' }],
+    ['REDIS_KEY_PREFIX', { REDIS_KEY_PREFIX: 'shop prefix' }],
+    ['JWT_SECRET', { NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@db:5432/shop' }],
   ])('stops with a message naming %s for %j', (name, env) => {
     let thrown: unknown;
     try {
@@ -177,6 +190,38 @@ describe('loadConfig', () => {
       from: 'Parts Shop <orders@example.com>',
       retrySeconds: 5,
     });
+  });
+
+  it('counts rate limits in Redis only when REDIS_URL is set, under REDIS_KEY_PREFIX', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'shop:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example.com:6380/2', REDIS_KEY_PREFIX: 'eu-shop:' })
+        .redis,
+    ).toEqual({ url: 'rediss://user:secret@cache.example.com:6380/2', keyPrefix: 'eu-shop:' });
+  });
+
+  it('gives PostgreSQL statements 10 s unless DATABASE_STATEMENT_TIMEOUT_MS says otherwise', () => {
+    const url = 'postgres://shop@db:5432/shop';
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ statementTimeoutMs: 10_000 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).database).toMatchObject({
+      statementTimeoutMs: 2500,
+    });
+  });
+
+  it('requires JWT_SECRET in production on PostgreSQL, where several servers must share one key', () => {
+    const postgres = { NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@db:5432/shop' };
+    expect(() => loadConfig(postgres)).toThrow(/JWT_SECRET is required in production on PostgreSQL/);
+    expect(loadConfig({ ...postgres, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // One server on SQLite, or a developer's PostgreSQL, may keep a generated key.
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite:/tmp/x.db' }).jwtSecret,
+    ).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' }).jwtSecret).toBeUndefined();
   });
 
   it('reports every bad variable at once', () => {

@@ -52,6 +52,21 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(100, 'must be a whole number from 1 to 100'))
     .default(10),
+  // No query of the shop's takes more than a fraction of a second; one that runs this long is
+  // waiting on a lock or gone astray, and the buyer gets a clear 503 instead of a hung request.
+  DATABASE_STATEMENT_TIMEOUT_MS: count(10_000, 3_600_000),
+  REDIS_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^rediss?$/,
+        message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('shop:'),
   SEED_ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
   SEED_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
@@ -141,7 +156,13 @@ export const DEFAULT_MAIL_FROM = 'Electronics Tools Manufacturers <orders@localh
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; poolMax: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax: number;
+      /** Each statement is cancelled after this long (per connection); none when unset or 0. */
+      statementTimeoutMs?: number;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -171,6 +192,8 @@ export interface Config {
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
   publicUrl?: string;
   jwtSecret?: string;
+  /** Rate-limit counters shared by every server (memory when unset). */
+  redis?: { url: string; keyPrefix: string };
   rateLimits: {
     windowSeconds: number;
     signupsPerIp: number;
@@ -218,13 +241,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       if (!env[name]) problems.push(`${name} is required when PAYMENT_PROVIDER is stripe`);
     }
   }
+  // Servers on PostgreSQL may be several behind a load balancer: each would generate a key of
+  // its own, and a token signed by one would be refused by the next. A deployment says the key.
+  const onPostgres = env.DATABASE_URL !== undefined && !env.DATABASE_URL.startsWith('sqlite:');
+  if (env.NODE_ENV === 'production' && onPostgres && !env.JWT_SECRET) {
+    problems.push(
+      'JWT_SECRET is required in production on PostgreSQL: every server must sign tokens with the same key (at least 32 characters, the same on each server)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
   const url = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.db')}`;
   const database: DatabaseConfig = url.startsWith('sqlite:')
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
-    : { kind: 'postgres', url, poolMax: env.DATABASE_POOL_MAX };
+    : {
+        kind: 'postgres',
+        url,
+        poolMax: env.DATABASE_POOL_MAX,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      };
 
   return {
     env: env.NODE_ENV,
@@ -258,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
+    ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.SMTP_URL
       ? {

@@ -18,8 +18,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  // Migrations may rebuild an index over a large table: they run without the statement timeout.
+  const migrating = openDatabase(
+    config.database.kind === 'postgres' ? { ...config.database, statementTimeoutMs: 0 } : config.database,
+  );
+  try {
+    await migrateToLatest(migrating.db);
+  } finally {
+    if (config.database.kind === 'postgres') await migrating.close();
+  }
+  const database = config.database.kind === 'postgres' ? openDatabase(config.database) : migrating;
   const app = await buildApp({ config, database });
   if (config.seed.demo) await seedDemo(database.db, path.join(config.dataDir, 'uploads'), app.log);
   if (config.seed.admin) await ensureAdmin(database.db, config.seed.admin, app.log);

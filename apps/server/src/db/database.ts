@@ -13,6 +13,12 @@ export interface OpenDatabase {
   dialect: DatabaseConfig['kind'];
   /** Answers whether the database responds (for the health check). */
   ping(): Promise<boolean>;
+  /**
+   * Runs the task unless another server runs the task of that name right now (then it answers
+   * `{ ran: false }` at once). On PostgreSQL a session advisory lock, on a connection of its own,
+   * says who runs it; SQLite serves one server, so there the task always runs.
+   */
+  exclusive<T>(name: string, task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,7 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
           return false;
         }
       },
+      exclusive: async (_name, task) => ({ ran: true, value: await task() }),
       close: () => db.destroy(),
     };
   }
@@ -63,10 +70,18 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     max: config.poolMax,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    // Sent when each connection opens, so it holds for every statement on it (0: none).
+    ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
+    // A connection whose peer vanished without a word is found out and dropped.
+    keepAlive: true,
     types: pgTypes,
   });
-  // An idle client losing its connection must not bring the process down; the next query reconnects.
+  // A connection lost must not bring the process down: an idle one is dropped by the pool (and
+  // the next query opens another), and one a request holds fails that request's query, which
+  // answers 503. pg also reports the loss as an 'error' event, which without a listener on the
+  // connection itself would end the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -79,6 +94,71 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
         return false;
       }
     },
+    exclusive: (name, task) => exclusiveOnPostgres(config.url, name, task),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * The lock is a session advisory lock on a connection opened for it (not one of the pool's, so
+ * the task keeps the whole pool), keyed by the schema and the task's name: shops in different
+ * schemas of one database do not hold each other up. The lock goes with its connection, so a
+ * server that dies mid-task frees it at once.
+ */
+async function exclusiveOnPostgres<T>(
+  url: string,
+  name: string,
+  task: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  // A lost connection is reported by the next query on it; the event alone must not end the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const key = `('x' || left(md5(current_schema() || ':' || $1), 16))::bit(64)::bigint`;
+    const locked = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${key}) as locked`, [
+      name,
+    ]);
+    if (!locked.rows[0]?.locked) return { ran: false };
+    try {
+      return { ran: true, value: await task() };
+    } finally {
+      await client.query(`select pg_advisory_unlock(${key})`, [name]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const unavailableCodes = new Set([
+  // The network: the server is down, gone or unreachable.
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: shutting down, starting up, out of connections, a statement past its timeout.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+
+/**
+ * Whether an error means the database cannot be reached or did not answer in time (as opposed
+ * to a query the database refused): the client is told to try again (503), not that the shop
+ * broke (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  // What pg and its pool say when a connection ends or cannot be had in time.
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+    error.message,
+  );
 }

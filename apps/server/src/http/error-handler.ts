@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@shop/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from './app-error.js';
 import { RateLimitedError } from './rate-limit.js';
 
@@ -51,6 +52,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: { code: 'validation', message: describeValidation(error) } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the client's fault nor a fault in the shop: the database is away or too slow just now.
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          error: {
+            code: 'unavailable',
+            message: `The shop's database is not answering just now. Try again in a moment. Reference: ${request.id}`,
+          },
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -96,6 +96,34 @@ export async function createTestShop(
 }
 
 /**
+ * Another server on the same database as `shop` (as behind a load balancer), with its own pool,
+ * counters and background work. Closing it leaves the database to `shop`.
+ */
+export async function anotherServer(
+  shop: TestShop,
+  env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: shop.dataDir,
+    DATABASE_URL:
+      shop.config.database.kind === 'sqlite'
+        ? `sqlite:${shop.config.database.file}`
+        : shop.config.database.url,
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database: openDatabase(config.database),
+    webDist: path.join(shop.dataDir, 'no-web-app'),
+    ...(logStream ? { logStream } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
+/**
  * The shop's own table names. Not Kysely's introspector: on PostgreSQL it reads every schema's
  * catalogue and fails when another test drops its schema at that moment.
  */

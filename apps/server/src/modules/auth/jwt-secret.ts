@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /**
  * The key that signs access tokens: JWT_SECRET when set, otherwise one generated once and kept
- * (readable by the owner only) in the data folder, so tokens survive a restart.
+ * (readable by the owner only) in the data folder, so tokens survive a restart. That suits one
+ * server; several would each generate their own, so in production on PostgreSQL the
+ * configuration requires JWT_SECRET (see config.ts).
  */
 export function loadJwtSecret(configured: string | undefined, dataDir: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);

@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from './db/database.js';
+import { signUp, signUpAdmin } from './test-support/accounts.js';
+import { clientSecretFor, placeOrder } from './test-support/invoice-orders.js';
+import {
+  anotherServer,
+  createTestDatabase,
+  createTestShop,
+  type TestShop,
+  testDialect,
+} from './test-support/test-app.js';
+
+let shop: TestShop;
+let second: FastifyInstance;
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  second = await anotherServer(shop);
+});
+afterAll(async () => {
+  await second.close();
+  await shop.close();
+});
+
+/** A promise the test settles by hand, to keep a task running as long as it likes. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('background work', () => {
+  it('runs every task when no other server runs it', async () => {
+    expect(await shop.app.backgroundWork.runAll()).toEqual({ reconcilePayments: 'done' });
+    expect(await second.backgroundWork.runAll()).toEqual({ reconcilePayments: 'done' });
+  });
+
+  it('runs one run at a time on a server: a run asked for during another is that run', async () => {
+    const first = shop.app.backgroundWork.runAll();
+    expect(shop.app.backgroundWork.runAll()).toBe(first);
+    await first;
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('background work on several servers (PostgreSQL)', () => {
+  it('runs a task on one server at a time: the other leaves it, then runs it once it is free', async () => {
+    // Hold the first server inside its task: its reconciliation waits on a table the test locks.
+    if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const blocker = new pg.Client({ connectionString: shop.config.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table payment_intents in access exclusive mode');
+      const running = shop.app.backgroundWork.runAll();
+      await vi.waitFor(
+        async () => {
+          const waiting = await blocker.query(
+            `select 1 from pg_locks where relation = 'payment_intents'::regclass and not granted`,
+          );
+          expect(waiting.rowCount).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+
+      // The second server finds the task taken and leaves it to the first.
+      expect(await second.backgroundWork.runAll()).toEqual({ reconcilePayments: 'skipped' });
+
+      await blocker.query('commit');
+      expect(await running).toEqual({ reconcilePayments: 'done' });
+      // Free again: the second server runs it.
+      expect(await second.backgroundWork.runAll()).toEqual({ reconcilePayments: 'done' });
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('lets a run in progress finish before the server closes its database', async () => {
+    if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    // An unpaid order with an open intent: the reconciliation asks about it after its first query.
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    const buyer = await signUp(shop.app);
+    await clientSecretFor(shop.app, buyer, await placeOrder(shop.app, { admin, buyer }));
+
+    const logged: { level: number; msg: string }[] = [];
+    const closing = await anotherServer(
+      shop,
+      { LOG_LEVEL: 'info' },
+      {
+        write: (line) => void logged.push(JSON.parse(line)),
+      },
+    );
+    const blocker = new pg.Client({ connectionString: shop.config.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table payment_intents in access exclusive mode');
+      const running = closing.backgroundWork.runAll();
+      await vi.waitFor(
+        async () => {
+          const waiting = await blocker.query(
+            `select 1 from pg_locks where relation = 'payment_intents'::regclass and not granted`,
+          );
+          expect(waiting.rowCount).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      const closed = closing.close();
+      await blocker.query('commit');
+      await closed;
+      expect(await running).toEqual({ reconcilePayments: 'done' });
+      expect(logged.filter((line) => line.level >= 40)).toEqual([]);
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('keeps a task to one server per name and per shop, and frees it when the task fails', async () => {
+    if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const one = openDatabase(shop.config.database);
+    const two = openDatabase(shop.config.database);
+    const otherShop = await createTestDatabase();
+    const elsewhere = openDatabase({ kind: 'postgres', url: otherShop.url, poolMax: 2 });
+    try {
+      const held = gate();
+      let started = () => {};
+      const inside = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const running = one.exclusive('task', async () => {
+        started();
+        await held.opened;
+        return 'first';
+      });
+      await inside;
+      expect(await two.exclusive('task', async () => 'second')).toEqual({ ran: false });
+      expect(await two.exclusive('another task', async () => 'another')).toEqual({
+        ran: true,
+        value: 'another',
+      });
+      // A shop in another schema of the same database has tasks of its own.
+      expect(await elsewhere.exclusive('task', async () => 'other shop')).toEqual({
+        ran: true,
+        value: 'other shop',
+      });
+      held.open();
+      expect(await running).toEqual({ ran: true, value: 'first' });
+
+      await expect(
+        two.exclusive('task', async () => {
+          throw new Error('the card provider is away');
+        }),
+      ).rejects.toThrow('the card provider is away');
+      expect(await one.exclusive('task', async () => 'after a failure')).toEqual({
+        ran: true,
+        value: 'after a failure',
+      });
+    } finally {
+      await one.close();
+      await two.close();
+      await elsewhere.close();
+      await otherShop.drop();
+    }
+  });
+});
