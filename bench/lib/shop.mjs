@@ -61,6 +61,8 @@ export async function startShop({ database, port, env = {} }) {
       HOST: '127.0.0.1',
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.url,
+      // Production on PostgreSQL requires a shared signing key; a fresh one per run.
+      JWT_SECRET: randomBytes(32).toString('base64url'),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
