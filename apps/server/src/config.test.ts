@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from './config.js';
@@ -177,6 +178,21 @@ describe('loadConfig', () => {
       from: 'Parts Shop <orders@example.com>',
       retrySeconds: 5,
     });
+  });
+
+  it('hashes one password per core at once with 16 waiting per core, unless told otherwise', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: cores, maxWaiting: 16 * cores });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashing).toEqual({
+      concurrency: 3,
+      maxWaiting: 48,
+    });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
+      concurrency: 1,
+      maxWaiting: 0,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
 
   it('reports every bad variable at once', () => {
