@@ -136,7 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard });
-  const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
+  const provider =
+    config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
   const mail =
     config.mail &&
     mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl, invoiceFor });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
 
@@ -17,12 +18,15 @@ export interface OpenDatabase {
 }
 
 /** PostgreSQL's int8 comes back as text by default; our integers stay far below 2^53. */
-const pgTypes = {
+const pgTypes = (driver: typeof pg) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    if (oid === driver.types.builtins.INT8) return (value: string) => Number(value);
+    return driver.types.getTypeParser(oid, format);
   },
-};
+});
+
+/** The PostgreSQL driver, loaded only by a shop on PostgreSQL (a SQLite shop never holds it). */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg');
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -58,12 +62,13 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     };
   }
 
-  const pool = new pg.Pool({
+  const driver = loadPg();
+  const pool = new driver.Pool({
     connectionString: config.url,
     max: config.poolMax,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
-    types: pgTypes,
+    types: pgTypes(driver),
   });
   // An idle client losing its connection must not bring the process down; the next query reconnects.
   pool.on('error', () => {});
