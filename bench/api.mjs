@@ -10,7 +10,7 @@ import { alternate, bareServer, load, loop, share } from './lib/load.mjs';
 import { call, residentMemory, startShop } from './lib/shop.mjs';
 
 const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
-const buyer = {
+export const buyer = {
   name: 'Bench Buyer Ltd',
   email: 'bench-buyer@parts-shop.example',
   password: 'bench-buyer-password',
@@ -120,6 +120,40 @@ async function hashingLimit() {
   return { rps: (os.availableParallelism() * 1000) / ms, hashMs: Math.round(ms) };
 }
 
+/**
+ * Logins beside the hashing limit, then `GET /api/parts` during a login flood as a share of
+ * `partsIdle` (its throughput measured without the flood). The buyer must have signed up.
+ */
+export async function measureSignIn(url, partsIdle) {
+  const rows = [];
+  const limit = await hashingLimit();
+  const loginRequest = {
+    url: `${url}/api/auth/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: buyer.email, password: buyer.password }),
+  };
+  const logins = await load(loginRequest);
+  rows.push({
+    what: 'POST /api/auth/login',
+    target: `hashing limit (${limit.hashMs} ms a hash)`,
+    rps: limit.rps,
+    p50: '',
+    p99: '',
+    errors: '',
+  });
+  rows.push({ what: 'POST /api/auth/login', target: 'shop', ...logins, share: share(logins, limit) });
+
+  const [partsDuringFlood] = await Promise.all([load({ url: `${url}/api/parts` }), load(loginRequest)]);
+  rows.push({
+    what: 'GET /api/parts during a login flood',
+    target: 'shop',
+    ...partsDuringFlood,
+    share: `${share(partsDuringFlood, partsIdle)} of idle`,
+  });
+  return rows;
+}
+
 /** Every API measurement on one database; answers the table rows and the memory figures. */
 export async function measureApi(database, port) {
   const shop = await startShop({
@@ -181,34 +215,7 @@ export async function measureApi(database, port) {
     });
     rows.push({ what: 'POST /api/purchase', target: 'shop', ...purchase, share: share(purchase, ceiling) });
 
-    const limit = await hashingLimit();
-    const loginRequest = {
-      url: `${shop.url}/api/auth/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: buyer.email, password: buyer.password }),
-    };
-    const logins = await load(loginRequest);
-    rows.push({
-      what: 'POST /api/auth/login',
-      target: `hashing limit (${limit.hashMs} ms a hash)`,
-      rps: limit.rps,
-      p50: '',
-      p99: '',
-      errors: '',
-    });
-    rows.push({ what: 'POST /api/auth/login', target: 'shop', ...logins, share: share(logins, limit) });
-
-    const [partsDuringFlood] = await Promise.all([
-      load({ url: `${shop.url}/api/parts` }),
-      load(loginRequest),
-    ]);
-    rows.push({
-      what: 'GET /api/parts during a login flood',
-      target: 'shop',
-      ...partsDuringFlood,
-      share: `${share(partsDuringFlood, partsIdle)} of idle`,
-    });
+    rows.push(...(await measureSignIn(shop.url, partsIdle)));
     memory.afterLoad = residentMemory(shop.pid);
   } finally {
     await shop.stop();

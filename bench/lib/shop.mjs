@@ -51,9 +51,14 @@ export async function postgresAnswers() {
   }
 }
 
-/** The built server on `port`; { url, pid, stop() }. */
-export async function startShop({ database, port, env = {} }) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+/** The built server (or another build of it: `entry`) on `port`; { url, pid, stop() }. */
+export async function startShop({
+  database,
+  port,
+  env = {},
+  entry = path.join(root, 'apps/server/dist/main.js'),
+}) {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -28,8 +28,11 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
+import { hashingQueue } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
+import { passwordHashing } from './modules/auth/password.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { scryptWorkers } from './modules/auth/scrypt-workers.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -129,8 +132,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
   };
 
+  // Password hashes run on threads of their own, one per core at most, the rest waiting in turn.
+  const hashQueue = hashingQueue(config.passwordHashing);
+  const hashThreads = scryptWorkers();
+  app.addHook('onClose', () => hashThreads.close());
+  const passwords = passwordHashing((password, salt, params, signal) =>
+    hashQueue.run(() => hashThreads.derive(password, salt, params), signal),
+  );
+
   healthRoutes(app, { ping: database.ping });
-  const auth = { db, tokens, limits: authLimits };
+  const auth = { db, tokens, limits: authLimits, passwords };
   authRoutes(app, auth);
   // Only the Google flow uses a cookie: the parser runs for its routes alone.
   await app.register(async (scope) => {
@@ -155,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard, changes });
-  const provider = config.payments.provider === 'stripe' ? stripeProvider(config.payments) : testProvider(db);
+  const provider =
+    config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
   const mail =
     config.mail &&
     mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl, invoiceFor });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from './config.js';
@@ -222,6 +223,21 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite:/tmp/x.db' }).jwtSecret,
     ).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' }).jwtSecret).toBeUndefined();
+  });
+
+  it('hashes one password per core at once with 16 waiting per core, unless told otherwise', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: cores, maxWaiting: 16 * cores });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashing).toEqual({
+      concurrency: 3,
+      maxWaiting: 48,
+    });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
+      concurrency: 1,
+      maxWaiting: 0,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
 
   it('reports every bad variable at once', () => {

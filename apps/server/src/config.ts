@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -124,6 +125,28 @@ const EnvSchema = z.object({
       .optional(),
   ),
   REQUEST_TIMEOUT_SECONDS: count(30, 600),
+  PASSWORD_HASH_CONCURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 1 to 256')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'must be a whole number from 1 to 256')
+          .max(256, 'must be a whole number from 1 to 256'),
+      )
+      .optional(),
+  ),
+  PASSWORD_HASH_QUEUE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
+      .transform(Number)
+      .pipe(z.number().int().max(100_000, 'must be a whole number from 0 to 100000'))
+      .optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z
       .url({
@@ -185,6 +208,11 @@ export interface Config {
   trustProxy: boolean | string;
   /** A request (headers and body) must arrive within this many seconds; slow clients are cut off. */
   requestTimeoutSeconds: number;
+  /**
+   * Password hashes (128 MiB and most of a core each) run at most `concurrency` at once; up to
+   * `maxWaiting` more wait their turn, and sign-ins beyond that are refused with 503.
+   */
+  passwordHashing: { concurrency: number; maxWaiting: number };
   /** Unpaid orders older than this many hours give their pieces back (off when unset). */
   unpaidOrderTtlHours?: number;
   /** E-mail to buyers (order confirmations, payment receipts); off when SMTP_URL is unset. */
@@ -252,6 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
+  const hashConcurrency = env.PASSWORD_HASH_CONCURRENCY ?? os.availableParallelism();
   const url = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.db')}`;
   const database: DatabaseConfig = url.startsWith('sqlite:')
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
@@ -307,6 +336,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     trustProxy: env.TRUST_PROXY ?? false,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    passwordHashing: {
+      concurrency: hashConcurrency,
+      maxWaiting: env.PASSWORD_HASH_QUEUE ?? 16 * hashConcurrency,
+    },
     ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

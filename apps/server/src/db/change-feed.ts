@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './database.js';
 
 /**
  * Tells whether what the public reads show (the catalog and its reviews) may have changed, for
@@ -65,7 +66,7 @@ export function postgresChangeFeed(connectionString: string, log: (error: Error)
 
   async function connect() {
     if (closed) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    const next = new (loadPg().Client)({ connectionString, connectionTimeoutMillis: 5000 });
     client = next;
     next.on('error', lost);
     next.on('end', () => lost());

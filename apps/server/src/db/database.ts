@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
 
@@ -23,12 +24,15 @@ export interface OpenDatabase {
 }
 
 /** PostgreSQL's int8 comes back as text by default; our integers stay far below 2^53. */
-const pgTypes = {
+const pgTypes = (driver: typeof pg) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    if (oid === driver.types.builtins.INT8) return (value: string) => Number(value);
+    return driver.types.getTypeParser(oid, format);
   },
-};
+});
+
+/** The PostgreSQL driver, loaded only by a shop on PostgreSQL (a SQLite shop never holds it). */
+export const loadPg = (): typeof pg => createRequire(import.meta.url)('pg');
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -65,7 +69,8 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     };
   }
 
-  const pool = new pg.Pool({
+  const driver = loadPg();
+  const pool = new driver.Pool({
     connectionString: config.url,
     max: config.poolMax,
     connectionTimeoutMillis: 5000,
@@ -74,7 +79,7 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
     ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
     // A connection whose peer vanished without a word is found out and dropped.
     keepAlive: true,
-    types: pgTypes,
+    types: pgTypes(driver),
   });
   // A connection lost must not bring the process down: an idle one is dropped by the pool (and
   // the next query opens another), and one a request holds fails that request's query, which
@@ -110,7 +115,7 @@ async function exclusiveOnPostgres<T>(
   name: string,
   task: () => Promise<T>,
 ): Promise<{ ran: true; value: T } | { ran: false }> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  const client = new (loadPg().Client)({ connectionString: url, connectionTimeoutMillis: 5000 });
   // A lost connection is reported by the next query on it; the event alone must not end the process.
   client.on('error', () => {});
   await client.connect();

@@ -18,6 +18,17 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal that passes: the answer carries `retry-after` with the seconds to wait (429, 503). */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message);
+  }
+}
+
 export const notFound = (what: string) => new AppError('not_found', `No such ${what}`);
 export const badRequest = (message: string) => new AppError('validation', message);
 export const forbidden = (message = 'You may not do this') => new AppError('forbidden', message);

@@ -2,8 +2,7 @@ import type { ErrorCode } from '@shop/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AppError } from './app-error.js';
-import { RateLimitedError } from './rate-limit.js';
+import { AppError, RetryLaterError } from './app-error.js';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'validation',
@@ -44,7 +43,7 @@ function describeValidation(error: FastifyError): string {
 /** The one place where every failure becomes `{error: {code, message}}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply
         .status(error.status)

@@ -1,4 +1,4 @@
-import { AppError } from './app-error.js';
+import { RetryLaterError } from './app-error.js';
 
 /** Counts hits per key in fixed windows. The memory store serves one server; a shared store serves several. */
 export interface RateLimitStore {
@@ -32,9 +32,9 @@ export function memoryRateLimitStore(): RateLimitStore {
   };
 }
 
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+export class RateLimitedError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds);
   }
 }
 

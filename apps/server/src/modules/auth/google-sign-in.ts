@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 
 export interface GoogleSettings {
   clientId: string;
@@ -49,17 +49,21 @@ const loopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(n
  * key, so any of several servers can finish a sign-in that another one started.
  */
 export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
-  let discovered: Promise<oidc.Configuration> | undefined;
+  // openid-client is loaded with the first Google sign-in: a shop without Google never holds it.
+  let discovered: Promise<{ oidc: typeof Oidc; config: Oidc.Configuration }> | undefined;
   const configuration = () => {
-    discovered ??= oidc
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        // Plain http only for a provider on this machine (development and tests).
-        loopback(settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : {},
-      )
+    discovered ??= import('openid-client')
+      .then(async (oidc) => ({
+        oidc,
+        config: await oidc.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          settings.clientSecret,
+          undefined,
+          // Plain http only for a provider on this machine (development and tests).
+          loopback(settings.issuer) ? { execute: [oidc.allowInsecureRequests] } : {},
+        ),
+      }))
       .catch((error: unknown) => {
         discovered = undefined;
         throw new GoogleSignInError(UNAVAILABLE, error);
@@ -70,7 +74,7 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
   return {
     /** The provider's authorization URL, and the signed flow to keep in the cookie. */
     async start(redirectUri: string, from: string): Promise<{ url: string; flow: string }> {
-      const config = await configuration();
+      const { oidc, config } = await configuration();
       const flow: Flow = {
         verifier: oidc.randomPKCECodeVerifier(),
         state: oidc.randomState(),
@@ -100,10 +104,10 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
       const flow = await readFlow(signedFlow, key);
       const params = new URLSearchParams(query);
       if (params.get('error') === 'access_denied') throw new GoogleSignInError(CANCELLED);
-      const config = await configuration();
+      const { oidc, config } = await configuration();
       const currentUrl = new URL(flow.redirectUri);
       currentUrl.search = query;
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
       try {
         tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
           pkceCodeVerifier: flow.verifier,

@@ -1,11 +1,22 @@
 import { LoginBody, RefreshBody, Session, SignupBody } from '@shop/contract/auth';
 import { ErrorBody } from '@shop/contract/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody };
+/** Sign-up and login hash a password: when too many wait for their turn, 503 with `retry-after`. */
+const hashingErrors = { ...errors, 503: ErrorBody };
+
+/** Aborts when the connection closes before the answer is sent (the client gave up). */
+function clientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,10 +28,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         tags: ['sign-in'],
         summary: 'Create an account and sign in',
         body: SignupBody,
-        response: { 201: Session, ...errors },
+        response: { 201: Session, ...hashingErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await signup(deps, request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await signup(deps, request.body, request.ip, clientLeaves(reply))),
   );
 
   api.post(
@@ -30,10 +42,10 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         tags: ['sign-in'],
         summary: 'Sign in with email and password',
         body: LoginBody,
-        response: { 200: Session, ...errors },
+        response: { 200: Session, ...hashingErrors },
       },
     },
-    async (request) => login(deps, request.body, request.ip),
+    async (request, reply) => login(deps, request.body, request.ip, clientLeaves(reply)),
   );
 
   api.post(

@@ -7,7 +7,7 @@ import { AppError, conflict } from '../../http/app-error.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import { findUserByEmail, findUserById, insertUser } from '../users/repository.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { type PasswordHashing, unmatchableHash } from './password.js';
 import {
   findRefreshToken,
   hashRefreshToken,
@@ -32,13 +32,15 @@ export interface AuthDeps {
   db: Database;
   tokens: AccessTokens;
   limits: AuthLimits;
+  /** Hashes one at a time per core, the others waiting their turn (503 when too many wait). */
+  passwords: PasswordHashing;
 }
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
 const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
 
 /** Checked against when no user has the email, so a login takes as long whether or not it exists. */
-let dummyHash: Promise<string> | undefined;
+const dummyHash = unmatchableHash();
 
 async function startSession(
   deps: AuthDeps,
@@ -58,14 +60,20 @@ function session(user: UserRow, pair: TokenPair): Session {
   return { user: { uid: user.id, name: user.name, email: user.email }, ...pair };
 }
 
-export async function signup(deps: AuthDeps, body: SignupBody, ip: string): Promise<Session> {
+/** `signal` aborts when the client leaves before the answer: a hash still waiting its turn is dropped. */
+export async function signup(
+  deps: AuthDeps,
+  body: SignupBody,
+  ip: string,
+  signal?: AbortSignal,
+): Promise<Session> {
   await deps.limits.signupPerIp.consume(ip);
   await deps.limits.signupPerEmail.consume(body.email);
   const user: UserRow = {
     id: newId(),
     name: body.name,
     email: body.email,
-    password_hash: await hashPassword(body.password),
+    password_hash: await deps.passwords.hash(body.password, signal),
     role: null,
     mobile: null,
     created_at: nowIso(),
@@ -74,13 +82,17 @@ export async function signup(deps: AuthDeps, body: SignupBody, ip: string): Prom
   return session(user, await startSession(deps, user));
 }
 
-export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<Session> {
+export async function login(
+  deps: AuthDeps,
+  body: LoginBody,
+  ip: string,
+  signal?: AbortSignal,
+): Promise<Session> {
   await deps.limits.loginFailuresPerIp.ensureAllowed(ip);
   await deps.limits.loginFailuresPerEmail.ensureAllowed(body.email);
   await deps.limits.loginFailuresPerEmailHour.ensureAllowed(body.email);
   const user = await findUserByEmail(deps.db, body.email);
-  dummyHash ??= hashPassword(randomUUID());
-  const matches = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+  const matches = await deps.passwords.verify(body.password, user?.password_hash ?? dummyHash, signal);
   if (!user?.password_hash || !matches) {
     await deps.limits.loginFailuresPerIp.record(ip);
     await deps.limits.loginFailuresPerEmail.record(body.email);

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '../../http/app-error.js';
 
 /** Pictures up to this many pixels are decoded; a small file claiming more is a decompression bomb. */
@@ -15,6 +14,9 @@ const notAnImage = () =>
  * so what is stored is a picture and nothing else, whatever the upload pretended to be.
  */
 export async function reencodeAsWebp(bytes: Buffer): Promise<Buffer> {
+  // Loaded with the first upload: libvips is a good part of the shop's memory, and most servers
+  // never see an upload.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   let width = 0;
   let height = 0;

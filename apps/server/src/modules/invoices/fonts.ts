@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 
 /**
  * The invoice's fonts, shipped in npm packages and read from node_modules (nothing is fetched):
@@ -17,23 +17,30 @@ export interface Face {
 
 const nodeRequire = createRequire(import.meta.url);
 
-function face(name: string, file: string): Face {
-  const font = fontkit.create(fs.readFileSync(nodeRequire.resolve(file)));
+function face(parser: typeof fontkit, name: string, file: string): Face {
+  const font = parser.create(fs.readFileSync(nodeRequire.resolve(file)));
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
   return { name, font, has: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
 }
 
-let loaded: { regular: Face[]; bold: Face } | undefined;
+let loaded: Promise<{ regular: Face[]; bold: Face }> | undefined;
 
-/** Read once, on the first invoice. `regular` is a chain: each character takes the first face that has it. */
+/**
+ * Read once, on the first invoice (fontkit itself is loaded then too: a shop that never makes an
+ * invoice never holds it). `regular` is a chain: each character takes the first face that has it.
+ */
 export function invoiceFonts() {
-  loaded ??= {
+  loaded ??= import('fontkit').then((parser) => ({
     regular: [
-      face('regular', 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-      face('bengali', '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff'),
+      face(parser, 'regular', 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+      face(
+        parser,
+        'bengali',
+        '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff',
+      ),
     ],
-    bold: face('bold', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  };
+    bold: face(parser, 'bold', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  }));
   return loaded;
 }
 

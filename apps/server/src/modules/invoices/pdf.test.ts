@@ -21,8 +21,8 @@ const content: InvoiceContent = {
   paymentId: 'pi_test_0123',
 };
 
-describe('text runs', () => {
-  const faces = invoiceFonts().regular;
+describe('text runs', async () => {
+  const faces = (await invoiceFonts()).regular;
 
   it('puts each script in a face that has it, and keeps marks with their letter', () => {
     expect(textRuns('Ab রহমান Ωμ Жк', faces)).toEqual([

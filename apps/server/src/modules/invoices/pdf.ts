@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { type Face, invoiceFonts, textRuns } from './fonts.js';
 
 export const SHOP_NAME = 'Electronics Tools Manufacturers';
@@ -28,8 +27,14 @@ const GREY = '#555555';
 type Doc = PDFKit.PDFDocument;
 
 /** Writes text that may hold any script, switching faces where a character needs another. */
-function write(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) {
-  const { regular } = invoiceFonts();
+function write(
+  doc: Doc,
+  regular: Face[],
+  text: string,
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.TextOptions = {},
+) {
   const runs = textRuns(text, regular);
   runs.forEach((run, i) => {
     const continued = i < runs.length - 1;
@@ -68,9 +73,9 @@ function rule(doc: Doc, y: number) {
     .stroke();
 }
 
-/** The invoice of a paid order as an A4 PDF. */
-export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
-  const fonts = invoiceFonts();
+/** The invoice of a paid order as an A4 PDF (pdfkit is loaded with the first one). */
+export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), invoiceFonts()]);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -102,7 +107,9 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   doc.fillColor('black').fontSize(16);
   heading(doc, SHOP_NAME, left, MARGIN, { width: width - box });
   doc.fontSize(9).fillColor(GREY);
-  write(doc, 'Parts for electronics tools, sold in bulk', left, doc.y + 2, { width: width - box });
+  write(doc, fonts.regular, 'Parts for electronics tools, sold in bulk', left, doc.y + 2, {
+    width: width - box,
+  });
   doc.fillColor('black').fontSize(18);
   heading(doc, 'INVOICE', right - box, MARGIN, { width: box, align: 'right' });
   doc.fontSize(11);
@@ -120,15 +127,17 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   heading(doc, 'Billed to', left, y, { width: half - 10 });
   let column = doc.y + 4;
   for (const line of [invoice.buyer.name, invoice.buyer.email, invoice.buyer.mobile, invoice.buyer.address]) {
-    column = write(doc, line, left, column, { width: half - 10 }) + 2;
+    column = write(doc, fonts.regular, line, left, column, { width: half - 10 }) + 2;
   }
   heading(doc, 'Payment', left + half, y, { width: half });
   let payment = doc.y + 4;
   payment =
-    write(doc, `Paid by card on ${minute(invoice.paidAt)}`, left + half, payment, { width: half }) + 2;
+    write(doc, fonts.regular, `Paid by card on ${minute(invoice.paidAt)}`, left + half, payment, {
+      width: half,
+    }) + 2;
   // The id on a line of its own: a provider's ids are long and have no space to wrap at.
-  payment = write(doc, 'Payment id:', left + half, payment, { width: half }) + 2;
-  payment = write(doc, invoice.paymentId, left + half, payment, { width: half }) + 2;
+  payment = write(doc, fonts.regular, 'Payment id:', left + half, payment, { width: half }) + 2;
+  payment = write(doc, fonts.regular, invoice.paymentId, left + half, payment, { width: half }) + 2;
   y = Math.max(column, payment) + 18;
 
   // The one line of the order.
@@ -146,7 +155,7 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   y = doc.y + 4;
   rule(doc, y);
   y += 8;
-  const partBottom = write(doc, invoice.part, cols.part, y, { width: colWidth.part });
+  const partBottom = write(doc, fonts.regular, invoice.part, cols.part, y, { width: colWidth.part });
   figure(doc, pieces(invoice.quantity), { x: cols.quantity, y, width: colWidth.quantity, size: 10 });
   figure(doc, dollars(invoice.unitPrice), { x: cols.unit, y, width: colWidth.unit, size: 10 });
   figure(doc, dollars(invoice.total), { x: cols.total, y, width: colWidth.total, size: 10 });
@@ -159,7 +168,9 @@ export function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   y = doc.y + 28;
 
   doc.fontSize(9).fillColor(GREY);
-  write(doc, 'Paid in full. Prices are in US dollars. Thank you for your order.', left, y, { width });
+  write(doc, fonts.regular, 'Paid in full. Prices are in US dollars. Thank you for your order.', left, y, {
+    width,
+  });
   doc.end();
   return finished;
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
@@ -60,15 +60,20 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   const { db, settings, log } = deps;
-  const transport = nodemailer.createTransport(
-    {
-      url: settings.smtpUrl,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 30_000,
-    },
-    { from: settings.from },
-  );
+  // nodemailer is loaded with the first mail to send: a shop without mail never holds it.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        {
+          url: settings.smtpUrl,
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 30_000,
+        },
+        { from: settings.from },
+      ),
+    ));
   let round: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -90,7 +95,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     }
     try {
       const { subject, text, attachments } = await content(mail.kind, order);
-      await transport.sendMail({
+      await (await transporter()).sendMail({
         to: mail.recipient,
         subject,
         text,
@@ -162,7 +167,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
       stopped = true;
       clearInterval(timer);
       await round;
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../http/app-error.js';
 import { type PaymentProvider, type ProviderIntent, WebhookRefused } from './provider.js';
 
@@ -23,8 +23,9 @@ const toIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
 const unreachable = () =>
   new AppError('unavailable', 'The card provider cannot be reached right now. Please try again in a moment.');
 
-/** Card payments through the official Stripe SDK. */
-export function stripeProvider(settings: StripeSettings): PaymentProvider {
+/** Card payments through the official Stripe SDK (loaded only by a shop that takes cards with Stripe). */
+export async function stripeProvider(settings: StripeSettings): Promise<PaymentProvider> {
+  const { default: Stripe } = await import('stripe');
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -37,7 +38,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         }
       : {}),
   });
-  return {
+  const provider: PaymentProvider = {
     name: 'stripe',
     publishableKey: settings.publishableKey,
     async createIntent(order, idempotencyKey) {
@@ -107,4 +108,5 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       };
     },
   };
+  return provider;
 }

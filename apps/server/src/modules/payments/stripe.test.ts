@@ -207,7 +207,7 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
     const other = await placeOrder();
     await intentFor(other);
-    const provider = stripeProvider({
+    const provider = await stripeProvider({
       secretKey: standIn.secretKey,
       publishableKey: 'pk_test_shop',
       webhookSecret: standIn.webhookSecret,
