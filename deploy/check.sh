@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The Dockerfile's runtime stage, performed without Docker (CI has no Docker engine):
+#   0. check the compose file's wiring (deploy/check-compose.py);
 #   1. build the web app and the server (the build stage's `npm run build`);
 #   2. check that every package the bundle loads is a production dependency of the server;
 #   3. install only the server's production dependencies into an empty folder, from the lockfile,
@@ -12,7 +13,6 @@
 # Usage: deploy/check.sh [--no-build]   (CHECK_KEEP=1 keeps the staged folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 
 say() { printf '[deploy-check] %s\n' "$*"; }
 fail() {
@@ -31,6 +31,13 @@ cleanup() {
 trap cleanup EXIT
 
 free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+
+# 0. The compose file's wiring (no Docker needed): shared settings, upstream, env template.
+if python3 -c 'import yaml' 2>/dev/null; then
+  python3 deploy/check-compose.py
+else
+  say 'SKIPPED: python3 with PyYAML (Debian: python3-yaml) is missing; deploy/compose.yaml was not checked'
+fi
 
 # 1. Build.
 if [[ "${1:-}" != --no-build ]]; then
