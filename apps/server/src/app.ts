@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -97,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
   await registerApiDocs(app);
 
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const { uploadsDir } = config;
   const db = database.db;
   const key = loadJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = accessTokens(key);

@@ -205,6 +205,19 @@ describe('loadConfig', () => {
     ).toEqual({ url: 'rediss://user:secret@cache.example.com:6380/2', keyPrefix: 'eu-shop:' });
   });
 
+  it('keeps pictures under DATA_DIR/uploads unless UPLOADS_DIR names a shared folder', () => {
+    expect(loadConfig({}).uploadsDir).toBe(path.join(path.resolve('data'), 'uploads'));
+    expect(loadConfig({ DATA_DIR: '/var/lib/shop' }).uploadsDir).toBe('/var/lib/shop/uploads');
+    expect(loadConfig({ DATA_DIR: '/var/lib/shop', UPLOADS_DIR: '/mnt/shared/pictures' }).uploadsDir).toBe(
+      '/mnt/shared/pictures',
+    );
+    expect(loadConfig({ UPLOADS_DIR: 'shared/pictures' }).uploadsDir).toBe(path.resolve('shared/pictures'));
+    // Empty (as a compose file leaves an unset variable) means the default, not the working folder.
+    expect(loadConfig({ DATA_DIR: '/var/lib/shop', UPLOADS_DIR: '  ' }).uploadsDir).toBe(
+      '/var/lib/shop/uploads',
+    );
+  });
+
   it('gives PostgreSQL statements 10 s unless DATABASE_STATEMENT_TIMEOUT_MS says otherwise', () => {
     const url = 'postgres://shop@db:5432/shop';
     expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ statementTimeoutMs: 10_000 });

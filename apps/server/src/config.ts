@@ -39,6 +39,9 @@ const EnvSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('localhost'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('data'),
+  // Several servers behind a load balancer point this at one shared folder (a shared volume),
+  // so a picture uploaded through one is served by every other.
+  UPLOADS_DIR: optionalText,
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -192,6 +195,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded and demo pictures are kept: DATA_DIR/uploads unless UPLOADS_DIR says otherwise. */
+  uploadsDir: string;
   database: DatabaseConfig;
   seed: { demo: boolean; admin?: { email: string; password: string } };
   payments:
@@ -296,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     dataDir,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     database,
     seed: {
       demo: env.SEED_DEMO,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -29,7 +28,7 @@ async function main(): Promise<void> {
   }
   const database = config.database.kind === 'postgres' ? openDatabase(config.database) : migrating;
   const app = await buildApp({ config, database });
-  if (config.seed.demo) await seedDemo(database.db, path.join(config.dataDir, 'uploads'), app.log);
+  if (config.seed.demo) await seedDemo(database.db, config.uploadsDir, app.log);
   if (config.seed.admin) await ensureAdmin(database.db, config.seed.admin, app.log);
 
   let stopping = false;

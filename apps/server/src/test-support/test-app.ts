@@ -81,7 +81,7 @@ export async function createTestShop(
     webDist: path.join(target.dataDir, 'no-web-app'),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
-  if (options.demo ?? true) await seedDemo(database.db, path.join(config.dataDir, 'uploads'), app.log);
+  if (options.demo ?? true) await seedDemo(database.db, config.uploadsDir, app.log);
   await app.ready();
   return {
     app,
