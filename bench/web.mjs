@@ -3,6 +3,7 @@
 // the initial download of the Vite build, and the home page's first paint in Chromium without
 // throttling. Results print as Markdown; record them in RESULTS.md. Timings are never asserted.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -27,7 +28,6 @@ const chromiumFlags = [
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Loads of the home page for its unthrottled first paint. */
 const paintLoads = 7;
-const port = Number(process.env.BENCH_WEB_PORT ?? 4400);
 const reports = path.join(root, 'test-results/lighthouse');
 
 const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
@@ -171,6 +171,17 @@ async function unthrottledPaint(url) {
   }
 }
 
+/** A port nothing listens on now (other benchmarks and test servers share this machine). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 const ms = (value) => `${Math.round(value)}`;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -201,7 +212,7 @@ console.log(
 const database = await freshDatabase('sqlite');
 const shop = await startShop({
   database,
-  port,
+  port: Number(process.env.BENCH_WEB_PORT ?? (await freePort())),
   env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
 });
 try {
