@@ -313,6 +313,17 @@ describe('a handler that throws, and the web app', () => {
     },
   );
 
+  it('preloads the storefront parts with the pages that show them, and with no other page', async () => {
+    for (const url of ['/', '/home', '/parts']) {
+      const page = await extra.app.inject({ method: 'GET', url });
+      expect(page.headers.link).toBe('</api/parts?limit=6>; rel=preload; as=fetch; crossorigin');
+    }
+    for (const url of ['/login', '/dashboard', '/blog']) {
+      const page = await extra.app.inject({ method: 'GET', url });
+      expect(page.headers.link).toBeUndefined();
+    }
+  });
+
   it('serves the web app on page routes, and never on /api', async () => {
     const page = await extra.app.inject({ method: 'GET', url: '/dashboard/my-orders' });
     expect(page.statusCode).toBe(200);

@@ -7,12 +7,16 @@ import { notFound } from './app-error.js';
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated each time,
  * and every page route (anything outside /api that is not a file) answered with index.html.
- * Unknown /api paths always get the JSON 404.
+ * Unknown /api paths always get the JSON 404. `pagePreloads` names API answers a page will ask
+ * for at once: the browser fetches them with the page's script instead of after it has run.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  options: { pagePolicy?: (pathname: string) => string | undefined } = {},
+  options: {
+    pagePolicy?: (pathname: string) => string | undefined;
+    pagePreloads?: (pathname: string) => readonly string[];
+  } = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
@@ -37,6 +41,13 @@ export async function registerWebApp(
       reply.header('cache-control', 'no-cache');
       const policy = options.pagePolicy?.(pathname);
       if (policy) reply.header('content-security-policy', policy);
+      const preloads = options.pagePreloads?.(pathname) ?? [];
+      if (preloads.length > 0) {
+        reply.header(
+          'link',
+          preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '),
+        );
+      }
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     throw notFound(`route ${request.method} ${pathname}`);
