@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { scheduleBackgroundWork } from './background.js';
@@ -208,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
         ? stripePageContentSecurityPolicy
         : undefined,
+    // The storefront pages show the first parts at once: their answer downloads with the script.
+    pagePreloads: (pathname) => (STOREFRONT_PAGES.includes(pathname) ? [STOREFRONT_PARTS_PATH] : []),
   });
   return app;
 }

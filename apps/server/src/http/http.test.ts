@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -312,6 +313,44 @@ describe('a handler that throws, and the web app', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     },
   );
+
+  it('preloads the storefront parts with the pages that show them, and with no other page', async () => {
+    for (const url of ['/', '/home', '/parts']) {
+      const page = await extra.app.inject({ method: 'GET', url });
+      expect(page.headers.link).toBe('</api/parts?limit=6>; rel=preload; as=fetch; crossorigin');
+    }
+    for (const url of ['/login', '/dashboard', '/blog']) {
+      const page = await extra.app.inject({ method: 'GET', url });
+      expect(page.headers.link).toBeUndefined();
+    }
+  });
+
+  it('sends pages compressed when the browser takes it, and revalidates them by their ETag', async () => {
+    const plain = await extra.app.inject({ method: 'GET', url: '/parts' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ]) {
+      const page = await extra.app.inject({
+        method: 'GET',
+        url: '/parts',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(page.headers['content-encoding']).toBe(sent);
+      const body =
+        sent === 'br' ? zlib.brotliDecompressSync(page.rawPayload) : zlib.gunzipSync(page.rawPayload);
+      expect(body.toString()).toBe(plain.body);
+    }
+    const again = await extra.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
 
   it('serves the web app on page routes, and never on /api', async () => {
     const page = await extra.app.inject({ method: 'GET', url: '/dashboard/my-orders' });

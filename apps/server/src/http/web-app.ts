@@ -1,18 +1,25 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './app-error.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html revalidated each time,
- * and every page route (anything outside /api that is not a file) answered with index.html.
- * Unknown /api paths always get the JSON 404.
+ * Serves the built web app: hashed assets cached for a year, index.html revalidated each time
+ * (by its ETag), and every page route (anything outside /api that is not a file) answered with
+ * index.html, compressed.
+ * Unknown /api paths always get the JSON 404. `pagePreloads` names API answers a page will ask
+ * for at once: the browser fetches them with the page's script instead of after it has run.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  options: { pagePolicy?: (pathname: string) => string | undefined } = {},
+  options: {
+    pagePolicy?: (pathname: string) => string | undefined;
+    pagePreloads?: (pathname: string) => readonly string[];
+  } = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
@@ -30,15 +37,53 @@ export async function registerWebApp(
       },
     });
   }
+  // The page itself, compressed once at start (@fastify/compress works on routes, and pages are
+  // answered by the not-found handler). A rebuilt web app needs a restart anyway: its new assets
+  // get their routes at start.
+  const page = hasWebApp ? compressedPage(fs.readFileSync(indexFile)) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWebApp && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
+    if (page && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       reply.header('cache-control', 'no-cache');
       const policy = options.pagePolicy?.(pathname);
       if (policy) reply.header('content-security-policy', policy);
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const preloads = options.pagePreloads?.(pathname) ?? [];
+      if (preloads.length > 0) {
+        reply.header(
+          'link',
+          preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '),
+        );
+      }
+      reply.header('etag', page.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(page[encoding ?? 'identity']);
     }
     throw notFound(`route ${request.method} ${pathname}`);
   });
+}
+
+function compressedPage(html: Buffer) {
+  return {
+    identity: html,
+    br: brotliCompressSync(html),
+    gzip: gzipSync(html, { level: 9 }),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** br if the client takes it, else gzip, else none (an encoding with q=0 is refused). */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }

@@ -139,6 +139,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What a page rendered ahead of time shows (the page shell in index.html): a visitor's view. */
+const VISITOR: SessionState = { status: 'signed-out' };
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => VISITOR,
+  );
 }

@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginBody } from '@shop/contract/auth';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextField } from '../../../components/form/text-field';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
+
+const rules = lazyRules(() => import('../rules').then((module) => module.loginRules));
 
 export function LoginPage() {
   const [search] = useSearchParams();
@@ -14,7 +15,7 @@ export function LoginPage() {
   const returnTo = useReturnTo();
   const login = useLogin();
   const google = useGoogleReturn();
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(LoginBody) });
+  const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: () => returnTo.go() }));
 
   // Back from Google with a one-use token in the fragment: take it out of the address bar
@@ -43,7 +44,13 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={onSubmit}
+        onFocus={rules.warm}
+        onPointerDown={rules.warm}
+        noValidate
+      >
         <TextField
           label="Email"
           type="email"

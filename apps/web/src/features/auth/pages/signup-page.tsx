@@ -1,17 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SignupBody } from '@shop/contract/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextField } from '../../../components/form/text-field';
 import { useSignup } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
 
+const rules = lazyRules(() => import('../rules').then((module) => module.signupRules));
+
 export function SignupPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
   const signup = useSignup();
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(SignupBody) });
+  const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((body) => signup.mutate(body, { onSuccess: () => returnTo.go() }));
   return (
     <AuthCard
@@ -26,7 +27,13 @@ export function SignupPage() {
         </>
       }
     >
-      <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={onSubmit}
+        onFocus={rules.warm}
+        onPointerDown={rules.warm}
+        noValidate
+      >
         <TextField
           label="Name"
           autoComplete="name"

@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ComplaintBody } from '@shop/contract/messages';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSendMessage } from '../api/send-message';
 
-const ComplaintFields = ComplaintBody.omit({ kind: true });
+const rules = lazyRules(() => import('../rules').then((module) => module.complaintRules));
 
 /** The complaints/suggestion box of the home page (SPEC.md §2): Full Name, Describe, the checkbox, Send. */
 export function ComplaintBox() {
   const send = useSendMessage();
   const consentId = useId();
   const { register, handleSubmit, formState, reset } = useForm({
-    resolver: zodResolver(ComplaintFields),
+    resolver: rules.resolver,
     defaultValues: { name: '', message: '', consent: false as unknown as true },
   });
   const onSubmit = handleSubmit((fields) =>
@@ -30,7 +29,7 @@ export function ComplaintBox() {
   );
   return (
     <section aria-labelledby="complaint-heading" className="card bg-base-100 shadow">
-      <form className="card-body gap-4" onSubmit={onSubmit}>
+      <form className="card-body gap-4" onSubmit={onSubmit} onFocus={rules.warm} onPointerDown={rules.warm}>
         <h2 id="complaint-heading" className="card-title text-2xl text-primary">
           Complaints and suggestions
         </h2>

@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ContactMessageBody } from '@shop/contract/messages';
 import { useForm } from 'react-hook-form';
+import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSendMessage } from '../api/send-message';
 
-const ContactFields = ContactMessageBody.omit({ kind: true });
+const rules = lazyRules(() => import('../rules').then((module) => module.contactRules));
 
 /** The Contact Us form of the home page (SPEC.md §2). */
 export function ContactForm() {
   const send = useSendMessage();
   const { register, handleSubmit, formState, reset } = useForm({
-    resolver: zodResolver(ContactFields),
+    resolver: rules.resolver,
     defaultValues: { email: '', message: '' },
   });
   const onSubmit = handleSubmit((fields) =>
@@ -31,6 +30,8 @@ export function ContactForm() {
       <form
         className="card-body gap-4 [&_input]:text-base-content [&_textarea]:text-base-content"
         onSubmit={onSubmit}
+        onFocus={rules.warm}
+        onPointerDown={rules.warm}
       >
         <h2 id="contact-heading" className="card-title text-2xl">
           Contact Us

@@ -1,9 +1,9 @@
 import type { Part } from '@shop/contract/parts';
+import { STOREFRONT_PARTS } from '@shop/contract/storefront';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** SPEC.md §9: the storefront lists show the first 6 parts. */
-export const STOREFRONT_PARTS = 6;
+export { STOREFRONT_PARTS };
 
 export function partsQuery(params: { limit: number; offset?: number; q?: string }) {
   const search = new URLSearchParams({ limit: String(params.limit) });

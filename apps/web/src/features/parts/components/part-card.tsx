@@ -2,7 +2,16 @@ import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces, isOutOfStock } from '../format';
 
-export function PartCard({ part, eager = false }: { part: Part; eager?: boolean }) {
+/** One part of the storefront; its name is a heading one level below the list's own heading. */
+export function PartCard({
+  part,
+  eager = false,
+  Heading = 'h3',
+}: {
+  part: Part;
+  eager?: boolean;
+  Heading?: 'h2' | 'h3';
+}) {
   return (
     <article className="card bg-base-100 shadow-md transition hover:shadow-lg">
       <figure className="aspect-[4/3] bg-base-200">
@@ -12,12 +21,14 @@ export function PartCard({ part, eager = false }: { part: Part; eager?: boolean 
           width={400}
           height={300}
           loading={eager ? 'eager' : 'lazy'}
+          // The first row's pictures are the largest thing on a phone's first screen: fetch them first.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 className="card-title text-lg">{part.name}</h3>
+        <Heading className="card-title text-lg">{part.name}</Heading>
         <p className="text-sm text-base-content/80">{part.desc}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">Price</dt>

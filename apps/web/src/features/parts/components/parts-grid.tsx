@@ -3,8 +3,11 @@ import { PartCard } from './part-card';
 
 const placeholderKeys = Array.from({ length: STOREFRONT_PARTS }, (_, i) => `placeholder-${i}`);
 
-/** The first 6 parts of the catalog (SPEC.md §9), as on the home page and /parts. */
-export function StorefrontParts() {
+/**
+ * The first 6 parts of the catalog (SPEC.md §9), as on the home page (under its h2) and /parts
+ * (under its h1): `cardHeading` keeps the headings in order for screen readers.
+ */
+export function StorefrontParts({ cardHeading = 'h3' }: { cardHeading?: 'h2' | 'h3' }) {
   const { data, isPending, isError } = useParts({ limit: STOREFRONT_PARTS });
   if (isPending) {
     return (
@@ -20,7 +23,7 @@ export function StorefrontParts() {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {data.parts.map((part, i) => (
-        <PartCard key={part._id} part={part} eager={i < 3} />
+        <PartCard key={part._id} part={part} eager={i < 3} Heading={cardHeading} />
       ))}
     </div>
   );

@@ -5,7 +5,7 @@ export function PartsPage() {
   return (
     <section>
       <PageHeading title="Tools">Tools</PageHeading>
-      <StorefrontParts />
+      <StorefrontParts cardHeading="h2" />
     </section>
   );
 }

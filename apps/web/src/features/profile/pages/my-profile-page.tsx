@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MobileBody, type User } from '@shop/contract/users';
+import type { User } from '@shop/contract/users';
 import { useForm } from 'react-hook-form';
+import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -9,6 +9,8 @@ import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateMobile } from '../api/update-mobile';
+
+const rules = lazyRules(() => import('../rules').then((module) => module.mobileRules));
 
 /** SPEC.md §2: name, email and role shown; mobile the only field to edit; Update waits for an edit. */
 export function MyProfilePage() {
@@ -26,7 +28,7 @@ export function MyProfilePage() {
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateMobile(user.email);
   const { register, handleSubmit, formState, reset } = useForm({
-    resolver: zodResolver(MobileBody),
+    resolver: rules.resolver,
     defaultValues: { mobile: user.mobile ?? '' },
   });
   const onSubmit = handleSubmit(({ mobile }) =>
@@ -39,7 +41,13 @@ function ProfileForm({ user }: { user: User }) {
     }),
   );
   return (
-    <form className="card max-w-xl bg-base-100 shadow" onSubmit={onSubmit} noValidate>
+    <form
+      className="card max-w-xl bg-base-100 shadow"
+      onSubmit={onSubmit}
+      onFocus={rules.warm}
+      onPointerDown={rules.warm}
+      noValidate
+    >
       <div className="card-body gap-3">
         <ReadOnlyField label="Name" value={user.name} />
         <ReadOnlyField label="Email" value={user.email} />

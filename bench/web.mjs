@@ -1,0 +1,267 @@
+// npm run bench:web: the web app as a buyer on a phone gets it. Lighthouse (its default mobile
+// emulation and simulated throttling) in Debian's Chromium on the built shop with its demo catalog,
+// the initial download of the Vite build, and the home page's first paint in Chromium without
+// throttling. Results print as Markdown; record them in RESULTS.md. Timings are never asserted.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { gzipTotal, initialAssets } from '../apps/web/scripts/initial-download.mjs';
+import { call, freshDatabase, root, startShop } from './lib/shop.mjs';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium, kept from reaching for the network it does not have. */
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+/** Lighthouse runs per page; each figure is the median of them. */
+const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** Loads of the home page for its unthrottled first paint. */
+const paintLoads = 7;
+const reports = path.join(root, 'test-results/lighthouse');
+
+const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
+const buyer = {
+  name: 'Bench Buyer Ltd',
+  email: 'bench-buyer@parts-shop.example',
+  password: 'bench-buyer-pw',
+};
+
+/** The pages measured; `as` signs in through the login page first. */
+const pages = [
+  { path: '/' },
+  { path: '/parts' },
+  { path: '/login' },
+  { path: '/dashboard', as: buyer, what: '/dashboard (My Profile, a buyer)' },
+  { path: '/dashboard/overview', as: admin, what: '/dashboard/overview (an admin)' },
+];
+
+const categories = ['performance', 'accessibility', 'best-practices'];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Signs `who` in as a person does, then forgets the HTTP cache so the measured load is cold. */
+async function signIn(page, url, who) {
+  await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type=email]').fill(who.email);
+  await page.locator('input[type=password]').fill(who.password);
+  await Promise.all([
+    page.waitForFunction(() => window.location.pathname === '/'),
+    page.locator('button[type=submit]').click(),
+  ]);
+  await page.goto('about:blank');
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+/** One Lighthouse run in a fresh Chromium; answers the report (LHR). */
+async function lighthouseOnce(url, entry) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  // Chromium ending under a run (another program on the machine may end it) fails the run
+  // instead of leaving it waiting for an answer that never comes.
+  let timer;
+  const gone = new Promise((_, reject) => {
+    browser.once('disconnected', () => reject(new Error('Chromium went away during the run')));
+    timer = setTimeout(() => reject(new Error('the run took over 3 minutes')), 180_000);
+  });
+  try {
+    return await Promise.race([gone, measure(browser, url, entry)]);
+  } finally {
+    clearTimeout(timer);
+    browser.removeAllListeners('disconnected');
+    if (browser.connected) await browser.disconnect();
+    chrome.kill();
+  }
+}
+
+async function measure(browser, url, entry) {
+  const page = await browser.newPage();
+  if (entry.as) await signIn(page, url, entry.as);
+  const result = await lighthouse(
+    `${url}${entry.path}`,
+    {
+      logLevel: 'error',
+      output: ['html', 'json'],
+      onlyCategories: categories,
+      // A signed-in page keeps its stored session (the HTTP cache was cleared above).
+      disableStorageReset: Boolean(entry.as),
+    },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse answered nothing for ${entry.path}`);
+  if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+  return result;
+}
+
+/** A run that fails is tried again, up to twice. */
+async function lighthouseRun(url, entry) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, entry);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`${entry.path}: ${error.message}; trying again`);
+    }
+  }
+}
+
+/** The audits that keep a category from full marks, by id, with what Lighthouse says they cost. */
+function shortcomings(lhr) {
+  const found = new Map();
+  for (const id of categories) {
+    for (const ref of lhr.categories[id].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (['manual', 'notApplicable', 'informative'].includes(audit.scoreDisplayMode)) continue;
+      found.set(ref.id, `${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  return found;
+}
+
+async function measurePage(url, entry) {
+  const results = [];
+  const name = entry.path === '/' ? 'home' : entry.path.slice(1).replaceAll('/', '-');
+  for (let i = 0; i < runs; i++) {
+    console.error(`${entry.path}: run ${i + 1} of ${runs}`);
+    const { lhr, report } = await lighthouseRun(url, entry);
+    fs.writeFileSync(path.join(reports, `${name}-${i + 1}.html`), report[0]);
+    fs.writeFileSync(path.join(reports, `${name}-${i + 1}.json`), report[1]);
+    results.push(lhr);
+  }
+  const figure = (pick) => median(results.map(pick));
+  // Each audit once, as the first run that missed it tells it.
+  const missing = new Map();
+  for (const lhr of results) {
+    for (const [id, text] of shortcomings(lhr)) if (!missing.has(id)) missing.set(id, text);
+  }
+  const score = (id) => Math.round(figure((lhr) => lhr.categories[id].score * 100));
+  const metric = (id) => figure((lhr) => lhr.audits[id].numericValue);
+  return {
+    what: entry.what ?? entry.path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    // Lighthouse's measure of this machine's speed during the runs (higher is faster).
+    cpuIndex: Math.round(figure((lhr) => lhr.environment.benchmarkIndex)),
+    missing: [...missing.values()],
+  };
+}
+
+/** The home page's first (and largest) contentful paint in Chromium at phone size, not throttled. */
+async function unthrottledPaint(url) {
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumFlags.filter((flag) => flag !== '--headless'),
+  });
+  try {
+    const fcp = [];
+    const lcp = [];
+    for (let i = 0; i < paintLoads; i++) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width: 375, height: 812, isMobile: true, deviceScaleFactor: 2 });
+      await page.goto(`${url}/`, { waitUntil: 'networkidle0' });
+      const paints = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const first = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve({ fcp: first, lcp: entries[entries.length - 1]?.startTime ?? 0 });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      fcp.push(paints.fcp);
+      lcp.push(paints.lcp);
+      await context.close();
+    }
+    return { fcp: median(fcp), lcp: median(lcp) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A port nothing listens on now (other benchmarks and test servers share this machine). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const ms = (value) => `${Math.round(value)}`;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+function table(rows) {
+  const lines = [
+    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | CPU index |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.what} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.tbt)} | ${row.cls.toFixed(3)} | ${row.cpuIndex} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (!fs.existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
+fs.mkdirSync(reports, { recursive: true });
+const scripts = initialAssets('js');
+const sheets = initialAssets('css');
+console.log(
+  `\n${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}; Lighthouse at phone settings, median of ${runs} runs per page; ${new Date().toISOString()}`,
+);
+console.log(
+  `\nInitial download (gzip): JavaScript ${kb(gzipTotal(scripts))} KB in ${scripts.length} files, CSS ${kb(gzipTotal(sheets))} KB in ${sheets.length}`,
+);
+
+const database = await freshDatabase('sqlite');
+const shop = await startShop({
+  database,
+  port: Number(process.env.BENCH_WEB_PORT ?? (await freePort())),
+  env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
+});
+try {
+  await call(`${shop.url}/api/auth/signup`, { method: 'POST', body: buyer });
+  const rows = [];
+  for (const entry of pages) rows.push(await measurePage(shop.url, entry));
+  const paint = await unthrottledPaint(shop.url);
+  console.log(`\n${table(rows)}`);
+  const home = rows[0];
+  console.log(
+    `\nHome page first render: FCP ${ms(paint.fcp)} ms, LCP ${ms(paint.lcp)} ms in Chromium without throttling (median of ${paintLoads} cold loads at 375 px); FCP ${ms(home.fcp)} ms, LCP ${ms(home.lcp)} ms with Lighthouse's mobile throttling`,
+  );
+  console.log('\nAudits under 0.9 in any run:');
+  for (const row of rows) console.log(`- ${row.what}: ${row.missing.join(', ') || 'none'}`);
+  console.log(`\nReports: ${path.relative(process.cwd(), reports)}/`);
+} finally {
+  await shop.stop();
+  await database.drop();
+}

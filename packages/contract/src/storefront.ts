@@ -1,0 +1,8 @@
+/** SPEC.md §9: the storefront lists (the home page and /parts) show the first 6 parts. */
+export const STOREFRONT_PARTS = 6;
+
+/** The request those lists make. The server preloads its answer with the pages that show them. */
+export const STOREFRONT_PARTS_PATH = `/api/parts?limit=${STOREFRONT_PARTS}`;
+
+/** The pages that show the storefront list. */
+export const STOREFRONT_PAGES: readonly string[] = ['/', '/home', '/parts'];
