@@ -20,6 +20,7 @@ export async function listParts(
   db: Database,
   filter: PartFilter,
 ): Promise<{ rows: PartRow[]; total: number }> {
+  if (!filter.q) return pageOfCatalog(db, filter.limit, filter.offset);
   const [rows, count] = await Promise.all([
     listedParts(db, filter.q)
       .selectAll()
@@ -33,6 +34,44 @@ export async function listParts(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/**
+ * A page of the whole catalog. The catalog's blocks (migration 0008) say how many parts it holds
+ * and where the page's block begins; the page steps over at most one block's parts from there.
+ */
+async function pageOfCatalog(
+  db: Database,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PartRow[]; total: number }> {
+  const blocks = await db
+    .selectFrom('catalog_blocks')
+    .select(['first_created_at', 'first_id', 'listed'])
+    .orderBy('first_created_at')
+    .orderBy('first_id')
+    .execute();
+  const total = blocks.reduce((sum, block) => sum + Number(block.listed), 0);
+  let before = 0;
+  const start = blocks.find((block) => {
+    if (before + Number(block.listed) > offset) return true;
+    before += Number(block.listed);
+    return false;
+  });
+  if (!start) return { rows: [], total };
+  const rows = await db
+    .selectFrom('parts')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(start.first_created_at, start.first_id)),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset - before)
+    .execute();
+  return { rows, total };
 }
 
 export function findPart(db: Database, id: string): Promise<PartRow | undefined> {
