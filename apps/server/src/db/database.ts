@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -23,6 +23,11 @@ const pgTypes = {
     return pg.types.getTypeParser(oid, format);
   },
 };
+
+/** Whether a database (or a transaction on it) is SQLite, for the few queries that differ. */
+export function isSqlite(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

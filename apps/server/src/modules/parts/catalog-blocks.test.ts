@@ -1,12 +1,12 @@
-import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { openDatabase } from '../../db/database.js';
-import { CATALOG_BLOCK, migrateToLatest, migrations } from '../../db/migrations.js';
+import { CATALOG_BLOCK, migrateToLatest } from '../../db/migrations.js';
 import { insertParts } from '../../test-support/parts.js';
 import {
   createTestDatabase,
   createTestShop,
+  migrateBefore,
   type TestShop,
   testDialect,
 } from '../../test-support/test-app.js';
@@ -234,20 +234,3 @@ describe('the catalog blocks', () => {
     expect(res.json().map((part: { name: string }) => part.name)).toEqual(['Listed 2048', 'Listed 2049']);
   });
 });
-
-/** The shop's schema as it was before `migration`. */
-async function migrateBefore(db: Kysely<any>, migration: string) {
-  const names = Object.keys(migrations).sort();
-  const before = Object.fromEntries(names.slice(0, names.indexOf(migration)).map((n) => [n, migrations[n]]));
-  const schema =
-    testDialect() === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => before as typeof migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
