@@ -5,6 +5,7 @@
 //
 //   node bench/growth.mjs [catalog] [orders]     (both by default; after npm run build)
 //   BENCH_GROWTH_SIZES=100000 BENCH_GROWTH_DATABASES=postgres node bench/growth.mjs catalog
+//   BENCH_GROWTH_BASELINE=/path/to/an/earlier/build/main.js …   (before and after, in one run)
 import { randomBytes, randomUUID, scrypt } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -56,30 +57,75 @@ function cycling(base, paths) {
 const search = (q, limit = 20) => `/api/parts?q=${encodeURIComponent(q)}&limit=${limit}`;
 const page = (offset, limit = 20) => `/api/parts?limit=${limit}&offset=${offset}`;
 
-/** Lets requests a load left behind finish (a slow query keeps running after its client is gone). */
+/**
+ * Lets requests a load left behind finish (a slow query keeps running after its client is gone):
+ * a lookup of an unknown part queues behind them for the database, and answers 404.
+ */
 async function settle(url) {
-  await call(`${url}/api/health`);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await fetch(`${url}/api/partsById?id=${randomUUID()}`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 /**
- * The catalog reads of one database at every size (the catalog grows between them). Each read is
- * measured three ways: one URL again and again (answered from the cache), distinct URLs from one
- * connection (the cost of one request: its latency on an idle shop), and distinct URLs from ten
- * connections (how many the shop answers per second).
+ * BENCH_GROWTH_BASELINE: another build's apps/server/dist/main.js (the one before a change),
+ * run beside this build on a database of its own with the same catalog. Every uncached
+ * measurement then alternates between the two in rounds, so that load from elsewhere on a
+ * shared machine falls on both alike.
  */
-async function measureCatalog(database) {
-  const shop = await startShop({ database, port: await freePort(), env: { SEED_DEMO: 'false' } });
+const baseline = process.env.BENCH_GROWTH_BASELINE;
+
+/** Measures each build in turn, `rounds` times; answers per build its requests/s over all rounds and its median round's latencies. */
+async function inTurns(shops, options, rounds) {
+  const duration = Math.max(1, Math.round(seconds / rounds));
+  const runs = shops.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, shop] of shops.entries()) {
+      runs[i]?.push(await load({ ...options(shop), ...(rounds > 1 ? { duration } : {}) }));
+      await settle(shop.url);
+    }
+  }
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  return runs.map((measured) => ({
+    rps: measured.reduce((sum, run) => sum + run.rps, 0) / measured.length,
+    p50: median(measured.map((run) => run.p50)),
+    p99: median(measured.map((run) => run.p99)),
+    errors: measured.reduce((sum, run) => sum + run.errors, 0),
+  }));
+}
+
+/**
+ * The catalog reads at every size (the catalog grows between them), on this build and the
+ * baseline if one is given. Each read is measured three ways: one URL again and again (answered
+ * from the cache), distinct URLs from one connection (the cost of one request: its latency on an
+ * idle shop), and distinct URLs from ten connections (how many the shop answers per second).
+ */
+async function measureCatalog(kind) {
+  const builds = [
+    ...(baseline ? [{ name: 'baseline', main: baseline }] : []),
+    { name: baseline ? 'this build' : '', main: undefined },
+  ];
+  const shops = [];
   const rows = [];
   try {
+    for (const build of builds) {
+      const shop = { ...build, database: await freshDatabase(kind), stop: async () => {} };
+      shops.push(shop);
+      const env = { SEED_DEMO: 'false' };
+      Object.assign(
+        shop,
+        await startShop({ database: shop.database, port: await freePort(), main: build.main, env }),
+      );
+    }
     let size = 0;
     for (const target of sizes) {
-      const started = performance.now();
-      await fillCatalog(database, size, target);
+      for (const shop of shops) {
+        const started = performance.now();
+        await fillCatalog(shop.database, size, target);
+        console.error(
+          `${kind}${shop.name ? ` (${shop.name})` : ''}: ${target} parts written in ${Math.round(performance.now() - started)} ms`,
+        );
+      }
       size = target;
-      console.error(
-        `${database.kind}: ${size} parts written in ${Math.round(performance.now() - started)} ms`,
-      );
       const inCatalog = listed(size);
       const window = Math.min(1000, Math.ceil(inCatalog / 3));
       const offsets = (from) => Array.from({ length: window }, (_, i) => Math.max(0, from + i));
@@ -95,28 +141,40 @@ async function measureCatalog(database) {
       ];
       for (const [what, cachedPath, values, paging] of cases) {
         const label = `${size.toLocaleString('en')} parts: ${what}`;
-        const sample = await call(`${shop.url}${cachedPath}`);
         const paths = distinctUrls(values, paging ? (offset, limit) => page(offset, limit) : search);
-        const uncached = cycling(shop.url, paths);
-        // The first requests after the catalog grew warm what they read: not measured.
-        await load({ ...uncached, connections: 1, duration: 1 });
-        await settle(shop.url);
-        const cached = await load({ url: `${shop.url}${cachedPath}` });
-        rows.push({
-          what: label,
-          target: 'cached, 10 connections',
-          ...cached,
-          share: sample.headers.get('x-total-count'),
-        });
-        const one = await load({ ...uncached, connections: 1 });
-        rows.push({ what: label, target: `uncached (${paths.length} URLs), 1 connection`, ...one });
-        const ten = await load(uncached);
-        rows.push({ what: label, target: 'uncached, 10 connections', ...ten });
-        await settle(shop.url);
+        // One cycle per shop, carried on from load to load: a URL comes round again only after
+        // more others than the cache keeps (starting over would meet the warm-up's answers).
+        const cycles = new Map(shops.map((shop) => [shop, cycling(shop.url, paths)]));
+        const uncached = (shop) => cycles.get(shop);
+        const measured = shops.map(() => ({}));
+        for (const [i, shop] of shops.entries()) {
+          measured[i].total = (await call(`${shop.url}${cachedPath}`)).headers.get('x-total-count');
+          // The first requests after the catalog grew warm what they read: not measured.
+          await load({ ...uncached(shop), connections: 1, duration: 1 });
+          await settle(shop.url);
+          measured[i].cached = await load({ url: `${shop.url}${cachedPath}` });
+        }
+        const rounds = shops.length > 1 ? 3 : 1;
+        const one = await inTurns(shops, (shop) => ({ ...uncached(shop), connections: 1 }), rounds);
+        const ten = await inTurns(shops, uncached, rounds);
+        for (const [i, shop] of shops.entries()) {
+          const who = shop.name ? `${shop.name}, ` : '';
+          const { total, cached } = measured[i];
+          rows.push({ what: label, target: `${who}cached, 10 connections`, ...cached, share: total });
+          rows.push({
+            what: label,
+            target: `${who}uncached (${paths.length} URLs), 1 connection`,
+            ...one[i],
+          });
+          rows.push({ what: label, target: `${who}uncached, 10 connections`, ...ten[i] });
+        }
       }
     }
   } finally {
-    await shop.stop();
+    for (const shop of shops) {
+      await shop.stop();
+      await shop.database.drop();
+    }
   }
   return rows;
 }
@@ -286,15 +344,8 @@ for (const kind of kinds) {
     continue;
   }
   if (sections.includes('catalog')) {
-    const database = await freshDatabase(kind);
-    try {
-      const rows = await measureCatalog(database);
-      console.log(
-        `\n### ${kind}: catalog reads\n\n${table(rows, { target: 'case', share: 'x-total-count' })}`,
-      );
-    } finally {
-      await database.drop();
-    }
+    const rows = await measureCatalog(kind);
+    console.log(`\n### ${kind}: catalog reads\n\n${table(rows, { target: 'case', share: 'x-total-count' })}`);
   }
   if (sections.includes('orders')) {
     const database = await freshDatabase(kind);

@@ -155,8 +155,11 @@ export async function fillCatalog(database, from, to) {
     );
     await client.query('commit');
   }
-  // What autovacuum does shortly after a bulk load: the planner's statistics and the visibility map.
+  // What autovacuum does shortly after a bulk load: the planner's statistics, the visibility map,
+  // and (where the catalog is cut into blocks) the block counts' old row versions.
   await client.query('vacuum analyze parts');
+  const { rows } = await client.query(`select to_regclass('catalog_blocks') is not null as blocks`);
+  if (rows[0]?.blocks) await client.query('vacuum analyze catalog_blocks');
   await client.end();
 }
 

@@ -52,9 +52,14 @@ export async function postgresAnswers() {
   }
 }
 
-/** The built server on `port`; { url, pid, stop() }. */
-export async function startShop({ database, port, env = {} }) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+/** The built server (or another build's `main`) on `port`; { url, pid, stop() }. */
+export async function startShop({
+  database,
+  port,
+  env = {},
+  main = path.join(root, 'apps/server/dist/main.js'),
+}) {
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -66,6 +71,11 @@ export async function startShop({ database, port, env = {} }) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`the shop on port ${port} exited by itself (code ${code}, signal ${signal})`);
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
@@ -76,6 +86,8 @@ export async function startShop({ database, port, env = {} }) {
           pid: child.pid,
           stop: () =>
             new Promise((resolve) => {
+              stopping = true;
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
               child.once('exit', resolve);
               child.kill('SIGTERM');
             }),
