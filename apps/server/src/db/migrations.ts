@@ -280,9 +280,6 @@ export const migrations: Record<string, Migration> = {
   },
   '0009_catalog_search': {
     async up(db: Kysely<unknown>) {
-      // The names of the listed parts alone: a search too short for the trigram indexes below
-      // (one or two characters) scans them instead of every part's whole row.
-      await sql`create index parts_listed_names on parts (name_search) where deleted_at is null`.execute(db);
       if (await currentPostgresSchema(db)) {
         // pg_trgm's GIN index serves LIKE '%…%' on the names' search form for patterns of three
         // characters or more; PostgreSQL checks each candidate against the pattern itself.
@@ -291,7 +288,11 @@ export const migrations: Record<string, Migration> = {
           using gin (name_search ${sql.id(trgm)}.gin_trgm_ops) where deleted_at is null`.execute(db);
         return;
       }
-      // SQLite: an FTS5 table of trigrams of the listed parts' search forms. A phrase of a
+      // SQLite: the names of the listed parts alone, for searches too short for trigrams (one
+      // or two characters) to scan instead of every part's whole row. (PostgreSQL's planner
+      // prefers its sequential scan for them, so it gets no such index.)
+      await sql`create index parts_listed_names on parts (name_search) where deleted_at is null`.execute(db);
+      // An FTS5 table of trigrams of the listed parts' search forms. A phrase of a
       // search's trigrams, case-sensitive (both sides are already the search form), matches
       // exactly the names holding the search as a substring: % _ ' " and \ are characters like
       // any other. FTS rows are numbered by part_search_rows (an integer key VACUUM keeps).

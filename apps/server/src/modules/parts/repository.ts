@@ -24,7 +24,7 @@ export async function listParts(
   if (!q) return pageOfCatalog(db, limit, offset);
   if (isSqlite(db)) return searchSqlite(db, q, limit, offset);
   // PostgreSQL's planner reads the matches from the trigram index (three characters or more)
-  // or the names' index, or walks the catalog order keeping matches, by its own statistics.
+  // or scans, or walks the catalog order keeping matches, by its own statistics.
   const [rows, count] = await Promise.all([
     searchPage(db, q, limit, offset),
     listedParts(db, q)
