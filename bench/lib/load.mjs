@@ -56,17 +56,20 @@ export async function bareServer(body, contentType, port) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** Runs `once` back to back from `workers` loops for `seconds`; latency percentiles in ms. */
+/**
+ * Runs `once` back to back from `workers` loops for `seconds` (each call is told its loop's
+ * number, from 0); latency percentiles in ms.
+ */
 export async function loop(once, workers = 1) {
   const latencies = [];
   const end = performance.now() + seconds * 1000;
   let errors = 0;
   await Promise.all(
-    Array.from({ length: workers }, async () => {
+    Array.from({ length: workers }, async (_, worker) => {
       while (performance.now() < end) {
         const start = performance.now();
         try {
-          await once();
+          await once(worker);
         } catch {
           errors++;
         }
@@ -80,9 +83,11 @@ export async function loop(once, workers = 1) {
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
 }
 
-export function table(rows) {
+/** A Markdown table of measurements; `heads` renames the target and share columns. */
+export function table(rows, heads = {}) {
+  const { target = 'target', share = 'shop / ceiling' } = heads;
   const lines = [
-    '| what | target | requests/s | p50 ms | p99 ms | errors | shop / ceiling |',
+    `| what | ${target} | requests/s | p50 ms | p99 ms | errors | ${share} |`,
     '|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {

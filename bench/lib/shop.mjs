@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -72,6 +73,11 @@ export async function startShop({
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`the shop on port ${port} exited by itself (code ${code}, signal ${signal})`);
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
@@ -82,6 +88,8 @@ export async function startShop({
           pid: child.pid,
           stop: () =>
             new Promise((resolve) => {
+              stopping = true;
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
               child.once('exit', resolve);
               child.kill('SIGTERM');
             }),
@@ -114,4 +122,16 @@ export async function call(url, { method = 'GET', body, token } = {}) {
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
   return { json: text ? JSON.parse(text) : null, headers: res.headers, text };
+}
+
+/** A port nobody listens on now (benchmarks of several worktrees may run on one machine). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -33,6 +33,11 @@ const pgTypes = (driver: typeof pg) => ({
 
 /** The PostgreSQL driver, loaded only by a shop on PostgreSQL (a SQLite shop never holds it). */
 export const loadPg = (): typeof pg => createRequire(import.meta.url)('pg');
+
+/** Whether a database (or a transaction on it) is SQLite, for the few queries that differ. */
+export function isSqlite(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

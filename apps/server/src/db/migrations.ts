@@ -1,6 +1,9 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { CATALOG_CHANNEL } from './change-feed.js';
 
+/** Listed parts per catalog block: a block is split in two of CATALOG_BLOCK once it would pass twice that. */
+export const CATALOG_BLOCK = 1000;
+
 /**
  * The shop's schema, one migration per change, in order. Only portable types are used
  * (text, integer, bigint), so the same migrations run on SQLite and PostgreSQL.
@@ -237,7 +240,228 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0008_catalog_blocks': {
+    async up(db: Kysely<unknown>) {
+      // The catalog in catalog order (created_at, then id) cut into blocks of about a thousand
+      // listed parts: each block row holds the key it begins at and how many listed parts lie
+      // between it and the next block. A page at any offset then starts from the block holding
+      // that offset (a few dozen rows summed) and steps over at most one block's parts, instead
+      // of every part before it; the blocks' sum is the catalog's total. Triggers keep the counts
+      // on every write of a part, whoever makes it. The first block begins at ('', ''), before
+      // every key, and is never removed.
+      await db.schema
+        .createTable('catalog_blocks')
+        .addColumn('first_created_at', 'text', (c) => c.notNull())
+        .addColumn('first_id', 'text', (c) => c.notNull())
+        .addColumn('listed', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('catalog_blocks_pkey', ['first_created_at', 'first_id'])
+        .execute();
+      // The listed parts in catalog order, nothing else: pages and block splits step through it.
+      await sql`create index parts_listed_order on parts (created_at, id) where deleted_at is null`.execute(
+        db,
+      );
+      const { rows: starts } = await sql<{ created_at: string; id: string; n: number }>`
+        select created_at, id, n from (
+          select created_at, id, row_number() over (order by created_at, id) - 1 as n
+          from parts where deleted_at is null
+        ) ranked where n % ${sql.lit(CATALOG_BLOCK)} = 0 and n > 0`.execute(db);
+      const { rows: counted } = await sql<{ n: number }>`
+        select count(*) as n from parts where deleted_at is null`.execute(db);
+      const total = Number(counted[0]?.n ?? 0);
+      const blocks = [{ created_at: '', id: '', n: 0 }, ...starts.map((s) => ({ ...s, n: Number(s.n) }))];
+      for (const [i, block] of blocks.entries()) {
+        const end = blocks[i + 1]?.n ?? total;
+        await sql`insert into catalog_blocks (first_created_at, first_id, listed)
+          values (${block.created_at}, ${block.id}, ${end - block.n})`.execute(db);
+      }
+      if (await currentPostgresSchema(db)) await catalogBlockTriggersPostgres(db);
+      else await catalogBlockTriggersSqlite(db);
+    },
+  },
+  '0009_catalog_search': {
+    async up(db: Kysely<unknown>) {
+      if (await currentPostgresSchema(db)) {
+        // pg_trgm's GIN index serves LIKE '%…%' on the names' search form for patterns of three
+        // characters or more; PostgreSQL checks each candidate against the pattern itself.
+        const trgm = await trigramSchema(db);
+        await sql`create index parts_listed_name_trigrams on parts
+          using gin (name_search ${sql.id(trgm)}.gin_trgm_ops) where deleted_at is null`.execute(db);
+        return;
+      }
+      // SQLite: the names of the listed parts alone, for searches too short for trigrams (one
+      // or two characters) to scan instead of every part's whole row. (PostgreSQL's planner
+      // prefers its sequential scan for them, so it gets no such index.)
+      await sql`create index parts_listed_names on parts (name_search) where deleted_at is null`.execute(db);
+      // An FTS5 table of trigrams of the listed parts' search forms. A phrase of a
+      // search's trigrams, case-sensitive (both sides are already the search form), matches
+      // exactly the names holding the search as a substring: % _ ' " and \ are characters like
+      // any other. FTS rows are numbered by part_search_rows (an integer key VACUUM keeps).
+      await sql`create table part_search_rows (n integer primary key, part_id text not null unique)`.execute(
+        db,
+      );
+      await sql`create virtual table part_search using fts5(name_search, tokenize = 'trigram case_sensitive 1')`.execute(
+        db,
+      );
+      await sql`insert into part_search_rows (part_id)
+        select id from parts where deleted_at is null order by created_at, id`.execute(db);
+      await sql`insert into part_search (rowid, name_search)
+        select r.n, p.name_search from part_search_rows r join parts p on p.id = r.part_id`.execute(db);
+      const forget = (id: string) =>
+        sql.raw(`delete from part_search where rowid = (select n from part_search_rows where part_id = ${id});
+          delete from part_search_rows where part_id = ${id};`);
+      const add = (part: string) =>
+        sql.raw(`insert into part_search_rows (part_id) select ${part}.id where ${part}.deleted_at is null;
+          insert into part_search (rowid, name_search)
+            select n, ${part}.name_search from part_search_rows where part_id = ${part}.id;`);
+      await sql`create trigger parts_search_insert after insert on parts when new.deleted_at is null
+        begin ${add('new')} end`.execute(db);
+      await sql`create trigger parts_search_update after update of id, name_search, deleted_at on parts
+        when old.id <> new.id or old.name_search <> new.name_search or (old.deleted_at is null) <> (new.deleted_at is null)
+        begin ${forget('old.id')} ${add('new')} end`.execute(db);
+      await sql`create trigger parts_search_delete after delete on parts when old.deleted_at is null
+        begin ${forget('old.id')} end`.execute(db);
+    },
+  },
 };
+
+/**
+ * The schema holding pg_trgm, created there if the database has none yet. Extensions belong to
+ * the whole database: it goes into public, not the shop's schema, so that dropping one shop's
+ * schema cannot take another's index with it. Shops migrating at once take turns.
+ */
+async function trigramSchema(db: Kysely<unknown>): Promise<string> {
+  await sql`select pg_advisory_xact_lock(hashtext('shop: create extension pg_trgm'))`.execute(db);
+  const installed = async () =>
+    (
+      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
+        join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+    ).rows[0]?.schema;
+  const found = await installed();
+  if (found) return found;
+  try {
+    await sql`create extension pg_trgm schema public`.execute(db);
+  } catch (error) {
+    throw new Error(
+      "The catalog search needs PostgreSQL's pg_trgm extension: have the database's owner run `create extension pg_trgm schema public`",
+      { cause: error },
+    );
+  }
+  return (await installed()) ?? 'public';
+}
+
+/** SQL changing by `change` the count of the block that holds a part's key: the last block beginning at or before it. */
+const countInBlock = (change: '+ 1' | '- 1', createdAt: string, id: string, when = 'true') =>
+  sql.raw(`update catalog_blocks set listed = listed ${change}
+    where ${when} and (first_created_at, first_id) = (
+      select first_created_at, first_id from catalog_blocks
+      where (first_created_at, first_id) <= (${createdAt}, ${id})
+      order by first_created_at desc, first_id desc limit 1);`);
+
+async function catalogBlockTriggersSqlite(db: Kysely<unknown>) {
+  // SQLite runs a row's triggers as soon as the row is written, so the parts a split steps
+  // through are exactly the parts the counts hold.
+  await sql`create trigger parts_listed_insert after insert on parts when new.deleted_at is null
+    begin ${countInBlock('+ 1', 'new.created_at', 'new.id')} end`.execute(db);
+  await sql`create trigger parts_listed_delete after delete on parts when old.deleted_at is null
+    begin ${countInBlock('- 1', 'old.created_at', 'old.id')} end`.execute(db);
+  await sql`create trigger parts_listed_update after update of created_at, id, deleted_at on parts
+    when (old.deleted_at is null) <> (new.deleted_at is null) or old.created_at <> new.created_at or old.id <> new.id
+    begin
+      ${countInBlock('- 1', 'old.created_at', 'old.id', 'old.deleted_at is null')}
+      ${countInBlock('+ 1', 'new.created_at', 'new.id', 'new.deleted_at is null')}
+    end`.execute(db);
+  // A block past twice the size gives its second half to a new block beginning at the part that
+  // many places in; an emptied block (not the first) goes, its range joining the one before.
+  await sql`create trigger catalog_blocks_split after update of listed on catalog_blocks
+    when new.listed > ${sql.lit(2 * CATALOG_BLOCK)}
+    begin
+      insert into catalog_blocks (first_created_at, first_id, listed)
+        select created_at, id, new.listed - ${sql.lit(CATALOG_BLOCK)} from parts
+        where deleted_at is null and (created_at, id) >= (new.first_created_at, new.first_id)
+        order by created_at, id limit 1 offset ${sql.lit(CATALOG_BLOCK)};
+      update catalog_blocks set listed = ${sql.lit(CATALOG_BLOCK)}
+        where first_created_at = new.first_created_at and first_id = new.first_id;
+    end`.execute(db);
+  await sql`create trigger catalog_blocks_empty after update of listed on catalog_blocks
+    when new.listed = 0 and new.first_created_at <> ''
+    begin
+      delete from catalog_blocks where first_created_at = new.first_created_at and first_id = new.first_id;
+    end`.execute(db);
+}
+
+async function catalogBlockTriggersPostgres(db: Kysely<unknown>) {
+  // PostgreSQL runs AFTER row triggers once the whole statement is done, when a split would see
+  // parts not counted yet; BEFORE row triggers see exactly the rows handled before theirs. A
+  // part joins its block after any split (the counts then match the parts a split steps
+  // through), and leaves it after. Membership changes queue on the first block's row, so each
+  // sees what those before it committed. The functions keep the search_path they were made with.
+  // (A BEFORE trigger also fires for a row that ON CONFLICT DO NOTHING then skips: parts are
+  // never written that way.)
+  await sql`
+    create function shop_catalog_block_change(key_created_at text, key_id text, change integer)
+    returns void language plpgsql set search_path from current as $$
+    declare
+      block_created_at text;
+      block_id text;
+      block_listed integer;
+      split_created_at text;
+      split_id text;
+    begin
+      perform 1 from catalog_blocks where first_created_at = '' and first_id = '' for update;
+      select first_created_at, first_id, listed into block_created_at, block_id, block_listed
+        from catalog_blocks
+        where (first_created_at, first_id) <= (key_created_at, key_id)
+        order by first_created_at desc, first_id desc limit 1
+        for update;
+      if change > 0 and block_listed >= ${sql.lit(2 * CATALOG_BLOCK)} then
+        select created_at, id into split_created_at, split_id from parts
+          where deleted_at is null and (created_at, id) >= (block_created_at, block_id)
+          order by created_at, id offset ${sql.lit(CATALOG_BLOCK)} limit 1;
+        insert into catalog_blocks (first_created_at, first_id, listed)
+          values (split_created_at, split_id, block_listed - ${sql.lit(CATALOG_BLOCK)});
+        update catalog_blocks set listed = ${sql.lit(CATALOG_BLOCK)}
+          where first_created_at = block_created_at and first_id = block_id;
+        if (key_created_at, key_id) >= (split_created_at, split_id) then
+          block_created_at := split_created_at;
+          block_id := split_id;
+        end if;
+      end if;
+      update catalog_blocks set listed = listed + change
+        where first_created_at = block_created_at and first_id = block_id;
+      if change < 0 then
+        delete from catalog_blocks
+          where first_created_at = block_created_at and first_id = block_id
+            and listed = 0 and first_created_at <> '';
+      end if;
+    end $$`.execute(db);
+  await sql`
+    create function shop_catalog_listed() returns trigger
+    language plpgsql set search_path from current as $$
+    begin
+      if tg_op <> 'DELETE' then
+        if new.deleted_at is null then
+          if tg_op = 'UPDATE' then
+            if old.deleted_at is null and old.created_at = new.created_at and old.id = new.id then
+              return new;
+            end if;
+          end if;
+          perform shop_catalog_block_change(new.created_at, new.id, 1);
+        end if;
+      end if;
+      if tg_op <> 'INSERT' then
+        if old.deleted_at is null then
+          perform shop_catalog_block_change(old.created_at, old.id, -1);
+        end if;
+      end if;
+      if tg_op = 'DELETE' then
+        return old;
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger parts_listed before insert or update of created_at, id, deleted_at or delete on parts
+    for each row execute function shop_catalog_listed()`.execute(db);
+}
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -38,6 +38,16 @@ export interface PartsTable {
   deleted_at: string | null;
 }
 
+/**
+ * The listed parts in catalog order (created_at, then id), cut into blocks: each begins at its
+ * key and holds `listed` parts up to the next block's key. Kept by triggers (migration 0008).
+ */
+export interface CatalogBlocksTable {
+  first_created_at: string;
+  first_id: string;
+  listed: number;
+}
+
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -147,6 +157,7 @@ export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   parts: PartsTable;
+  catalog_blocks: CatalogBlocksTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
   messages: MessagesTable;

@@ -3,26 +3,33 @@ import type { Database } from '../db/database.js';
 import type { PartRow } from '../db/schema.js';
 import { searchForm } from '../db/text-search.js';
 
+type TestPart = Pick<PartRow, 'name'> & Partial<Omit<PartRow, 'id' | 'name' | 'name_search'>>;
+
+/** A part's row as a test writes it: defaults for what the test leaves out, the shop's search form of the name. */
+function partRow(part: TestPart): PartRow {
+  return {
+    desc: 'A part made for this test',
+    img: 'https://example.com/p.webp',
+    price_per_piece: 3,
+    available_quantity: 500,
+    min_order_quantity: 10,
+    created_at: nowIso(),
+    deleted_at: null,
+    ...part,
+    id: newId(),
+    name_search: searchForm(part.name),
+  };
+}
+
 /** A part written straight into the database (no admin, no audit); answers its id. */
-export async function insertPart(
-  db: Database,
-  part: Pick<PartRow, 'name'> & Partial<Omit<PartRow, 'id' | 'name' | 'name_search'>>,
-): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('parts')
-    .values({
-      desc: 'A part made for this test',
-      img: 'https://example.com/p.webp',
-      price_per_piece: 3,
-      available_quantity: 500,
-      min_order_quantity: 10,
-      created_at: nowIso(),
-      deleted_at: null,
-      ...part,
-      id,
-      name_search: searchForm(part.name),
-    })
-    .execute();
-  return id;
+export async function insertPart(db: Database, part: TestPart): Promise<string> {
+  const [id] = await insertParts(db, [part]);
+  return id as string;
+}
+
+/** Parts written straight into the database in one statement; answers their ids in order. */
+export async function insertParts(db: Database, parts: TestPart[]): Promise<string[]> {
+  const rows = parts.map(partRow);
+  if (rows.length) await db.insertInto('parts').values(rows).execute();
+  return rows.map((row) => row.id);
 }

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrations.js';
+import { insertParts } from '../../test-support/parts.js';
+import {
+  createTestDatabase,
+  createTestShop,
+  migrateBefore,
+  type TestShop,
+  testDialect,
+} from '../../test-support/test-app.js';
+import { listParts } from './repository.js';
+
+// A search reads its matches from a trigram index when it has three characters or more (FTS5
+// on SQLite, pg_trgm on PostgreSQL), scans the names when it is shorter, and on SQLite either
+// walks the catalog in order or sorts the matches, whichever visits fewer parts. Every way must
+// answer what a literal, case-insensitive substring test of the names answers.
+
+let shop: TestShop;
+const names: string[] = [];
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  // Many parts share a word (a walk finds a page soon); a few hold rare text (sorting the
+  // matches is cheaper), some of it with the characters LIKE and FTS5 give meaning to.
+  const rare = [
+    'Tip 100% copper_core',
+    'Tip 100x copperXcore',
+    'Probe "Pro" edition',
+    "Technician's \\ kit",
+    'Ω-meter probe 🔌',
+    'ΩMEGA Clamp',
+    'Straße Adapter',
+    'STRASSE Adapter',
+    'a',
+    'Ab',
+    'Zz top',
+  ];
+  for (let i = 0; i < 400; i++) {
+    names.push(i % 3 === 0 ? `Relay board ${i}` : i % 3 === 1 ? `Fuse holder ${i}` : `Crimp ${i}`);
+    if (i % 37 === 5) names.push(rare[(i / 37) | 0] ?? `Spare ${i}`);
+  }
+  for (const name of rare) if (!names.includes(name)) names.push(name);
+  await insertParts(
+    shop.database.db,
+    names.map((name, i) => ({ name, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })),
+  );
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+/** The names a literal, case-insensitive substring test keeps, in catalog order. */
+const expected = (q: string) => names.filter((name) => name.toLowerCase().includes(q.toLowerCase()));
+
+async function expectSearch(q: string, limit = 20, offset = 0) {
+  const { rows, total } = await listParts(shop.database.db, { q, limit, offset });
+  const all = expected(q);
+  expect(total, `total for ${q}`).toBe(all.length);
+  expect(
+    rows.map((row) => row.name),
+    `page of ${q} at ${offset}`,
+  ).toEqual(all.slice(offset, offset + limit));
+}
+
+describe('searching a larger catalog', () => {
+  it.each(['relay', 'FUSE HOLDER', 'crimp 1', 'er', 'r', '1', '12', '399'])(
+    'finds every name holding %s, page by page',
+    async (q) => {
+      for (const offset of [0, 7, 20, 100, 250]) await expectSearch(q, 20, offset);
+      await expectSearch(q, 100, 0);
+    },
+  );
+
+  it.each([
+    '%',
+    '_',
+    '0%',
+    '00% copper_',
+    '% c',
+    'r_c',
+    '"pro"',
+    '"',
+    'o" e',
+    "'s \\",
+    '\\ k',
+    'ω-meter',
+    'Ω-METER PROBE 🔌',
+    '🔌',
+    'ωmega',
+    'straße',
+    'strasse',
+    'a',
+    'ab',
+    'zz',
+    'zz top',
+    'no such part anywhere',
+    'xyz',
+    '   ',
+  ])('takes %s literally, however short', async (q) => {
+    await expectSearch(q);
+    await expectSearch(q, 1, 1);
+  });
+
+  it('forgets deleted and renamed parts and finds restored ones', async () => {
+    const db = shop.database.db;
+    const [id] = await insertParts(db, [{ name: 'Solder wick 2.5 mm' }]);
+    names.push('Solder wick 2.5 mm');
+    await expectSearch('wick');
+    await db
+      .updateTable('parts')
+      .set({ name: 'Desoldering braid', name_search: 'desoldering braid' })
+      .where('id', '=', id ?? '')
+      .execute();
+    names[names.length - 1] = 'Desoldering braid';
+    await expectSearch('wick');
+    await expectSearch('braid');
+    await db
+      .updateTable('parts')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', id ?? '')
+      .execute();
+    names.pop();
+    await expectSearch('braid');
+    await db
+      .updateTable('parts')
+      .set({ deleted_at: null })
+      .where('id', '=', id ?? '')
+      .execute();
+    names.push('Desoldering braid');
+    await expectSearch('braid');
+  });
+
+  it('answers GET /api/parts?q= the same way', async () => {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `/api/parts?limit=100&q=${encodeURIComponent('00% COPPER_')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.json().map((part: { name: string }) => part.name)).toEqual(['Tip 100% copper_core']);
+  });
+
+  it('finds the parts a catalog held before its search index was built', async () => {
+    const target = await createTestDatabase();
+    const database = openDatabase(
+      testDialect() === 'sqlite'
+        ? { kind: 'sqlite', file: target.url.slice('sqlite:'.length) }
+        : { kind: 'postgres', url: target.url, poolMax: 2 },
+    );
+    try {
+      await migrateBefore(database.db, '0009_catalog_search');
+      await insertParts(database.db, [
+        { name: 'Older relay 5V', created_at: '2025-01-01T00:00:00.000Z' },
+        {
+          name: 'Older relay 12V',
+          created_at: '2025-01-02T00:00:00.000Z',
+          deleted_at: '2025-02-01T00:00:00.000Z',
+        },
+        { name: 'Older fuse', created_at: '2025-01-03T00:00:00.000Z' },
+      ]);
+      await migrateToLatest(database.db);
+      const found = await listParts(database.db, { q: 'older rel', limit: 20, offset: 0 });
+      expect(found.rows.map((row) => row.name)).toEqual(['Older relay 5V']);
+      expect(found.total).toBe(1);
+      await insertParts(database.db, [{ name: 'Newer relay 24V' }]);
+      expect((await listParts(database.db, { q: 'relay', limit: 20, offset: 0 })).total).toBe(2);
+    } finally {
+      await database.close();
+      await target.drop();
+    }
+  });
+});
