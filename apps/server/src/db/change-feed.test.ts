@@ -1,9 +1,9 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, testDialect } from '../test-support/test-app.js';
+import { createTestDatabase, openTestDatabase, testDialect } from '../test-support/test-app.js';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed.js';
-import { openDatabase, openSqlite } from './database.js';
+import { openSqlite } from './database.js';
 import { migrateToLatest } from './migrations.js';
 
 const cleanUps: (() => Promise<void>)[] = [];
@@ -15,11 +15,7 @@ afterEach(async () => {
 async function migratedDatabase() {
   const target = await createTestDatabase();
   const url = target.url;
-  const database = openDatabase(
-    url.startsWith('sqlite:')
-      ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
-      : { kind: 'postgres', url, poolMax: 2 },
-  );
+  const database = openTestDatabase(url);
   await migrateToLatest(database.db);
   cleanUps.push(async () => {
     await database.close();

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.js';
-import { createTestDatabase, tableNames } from '../test-support/test-app.js';
-import { type OpenDatabase, openDatabase } from './database.js';
+import { createTestDatabase, openTestDatabase, tableNames } from '../test-support/test-app.js';
+import type { OpenDatabase } from './database.js';
 import { migrateToLatest } from './migrations.js';
 import { ensureAdmin, seedDemo } from './seed/seed.js';
 
@@ -14,11 +14,7 @@ const opened: { database: OpenDatabase; drop(): Promise<void> }[] = [];
 async function freshDatabase() {
   const target = await createTestDatabase();
   const url = target.url;
-  const database = openDatabase(
-    url.startsWith('sqlite:')
-      ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
-      : { kind: 'postgres', url, poolMax: 5 },
-  );
+  const database = openTestDatabase(url, 5);
   opened.push({ database, drop: target.drop });
   return { database, db: database.db, uploads: path.join(target.dataDir, 'uploads') };
 }

@@ -62,6 +62,15 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
+/** Opens a database by its test URL (`sqlite:<file>` or PostgreSQL), for tests that work on the database itself. */
+export function openTestDatabase(url: string, poolMax = 2): OpenDatabase {
+  return openDatabase(
+    url.startsWith('sqlite:')
+      ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
+      : { kind: 'postgres', url, poolMax },
+  );
+}
+
 /** The whole shop on a throw-away database, migrated and (unless told otherwise) seeded with the demo catalog. */
 export async function createTestShop(
   options: { demo?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},

@@ -2,13 +2,14 @@ import { Migrator, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../clock.js';
-import { type Database, openDatabase } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { migrateToLatest, migrations } from '../../db/migrations.js';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { clientSecretFor, confirmCard, paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
 import {
   createTestDatabase,
   createTestShop,
+  openTestDatabase,
   type TestShop,
   testDialect,
 } from '../../test-support/test-app.js';
@@ -126,11 +127,7 @@ describe('invoice numbers', () => {
 describe('the invoices migration', () => {
   it('numbers the orders paid before it in the order they were paid (then by id), and paying goes on from there', async () => {
     const target = await createTestDatabase();
-    const database = openDatabase(
-      testDialect() === 'sqlite'
-        ? { kind: 'sqlite', file: target.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: target.url, poolMax: 2 },
-    );
+    const database = openTestDatabase(target.url);
     try {
       const db = database.db;
       const schema =

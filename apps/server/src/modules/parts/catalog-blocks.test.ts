@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
-import { openDatabase } from '../../db/database.js';
 import { CATALOG_BLOCK, migrateToLatest } from '../../db/migrations.js';
 import { insertParts } from '../../test-support/parts.js';
 import {
   createTestDatabase,
   createTestShop,
   migrateBefore,
+  openTestDatabase,
   type TestShop,
-  testDialect,
 } from '../../test-support/test-app.js';
 import { listParts } from './repository.js';
 
@@ -198,11 +197,7 @@ describe('the catalog blocks', () => {
 
   it('are built by the migration for a catalog that is already there', async () => {
     const target = await createTestDatabase();
-    const database = openDatabase(
-      testDialect() === 'sqlite'
-        ? { kind: 'sqlite', file: target.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: target.url, poolMax: 2 },
-    );
+    const database = openTestDatabase(target.url);
     try {
       const db = database.db;
       await migrateBefore(db, '0008_catalog_blocks');

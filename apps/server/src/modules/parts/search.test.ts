@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrations.js';
 import { insertParts } from '../../test-support/parts.js';
 import {
   createTestDatabase,
   createTestShop,
   migrateBefore,
+  openTestDatabase,
   type TestShop,
-  testDialect,
 } from '../../test-support/test-app.js';
 import { listParts } from './repository.js';
 
@@ -142,11 +141,7 @@ describe('searching a larger catalog', () => {
 
   it('finds the parts a catalog held before its search index was built', async () => {
     const target = await createTestDatabase();
-    const database = openDatabase(
-      testDialect() === 'sqlite'
-        ? { kind: 'sqlite', file: target.url.slice('sqlite:'.length) }
-        : { kind: 'postgres', url: target.url, poolMax: 2 },
-    );
+    const database = openTestDatabase(target.url);
     try {
       await migrateBefore(database.db, '0009_catalog_search');
       await insertParts(database.db, [
