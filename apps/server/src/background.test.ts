@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
 import { signUp, signUpAdmin } from './test-support/accounts.js';
 import { clientSecretFor, placeOrder } from './test-support/invoice-orders.js';
+import { holdTable } from './test-support/table-lock.js';
 import {
   anotherServer,
   createTestDatabase,
@@ -49,31 +49,20 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
   it('runs a task on one server at a time: the other leaves it, then runs it once it is free', async () => {
     // Hold the first server inside its task: its reconciliation waits on a table the test locks.
     if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
-    const blocker = new pg.Client({ connectionString: shop.config.database.url });
-    await blocker.connect();
+    const held = await holdTable(shop.config.database.url, 'payment_intents');
     try {
-      await blocker.query('begin');
-      await blocker.query('lock table payment_intents in access exclusive mode');
       const running = shop.app.backgroundWork.runAll();
-      await vi.waitFor(
-        async () => {
-          const waiting = await blocker.query(
-            `select 1 from pg_locks where relation = 'payment_intents'::regclass and not granted`,
-          );
-          expect(waiting.rowCount).toBe(1);
-        },
-        { timeout: 15_000, interval: 50 },
-      );
+      await held.untilWaiting(1);
 
       // The second server finds the task taken and leaves it to the first.
       expect(await second.backgroundWork.runAll()).toEqual({ reconcilePayments: 'skipped' });
 
-      await blocker.query('commit');
+      await held.release();
       expect(await running).toEqual({ reconcilePayments: 'done' });
       // Free again: the second server runs it.
       expect(await second.backgroundWork.runAll()).toEqual({ reconcilePayments: 'done' });
     } finally {
-      await blocker.end();
+      await held.release();
     }
   });
 
@@ -92,28 +81,17 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
         write: (line) => void logged.push(JSON.parse(line)),
       },
     );
-    const blocker = new pg.Client({ connectionString: shop.config.database.url });
-    await blocker.connect();
+    const held = await holdTable(shop.config.database.url, 'payment_intents');
     try {
-      await blocker.query('begin');
-      await blocker.query('lock table payment_intents in access exclusive mode');
       const running = closing.backgroundWork.runAll();
-      await vi.waitFor(
-        async () => {
-          const waiting = await blocker.query(
-            `select 1 from pg_locks where relation = 'payment_intents'::regclass and not granted`,
-          );
-          expect(waiting.rowCount).toBe(1);
-        },
-        { timeout: 15_000, interval: 50 },
-      );
+      await held.untilWaiting(1);
       const closed = closing.close();
-      await blocker.query('commit');
+      await held.release();
       await closed;
       expect(await running).toEqual({ reconcilePayments: 'done' });
       expect(logged.filter((line) => line.level >= 40)).toEqual([]);
     } finally {
-      await blocker.end();
+      await held.release();
     }
   });
 

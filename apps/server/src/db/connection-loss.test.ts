@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { holdTable } from '../test-support/table-lock.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { createTestDatabase, testDialect } from '../test-support/test-app.js';
 import { type OpenDatabase, openDatabase } from './database.js';
@@ -42,23 +42,6 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL going away, coming back
     return { app, database };
   }
 
-  /** A session of the test's own that holds a table, so the shop's queries on it wait. */
-  async function holdTable(table: string) {
-    const holder = new pg.Client({ connectionString: target.url });
-    await holder.connect();
-    await holder.query('begin');
-    await holder.query(`lock table ${table} in access exclusive mode`);
-    return {
-      waiting: async () =>
-        (await holder.query(`select 1 from pg_locks where relation = '${table}'::regclass and not granted`))
-          .rowCount ?? 0,
-      release: async () => {
-        await holder.query('rollback');
-        await holder.end();
-      },
-    };
-  }
-
   const expectUnavailable = (res: Awaited<ReturnType<FastifyInstance['inject']>>) => {
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('unavailable');
@@ -79,13 +62,10 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL going away, coming back
     // process lives on.
     // Public reads are answered from the cache while the catalog is unchanged: each read below
     // asks for a page not read before, so it goes to the database.
-    const held = await holdTable('reviews');
+    const held = await holdTable(target.url, 'reviews');
     const inFlight = get('/api/review?offset=1');
     try {
-      await vi.waitFor(async () => expect(await held.waiting()).toBeGreaterThan(0), {
-        timeout: 15_000,
-        interval: 50,
-      });
+      await held.untilWaiting();
       await proxy.cut();
     } finally {
       await held.release();
@@ -124,7 +104,7 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL going away, coming back
     expect(shown.rows[0]?.statement_timeout).toBe('300ms');
 
     // Another session holds the parts table: the catalog query waits on it past the timeout.
-    const held = await holdTable('reviews');
+    const held = await holdTable(target.url, 'reviews');
     try {
       expectUnavailable(await app.inject({ method: 'GET', url: '/api/review' }));
     } finally {
