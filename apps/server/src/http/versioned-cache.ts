@@ -37,7 +37,7 @@ export function versionedCache<T>(changes: ChangeFeed, maxEntries: number): Vers
   };
 }
 
-/** How many answers a public read keeps (pages of at most 100 parts: a few MB at most). */
+/** How many answers a public read keeps (pages of at most 100 parts, about 40 KB each: some 20 MB at most). */
 export const CACHED_ANSWERS = 500;
 
 /** A JSON answer kept as its UTF-8 bytes (written out as they are), with the `x-total-count` of a list. */
