@@ -6,19 +6,15 @@
 //   node bench/growth.mjs [catalog] [orders]     (both by default; after npm run build)
 //   BENCH_GROWTH_SIZES=100000 BENCH_GROWTH_DATABASES=postgres node bench/growth.mjs catalog
 //   BENCH_GROWTH_BASELINE=/path/to/an/earlier/build/main.js …   (before and after, in one run)
-import { randomBytes, randomUUID, scrypt } from 'node:crypto';
-import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { fewQueries, fillCatalog, listed, manyQueries, noneQueries, shortQueries } from './lib/catalog.mjs';
-import { connections, load, loop, seconds, table } from './lib/load.mjs';
+import { connections, load, seconds, table } from './lib/load.mjs';
+import { orderRun, signedInBuyers, unlimitedPurchases, warmOrders } from './lib/orders.mjs';
 import { call, freePort, freshDatabase, postgresAnswers, startShop } from './lib/shop.mjs';
 
 const sizes = (process.env.BENCH_GROWTH_SIZES ?? '100,10000,100000').split(',').map(Number);
 const sections = process.argv.slice(2).length ? process.argv.slice(2) : ['catalog', 'orders'];
-const unlimited = '1000000';
 
 /**
  * The shop keeps each public answer until a write changes the catalog, at most 500 of them, the
@@ -179,78 +175,6 @@ async function measureCatalog(kind) {
   return rows;
 }
 
-/** The shop's password format, at a low cost: the buyers' logins are set-up, not what is measured. */
-async function cheapPasswordHash(password) {
-  const salt = randomBytes(16);
-  const [N, r, p] = [2 ** 10, 8, 1];
-  const key = await promisify(scrypt)(password.normalize('NFKC'), salt, 32, { N, r, p });
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
-}
-
-/** Buyers' accounts written straight into the database; answers their emails. */
-async function insertBuyers(database, count, password) {
-  const hash = await cheapPasswordHash(password);
-  const users = Array.from({ length: count }, (_, i) => ({
-    id: randomUUID(),
-    name: `Buyer ${i} Ltd`,
-    email: `buyer-${i}@parts-shop.example`,
-    password_hash: hash,
-    created_at: new Date().toISOString(),
-  }));
-  const columns = Object.keys(users[0]);
-  if (database.kind === 'sqlite') {
-    const db = new SQLite(database.url.slice('sqlite:'.length));
-    db.pragma('busy_timeout = 10000');
-    const insert = db.prepare(
-      `insert into users (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
-    );
-    db.transaction(() => {
-      for (const user of users) insert.run(user);
-    })();
-    db.close();
-  } else {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(
-      `insert into users (${columns.join(', ')}) select * from unnest(${columns.map((_, i) => `$${i + 1}::text[]`).join(', ')})`,
-      columns.map((c) => users.map((user) => user[c])),
-    );
-    await client.end();
-  }
-  return users.map((user) => user.email);
-}
-
-/** POST /api/purchase over a kept-alive connection; rejects unless the order was placed. */
-function purchaser(base, maxSockets) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const url = new URL('/api/purchase', base);
-  const once = (token, partsId, quantity) =>
-    new Promise((resolve, reject) => {
-      const body = JSON.stringify({ partsId, quantity, mobile: '+880 1712 000000', address: 'Dhaka' });
-      const request = http.request(
-        url,
-        {
-          method: 'POST',
-          agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${token}`,
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () =>
-            response.statusCode === 201 ? resolve() : reject(new Error(`${response.statusCode}`)),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
-  return { once, close: () => agent.destroy() };
-}
-
 /** Orders per second with 1, 10 and 100 buyers, all on one part and each on a part of their own. */
 async function measureOrders(database) {
   const shop = await startShop({
@@ -258,8 +182,7 @@ async function measureOrders(database) {
     port: await freePort(),
     env: {
       SEED_DEMO: 'false',
-      RATE_LIMIT_PURCHASES_PER_ACCOUNT: unlimited,
-      RATE_LIMIT_PURCHASES_PER_IP: unlimited,
+      ...unlimitedPurchases,
       // A pool as large as the crowd of buyers would hide the queue a real deployment has.
       DATABASE_POOL_MAX: '10',
     },
@@ -269,54 +192,20 @@ async function measureOrders(database) {
     const most = 100;
     await fillCatalog(database, 0, most + 2);
     const parts = (await call(`${shop.url}/api/parts?limit=${most}`)).json;
-    const password = 'bench-buyer-password';
-    const emails = await insertBuyers(database, most, password);
-    const tokens = [];
-    for (let i = 0; i < emails.length; i += 10) {
-      const batch = emails.slice(i, i + 10).map(async (email) => {
-        const session = await call(`${shop.url}/api/auth/login`, {
-          method: 'POST',
-          body: { email, password },
-        });
-        return session.json.accessToken;
-      });
-      tokens.push(...(await Promise.all(batch)));
-    }
-    // 20 pieces: at or above every part's minimum order.
-    const quantity = 20;
-    // The first orders warm the shop's code paths: not measured.
-    const warm = purchaser(shop.url, 10);
-    const warmUntil = performance.now() + 1000;
-    await Promise.all(
-      tokens.slice(0, 10).map(async (token, i) => {
-        while (performance.now() < warmUntil) await warm.once(token, parts[i]._id, quantity);
-      }),
-    );
-    warm.close();
+    const tokens = await signedInBuyers(database, most, [shop.url]);
+    await warmOrders([shop.url], tokens, parts);
     for (const buyers of [1, 10, 100]) {
       for (const [what, partOf] of [
         ['one part', () => parts[0]],
         ['a part each', (buyer) => parts[buyer]],
       ]) {
-        const stock = async () => {
-          let pieces = 0;
-          for (let buyer = 0; buyer < buyers; buyer++) {
-            const { json } = await call(`${shop.url}/api/partsById?id=${partOf(buyer)._id}`);
-            if (buyer === 0 || partOf(buyer) !== partOf(0)) pieces += json.available_quantity;
-          }
-          return pieces;
-        };
-        const before = await stock();
-        const client = purchaser(shop.url, buyers);
-        const measured = await loop(
-          (buyer) => client.once(tokens[buyer], partOf(buyer)._id, quantity),
+        const { placed, ...measured } = await orderRun({
+          urls: [shop.url],
+          tokens,
+          partOf,
           buyers,
-        );
-        client.close();
-        const placed = (before - (await stock())) / quantity;
-        const answered = Math.round(measured.rps * seconds) - measured.errors;
-        if (placed !== answered)
-          console.error(`${what}, ${buyers} buyers: ${placed} orders placed, ${answered} answered 201`);
+          what: `${what}, ${buyers} buyers`,
+        });
         rows.push({
           what: `POST /api/purchase, ${buyers} buyer${buyers > 1 ? 's' : ''}`,
           target: what,
