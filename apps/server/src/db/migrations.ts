@@ -279,75 +279,65 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0009_catalog_search': {
+    // Made trigram indexes of the names (FTS5 on SQLite, pg_trgm on PostgreSQL) for the catalog
+    // search; each server now searches the names in memory (0010). Kept by name so that
+    // databases that applied it stay in step; 0010 drops what it made there.
+    async up() {},
+  },
+  '0010_catalog_version': {
     async up(db: Kysely<unknown>) {
+      // The catalog's version: it moves whenever a part is added, deleted, restored, renamed or
+      // re-dated (not when its stock or price changes), whoever writes. Each server holds the
+      // listed parts' names in memory for the search and reads them again when it moves.
+      await db.schema
+        .createTable('catalog_version')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('version', 'bigint', (c) => c.notNull())
+        .execute();
+      await sql`insert into catalog_version (id, version) values (1, 1)`.execute(db);
+      const bump = 'update catalog_version set version = version + 1 where id = 1;';
+      const renamedOrMoved = (o: string, n: string) =>
+        `${o}.id <> ${n}.id or ${o}.created_at <> ${n}.created_at or ${o}.name_search <> ${n}.name_search
+          or (${o}.deleted_at is null) <> (${n}.deleted_at is null)`;
       if (await currentPostgresSchema(db)) {
-        // pg_trgm's GIN index serves LIKE '%…%' on the names' search form for patterns of three
-        // characters or more; PostgreSQL checks each candidate against the pattern itself.
-        const trgm = await trigramSchema(db);
-        await sql`create index parts_listed_name_trigrams on parts
-          using gin (name_search ${sql.id(trgm)}.gin_trgm_ops) where deleted_at is null`.execute(db);
+        await sql`drop index if exists parts_listed_name_trigrams`.execute(db);
+        await sql
+          .raw(`
+          create function shop_catalog_version_bump() returns trigger
+          language plpgsql set search_path from current as $$
+          begin
+            ${bump}
+            return null;
+          end $$`)
+          .execute(db);
+        await sql`create trigger parts_catalog_version after insert or delete or truncate on parts
+          for each statement execute function shop_catalog_version_bump()`.execute(db);
+        await sql
+          .raw(`create trigger parts_catalog_version_update after update on parts
+          for each row when (${renamedOrMoved('old', 'new')})
+          execute function shop_catalog_version_bump()`)
+          .execute(db);
         return;
       }
-      // SQLite: the names of the listed parts alone, for searches too short for trigrams (one
-      // or two characters) to scan instead of every part's whole row. (PostgreSQL's planner
-      // prefers its sequential scan for them, so it gets no such index.)
-      await sql`create index parts_listed_names on parts (name_search) where deleted_at is null`.execute(db);
-      // An FTS5 table of trigrams of the listed parts' search forms. A phrase of a
-      // search's trigrams, case-sensitive (both sides are already the search form), matches
-      // exactly the names holding the search as a substring: % _ ' " and \ are characters like
-      // any other. FTS rows are numbered by part_search_rows (an integer key VACUUM keeps).
-      await sql`create table part_search_rows (n integer primary key, part_id text not null unique)`.execute(
-        db,
-      );
-      await sql`create virtual table part_search using fts5(name_search, tokenize = 'trigram case_sensitive 1')`.execute(
-        db,
-      );
-      await sql`insert into part_search_rows (part_id)
-        select id from parts where deleted_at is null order by created_at, id`.execute(db);
-      await sql`insert into part_search (rowid, name_search)
-        select r.n, p.name_search from part_search_rows r join parts p on p.id = r.part_id`.execute(db);
-      const forget = (id: string) =>
-        sql.raw(`delete from part_search where rowid = (select n from part_search_rows where part_id = ${id});
-          delete from part_search_rows where part_id = ${id};`);
-      const add = (part: string) =>
-        sql.raw(`insert into part_search_rows (part_id) select ${part}.id where ${part}.deleted_at is null;
-          insert into part_search (rowid, name_search)
-            select n, ${part}.name_search from part_search_rows where part_id = ${part}.id;`);
-      await sql`create trigger parts_search_insert after insert on parts when new.deleted_at is null
-        begin ${add('new')} end`.execute(db);
-      await sql`create trigger parts_search_update after update of id, name_search, deleted_at on parts
-        when old.id <> new.id or old.name_search <> new.name_search or (old.deleted_at is null) <> (new.deleted_at is null)
-        begin ${forget('old.id')} ${add('new')} end`.execute(db);
-      await sql`create trigger parts_search_delete after delete on parts when old.deleted_at is null
-        begin ${forget('old.id')} end`.execute(db);
+      for (const name of ['parts_search_insert', 'parts_search_update', 'parts_search_delete']) {
+        await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
+      }
+      await sql`drop table if exists part_search`.execute(db);
+      await sql`drop table if exists part_search_rows`.execute(db);
+      await sql`drop index if exists parts_listed_names`.execute(db);
+      await sql
+        .raw(`create trigger parts_catalog_version_insert after insert on parts begin ${bump} end`)
+        .execute(db);
+      await sql
+        .raw(`create trigger parts_catalog_version_delete after delete on parts begin ${bump} end`)
+        .execute(db);
+      await sql
+        .raw(`create trigger parts_catalog_version_update after update on parts
+        when ${renamedOrMoved('old', 'new')} begin ${bump} end`)
+        .execute(db);
     },
   },
 };
-
-/**
- * The schema holding pg_trgm, created there if the database has none yet. Extensions belong to
- * the whole database: it goes into public, not the shop's schema, so that dropping one shop's
- * schema cannot take another's index with it. Shops migrating at once take turns.
- */
-async function trigramSchema(db: Kysely<unknown>): Promise<string> {
-  await sql`select pg_advisory_xact_lock(hashtext('shop: create extension pg_trgm'))`.execute(db);
-  const installed = async () =>
-    (
-      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
-        join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
-    ).rows[0]?.schema;
-  const found = await installed();
-  if (found) return found;
-  try {
-    await sql`create extension pg_trgm schema public`.execute(db);
-  } catch (error) {
-    throw new Error(
-      "The catalog search needs PostgreSQL's pg_trgm extension: have the database's owner run `create extension pg_trgm schema public`",
-      { cause: error },
-    );
-  }
-  return (await installed()) ?? 'public';
-}
 
 /** SQL changing by `change` the count of the block that holds a part's key: the last block beginning at or before it. */
 const countInBlock = (change: '+ 1' | '- 1', createdAt: string, id: string, when = 'true') =>

@@ -48,6 +48,12 @@ export interface CatalogBlocksTable {
   listed: number;
 }
 
+/** One row: the catalog's version, moved by triggers whenever the listed names or their order change (migration 0010). */
+export interface CatalogVersionTable {
+  id: number;
+  version: number | string;
+}
+
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -158,6 +164,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   parts: PartsTable;
   catalog_blocks: CatalogBlocksTable;
+  catalog_version: CatalogVersionTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
   messages: MessagesTable;

@@ -1,18 +1,11 @@
-import { sql } from 'kysely';
-import { type Database, isSqlite } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
-import { containsPattern, trigramPhrase } from '../../db/text-search.js';
+import { searchNames } from './name-index.js';
 
 export interface PartFilter {
   q?: string | undefined;
   limit: number;
   offset: number;
-}
-
-function listedParts(db: Database, q: string | undefined) {
-  let query = db.selectFrom('parts').where('deleted_at', 'is', null);
-  if (q) query = query.where(sql<boolean>`name_search like ${containsPattern(q)} escape '\\'`);
-  return query;
 }
 
 /** A page of the catalog in catalog order (oldest first, then id), and how many parts match in all. */
@@ -22,73 +15,18 @@ export async function listParts(
 ): Promise<{ rows: PartRow[]; total: number }> {
   const { q, limit, offset } = filter;
   if (!q) return pageOfCatalog(db, limit, offset);
-  if (isSqlite(db)) return searchSqlite(db, q, limit, offset);
-  // PostgreSQL's planner reads the matches from the trigram index (three characters or more)
-  // or scans, or walks the catalog order keeping matches, by its own statistics.
-  const [rows, count] = await Promise.all([
-    searchPage(db, q, limit, offset),
-    listedParts(db, q)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
-
-/** The page of a search walking the catalog in its order, keeping the parts that match. */
-function searchPage(db: Database, q: string, limit: number, offset: number): Promise<PartRow[]> {
-  return listedParts(db, q)
+  // The names are searched in memory (name-index.ts); the page's rows come from the database,
+  // with their stock as it is now.
+  const { ids, total } = await searchNames(db, q, limit, offset);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await db
+    .selectFrom('parts')
     .selectAll()
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
     .execute();
-}
-
-/**
- * A search on SQLite, which keeps no statistics to choose a plan by: the matches are counted
- * first (from the trigram index, or from the names' index for one or two characters). Walking
- * the catalog in its order until the page is full visits about (offset + limit) × parts ÷
- * matches parts when matches are spread through the catalog; reading every match and sorting
- * them costs about the matches. The cheaper way is taken.
- */
-async function searchSqlite(
-  db: Database,
-  q: string,
-  limit: number,
-  offset: number,
-): Promise<{ rows: PartRow[]; total: number }> {
-  const phrase = trigramPhrase(q);
-  const counted = phrase
-    ? await sql<{ n: number }>`select count(*) as n from part_search where part_search match ${phrase}`
-        .execute(db)
-        .then((result) => result.rows[0])
-    : await listedParts(db, q)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-  const total = Number(counted?.n ?? 0);
-  if (offset >= total) return { rows: [], total };
-  const walkVisits = ((offset + limit) * (await catalogSize(db))) / total;
-  if (walkVisits <= total) return { rows: await searchPage(db, q, limit, offset), total };
-  const matches = phrase
-    ? sql<PartRow>`select p.* from part_search s
-        cross join part_search_rows r on r.n = s.rowid
-        cross join parts p on p.id = r.part_id
-        where part_search match ${phrase}
-        order by p.created_at, p.id limit ${limit} offset ${offset}`
-    : sql<PartRow>`select * from parts indexed by parts_listed_names
-        where deleted_at is null and name_search like ${containsPattern(q)} escape '\\'
-        order by created_at, id limit ${limit} offset ${offset}`;
-  return { rows: (await matches.execute(db)).rows, total };
-}
-
-/** How many parts the catalog lists: the sum of its blocks. */
-async function catalogSize(db: Database): Promise<number> {
-  const { n } = await db
-    .selectFrom('catalog_blocks')
-    .select((eb) => eb.fn.sum<number>('listed').as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n ?? 0);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 /**

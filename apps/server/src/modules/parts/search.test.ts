@@ -10,17 +10,17 @@ import {
 } from '../../test-support/test-app.js';
 import { listParts } from './repository.js';
 
-// A search reads its matches from a trigram index when it has three characters or more (FTS5
-// on SQLite, pg_trgm on PostgreSQL), scans the names when it is shorter, and on SQLite either
-// walks the catalog in order or sorts the matches, whichever visits fewer parts. Every way must
-// answer what a literal, case-insensitive substring test of the names answers.
+// Each server searches the listed parts' names in memory (name-index.ts) and reads them again
+// when the catalog's version moves (migration 0010). It must answer what a literal,
+// case-insensitive substring test of the names answers, and see every change of the names,
+// whoever makes it.
 
 let shop: TestShop;
 const names: string[] = [];
 beforeAll(async () => {
   shop = await createTestShop({ demo: false });
-  // Many parts share a word (a walk finds a page soon); a few hold rare text (sorting the
-  // matches is cheaper), some of it with the characters LIKE and FTS5 give meaning to.
+  // Many parts share a word; a few hold rare text, some of it with characters that SQL patterns
+  // and search syntaxes give meaning to, and letters whose case folds beyond ASCII.
   const rare = [
     'Tip 100% copper_core',
     'Tip 100x copperXcore',
@@ -139,11 +139,11 @@ describe('searching a larger catalog', () => {
     expect(res.json().map((part: { name: string }) => part.name)).toEqual(['Tip 100% copper_core']);
   });
 
-  it('finds the parts a catalog held before its search index was built', async () => {
+  it('finds the parts a catalog held before its version was kept', async () => {
     const target = await createTestDatabase();
     const database = openTestDatabase(target.url);
     try {
-      await migrateBefore(database.db, '0009_catalog_search');
+      await migrateBefore(database.db, '0010_catalog_version');
       await insertParts(database.db, [
         { name: 'Older relay 5V', created_at: '2025-01-01T00:00:00.000Z' },
         {
@@ -161,6 +161,71 @@ describe('searching a larger catalog', () => {
       expect((await listParts(database.db, { q: 'relay', limit: 20, offset: 0 })).total).toBe(2);
     } finally {
       await database.close();
+      await target.drop();
+    }
+  });
+
+  it("sees another server's changes to the names, and only those move the version", async () => {
+    const target = await createTestDatabase();
+    const writer = openTestDatabase(target.url);
+    const reader = openTestDatabase(target.url);
+    const version = async () =>
+      String(
+        (await writer.db.selectFrom('catalog_version').select('version').executeTakeFirstOrThrow()).version,
+      );
+    const found = async (q: string) => {
+      const { rows, total } = await listParts(reader.db, { q, limit: 20, offset: 0 });
+      return { names: rows.map((row) => row.name), stock: rows.map((row) => row.available_quantity), total };
+    };
+    try {
+      await migrateToLatest(writer.db);
+      const [first] = await insertParts(writer.db, [
+        { name: 'Heat gun 2000 W', created_at: '2025-01-01T00:00:00.000Z', available_quantity: 500 },
+        { name: 'Heat shrink kit', created_at: '2025-01-02T00:00:00.000Z' },
+      ]);
+      const id = first ?? '';
+      expect(await found('heat')).toMatchObject({ names: ['Heat gun 2000 W', 'Heat shrink kit'], total: 2 });
+
+      // Stock and price are not the names: the version stays, and the page shows the new stock.
+      const before = await version();
+      await writer.db
+        .updateTable('parts')
+        .set({ available_quantity: 321, price_per_piece: 9 })
+        .where('id', '=', id)
+        .execute();
+      expect(await version()).toBe(before);
+      expect((await found('gun')).stock).toEqual([321]);
+
+      await writer.db
+        .updateTable('parts')
+        .set({ name: 'Hot air station', name_search: 'hot air station' })
+        .where('id', '=', id)
+        .execute();
+      expect(await version()).not.toBe(before);
+      expect(await found('heat')).toMatchObject({ names: ['Heat shrink kit'], total: 1 });
+      expect(await found('air')).toMatchObject({ names: ['Hot air station'], total: 1 });
+
+      await writer.db
+        .updateTable('parts')
+        .set({ created_at: '2025-01-03T00:00:00.000Z' })
+        .where('id', '=', id)
+        .execute();
+      await insertParts(writer.db, [{ name: 'Air duster', created_at: '2025-01-04T00:00:00.000Z' }]);
+      expect((await found('air')).names).toEqual(['Hot air station', 'Air duster']);
+
+      await writer.db
+        .updateTable('parts')
+        .set({ deleted_at: '2025-02-01T00:00:00.000Z' })
+        .where('id', '=', id)
+        .execute();
+      expect((await found('air')).names).toEqual(['Air duster']);
+      await writer.db.updateTable('parts').set({ deleted_at: null }).where('id', '=', id).execute();
+      expect((await found('air')).names).toEqual(['Hot air station', 'Air duster']);
+      await writer.db.deleteFrom('parts').where('id', '=', id).execute();
+      expect(await found('air')).toMatchObject({ names: ['Air duster'], total: 1 });
+    } finally {
+      await reader.close();
+      await writer.close();
       await target.drop();
     }
   });
