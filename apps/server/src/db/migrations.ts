@@ -1,9 +1,6 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { CATALOG_CHANNEL } from './change-feed.js';
 
-/** Listed parts per catalog block: a block is split in two of CATALOG_BLOCK once it would pass twice that. */
-export const CATALOG_BLOCK = 1000;
-
 /**
  * The shop's schema, one migration per change, in order. Only portable types are used
  * (text, integer, bigint), so the same migrations run on SQLite and PostgreSQL.
@@ -241,41 +238,14 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0008_catalog_blocks': {
+    // Also kept counts of the catalog in blocks of about a thousand parts, by triggers, for
+    // paging; each server now pages through the listed parts' ids in memory (0010), which drops
+    // what it made there. Kept by name so that databases that applied it stay in step.
     async up(db: Kysely<unknown>) {
-      // The catalog in catalog order (created_at, then id) cut into blocks of about a thousand
-      // listed parts: each block row holds the key it begins at and how many listed parts lie
-      // between it and the next block. A page at any offset then starts from the block holding
-      // that offset (a few dozen rows summed) and steps over at most one block's parts, instead
-      // of every part before it; the blocks' sum is the catalog's total. Triggers keep the counts
-      // on every write of a part, whoever makes it. The first block begins at ('', ''), before
-      // every key, and is never removed.
-      await db.schema
-        .createTable('catalog_blocks')
-        .addColumn('first_created_at', 'text', (c) => c.notNull())
-        .addColumn('first_id', 'text', (c) => c.notNull())
-        .addColumn('listed', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('catalog_blocks_pkey', ['first_created_at', 'first_id'])
-        .execute();
-      // The listed parts in catalog order, nothing else: pages and block splits step through it.
+      // The listed parts in catalog order, nothing else: each server reads its index through it.
       await sql`create index parts_listed_order on parts (created_at, id) where deleted_at is null`.execute(
         db,
       );
-      const { rows: starts } = await sql<{ created_at: string; id: string; n: number }>`
-        select created_at, id, n from (
-          select created_at, id, row_number() over (order by created_at, id) - 1 as n
-          from parts where deleted_at is null
-        ) ranked where n % ${sql.lit(CATALOG_BLOCK)} = 0 and n > 0`.execute(db);
-      const { rows: counted } = await sql<{ n: number }>`
-        select count(*) as n from parts where deleted_at is null`.execute(db);
-      const total = Number(counted[0]?.n ?? 0);
-      const blocks = [{ created_at: '', id: '', n: 0 }, ...starts.map((s) => ({ ...s, n: Number(s.n) }))];
-      for (const [i, block] of blocks.entries()) {
-        const end = blocks[i + 1]?.n ?? total;
-        await sql`insert into catalog_blocks (first_created_at, first_id, listed)
-          values (${block.created_at}, ${block.id}, ${end - block.n})`.execute(db);
-      }
-      if (await currentPostgresSchema(db)) await catalogBlockTriggersPostgres(db);
-      else await catalogBlockTriggersSqlite(db);
     },
   },
   '0009_catalog_search': {
@@ -288,7 +258,8 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // The catalog's version: it moves whenever a part is added, deleted, restored, renamed or
       // re-dated (not when its stock or price changes), whoever writes. Each server holds the
-      // listed parts' names in memory for the search and reads them again when it moves.
+      // listed parts' ids and names in memory, in catalog order, for paging and the search, and
+      // reads them again when it moves.
       await db.schema
         .createTable('catalog_version')
         .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
@@ -301,6 +272,10 @@ export const migrations: Record<string, Migration> = {
           or (${o}.deleted_at is null) <> (${n}.deleted_at is null)`;
       if (await currentPostgresSchema(db)) {
         await sql`drop index if exists parts_listed_name_trigrams`.execute(db);
+        await sql`drop trigger if exists parts_listed on parts`.execute(db);
+        await sql`drop function if exists shop_catalog_listed`.execute(db);
+        await sql`drop function if exists shop_catalog_block_change`.execute(db);
+        await sql`drop table if exists catalog_blocks`.execute(db);
         await sql
           .raw(`
           create function shop_catalog_version_bump() returns trigger
@@ -319,12 +294,20 @@ export const migrations: Record<string, Migration> = {
           .execute(db);
         return;
       }
-      for (const name of ['parts_search_insert', 'parts_search_update', 'parts_search_delete']) {
+      for (const name of [
+        'parts_search_insert',
+        'parts_search_update',
+        'parts_search_delete',
+        'parts_listed_insert',
+        'parts_listed_delete',
+        'parts_listed_update',
+      ]) {
         await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
       }
       await sql`drop table if exists part_search`.execute(db);
       await sql`drop table if exists part_search_rows`.execute(db);
       await sql`drop index if exists parts_listed_names`.execute(db);
+      await sql`drop table if exists catalog_blocks`.execute(db);
       await sql
         .raw(`create trigger parts_catalog_version_insert after insert on parts begin ${bump} end`)
         .execute(db);
@@ -338,120 +321,6 @@ export const migrations: Record<string, Migration> = {
     },
   },
 };
-
-/** SQL changing by `change` the count of the block that holds a part's key: the last block beginning at or before it. */
-const countInBlock = (change: '+ 1' | '- 1', createdAt: string, id: string, when = 'true') =>
-  sql.raw(`update catalog_blocks set listed = listed ${change}
-    where ${when} and (first_created_at, first_id) = (
-      select first_created_at, first_id from catalog_blocks
-      where (first_created_at, first_id) <= (${createdAt}, ${id})
-      order by first_created_at desc, first_id desc limit 1);`);
-
-async function catalogBlockTriggersSqlite(db: Kysely<unknown>) {
-  // SQLite runs a row's triggers as soon as the row is written, so the parts a split steps
-  // through are exactly the parts the counts hold.
-  await sql`create trigger parts_listed_insert after insert on parts when new.deleted_at is null
-    begin ${countInBlock('+ 1', 'new.created_at', 'new.id')} end`.execute(db);
-  await sql`create trigger parts_listed_delete after delete on parts when old.deleted_at is null
-    begin ${countInBlock('- 1', 'old.created_at', 'old.id')} end`.execute(db);
-  await sql`create trigger parts_listed_update after update of created_at, id, deleted_at on parts
-    when (old.deleted_at is null) <> (new.deleted_at is null) or old.created_at <> new.created_at or old.id <> new.id
-    begin
-      ${countInBlock('- 1', 'old.created_at', 'old.id', 'old.deleted_at is null')}
-      ${countInBlock('+ 1', 'new.created_at', 'new.id', 'new.deleted_at is null')}
-    end`.execute(db);
-  // A block past twice the size gives its second half to a new block beginning at the part that
-  // many places in; an emptied block (not the first) goes, its range joining the one before.
-  await sql`create trigger catalog_blocks_split after update of listed on catalog_blocks
-    when new.listed > ${sql.lit(2 * CATALOG_BLOCK)}
-    begin
-      insert into catalog_blocks (first_created_at, first_id, listed)
-        select created_at, id, new.listed - ${sql.lit(CATALOG_BLOCK)} from parts
-        where deleted_at is null and (created_at, id) >= (new.first_created_at, new.first_id)
-        order by created_at, id limit 1 offset ${sql.lit(CATALOG_BLOCK)};
-      update catalog_blocks set listed = ${sql.lit(CATALOG_BLOCK)}
-        where first_created_at = new.first_created_at and first_id = new.first_id;
-    end`.execute(db);
-  await sql`create trigger catalog_blocks_empty after update of listed on catalog_blocks
-    when new.listed = 0 and new.first_created_at <> ''
-    begin
-      delete from catalog_blocks where first_created_at = new.first_created_at and first_id = new.first_id;
-    end`.execute(db);
-}
-
-async function catalogBlockTriggersPostgres(db: Kysely<unknown>) {
-  // PostgreSQL runs AFTER row triggers once the whole statement is done, when a split would see
-  // parts not counted yet; BEFORE row triggers see exactly the rows handled before theirs. A
-  // part joins its block after any split (the counts then match the parts a split steps
-  // through), and leaves it after. Membership changes queue on the first block's row, so each
-  // sees what those before it committed. The functions keep the search_path they were made with.
-  // (A BEFORE trigger also fires for a row that ON CONFLICT DO NOTHING then skips: parts are
-  // never written that way.)
-  await sql`
-    create function shop_catalog_block_change(key_created_at text, key_id text, change integer)
-    returns void language plpgsql set search_path from current as $$
-    declare
-      block_created_at text;
-      block_id text;
-      block_listed integer;
-      split_created_at text;
-      split_id text;
-    begin
-      perform 1 from catalog_blocks where first_created_at = '' and first_id = '' for update;
-      select first_created_at, first_id, listed into block_created_at, block_id, block_listed
-        from catalog_blocks
-        where (first_created_at, first_id) <= (key_created_at, key_id)
-        order by first_created_at desc, first_id desc limit 1
-        for update;
-      if change > 0 and block_listed >= ${sql.lit(2 * CATALOG_BLOCK)} then
-        select created_at, id into split_created_at, split_id from parts
-          where deleted_at is null and (created_at, id) >= (block_created_at, block_id)
-          order by created_at, id offset ${sql.lit(CATALOG_BLOCK)} limit 1;
-        insert into catalog_blocks (first_created_at, first_id, listed)
-          values (split_created_at, split_id, block_listed - ${sql.lit(CATALOG_BLOCK)});
-        update catalog_blocks set listed = ${sql.lit(CATALOG_BLOCK)}
-          where first_created_at = block_created_at and first_id = block_id;
-        if (key_created_at, key_id) >= (split_created_at, split_id) then
-          block_created_at := split_created_at;
-          block_id := split_id;
-        end if;
-      end if;
-      update catalog_blocks set listed = listed + change
-        where first_created_at = block_created_at and first_id = block_id;
-      if change < 0 then
-        delete from catalog_blocks
-          where first_created_at = block_created_at and first_id = block_id
-            and listed = 0 and first_created_at <> '';
-      end if;
-    end $$`.execute(db);
-  await sql`
-    create function shop_catalog_listed() returns trigger
-    language plpgsql set search_path from current as $$
-    begin
-      if tg_op <> 'DELETE' then
-        if new.deleted_at is null then
-          if tg_op = 'UPDATE' then
-            if old.deleted_at is null and old.created_at = new.created_at and old.id = new.id then
-              return new;
-            end if;
-          end if;
-          perform shop_catalog_block_change(new.created_at, new.id, 1);
-        end if;
-      end if;
-      if tg_op <> 'INSERT' then
-        if old.deleted_at is null then
-          perform shop_catalog_block_change(old.created_at, old.id, -1);
-        end if;
-      end if;
-      if tg_op = 'DELETE' then
-        return old;
-      end if;
-      return new;
-    end $$`.execute(db);
-  await sql`
-    create trigger parts_listed before insert or update of created_at, id, deleted_at or delete on parts
-    for each row execute function shop_catalog_listed()`.execute(db);
-}
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

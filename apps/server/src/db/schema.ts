@@ -38,16 +38,6 @@ export interface PartsTable {
   deleted_at: string | null;
 }
 
-/**
- * The listed parts in catalog order (created_at, then id), cut into blocks: each begins at its
- * key and holds `listed` parts up to the next block's key. Kept by triggers (migration 0008).
- */
-export interface CatalogBlocksTable {
-  first_created_at: string;
-  first_id: string;
-  listed: number;
-}
-
 /** One row: the catalog's version, moved by triggers whenever the listed names or their order change (migration 0010). */
 export interface CatalogVersionTable {
   id: number;
@@ -163,7 +153,6 @@ export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   parts: PartsTable;
-  catalog_blocks: CatalogBlocksTable;
   catalog_version: CatalogVersionTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
