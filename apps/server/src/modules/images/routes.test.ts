@@ -111,8 +111,15 @@ describe('POST /api/images', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.url).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
-    const everywhere = fs.readdirSync(path.dirname(shop.dataDir), { recursive: true }).map(String);
-    expect(everywhere.filter((f) => f.includes('escaped'))).toEqual([]);
+    // Nothing of that name in the shop's folders, nor where the `../` would lead from the uploads.
+    // (Not a scan of the whole temporary folder: other programs' files come and go there.)
+    const inShop = fs.readdirSync(shop.dataDir, { recursive: true }).map(String);
+    expect(inShop.filter((f) => f.includes('escaped'))).toEqual([]);
+    for (let up = 1; up <= 5; up++) {
+      expect(fs.existsSync(path.resolve(shop.config.uploadsDir, '../'.repeat(up), 'escaped.png'))).toBe(
+        false,
+      );
+    }
   });
 
   it.each([
