@@ -34,23 +34,22 @@ const outOfRange = () => new AppError('quantity_out_of_range', OUT_OF_RANGE_MESS
 
 /**
  * An order, priced from the database and reserved from stock in the same transaction: the order
- * exists exactly when its pieces were taken.
+ * exists exactly when its pieces were taken. One statement takes the pieces and reads the name and
+ * price (buyers racing for the same pieces can never take more than there are); only when it takes
+ * nothing is the part read, to tell a missing part (404) from a quantity out of range (422).
  */
 export async function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Promise<string> {
   const { db, mail } = deps;
-  const part = await findPart(db, body.partsId);
-  if (!part) throw notFound('part');
-  if (body.quantity < part.min_order_quantity || body.quantity > part.available_quantity) throw outOfRange();
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    // Another buyer may have taken pieces since the part was read: the update decides.
-    if (!(await orders.reserveStock(trx, part.id, body.quantity))) throw outOfRange();
+    const part = await orders.takeStock(trx, body.partsId, body.quantity);
+    if (!part) throw (await findPart(trx, body.partsId)) ? outOfRange() : notFound('part');
     await orders.insertOrder(trx, {
       id,
       user_id: buyer.id,
       user_name: buyer.name,
       email: buyer.email,
-      part_id: part.id,
+      part_id: body.partsId,
       part_name: part.name,
       unit_price: part.price_per_piece,
       quantity: body.quantity,
