@@ -169,6 +169,29 @@ describe('POST /api/purchase', () => {
     });
   });
 
+  it('answers each of purchases placed together by its own rules (they may share a commit)', async () => {
+    const part = await newPart({ available: 10, min: 2 });
+    const results = await Promise.all([
+      buy(buyer, order(part, 4)),
+      buy(other, order(part, 1)),
+      buy(buyer, order(crypto.randomUUID(), 4)),
+      buy(other, order(part, 6)),
+      buy(buyer, order(part, 1)),
+    ]);
+    expect(results.map((res) => res.statusCode)).toEqual([201, 422, 404, 201, 422]);
+    expect(await available(part)).toBe(0);
+    const placed = await shop.database.db
+      .selectFrom('orders')
+      .select(['email', 'quantity'])
+      .where('part_id', '=', part)
+      .orderBy('quantity')
+      .execute();
+    expect(placed.map((row) => [row.email, Number(row.quantity)])).toEqual([
+      [buyer.email, 4],
+      [other.email, 6],
+    ]);
+  });
+
   it('is for signed-in buyers: 401 for a visitor, 403 for an admin', async () => {
     const part = await newPart({ available: 100, min: 1 });
     expect((await buy(null, order(part, 5))).statusCode).toBe(401);
