@@ -66,7 +66,7 @@ export async function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBod
       user_id: buyer.id,
       user_name: buyer.name,
       email: buyer.email,
-      part_id: body.partsId,
+      part_id: part.id,
       part_name: part.name,
       unit_price: part.price_per_piece,
       quantity: body.quantity,
