@@ -9,16 +9,16 @@ import pg from 'pg';
 import { alternate, bareServer, load, loop, share } from './lib/load.mjs';
 import { call, residentMemory, startShop } from './lib/shop.mjs';
 
-const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
+export const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
 export const buyer = {
   name: 'Bench Buyer Ltd',
   email: 'bench-buyer@parts-shop.example',
   password: 'bench-buyer-password',
 };
-const unlimited = '1000000';
+export const unlimited = '1000000';
 
 /** Sets a shop up for the run: an admin, a buyer and a part with stock for every purchase. */
-async function prepare(url) {
+export async function prepare(url) {
   await call(`${url}/api/auth/signup`, { method: 'POST', body: buyer });
   const buyerSession = (await call(`${url}/api/auth/login`, { method: 'POST', body: buyer })).json;
   const adminToken = (await call(`${url}/api/auth/login`, { method: 'POST', body: admin })).json.accessToken;
@@ -65,7 +65,7 @@ const TAKE_STOCK =
   'update parts set available_quantity = available_quantity - $1 where id = $2 and deleted_at is null and available_quantity >= $1 and min_order_quantity <= $1';
 
 /** The same writes as a purchase (take the stock, insert the order) in one bare transaction. */
-function bareSqlitePurchase(file, who) {
+export function bareSqlitePurchase(file, who) {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -80,7 +80,7 @@ function bareSqlitePurchase(file, who) {
   return { once: async () => purchase(), workers: 1, close: async () => db.close() };
 }
 
-function barePostgresPurchase(url, who) {
+export function barePostgresPurchase(url, who) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const insert = insertOrder((n) => `$${n}`);
   const once = async () => {

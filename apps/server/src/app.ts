@@ -12,7 +12,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
-import { AccessLog, loggerOptions } from './http/logging.js';
+import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
 import { memoryRateLimitStore, type RateLimitStore, rateLimit } from './http/rate-limit.js';
 import {
   closeRedis,
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     logController: new AccessLog(),
+    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -54,10 +54,43 @@ export function openSqlite(file: string): SQLite.Database {
   return connection;
 }
 
+/** How many distinct statements a SQLite connection keeps prepared (the shop's queries are far fewer). */
+export const PREPARED_STATEMENTS = 500;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, each distinct SQL text prepared once and
+ * kept (Kysely asks for a fresh statement for every query, and preparing was a good part of a
+ * purchase's work). The least recently used go past `max`. A statement still being iterated (a
+ * streamed query) is busy: a query of the same text meanwhile gets a statement of its own.
+ */
+export function preparedOnce(connection: SQLite.Database, max = PREPARED_STATEMENTS): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept) {
+        if (kept.busy) return connection.prepare(text);
+        // Map keeps insertion order: moving the statement to the end makes the first the least recent.
+        statements.delete(text);
+        statements.set(text, kept);
+        return kept;
+      }
+      const statement = connection.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > max) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      connection.close();
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): OpenDatabase {
   if (config.kind === 'sqlite') {
     const connection = openSqlite(config.file);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: preparedOnce(connection) }) });
     return {
       db,
       dialect: 'sqlite',

@@ -85,6 +85,13 @@ function compressed(answer: CachedJson, encoding: 'br' | 'gzip'): Buffer {
   return answer.gzip;
 }
 
+/**
+ * Route options of a read answered by `sendCachedJson`: it compresses its answers itself (once
+ * each), so @fastify/compress's hooks, which would run on every request to find that out, are left
+ * off, and a GET has no body to decompress.
+ */
+export const CACHED_ROUTE = { compress: false, decompress: false } as const;
+
 /** Sends a kept answer, compressed once for all clients that accept it rather than per request. */
 export function sendCachedJson(
   request: FastifyRequest,

@@ -5,18 +5,24 @@ import { containsPattern } from '../../db/text-search.js';
 
 /**
  * Takes `quantity` pieces from the part's stock in one conditional update, so that buyers racing
- * for the same pieces can never take more than there are. False when the range no longer holds.
+ * for the same pieces can never take more than there are, and answers what the order needs of the
+ * part (its id as stored, its name and price) from the same statement. Undefined when the part is
+ * missing or deleted, or the quantity is below its minimum or above what is left.
  */
-export async function reserveStock(db: Database, partId: string, quantity: number): Promise<boolean> {
-  const result = await db
+export function takeStock(
+  db: Database,
+  partId: string,
+  quantity: number,
+): Promise<{ id: string; name: string; price_per_piece: number } | undefined> {
+  return db
     .updateTable('parts')
     .set({ available_quantity: sql`available_quantity - ${quantity}` })
     .where('id', '=', partId)
     .where('deleted_at', 'is', null)
     .where('available_quantity', '>=', quantity)
     .where('min_order_quantity', '<=', quantity)
+    .returning(['id', 'name', 'price_per_piece'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function returnStock(db: Database, partId: string, quantity: number): Promise<void> {

@@ -136,6 +136,62 @@ describe('POST /api/purchase', () => {
     expect((await buy(buyer, order(part, 5))).statusCode).toBe(404);
   });
 
+  it('writes no order when it takes no pieces: a missing, deleted or out-of-range part alike', async () => {
+    const ordersOf = async (partId: string) =>
+      (await shop.database.db.selectFrom('orders').select('id').where('part_id', '=', partId).execute())
+        .length;
+    const part = await newPart({ available: 8, min: 3 });
+    const gone = await newPart({ available: 100, min: 1 });
+    await shop.app.inject({ method: 'DELETE', url: `/api/partsById?id=${gone}`, headers: bearer(admin) });
+    const missing = await buy(buyer, order(crypto.randomUUID(), 5));
+    const deleted = await buy(buyer, order(gone, 5));
+    expect([missing.statusCode, deleted.statusCode]).toEqual([404, 404]);
+    expect(deleted.json()).toEqual(missing.json());
+    for (const quantity of [2, 9]) {
+      const res = await buy(buyer, order(part, quantity));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toEqual({ code: 'quantity_out_of_range', message: OUT_OF_RANGE_MESSAGE });
+    }
+    expect([await ordersOf(part), await ordersOf(gone), await available(part)]).toEqual([0, 0, 8]);
+    // The part's name and price at the time go into the order, read by the statement that took the pieces.
+    const placed = await buy(buyer, order(part, 3));
+    expect(placed.statusCode).toBe(201);
+    const row = await shop.database.db
+      .selectFrom('orders')
+      .select(['part_name', 'unit_price', 'price', 'quantity'])
+      .where('id', '=', placed.json().insertedId)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, unit_price: Number(row.unit_price), price: Number(row.price) }).toEqual({
+      part_name: expect.stringMatching(/^Test part /),
+      unit_price: 7,
+      price: 21,
+      quantity: 3,
+    });
+  });
+
+  it('answers each of purchases placed together by its own rules (they may share a commit)', async () => {
+    const part = await newPart({ available: 10, min: 2 });
+    const results = await Promise.all([
+      buy(buyer, order(part, 4)),
+      buy(other, order(part, 1)),
+      buy(buyer, order(crypto.randomUUID(), 4)),
+      buy(other, order(part, 6)),
+      buy(buyer, order(part, 1)),
+    ]);
+    expect(results.map((res) => res.statusCode)).toEqual([201, 422, 404, 201, 422]);
+    expect(await available(part)).toBe(0);
+    const placed = await shop.database.db
+      .selectFrom('orders')
+      .select(['email', 'quantity'])
+      .where('part_id', '=', part)
+      .orderBy('quantity')
+      .execute();
+    expect(placed.map((row) => [row.email, Number(row.quantity)])).toEqual([
+      [buyer.email, 4],
+      [other.email, 6],
+    ]);
+  });
+
   it('is for signed-in buyers: 401 for a visitor, 403 for an admin', async () => {
     const part = await newPart({ available: 100, min: 1 });
     expect((await buy(null, order(part, 5))).statusCode).toBe(401);

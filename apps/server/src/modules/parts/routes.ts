@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import {
   CACHED_ANSWERS,
+  CACHED_ROUTE,
   type CachedJson,
   sendCachedJson,
   versionedCache,
@@ -28,6 +29,7 @@ export function partRoutes(
   api.get(
     '/api/parts',
     {
+      ...CACHED_ROUTE,
       schema: {
         tags: ['parts'],
         summary: 'The catalog, in catalog order; x-total-count carries the number of matching parts',
@@ -49,6 +51,7 @@ export function partRoutes(
   api.get(
     '/api/partsById',
     {
+      ...CACHED_ROUTE,
       schema: {
         tags: ['parts'],
         summary: 'One part',

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import {
   CACHED_ANSWERS,
+  CACHED_ROUTE,
   type CachedJson,
   sendCachedJson,
   versionedCache,
@@ -23,6 +24,7 @@ export function reviewRoutes(
   api.get(
     '/api/review',
     {
+      ...CACHED_ROUTE,
       schema: {
         tags: ['reviews'],
         summary: 'Customer reviews, newest first; x-total-count carries the total',

@@ -1,0 +1,148 @@
+// The API's reads and purchases for this build and other builds of the server side by side, in
+// one run: `npm run build && node bench/api-builds.mjs sqlite|postgres <other dist/main.js>…`.
+// Every read takes turns in rounds (the bare server, then each build); purchases take turns with
+// the bare transaction. Ratios, not absolute figures, compare on a noisy machine.
+import os from 'node:os';
+import path from 'node:path';
+import { admin, barePostgresPurchase, bareSqlitePurchase, prepare, unlimited } from './api.mjs';
+import { bareServer, connections, load, seconds, table } from './lib/load.mjs';
+import { call, freePort, freshDatabase, root, startShop } from './lib/shop.mjs';
+
+const [kind = 'sqlite', ...others] = process.argv.slice(2);
+const builds = [path.join(root, 'apps/server/dist/main.js'), ...others.map((p) => path.resolve(p))];
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const only = (process.env.BENCH_ONLY ?? 'reads,purchase').split(',');
+console.log(
+  `\n${os.availableParallelism()} cores; ${kind}; ${seconds} s per measurement in ${rounds} rounds, ${connections} connections; ${new Date().toISOString()}`,
+);
+
+const shops = [];
+try {
+  for (const entry of builds) {
+    const database = await freshDatabase(kind);
+    const shop = await startShop({
+      database,
+      port: await freePort(),
+      entry,
+      env: {
+        SEED_ADMIN_EMAIL: admin.email,
+        SEED_ADMIN_PASSWORD: admin.password,
+        RATE_LIMIT_PURCHASES_PER_ACCOUNT: unlimited,
+        RATE_LIMIT_PURCHASES_PER_IP: unlimited,
+      },
+    });
+    shops.push({ entry, database, shop, who: await prepare(shop.url) });
+  }
+  const name = (entry) => path.relative(root, entry);
+  const duration = Math.max(1, Math.round(seconds / rounds));
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  const rows = [];
+  const reads = [
+    ['GET /api/parts', () => '/api/parts'],
+    ['GET /api/partsById', (who) => `/api/partsById?id=${who.partId}`],
+    ['GET /api/review', () => '/api/review'],
+  ];
+  for (const [what, pathOf] of only.includes('reads') ? reads : []) {
+    const first = shops[0];
+    const sample = await call(`${first.shop.url}${pathOf(first.who)}`);
+    const bare = await bareServer(
+      Buffer.from(sample.text),
+      sample.headers.get('content-type'),
+      await freePort(),
+    );
+    const ceilings = [];
+    const runs = shops.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      ceilings.push(await load({ url: bare.url, duration }));
+      for (const [i, s] of shops.entries())
+        runs[i].push(await load({ url: `${s.shop.url}${pathOf(s.who)}`, duration }));
+    }
+    await bare.close();
+    const avg = (list) => ({
+      rps: list.reduce((a, r) => a + r.rps, 0) / list.length,
+      p50: median(list.map((r) => r.p50)),
+      p99: median(list.map((r) => r.p99)),
+      errors: list.reduce((a, r) => a + r.errors, 0),
+    });
+    rows.push({ what, target: 'bare node:http, same bytes', ...avg(ceilings) });
+    for (const [i, s] of shops.entries()) {
+      const ratio = median(runs[i].map((r, k) => r.rps / ceilings[k].rps));
+      rows.push({ what, target: name(s.entry), ...avg(runs[i]), share: `${Math.round(ratio * 100)}%` });
+    }
+  }
+  if (only.includes('purchase')) {
+    const ceilings = [];
+    const runs = shops.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, s] of shops.entries()) {
+        runs[i].push(
+          await load({
+            url: `${s.shop.url}/api/purchase`,
+            method: 'POST',
+            duration,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${s.who.token}` },
+            body: JSON.stringify({
+              partsId: s.who.partId,
+              quantity: 2,
+              mobile: '+880 1712 000000',
+              address: 'Dhaka',
+            }),
+          }),
+        );
+      }
+      const s = shops[0];
+      const bare =
+        kind === 'sqlite'
+          ? bareSqlitePurchase(s.database.url.slice('sqlite:'.length), s.who)
+          : barePostgresPurchase(s.database.url, s.who);
+      ceilings.push(await loopFor(bare, duration));
+      await bare.close();
+    }
+    const avg = (list) => ({
+      rps: list.reduce((a, r) => a + r.rps, 0) / list.length,
+      p50: median(list.map((r) => r.p50)),
+      p99: median(list.map((r) => r.p99)),
+      errors: list.reduce((a, r) => a + r.errors, 0),
+    });
+    rows.push({ what: 'POST /api/purchase', target: 'bare transaction', ...avg(ceilings) });
+    for (const [i, s] of shops.entries()) {
+      const ratio = median(runs[i].map((r, k) => r.rps / ceilings[k].rps));
+      rows.push({
+        what: 'POST /api/purchase',
+        target: name(s.entry),
+        ...avg(runs[i]),
+        share: `${Math.round(ratio * 100)}%`,
+      });
+    }
+  }
+  console.log(`\n${table(rows)}`);
+} finally {
+  for (const s of shops) {
+    await s.shop.stop();
+    await s.database.drop();
+  }
+}
+
+/** The bare transaction back to back for `duration` seconds (loop() runs for BENCH_SECONDS). */
+async function loopFor(bare, duration) {
+  const latencies = [];
+  const end = performance.now() + duration * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: bare.workers }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        try {
+          await bare.once();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), errors };
+}
