@@ -112,14 +112,14 @@ async function startNginx(urls) {
 
 /**
  * What the shop's PostgreSQL connections do, sampled every 50 ms while `work` runs: the mean
- * number of them running a statement, waiting for a row lock (the contended part), waiting on the
- * WAL (the commit's flush), idle inside a transaction (the server is busy with its part of it),
- * and idle; and their backends' process ids, for their CPU time.
+ * number of them running a statement, waiting for a row lock (the contended part), waiting for
+ * NOTIFY's lock (the change feed's triggers notify at commit), waiting on the WAL (the commit's
+ * flush), idle inside a transaction (the server is busy with its part of it), and idle; and their backends' process ids, for their CPU time.
  */
 async function sampleBackends(adminUrl, applicationName, work) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  const totals = { running: 0, rowLock: 0, wal: 0, inTransaction: 0, idle: 0 };
+  const totals = { running: 0, rowLock: 0, notifyLock: 0, wal: 0, inTransaction: 0, idle: 0 };
   const backends = new Set();
   let samples = 0;
   let done = false;
@@ -134,6 +134,10 @@ async function sampleBackends(adminUrl, applicationName, work) {
         backends.add(row.pid);
         if (row.state === 'idle') totals.idle++;
         else if (row.state?.startsWith('idle in transaction')) totals.inTransaction++;
+        // A row lock is a wait for the transaction holding the row ('transactionid', 'tuple');
+        // 'object' on a database is NOTIFY's lock: PostgreSQL commits notifying transactions one
+        // at a time, so that notifications queue in commit order.
+        else if (row.wait_event_type === 'Lock' && row.wait_event === 'object') totals.notifyLock++;
         else if (row.wait_event_type === 'Lock') totals.rowLock++;
         else if (/^WAL/.test(row.wait_event ?? '') || row.wait_event_type === 'IO') totals.wal++;
         else totals.running++;
@@ -194,7 +198,10 @@ async function measure({ database, applicationName, servers, urls, nginx, tokens
       machine: cores(machine.busy - cpuBefore.machine.busy),
     },
     connections: Object.fromEntries(
-      ['running', 'rowLock', 'wal', 'inTransaction', 'idle'].map((key) => [key, mean(key).toFixed(1)]),
+      ['running', 'rowLock', 'notifyLock', 'wal', 'inTransaction', 'idle'].map((key) => [
+        key,
+        mean(key).toFixed(1),
+      ]),
     ),
   };
 }
@@ -287,13 +294,13 @@ async function main() {
     `\n${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}; ${seconds} s per measurement; pool of ${poolMax} connections per server; ${new Date().toISOString()}\n`,
   );
   console.log(
-    '| servers | via | buyers | on | orders/s | p50 ms | p99 ms | errors | placed | CPU cores: servers | PG backends | PG rest | nginx | load | machine | connections: running | row lock | WAL | idle in tx | idle |',
+    '| servers | via | buyers | on | orders/s | p50 ms | p99 ms | errors | placed | CPU cores: servers | PG backends | PG rest | nginx | load | machine | connections: running | row lock | NOTIFY lock | WAL | idle in tx | idle |',
   );
-  console.log(`|${'---|'.repeat(21)}`);
+  console.log(`|${'---|'.repeat(22)}`);
   for (const row of rows) {
     const { cpu, connections: c } = row;
     console.log(
-      `| ${row.n} | ${row.via} | ${row.buyers} | ${row.on} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.placed} | ${cpu.servers} | ${cpu.backends} | ${cpu.postgresRest} | ${cpu.nginx} | ${cpu.load} | ${cpu.machine} | ${c.running} | ${c.rowLock} | ${c.wal} | ${c.inTransaction} | ${c.idle} |`,
+      `| ${row.n} | ${row.via} | ${row.buyers} | ${row.on} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.placed} | ${cpu.servers} | ${cpu.backends} | ${cpu.postgresRest} | ${cpu.nginx} | ${cpu.load} | ${cpu.machine} | ${c.running} | ${c.rowLock} | ${c.notifyLock} | ${c.wal} | ${c.inTransaction} | ${c.idle} |`,
     );
   }
 }
