@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { admin, barePostgresPurchase, bareSqlitePurchase, prepare, unlimited } from './api.mjs';
-import { bareServer, connections, load, seconds, table } from './lib/load.mjs';
+import { bareServer, combineRounds, connections, load, loop, median, seconds, table } from './lib/load.mjs';
 import { call, freePort, freshDatabase, root, startShop } from './lib/shop.mjs';
 
 const [kind = 'sqlite', ...others] = process.argv.slice(2);
@@ -35,7 +35,6 @@ try {
   }
   const name = (entry) => path.relative(root, entry);
   const duration = Math.max(1, Math.round(seconds / rounds));
-  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   const reads = [
     ['GET /api/parts', () => '/api/parts'],
@@ -58,16 +57,15 @@ try {
         runs[i].push(await load({ url: `${s.shop.url}${pathOf(s.who)}`, duration }));
     }
     await bare.close();
-    const avg = (list) => ({
-      rps: list.reduce((a, r) => a + r.rps, 0) / list.length,
-      p50: median(list.map((r) => r.p50)),
-      p99: median(list.map((r) => r.p99)),
-      errors: list.reduce((a, r) => a + r.errors, 0),
-    });
-    rows.push({ what, target: 'bare node:http, same bytes', ...avg(ceilings) });
+    rows.push({ what, target: 'bare node:http, same bytes', ...combineRounds(ceilings) });
     for (const [i, s] of shops.entries()) {
       const ratio = median(runs[i].map((r, k) => r.rps / ceilings[k].rps));
-      rows.push({ what, target: name(s.entry), ...avg(runs[i]), share: `${Math.round(ratio * 100)}%` });
+      rows.push({
+        what,
+        target: name(s.entry),
+        ...combineRounds(runs[i]),
+        share: `${Math.round(ratio * 100)}%`,
+      });
     }
   }
   if (only.includes('purchase')) {
@@ -95,22 +93,16 @@ try {
         kind === 'sqlite'
           ? bareSqlitePurchase(s.database.url.slice('sqlite:'.length), s.who)
           : barePostgresPurchase(s.database.url, s.who);
-      ceilings.push(await loopFor(bare, duration));
+      ceilings.push(await loop(bare.once, bare.workers, duration));
       await bare.close();
     }
-    const avg = (list) => ({
-      rps: list.reduce((a, r) => a + r.rps, 0) / list.length,
-      p50: median(list.map((r) => r.p50)),
-      p99: median(list.map((r) => r.p99)),
-      errors: list.reduce((a, r) => a + r.errors, 0),
-    });
-    rows.push({ what: 'POST /api/purchase', target: 'bare transaction', ...avg(ceilings) });
+    rows.push({ what: 'POST /api/purchase', target: 'bare transaction', ...combineRounds(ceilings) });
     for (const [i, s] of shops.entries()) {
       const ratio = median(runs[i].map((r, k) => r.rps / ceilings[k].rps));
       rows.push({
         what: 'POST /api/purchase',
         target: name(s.entry),
-        ...avg(runs[i]),
+        ...combineRounds(runs[i]),
         share: `${Math.round(ratio * 100)}%`,
       });
     }
@@ -121,28 +113,4 @@ try {
     await s.shop.stop();
     await s.database.drop();
   }
-}
-
-/** The bare transaction back to back for `duration` seconds (loop() runs for BENCH_SECONDS). */
-async function loopFor(bare, duration) {
-  const latencies = [];
-  const end = performance.now() + duration * 1000;
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: bare.workers }, async () => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        try {
-          await bare.once();
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), errors };
 }

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { fewQueries, fillCatalog, listed, manyQueries, noneQueries, shortQueries } from './lib/catalog.mjs';
-import { connections, load, seconds, table } from './lib/load.mjs';
+import { combineRounds, connections, load, seconds, table } from './lib/load.mjs';
 import { orderRun, signedInBuyers, unlimitedPurchases, warmOrders } from './lib/orders.mjs';
 import { call, freePort, freshDatabase, postgresAnswers, startShop } from './lib/shop.mjs';
 
@@ -80,13 +80,7 @@ async function inTurns(shops, options, rounds) {
       await settle(shop.url);
     }
   }
-  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
-  return runs.map((measured) => ({
-    rps: measured.reduce((sum, run) => sum + run.rps, 0) / measured.length,
-    p50: median(measured.map((run) => run.p50)),
-    p99: median(measured.map((run) => run.p99)),
-    errors: measured.reduce((sum, run) => sum + run.errors, 0),
-  }));
+  return runs.map(combineRounds);
 }
 
 /**

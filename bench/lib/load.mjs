@@ -21,6 +21,19 @@ export function load(options) {
   });
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Rounds of one measurement as one row: requests/s over all rounds, the median round's latencies. */
+export function combineRounds(runs) {
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}
+
 /**
  * A read and its ceiling measured in alternating rounds (ceiling, shop, ceiling, shop, …) of
  * `seconds / rounds` each, so that load from elsewhere on a shared machine falls on both alike.
@@ -35,15 +48,12 @@ export async function alternate(ceilingOptions, shopOptions, rounds = 5) {
     ceilings.push(await load({ ...ceilingOptions, duration }));
     shops.push(await load({ ...shopOptions, duration }));
   }
-  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
-  const combine = (runs) => ({
-    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-  });
   const ratio = median(shops.map((run, i) => run.rps / (ceilings[i]?.rps ?? Number.NaN)));
-  return { ceiling: combine(ceilings), shop: combine(shops), share: `${Math.round(ratio * 100)}%` };
+  return {
+    ceiling: combineRounds(ceilings),
+    shop: combineRounds(shops),
+    share: `${Math.round(ratio * 100)}%`,
+  };
 }
 
 /** Node's bare http server answering every request with these bytes and headers (a read's ceiling). */
@@ -57,12 +67,12 @@ export async function bareServer(body, contentType, port) {
 }
 
 /**
- * Runs `once` back to back from `workers` loops for `seconds` (each call is told its loop's
- * number, from 0); latency percentiles in ms.
+ * Runs `once` back to back from `workers` loops for `duration` seconds (each call is told its
+ * loop's number, from 0); latency percentiles in ms.
  */
-export async function loop(once, workers = 1) {
+export async function loop(once, workers = 1, duration = seconds) {
   const latencies = [];
-  const end = performance.now() + seconds * 1000;
+  const end = performance.now() + duration * 1000;
   let errors = 0;
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
@@ -80,7 +90,7 @@ export async function loop(once, workers = 1) {
   latencies.sort((a, b) => a - b);
   const at = (q) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), errors };
 }
 
 /** A Markdown table of measurements; `heads` renames the target and share columns. */
