@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
 import { signUp } from '../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { anotherServer, createTestShop, type TestShop } from '../test-support/test-app.js';
 import { databaseRateLimitStore } from './database-rate-limit-store.js';
 
 const shops: TestShop[] = [];
@@ -46,17 +43,7 @@ describe('the failed-login limit', () => {
     expect((await fail(shop.app)).statusCode).toBe(429);
 
     // A second server (or the same one restarted) on the same database.
-    const config = loadConfig({
-      ...env,
-      NODE_ENV: 'test',
-      DATA_DIR: shop.dataDir,
-      DATABASE_URL:
-        shop.config.database.kind === 'sqlite'
-          ? `sqlite:${shop.config.database.file}`
-          : shop.config.database.url,
-    });
-    const database = openDatabase(config.database);
-    const restarted = await buildApp({ config, database, webDist: path.join(shop.dataDir, 'none') });
+    const restarted = await anotherServer(shop, env);
     try {
       const refused = await restarted.inject({
         method: 'POST',
