@@ -37,7 +37,8 @@ const outOfRange = () => new AppError('quantity_out_of_range', OUT_OF_RANGE_MESS
  * How a purchase's transaction runs. On SQLite, purchases placed together share one commit, each
  * in a savepoint (db/group-commit.ts): a commit waits for the disk on the event loop, so one at a
  * time the shop took as many orders a second as the disk took flushes. On PostgreSQL each
- * purchase is its own transaction on a connection of the pool (PostgreSQL groups commits itself).
+ * purchase is its own transaction on a connection of the pool (its commits notify the change
+ * feed, and PostgreSQL commits notifying transactions one at a time: README, bench/RESULTS.md).
  */
 const groups = new WeakMap<Database, GroupCommit>();
 function writeTogether(db: Database): GroupCommit {
