@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : undefined,
     // The storefront pages show the first parts at once: their answer downloads with the script.
     pagePreloads: (pathname) => (STOREFRONT_PAGES.includes(pathname) ? [STOREFRONT_PARTS_PATH] : []),
+    changes,
   });
   return app;
 }

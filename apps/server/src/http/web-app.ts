@@ -4,7 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { notFound } from './app-error.js';
+import { pageRendering } from './page-rendering.js';
+import { versionedCache } from './versioned-cache.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated each time
@@ -12,6 +15,7 @@ import { notFound } from './app-error.js';
  * index.html, compressed.
  * Unknown /api paths always get the JSON 404. `pagePreloads` names API answers a page will ask
  * for at once: the browser fetches them with the page's script instead of after it has run.
+ * The public pages are sent rendered (page-rendering.ts), each kept until `changes` moves.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -19,6 +23,7 @@ export async function registerWebApp(
   options: {
     pagePolicy?: (pathname: string) => string | undefined;
     pagePreloads?: (pathname: string) => readonly string[];
+    changes?: ChangeFeed;
   } = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -40,15 +45,43 @@ export async function registerWebApp(
   // The page itself, compressed once at start (@fastify/compress works on routes, and pages are
   // answered by the not-found handler). A rebuilt web app needs a restart anyway: its new assets
   // get their routes at start.
-  const page = hasWebApp ? compressedPage(fs.readFileSync(indexFile)) : undefined;
+  const template = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const plainPage = template === undefined ? undefined : compressedPage(Buffer.from(template));
+  const rendering = template === undefined ? undefined : pageRendering(app, distDir, template);
+  const renderedPages = options.changes && versionedCache<CompressedPage>(options.changes, 16);
+  const lastCompressed = new Map<string, { html: string; page: CompressedPage }>();
+  const renderedPage = async (pathname: string): Promise<CompressedPage | undefined> => {
+    if (!rendering || !(await rendering.renders(pathname))) return undefined;
+    const build = async () => {
+      const html = (await rendering.render(pathname)) ?? template ?? '';
+      // The same page as before (its data did not change) keeps its compressed forms and ETag.
+      const last = lastCompressed.get(pathname);
+      if (last?.html === html) return last.page;
+      const page = compressedPage(Buffer.from(html));
+      lastCompressed.set(pathname, { html, page });
+      return page;
+    };
+    try {
+      return await (renderedPages ? renderedPages.get(pathname, build) : build());
+    } catch (err) {
+      // The app renders the page in the browser instead.
+      app.log.error({ err, pathname }, 'page not rendered on the server');
+      return undefined;
+    }
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (page && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
+    if (plainPage && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
+      // A page asked for with a query is left to the app: what the query changes shows there, and
+      // the server renders each page once per change of its data, not once per query.
+      const rendered = request.url.includes('?') ? undefined : await renderedPage(pathname);
+      const page = rendered ?? plainPage;
       reply.header('cache-control', 'no-cache');
       const policy = options.pagePolicy?.(pathname);
       if (policy) reply.header('content-security-policy', policy);
-      const preloads = options.pagePreloads?.(pathname) ?? [];
+      // A rendered page carries its data.
+      const preloads = rendered ? [] : (options.pagePreloads?.(pathname) ?? []);
       if (preloads.length > 0) {
         reply.header(
           'link',
@@ -64,6 +97,8 @@ export async function registerWebApp(
     throw notFound(`route ${request.method} ${pathname}`);
   });
 }
+
+type CompressedPage = ReturnType<typeof compressedPage>;
 
 function compressedPage(html: Buffer) {
   return {

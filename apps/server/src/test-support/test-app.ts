@@ -73,7 +73,13 @@ export function openTestDatabase(url: string, poolMax = 2): OpenDatabase {
 
 /** The whole shop on a throw-away database, migrated and (unless told otherwise) seeded with the demo catalog. */
 export async function createTestShop(
-  options: { demo?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+    /** The built web app to serve (none by default). */
+    webDist?: string;
+  } = {},
 ): Promise<TestShop> {
   const target = await createTestDatabase();
   const config = loadConfig({
@@ -87,7 +93,7 @@ export async function createTestShop(
   const app = await buildApp({
     config,
     database,
-    webDist: path.join(target.dataDir, 'no-web-app'),
+    webDist: options.webDist ?? path.join(target.dataDir, 'no-web-app'),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   if (options.demo ?? true) await seedDemo(database.db, config.uploadsDir, app.log);

@@ -11,17 +11,16 @@ const rules = lazyRules(() => import('../rules').then((module) => module.complai
 export function ComplaintBox() {
   const send = useSendMessage();
   const consentId = useId();
-  const { register, handleSubmit, formState, reset } = useForm({
-    resolver: rules.resolver,
-    defaultValues: { name: '', message: '', consent: false as unknown as true },
-  });
+  // No default values: the form arrives rendered on the server, and what a visitor typed before
+  // the app started is the form's value (react-hook-form would write its defaults over it).
+  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
       { kind: 'complaint', ...fields },
       {
         onSuccess: () => {
           showSuccess('Thank you! We read every suggestion.');
-          reset();
+          reset({ name: '', message: '', consent: false as unknown as true });
         },
         onError: (error) => showError(error),
       },

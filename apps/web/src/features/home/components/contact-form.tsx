@@ -9,17 +9,16 @@ const rules = lazyRules(() => import('../rules').then((module) => module.contact
 /** The Contact Us form of the home page (SPEC.md §2). */
 export function ContactForm() {
   const send = useSendMessage();
-  const { register, handleSubmit, formState, reset } = useForm({
-    resolver: rules.resolver,
-    defaultValues: { email: '', message: '' },
-  });
+  // No default values: the form arrives rendered on the server, and what a visitor typed before
+  // the app started is the form's value (react-hook-form would write its defaults over it).
+  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
       { kind: 'contact', ...fields },
       {
         onSuccess: () => {
           showSuccess('Thank you! We will write back soon.');
-          reset();
+          reset({ email: '', message: '' });
         },
         onError: (error) => showError(error),
       },

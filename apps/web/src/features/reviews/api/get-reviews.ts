@@ -2,14 +2,18 @@ import type { Review } from '@shop/contract/reviews';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/** The home page shows the newest 6 reviews (SPEC.md §3). */
+export const HOME_REVIEWS = 6;
+
+export const reviewsPath = (limit: number) => `/api/review?limit=${limit}`;
+
 export function reviewsQuery(limit: number) {
   return queryOptions({
     queryKey: ['reviews', { limit }],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<Review[]>(`/api/review?limit=${limit}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<Review[]>(reviewsPath(limit), { signal })).data,
   });
 }
 
-export function useReviews(limit = 6) {
+export function useReviews(limit = HOME_REVIEWS) {
   return useQuery(reviewsQuery(limit));
 }

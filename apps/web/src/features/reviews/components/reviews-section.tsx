@@ -1,5 +1,5 @@
 import type { Review } from '@shop/contract/reviews';
-import { useReviews } from '../api/get-reviews';
+import { HOME_REVIEWS, useReviews } from '../api/get-reviews';
 
 function Stars({ rating }: { rating: number }) {
   const shown = Math.max(0, Math.min(5, rating));
@@ -25,7 +25,7 @@ function ReviewCard({ review }: { review: Review }) {
 }
 
 export function CustomerReviews() {
-  const { data, isPending, isError } = useReviews(6);
+  const { data, isPending, isError } = useReviews(HOME_REVIEWS);
   return (
     <section aria-labelledby="reviews-heading" className="mt-16">
       <h2 id="reviews-heading" className="mb-6 text-center text-3xl font-bold text-primary">

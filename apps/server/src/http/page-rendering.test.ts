@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webDistDir } from '../paths.js';
+import { bearer, signUpAdmin } from '../test-support/accounts.js';
+import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { fillTemplate } from './page-rendering.js';
+
+/** The rendered page's data for the app, as the app reads it. */
+function pageState(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } {
+  const json = /<script type="application\/json" id="page-state">([^<]*)<\/script>/.exec(html)?.[1];
+  if (json === undefined) throw new Error('the page carries no data for the app');
+  return JSON.parse(json);
+}
+
+const executableScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*type="application\/json")([^>]*)>([^<]*)/g)].filter(
+    ([, attributes, body]) => !/\ssrc=/.test(attributes ?? '') || (body ?? '').trim() !== '',
+  );
+
+// `npm test` builds the web app (client and server builds) first.
+const built = fs.existsSync(path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js'));
+
+describe.runIf(built)('public pages rendered on the server', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ webDist: webDistDir });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const get = (url: string) => shop.app.inject({ method: 'GET', url });
+
+  it('sends the home page with the first parts and reviews in its HTML, and their data for the app', async () => {
+    const parts = (await get('/api/parts?limit=6')).json() as { _id: string; name: string; img: string }[];
+    expect(parts).toHaveLength(6);
+    const page = await get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    for (const part of parts) expect(page.body).toContain(`>${part.name}</h3>`);
+    expect(page.body).toContain('Customer reviews');
+    // The first row's pictures are asked for from the head, first.
+    expect(page.body).toMatch(
+      new RegExp(`<link rel="preload" as="image" href="${parts[0]?.img}"[^>]*>[\\s\\S]*</head>`),
+    );
+    const state = pageState(page.body);
+    const partsQuery = state.queries.find((query) => query.queryKey[0] === 'parts');
+    expect(partsQuery?.queryKey).toEqual(['parts', { limit: 6 }]);
+    expect((partsQuery?.state.data as { parts: unknown[] } | undefined)?.parts).toEqual(parts);
+    expect(state.queries.map((query) => query.queryKey[0]).sort()).toEqual(['parts', 'reviews']);
+    // No preload of the list the page already carries.
+    expect(page.headers.link).toBeUndefined();
+  });
+
+  it('gives each page its own title, once, in the head', async () => {
+    for (const [url, title] of [
+      ['/parts', 'Tools — Electronics Tools Manufacturers'],
+      ['/login', 'Login — Electronics Tools Manufacturers'],
+      ['/', 'Electronics Tools Manufacturers'],
+    ] as const) {
+      const page = await get(url);
+      expect(page.body.match(/<title>[^<]*<\/title>/g), url).toEqual([`<title>${title}</title>`]);
+      expect(page.body.indexOf('<title>')).toBeLessThan(page.body.indexOf('</head>'));
+    }
+  });
+
+  it('has no script of its own for the browser to run: the content security policy refuses inline scripts', async () => {
+    for (const url of ['/', '/home', '/parts', '/blog', '/portfolio', '/login', '/signup']) {
+      const page = await get(url);
+      expect(page.body, url).toContain('id="page-state"');
+      expect(executableScripts(page.body), url).toEqual([]);
+    }
+  });
+
+  it('leaves the signed-in pages to the app', async () => {
+    const page = await get('/dashboard');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('id="page-state"');
+    expect(page.body).toBe(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+  });
+
+  /** An admin's edit of the catalog's first part. */
+  async function editFirstPart(changes: { name: string; available_quantity: number }) {
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    const [first] = (await get('/api/parts?limit=6')).json() as (Record<string, unknown> & { _id: string })[];
+    const { _id, ...part } = first ?? { _id: '' };
+    const put = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/partsById?id=${_id}`,
+      headers: bearer(admin),
+      payload: { ...part, ...changes },
+    });
+    expect(put.statusCode).toBe(200);
+  }
+
+  it('shows a change of the catalog on the next request', async () => {
+    const before = await get('/parts');
+    await editFirstPart({ name: 'Hot air rework station', available_quantity: 4321 });
+    await expect.poll(async () => (await get('/parts')).body).toContain('>Hot air rework station</h2>');
+    const after = await get('/parts');
+    expect(after.body).toContain('4,321 pcs');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('writes what a part holds as text, in the HTML and in the data', async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    await editFirstPart({ name, available_quantity: 100 });
+    await expect
+      .poll(async () => (await get('/parts')).body)
+      .toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+    const page = await get('/parts');
+    expect(executableScripts(page.body)).toEqual([]);
+    const names = pageState(page.body).queries.flatMap(
+      (query) => (query.state.data as { parts?: { name: string }[] }).parts?.map((part) => part.name) ?? [],
+    );
+    expect(names).toContain(name);
+  });
+});
+
+describe('a page the web app cannot render on the server', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'shop-web-'));
+    fs.mkdirSync(path.join(dir, 'dist'));
+    fs.mkdirSync(path.join(dir, 'dist-ssr'));
+    fs.writeFileSync(
+      path.join(dir, 'dist', 'index.html'),
+      '<html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'dist-ssr', 'entry-server.js'),
+      `export const PAGE_STATE_ID = 'page-state';
+       export const pageRequests = (pathname) => (pathname === '/' ? [] : null);
+       export async function renderPage() { throw new Error('this page breaks'); }`,
+    );
+    shop = await createTestShop({ webDist: path.join(dir, 'dist'), demo: false });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('is sent as index.html, for the app to render', async () => {
+    const page = await shop.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('page-state');
+  });
+});
+
+describe('fillTemplate', () => {
+  const template =
+    '<!doctype html><html><head><title>Shop</title>\n</head><body><div id="root"><nav>shell</nav></div>\n</body></html>';
+
+  it('puts the page in #root, its head in the head, and its data after it', () => {
+    const html = fillTemplate(
+      template,
+      {
+        html: '<main>Tools</main>',
+        head: '<title>Tools</title><link rel="preload" as="image" href="/a.webp"/>',
+        state: '{"a":"</script>"}',
+      },
+      'page-state',
+    );
+    expect(html).toBe(
+      '<!doctype html><html><head>\n<title>Tools</title><link rel="preload" as="image" href="/a.webp"/></head><body>' +
+        '<div id="root"><main>Tools</main></div><script type="application/json" id="page-state">{"a":"\\u003c/script>"}</script>\n  </body></html>',
+    );
+  });
+
+  it('keeps the template title when the page has none', () => {
+    const html = fillTemplate(template, { html: '', head: '', state: '{}' }, 'page-state');
+    expect(html).toContain('<title>Shop</title>');
+  });
+
+  it('refuses a template without #root', () => {
+    expect(() =>
+      fillTemplate('<html><body></body></html>', { html: '', head: '', state: '{}' }, 'x'),
+    ).toThrow(/root/);
+  });
+});

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** An API answer a rendered page shows: its JSON body and its `x-total-count`, if any. */
+export interface ApiAnswer {
+  body: unknown;
+  totalCount?: number;
+}
+
+/** What the web app's server build (apps/web/src/entry-server.tsx) exports. */
+interface PageRenderer {
+  PAGE_STATE_ID: string;
+  pageRequests(pathname: string): readonly string[] | null;
+  renderPage(
+    url: string,
+    answers: Record<string, ApiAnswer>,
+  ): Promise<{ html: string; head: string; state: string } | null>;
+}
+
+/**
+ * Renders the web app's public pages on the server with the data they show, so a phone paints
+ * the whole page from the HTML, before (and without) the app's script. The web app's server build
+ * sits beside its client build (`dist-ssr` next to `dist`); without it every page is index.html as
+ * it is. The data comes from the shop's own API answers (and their caches) through `app.inject`.
+ */
+export function pageRendering(app: FastifyInstance, distDir: string, template: string) {
+  const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js');
+  let renderer: Promise<PageRenderer | undefined> | undefined;
+  const load = () => {
+    renderer ??= fs.existsSync(entry)
+      ? (import(pathToFileURL(entry).href) as Promise<PageRenderer>)
+      : Promise.resolve(undefined);
+    return renderer;
+  };
+
+  /** An API answer as sent: its body's text and its x-total-count. */
+  async function readAnswer(url: string): Promise<{ body: string; totalCount?: string }> {
+    const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    if (answer.statusCode !== 200) throw new Error(`GET ${url} answered ${answer.statusCode}`);
+    const total = answer.headers['x-total-count'];
+    return { body: answer.body, ...(typeof total === 'string' ? { totalCount: total } : {}) };
+  }
+
+  const lastRendered = new Map<string, { key: string; html: string | undefined }>();
+
+  return {
+    /** Whether the server renders this page (loads the web app's server build on first use). */
+    async renders(pathname: string): Promise<boolean> {
+      return ((await load())?.pageRequests(pathname) ?? null) !== null;
+    },
+
+    /**
+     * The page as HTML, or undefined when the server does not render it. A page is rendered again
+     * only when the answers it shows differ from those of its last rendering: an order of a part
+     * it does not show changes nothing on it.
+     */
+    async render(pathname: string): Promise<string | undefined> {
+      const pages = await load();
+      const requests = pages?.pageRequests(pathname);
+      if (!pages || !requests) return undefined;
+      const read = await Promise.all(requests.map(readAnswer));
+      const key = JSON.stringify(read);
+      const last = lastRendered.get(pathname);
+      if (last?.key === key) return last.html;
+      const answers: Record<string, ApiAnswer> = {};
+      read.forEach(({ body, totalCount }, i) => {
+        answers[requests[i] as string] = {
+          body: JSON.parse(body),
+          ...(totalCount === undefined ? {} : { totalCount: Number(totalCount) }),
+        };
+      });
+      const page = await pages.renderPage(pathname, answers);
+      const html = page ? fillTemplate(template, page, pages.PAGE_STATE_ID) : undefined;
+      lastRendered.set(pathname, { key, html });
+      return html;
+    },
+  };
+}
+
+/** index.html with the rendered page in #root, its head additions, and its data for the app. */
+export function fillTemplate(
+  template: string,
+  page: { html: string; head: string; state: string },
+  stateId: string,
+): string {
+  const rootStart = template.indexOf('<div id="root">');
+  const bodyEnd = template.lastIndexOf('</body>');
+  if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its body');
+  // In a <script> element only "</script" (and "<!--") could end or confuse it: JSON allows "<"
+  // to be written as \u003c.
+  const state = page.state.replace(/</g, '\\u003c');
+  let head = template.slice(0, rootStart);
+  if (page.head.includes('<title>')) head = head.replace(/<title>[^<]*<\/title>/, '');
+  head = head.replace('</head>', `${page.head}</head>`);
+  return (
+    `${head}<div id="root">${page.html}</div>` +
+    `<script type="application/json" id="${stateId}">${state}</script>\n  ${template.slice(bodyEnd)}`
+  );
+}

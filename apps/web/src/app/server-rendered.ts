@@ -1,0 +1,27 @@
+import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
+
+/**
+ * The pages the server sends rendered, with the data they show at once: what a visitor opens
+ * first. Every other page (the dashboard, purchases, payments) is rendered by the app alone.
+ */
+export const SERVER_RENDERED_PAGES: readonly string[] = [
+  '/',
+  '/home',
+  '/parts',
+  '/blog',
+  '/portfolio',
+  '/login',
+  '/signup',
+];
+
+import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
+
+export const HOME_REVIEWS_PATH = reviewsPath(HOME_REVIEWS);
+
+/** The API answers a server-rendered page shows at once, or null for a page the server does not render. */
+export function pageRequests(pathname: string): readonly string[] | null {
+  if (!SERVER_RENDERED_PAGES.includes(pathname)) return null;
+  if (pathname === '/parts') return [STOREFRONT_PARTS_PATH];
+  if (STOREFRONT_PAGES.includes(pathname)) return [STOREFRONT_PARTS_PATH, HOME_REVIEWS_PATH];
+  return [];
+}
