@@ -5,8 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * The app's own code (src/app/start.tsx and what it imports) is loaded by the page's small first
  * script: index.html names its files as module preloads, so the browser fetches them beside that
- * script instead of after it has run. On a page the server rendered for a visitor they fetch
- * while nothing needs them, and the app starts from them at the first interaction.
+ * script instead of after it has run. A page the server renders names them as prefetches instead
+ * (lowest priority, after what the page shows), and the app starts from them at the visitor's
+ * first interaction.
  */
 function preloadAppStart(): Plugin {
   return {

@@ -168,6 +168,16 @@ describe('fillTemplate', () => {
     );
   });
 
+  it('fetches the app's modules at the lowest priority', () => {
+    const html = fillTemplate(
+      template.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/start.js"></head>'),
+      { html: '', head: '', state: '{}' },
+      'page-state',
+    );
+    expect(html).toContain('<link rel="prefetch" crossorigin href="/assets/start.js">');
+    expect(html).not.toContain('modulepreload');
+  });
+
   it('keeps the template title when the page has none', () => {
     const html = fillTemplate(template, { html: '', head: '', state: '{}' }, 'page-state');
     expect(html).toContain('<title>Shop</title>');
