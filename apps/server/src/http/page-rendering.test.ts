@@ -168,7 +168,7 @@ describe('fillTemplate', () => {
     );
   });
 
-  it('fetches the app's modules at the lowest priority', () => {
+  it("fetches the app's modules at the lowest priority", () => {
     const html = fillTemplate(
       template.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/start.js"></head>'),
       { html: '', head: '', state: '{}' },
