@@ -36,6 +36,27 @@ afterEach(async () => {
 });
 
 describe('a visitor', () => {
+  it('reads a page the server rendered with no app running; the app takes over at the first tap', async () => {
+    await open('/parts', PHONE);
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(6);
+    const appRunning = () =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+    expect(await appRunning()).toBe(false);
+    await page.evaluate(() => {
+      (window as { samePage?: boolean }).samePage = true;
+    });
+    // The tap starts the app; the click it makes is held until the app has taken over, then its
+    // router follows the link (a visitor is sent on to sign in).
+    await page.getByRole('link', { name: 'Buy' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(await appRunning()).toBe(true);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   it('sees the sticky navbar, the footer and the home page with 6 parts and the reviews', async () => {
     await open('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
