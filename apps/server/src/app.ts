@@ -10,6 +10,7 @@ import { postgresChangeFeed, sqliteChangeFeed } from './db/change-feed.js';
 import type { OpenDatabase } from './db/database.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
+import { answerCachedReadsFirst, cachedReads } from './http/cached-reads.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
@@ -162,11 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           app.log.warn({ err }, 'catalog notifications lost; public reads are not cached until they return'),
         );
   app.addHook('onClose', () => changes.close());
-  partRoutes(app, { db, guard, changes });
+  // Their answers, once kept, go out before Fastify's routing (http/cached-reads.ts).
+  const reads = cachedReads({ trustProxy: config.trustProxy, log: app.log });
+  answerCachedReadsFirst(app, reads);
+  partRoutes(app, { db, guard, changes, reads });
   await partImportRoutes(app, { db, guard });
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
-  reviewRoutes(app, { db, guard, changes });
+  reviewRoutes(app, { db, guard, changes, reads });
   const provider =
     config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
   const mail =

@@ -117,7 +117,7 @@ export function requestLogger(
  * nothing that redaction could find, and redaction was most of the cost of writing it.
  */
 const accessLoggers = new WeakMap<pino.Logger, pino.Logger>();
-function accessLoggerOf(parent: pino.Logger): pino.Logger {
+export function accessLoggerOf(parent: pino.Logger): pino.Logger {
   let logger = accessLoggers.get(parent);
   if (!logger) {
     logger = parent.child({}, { redact: [] });

@@ -78,6 +78,24 @@ describe('versioned cache', () => {
     await cache.get('b', b.build);
     expect([a.builds, b.builds, c.builds]).toEqual([1, 2, 1]);
   });
+
+  it('peeks only at an entry that is built and current, and never builds', async () => {
+    const { feed, set } = manualFeed(1);
+    const cache = versionedCache<string>(feed, 10);
+    expect(cache.peek('a')).toBeUndefined();
+    let finish: (value: string) => void = () => {};
+    const building = cache.get('a', () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.peek('a')).toBeUndefined();
+    finish('page-1');
+    await building;
+    expect(cache.peek('a')).toBe('page-1');
+    set(2);
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', async () => 'page-2');
+    expect(cache.peek('a')).toBe('page-2');
+    set(undefined);
+    expect(cache.peek('a')).toBeUndefined();
+  });
 });
 
 describe('the encoding of a kept answer', () => {

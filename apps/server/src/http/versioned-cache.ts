@@ -9,11 +9,32 @@ import type { ChangeFeed } from '../db/change-feed.js';
  */
 export interface VersionedCache<T> {
   get(key: string, build: () => Promise<T>): Promise<T>;
+  /**
+   * The entry's value if it is built and still current, without waiting and without building:
+   * for answering before any routing (`http/cached-reads.ts`). Counts as a use of the entry.
+   */
+  peek(key: string): T | undefined;
+}
+
+interface Entry<T> {
+  version: number;
+  value: Promise<T>;
+  /** Set once the build has finished. */
+  built?: { value: T };
 }
 
 export function versionedCache<T>(changes: ChangeFeed, maxEntries: number): VersionedCache<T> {
-  const entries = new Map<string, { version: number; value: Promise<T> }>();
+  const entries = new Map<string, Entry<T>>();
   return {
+    peek(key) {
+      const entry = entries.get(key);
+      if (!entry?.built) return undefined;
+      const version = changes.version();
+      if (version === undefined || entry.version !== version) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.built.value;
+    },
     get(key, build) {
       const version = changes.version();
       if (version === undefined) return build();
@@ -25,12 +46,18 @@ export function versionedCache<T>(changes: ChangeFeed, maxEntries: number): Vers
         return entry.value;
       }
       const value = build();
+      const fresh: Entry<T> = { version, value };
       entries.delete(key);
-      entries.set(key, { version, value });
+      entries.set(key, fresh);
       // A failed build is not kept: the next request tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      value.then(
+        (built) => {
+          fresh.built = { value: built };
+        },
+        () => {
+          if (entries.get(key)?.value === value) entries.delete(key);
+        },
+      );
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
@@ -71,7 +98,8 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
   return gzip > 0 ? 'gzip' : undefined;
 }
 
-function compressed(answer: CachedJson, encoding: 'br' | 'gzip'): Buffer {
+/** The answer in that encoding, compressed the first time it is asked for. */
+export function compressed(answer: CachedJson, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br') {
     answer.br ??= brotliCompressSync(answer.body, {
       params: {

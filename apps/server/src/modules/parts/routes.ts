@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import type { CachedReads } from '../../http/cached-reads.js';
 import {
   CACHED_ANSWERS,
   CACHED_ROUTE,
@@ -20,7 +21,7 @@ const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: Error
 
 export function partRoutes(
   app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed },
+  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed; reads: CachedReads },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Every visitor reads the same pages: they are kept as bytes until a write changes the catalog.
@@ -40,11 +41,9 @@ export function partRoutes(
     async (request, reply) => {
       const { q, limit, offset } = request.query;
       const key = `list:${limit}:${offset}:${q ?? ''}`;
-      return sendCachedJson(
-        request,
-        reply,
-        await answers.get(key, () => listCatalog(deps.db, request.query)),
-      );
+      const answer = await answers.get(key, () => listCatalog(deps.db, request.query));
+      deps.reads.remember(request.url, answers, key);
+      return sendCachedJson(request, reply, answer);
     },
   );
 
@@ -60,8 +59,10 @@ export function partRoutes(
       },
     },
     async (request, reply) => {
-      const { id } = request.query;
-      return sendCachedJson(request, reply, await answers.get(`part:${id}`, () => getPart(deps.db, id)));
+      const key = `part:${request.query.id}`;
+      const answer = await answers.get(key, () => getPart(deps.db, request.query.id));
+      deps.reads.remember(request.url, answers, key);
+      return sendCachedJson(request, reply, answer);
     },
   );
 

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import type { CachedReads } from '../../http/cached-reads.js';
 import {
   CACHED_ANSWERS,
   CACHED_ROUTE,
@@ -17,7 +18,7 @@ import { addReview, listNewestReviews } from './service.js';
 
 export function reviewRoutes(
   app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed },
+  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed; reads: CachedReads },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const answers = versionedCache<CachedJson>(deps.changes, CACHED_ANSWERS);
@@ -34,7 +35,9 @@ export function reviewRoutes(
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
-      const answer = await answers.get(`${limit}:${offset}`, () => listNewestReviews(deps.db, request.query));
+      const key = `${limit}:${offset}`;
+      const answer = await answers.get(key, () => listNewestReviews(deps.db, request.query));
+      deps.reads.remember(request.url, answers, key);
       return sendCachedJson(request, reply, answer);
     },
   );
