@@ -8,10 +8,19 @@
 //   BENCH_GROWTH_BASELINE=/path/to/an/earlier/build/main.js …   (before and after, in one run)
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import { fewQueries, fillCatalog, listed, manyQueries, noneQueries, shortQueries } from './lib/catalog.mjs';
 import { combineRounds, connections, load, seconds, table } from './lib/load.mjs';
 import { orderRun, signedInBuyers, unlimitedPurchases, warmOrders } from './lib/orders.mjs';
-import { call, freePort, freshDatabase, postgresAnswers, startShop } from './lib/shop.mjs';
+import {
+  call,
+  defaultEntry,
+  freePort,
+  freshDatabase,
+  postgresAnswers,
+  root,
+  startShop,
+} from './lib/shop.mjs';
 
 const sizes = (process.env.BENCH_GROWTH_SIZES ?? '100,10000,100000').split(',').map(Number);
 const sections = process.argv.slice(2).length ? process.argv.slice(2) : ['catalog', 'orders'];
@@ -219,7 +228,7 @@ const kinds = (process.env.BENCH_GROWTH_DATABASES ?? 'sqlite,postgres')
   .filter((kind) => kind === 'sqlite' || kind === 'postgres');
 const answering = await postgresAnswers();
 console.log(
-  `\n${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}; ${seconds} s per measurement, ${connections} connections for reads; ${new Date().toISOString()}`,
+  `\n${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}; ${seconds} s per measurement, ${connections} connections for reads; build ${path.relative(root, defaultEntry)}; ${new Date().toISOString()}`,
 );
 for (const kind of kinds) {
   if (kind === 'postgres' && !answering) {

@@ -21,7 +21,15 @@ import pg from 'pg';
 import { fillCatalog } from './lib/catalog.mjs';
 import { seconds } from './lib/load.mjs';
 import { orderRun, signedInBuyers, unlimitedPurchases, warmOrders } from './lib/orders.mjs';
-import { call, freePort, freshDatabase, postgresAnswers, root, startShop } from './lib/shop.mjs';
+import {
+  call,
+  defaultEntry,
+  freePort,
+  freshDatabase,
+  postgresAnswers,
+  root,
+  startShop,
+} from './lib/shop.mjs';
 
 const serverCounts = (process.env.BENCH_SERVERS ?? '1,2,3').split(',').map(Number);
 const buyerCounts = (process.env.BENCH_BUYERS ?? '10,100').split(',').map(Number);
@@ -291,7 +299,7 @@ async function main() {
   }
 
   console.log(
-    `\n${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}; ${seconds} s per measurement; pool of ${poolMax} connections per server; ${new Date().toISOString()}\n`,
+    `\n${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? ''}; ${seconds} s per measurement; pool of ${poolMax} connections per server; build ${path.relative(root, defaultEntry)}; ${new Date().toISOString()}\n`,
   );
   console.log(
     '| servers | via | buyers | on | orders/s | p50 ms | p99 ms | errors | placed | CPU cores: servers | PG backends | PG rest | nginx | load | machine | connections: running | row lock | NOTIFY lock | WAL | idle in tx | idle |',

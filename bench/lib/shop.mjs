@@ -52,13 +52,16 @@ export async function postgresAnswers() {
   }
 }
 
+/**
+ * The build a bench starts unless told otherwise: this one, or another build's `dist/main.js` named
+ * by BENCH_ENTRY (say one built before a change, to measure before and after in one sitting).
+ */
+export const defaultEntry = path.resolve(
+  process.env.BENCH_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
+);
+
 /** The built server (or another build of it: `entry`) on `port`; { url, pid, stop() }. */
-export async function startShop({
-  database,
-  port,
-  env = {},
-  entry = path.join(root, 'apps/server/dist/main.js'),
-}) {
+export async function startShop({ database, port, env = {}, entry = defaultEntry }) {
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
