@@ -1,4 +1,3 @@
-import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -7,7 +6,6 @@ import { ensureAdmin, seedDemo } from './db/seed/seed.js';
 
 /** Start-up: configuration → database → migrations → seed → app → listen; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  const youngGeneration = holdYoungGeneration();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -50,22 +48,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  youngGeneration.release();
-}
-
-/**
- * Start-up (migrations, the demo seed, every route's schemas) keeps much of what it allocates
- * for a while, and V8 answers that by growing its young generation to the largest size (2 × 16 MB)
- * as it would for heavy traffic; an idle shop then keeps those pages resident until V8 notices
- * it is idle (half a minute or more). Held at its first size while the shop starts, it grows
- * under load as before. Left alone when the young generation is set on node's command line.
- */
-function holdYoungGeneration(): { release(): void } {
-  const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-  if (/semi[-_]space/.test(flags)) return { release() {} };
-  v8.setFlagsFromString('--semi-space-growth-factor=1');
-  // V8's default factor: the young generation doubles when enough of it survives.
-  return { release: () => v8.setFlagsFromString('--semi-space-growth-factor=2') };
 }
 
 main().catch((error) => {
