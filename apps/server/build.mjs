@@ -6,8 +6,8 @@ import { build } from 'esbuild';
 
 /**
  * Packages published as hundreds of small ES modules (kysely about 970 files, zod 230, jose 180),
- * loaded by every start. Node's ES module loader keeps several MB of memory per few hundred files
- * it loaded (kysely alone: about 13 MB resident, against 1 MB as one bundled file), so they are
+ * loaded by every start. Loaded file by file they left several MB resident per few hundred files
+ * (kysely alone about 13 MB, against 1 MB as one bundled file; bench/RESULTS.md), so they are
  * bundled in. Only what the shop uses of them is, and each has one copy (the contract's zod is
  * the type provider's).
  */
