@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { admin, barePostgresPurchase, bareSqlitePurchase, prepare, unlimited } from './api.mjs';
 import { bareServer, combineRounds, connections, load, loop, median, seconds, table } from './lib/load.mjs';
-import { call, freePort, freshDatabase, root, startShop } from './lib/shop.mjs';
+import { call, freePort, freshDatabase, residentMemory, root, startShop } from './lib/shop.mjs';
 
 const [kind = 'sqlite', ...others] = process.argv.slice(2);
 const builds = [path.join(root, 'apps/server/dist/main.js'), ...others.map((p) => path.resolve(p))];
@@ -31,7 +31,8 @@ try {
         RATE_LIMIT_PURCHASES_PER_IP: unlimited,
       },
     });
-    shops.push({ entry, database, shop, who: await prepare(shop.url) });
+    const memory = { idle: residentMemory(shop.pid) };
+    shops.push({ entry, database, shop, memory, who: await prepare(shop.url) });
   }
   const name = (entry) => path.relative(root, entry);
   const duration = Math.max(1, Math.round(seconds / rounds));
@@ -68,6 +69,7 @@ try {
       });
     }
   }
+  for (const s of shops) s.memory.afterReads = residentMemory(s.shop.pid);
   if (only.includes('purchase')) {
     const ceilings = [];
     const runs = shops.map(() => []);
@@ -108,6 +110,12 @@ try {
     }
   }
   console.log(`\n${table(rows)}`);
+  console.log('\nResident memory (MB): idle right after start; after the reads; after every load (peak)');
+  for (const s of shops) {
+    const { idle, afterReads } = s.memory;
+    const end = residentMemory(s.shop.pid);
+    console.log(`${name(s.entry)}: ${idle.rssMb}; ${afterReads.rssMb}; ${end.rssMb} (${end.peakMb})`);
+  }
 } finally {
   for (const s of shops) {
     await s.shop.stop();

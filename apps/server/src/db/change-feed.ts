@@ -1,6 +1,5 @@
-import SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import { loadPg } from './database.js';
+import { loadPg, loadSqlite } from './database.js';
 
 /**
  * Tells whether what the public reads show (the catalog and its reviews) may have changed, for
@@ -25,7 +24,7 @@ export const CATALOG_CHANNEL = 'shop_catalog';
  */
 export function sqliteChangeFeed(file: string): ChangeFeed {
   if (file === ':memory:') return { version: () => undefined, close: async () => {} };
-  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  const reader = new (loadSqlite())(file, { readonly: true, fileMustExist: true });
   const dataVersion = reader.prepare('pragma data_version').pluck();
   return {
     version: () => dataVersion.get() as number,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -34,6 +34,9 @@ const pgTypes = (driver: typeof pg) => ({
 /** The PostgreSQL driver, loaded only by a shop on PostgreSQL (a SQLite shop never holds it). */
 export const loadPg = (): typeof pg => createRequire(import.meta.url)('pg');
 
+/** The SQLite driver, loaded only by a shop on SQLite (a PostgreSQL shop never holds it). */
+export const loadSqlite = (): typeof SQLite => createRequire(import.meta.url)('better-sqlite3');
+
 /** Whether a database (or a transaction on it) is SQLite, for the few queries that differ. */
 export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
@@ -41,7 +44,7 @@ export function isSqlite(db: Kysely<any>): boolean {
 
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const connection = new SQLite(file);
+  const connection = new (loadSqlite())(file);
   connection.pragma('journal_mode = WAL');
   // Set after the switch to WAL, on the connection that keeps working, and checked:
   // an acknowledged write must survive a power loss.

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitStore } from './rate-limit.js';
 
 /**
@@ -33,7 +34,10 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1000;
  * client keeps reconnecting in the background, at most every 2 s.
  */
 export function openRedis(url: string, log: FastifyBaseLogger): Redis {
-  const client = new Redis(url, {
+  // Loaded here, by a shop with REDIS_URL only: the client is about 45 modules that a shop
+  // counting in memory would hold for nothing.
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const client = new Client(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

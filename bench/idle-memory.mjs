@@ -1,0 +1,65 @@
+// The shop's resident memory right after it starts, as api.mjs reads it (the moment /api/health
+// answers, demo catalog and seed admin set), over several starts, for this build and any other
+// builds given (`node bench/idle-memory.mjs <another build's dist/main.js>…`, after
+// `npm run build`): the starts of the builds alternate, each on a fresh database, so the builds
+// compare within one run. `BENCH_STARTS` starts per build and database (default 5),
+// `BENCH_DATABASES=sqlite,postgres` (PostgreSQL is skipped when it does not answer).
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, freshDatabase, postgresAnswers, root, startShop } from './lib/shop.mjs';
+
+const starts = Number(process.env.BENCH_STARTS ?? 5);
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+const builds = [
+  path.join(root, 'apps/server/dist/main.js'),
+  ...process.argv.slice(2).map((p) => path.resolve(p)),
+];
+const label = (entry, i) => (i === 0 ? 'this build' : path.relative(root, entry));
+
+/** VmRSS and its parts (anonymous memory, mapped files), in MB. */
+function memoryOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile') };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+};
+
+console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(
+  '| database | build | idle RSS MB, each start | median | min–max | anonymous (median) | files (median) |',
+);
+console.log('|---|---|---|---|---|---|---|');
+for (const kind of databases) {
+  if (kind === 'postgres' && !(await postgresAnswers())) {
+    console.log(`| postgres | skipped: PostgreSQL does not answer |`);
+    continue;
+  }
+  const figures = builds.map(() => []);
+  for (let round = 0; round < starts; round++) {
+    for (const [i, entry] of builds.entries()) {
+      const database = await freshDatabase(kind);
+      const shop = await startShop({
+        database,
+        port: await freePort(),
+        entry,
+        env: { SEED_ADMIN_EMAIL: 'admin@shop.test', SEED_ADMIN_PASSWORD: 'admin-password-1' },
+      });
+      figures[i].push(memoryOf(shop.pid));
+      await shop.stop();
+      await database.drop();
+    }
+  }
+  for (const [i, entry] of builds.entries()) {
+    const rss = figures[i].map((f) => f.rss);
+    console.log(
+      `| ${kind} | ${label(entry, i)} | ${rss.join(', ')} | ${median(rss)} | ${Math.min(...rss)}–${Math.max(...rss)} | ${median(figures[i].map((f) => f.anon))} | ${median(figures[i].map((f) => f.file))} |`,
+    );
+  }
+}
+console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
