@@ -63,11 +63,15 @@ done
 rm -rf "$stage/packages" "$stage/apps/web/package.json" "$stage/e2e" "$stage/bench" "$stage/package-lock.json"
 mkdir -p "$stage/apps/server" "$stage/apps/web"
 cp -r apps/server/dist apps/server/demo-images "$stage/apps/server/"
-cp -r apps/web/dist "$stage/apps/web/"
+cp -r apps/web/dist apps/web/dist-ssr "$stage/apps/web/"
 for dev in vitest typescript esbuild @biomejs/biome vite react; do
   [[ ! -e "$stage/node_modules/$dev" ]] || fail "$dev (not a production dependency of the server) was installed"
 done
 node deploy/check-imports.mjs "$stage/apps/server/dist/main.js" "$stage/apps/server/package.json" --resolve-assets
+# The web app's server build must bring its packages with it: the image has only the server's.
+for file in "$stage"/apps/web/dist-ssr/*.js "$stage"/apps/web/dist-ssr/assets/*.js; do
+  node deploy/check-imports.mjs "$file" "$stage/apps/server/package.json" >/dev/null || fail "$file imports a package the image does not install"
+done
 
 # 4. Start it as the image does, from the staged folder, on SQLite.
 port=$(free_port)
@@ -83,8 +87,8 @@ say "starting the staged server on port $port (NODE_ENV=production, SQLite)"
 server_pid=$!
 
 base="http://127.0.0.1:$port"
-# Prints the status and content type, then the start of the body (a closed pipe is not an error).
-fetch() { node -e "process.stdout.on('error',()=>{});fetch(process.argv[1]).then(async r=>{const t=await r.text();console.log(r.status+' '+(r.headers.get('content-type')||''));process.stdout.write(t.slice(0,4000))},e=>{console.log('000 '+e.message)})" "$1"; }
+# Prints the status and content type, then the body (a closed pipe is not an error).
+fetch() { node -e "process.stdout.on('error',()=>{});fetch(process.argv[1]).then(async r=>{const t=await r.text();console.log(r.status+' '+(r.headers.get('content-type')||''));process.stdout.write(t)},e=>{console.log('000 '+e.message)})" "$1"; }
 up=""
 for _ in $(seq 1 120); do
   if ! kill -0 "$server_pid" 2>/dev/null; then
@@ -106,7 +110,8 @@ say '/api/health answers 200'
 home=$(fetch "$base/")
 [[ "$(head -1 <<<"$home")" == "200 text/html"* ]] || fail "/ answered $(head -1 <<<"$home")"
 grep -q '<div id="root">' <<<"$home" || fail '/ is not the web app'
-say '/ serves the web app'
+grep -q 'id="page-state"' <<<"$home" || fail '/ was not rendered by the server (see the server log)'
+say '/ serves the web app, rendered by the server'
 
 parts=$(fetch "$base/api/parts?limit=1")
 [[ "$(head -1 <<<"$parts")" == 200* ]] || fail "/api/parts answered $(head -1 <<<"$parts")"

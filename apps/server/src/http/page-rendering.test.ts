@@ -118,7 +118,18 @@ describe.runIf(built)('public pages rendered on the server', () => {
   });
 });
 
-describe('a page the web app cannot render on the server', () => {
+describe.each([
+  [
+    'a page the web app fails to render',
+    `export const PAGE_STATE_ID = 'page-state';
+     export const pageRequests = (pathname) => (pathname === '/' ? [] : null);
+     export async function renderPage() { throw new Error('this page breaks'); }`,
+  ],
+  [
+    'a server build that cannot be loaded (a package it imports is not installed)',
+    `import 'no-such-package';`,
+  ],
+])('%s', (_, entryServer) => {
   let shop: TestShop;
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'shop-web-'));
@@ -128,23 +139,20 @@ describe('a page the web app cannot render on the server', () => {
       path.join(dir, 'dist', 'index.html'),
       '<html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
     );
-    fs.writeFileSync(
-      path.join(dir, 'dist-ssr', 'entry-server.js'),
-      `export const PAGE_STATE_ID = 'page-state';
-       export const pageRequests = (pathname) => (pathname === '/' ? [] : null);
-       export async function renderPage() { throw new Error('this page breaks'); }`,
-    );
+    fs.writeFileSync(path.join(dir, 'dist-ssr', 'entry-server.js'), entryServer);
     shop = await createTestShop({ webDist: path.join(dir, 'dist'), demo: false });
   });
   afterAll(async () => {
     await shop.close();
   });
 
-  it('is sent as index.html, for the app to render', async () => {
-    const page = await shop.app.inject({ method: 'GET', url: '/' });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root"></div>');
-    expect(page.body).not.toContain('page-state');
+  it('sends index.html, for the app to render the page', async () => {
+    for (const url of ['/', '/parts', '/dashboard']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain('page-state');
+    }
   });
 });
 

@@ -29,8 +29,15 @@ export function pageRendering(app: FastifyInstance, distDir: string, template: s
   const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js');
   let renderer: Promise<PageRenderer | undefined> | undefined;
   const load = () => {
+    // A server build that cannot be loaded leaves every page to the app, as a missing one does.
     renderer ??= fs.existsSync(entry)
-      ? (import(pathToFileURL(entry).href) as Promise<PageRenderer>)
+      ? (import(pathToFileURL(entry).href) as Promise<PageRenderer>).catch((err: unknown) => {
+          app.log.error(
+            { err, entry },
+            "the web app's server build could not be loaded; pages are not rendered",
+          );
+          return undefined;
+        })
       : Promise.resolve(undefined);
     return renderer;
   };
