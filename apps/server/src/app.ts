@@ -163,6 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           app.log.warn({ err }, 'catalog notifications lost; public reads are not cached until they return'),
         );
   app.addHook('onClose', () => changes.close());
+  // A write this server answered has committed: a read after it, from the same client or anyone,
+  // is not answered from a cache kept before it (on PostgreSQL the notification may lag).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) changes.wroteHere();
+    return payload;
+  });
   // Their answers, once kept, go out before Fastify's routing (http/cached-reads.ts).
   const reads = cachedReads({ trustProxy: config.trustProxy, log: app.log });
   answerCachedReadsFirst(app, reads);

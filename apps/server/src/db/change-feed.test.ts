@@ -80,6 +80,14 @@ postgresOnly('the change feed on PostgreSQL', () => {
     return { feed, errors };
   }
 
+  it("moves at once on this server's own write, before the notification arrives", async () => {
+    const { url } = await migratedDatabase();
+    const { feed } = await listeningFeed(url);
+    const before = feed.version();
+    feed.wroteHere();
+    expect(feed.version()).not.toBe(before);
+  });
+
   async function client(url: string) {
     const connection = new pg.Client({ connectionString: url });
     await connection.connect();

@@ -11,6 +11,12 @@ import { loadPg, loadSqlite } from './database.js';
  */
 export interface ChangeFeed {
   version(): number | undefined;
+  /**
+   * This server has just committed a write: its own next read must not wait for the database to
+   * say so (PostgreSQL's notification arrives a moment after the commit; SQLite's reader already
+   * sees it).
+   */
+  wroteHere(): void;
   close(): Promise<void>;
 }
 
@@ -23,11 +29,12 @@ export const CATALOG_CHANNEL = 'shop_catalog';
  * microsecond, so every request can ask. An in-memory database has no second connection.
  */
 export function sqliteChangeFeed(file: string): ChangeFeed {
-  if (file === ':memory:') return { version: () => undefined, close: async () => {} };
+  if (file === ':memory:') return { version: () => undefined, wroteHere: () => {}, close: async () => {} };
   const reader = new (loadSqlite())(file, { readonly: true, fileMustExist: true });
   const dataVersion = reader.prepare('pragma data_version').pluck();
   return {
     version: () => dataVersion.get() as number,
+    wroteHere: () => {},
     async close() {
       reader.close();
     },
@@ -90,6 +97,9 @@ export function postgresChangeFeed(connectionString: string, log: (error: Error)
 
   return {
     version: () => (listening ? generation : undefined),
+    wroteHere: () => {
+      generation++;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
