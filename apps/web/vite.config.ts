@@ -5,9 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * The app's own code (src/app/start.tsx and what it imports) is loaded by the page's small first
  * script: index.html names its files as module preloads, so the browser fetches them beside that
- * script instead of after it has run. A page the server renders names them as prefetches instead
- * (lowest priority, after what the page shows), and the app starts from them at the visitor's
- * first interaction.
+ * script instead of after it has run. A page the server renders names them in a meta element
+ * instead, and its first script prefetches them once the page has loaded; the app starts from
+ * them at the visitor's first interaction.
  */
 function preloadAppStart(): Plugin {
   return {

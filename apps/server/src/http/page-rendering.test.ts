@@ -176,13 +176,13 @@ describe('fillTemplate', () => {
     );
   });
 
-  it("fetches the app's modules at the lowest priority", () => {
+  it("names the app's modules for the page to prefetch once loaded, instead of preloading them", () => {
     const html = fillTemplate(
       template.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/start.js"></head>'),
       { html: '', head: '', state: '{}' },
       'page-state',
     );
-    expect(html).toContain('<link rel="prefetch" crossorigin href="/assets/start.js">');
+    expect(html).toContain('<meta name="app-modules" content="/assets/start.js">');
     expect(html).not.toContain('modulepreload');
   });
 

@@ -98,9 +98,19 @@ export function fillTemplate(
   // In a <script> element only "</script" (and "<!--") could end or confuse it: JSON allows "<"
   // to be written as \u003c.
   const state = page.state.replace(/</g, '\\u003c');
-  // The app's code is wanted only at the visitor's first interaction: fetched at the lowest
-  // priority, it leaves the network to the stylesheet and the pictures the page shows.
-  let head = template.slice(0, rootStart).replaceAll('rel="modulepreload"', 'rel="prefetch"');
+  // The app's code is wanted only at the visitor's first interaction: its module preloads become
+  // a list the page's first script prefetches once the page has loaded, so the stylesheet and the
+  // pictures the page shows have the network to themselves first.
+  const modules: string[] = [];
+  let head = template
+    .slice(0, rootStart)
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g, (_, href: string) => {
+      modules.push(href);
+      return '';
+    });
+  if (modules.length > 0) {
+    head = head.replace('</head>', `<meta name="app-modules" content="${modules.join(' ')}">\n  </head>`);
+  }
   if (page.head.includes('<title>')) head = head.replace(/<title>[^<]*<\/title>/, '');
   head = head.replace('</head>', `${page.head}</head>`);
   return (

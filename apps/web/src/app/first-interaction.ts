@@ -7,7 +7,7 @@
  */
 const STARTING_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 
-export function startOnFirstInteraction(start: () => Promise<void>): void {
+export function startOnFirstInteraction(start: () => Promise<void>): { startNow(): void } {
   let held: { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement } | undefined;
   let starting = false;
 
@@ -53,4 +53,5 @@ export function startOnFirstInteraction(start: () => Promise<void>): void {
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   for (const type of STARTING_EVENTS) window.addEventListener(type, begin, { capture: true, passive: true });
+  return { startNow: begin };
 }

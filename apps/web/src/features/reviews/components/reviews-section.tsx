@@ -27,7 +27,11 @@ function ReviewCard({ review }: { review: Review }) {
 export function CustomerReviews() {
   const { data, isPending, isError } = useReviews(HOME_REVIEWS);
   return (
-    <section aria-labelledby="reviews-heading" className="mt-16">
+    // Below the first screen: laid out and painted when scrolled near, not with the first paint.
+    <section
+      aria-labelledby="reviews-heading"
+      className="mt-16 [contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
+    >
       <h2 id="reviews-heading" className="mb-6 text-center text-3xl font-bold text-primary">
         Customer reviews
       </h2>
