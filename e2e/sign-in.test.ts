@@ -92,6 +92,11 @@ describe('signing in', () => {
     const page = await open('/login');
     await logIn(page, buyer);
     await page.waitForURL(`${journey.baseUrl}/`);
+    // The home page loaded afresh arrives rendered for a visitor; the stored sign-in starts the
+    // app without a touch, and the bar shows the buyer's links.
+    await page.reload();
+    await nav(page).getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
     await nav(page).getByRole('button', { name: 'Logout' }).click();
     await nav(page).getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
