@@ -57,6 +57,25 @@ describe('a visitor', () => {
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 
+  it('keeps the page where the visitor scrolled it when the app takes over', async () => {
+    await open('/', PHONE);
+    await page.waitForLoadState('load');
+    const email = page.getByRole('region', { name: 'Contact Us' }).getByLabel('Email');
+    await email.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    await email.click();
+    await email.pressSequentially('buyer@factory.example');
+    // The form's code loads after the app's: once the app has the field, it has the page.
+    await expect
+      .poll(() =>
+        email.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactFiber$'))),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await email.inputValue()).toBe('buyer@factory.example');
+  });
+
   it('sees the sticky navbar, the footer and the home page with 6 parts and the reviews', async () => {
     await open('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

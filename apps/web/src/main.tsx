@@ -1,6 +1,6 @@
 import './lib/zod-without-eval';
 import './styles.css';
-import { startOnFirstInteraction } from './app/first-interaction';
+import { startOnFirstInteraction, whenIdle } from './app/first-interaction';
 import { PAGE_STATE_ID } from './app/page-state';
 import { readSession } from './features/auth/token-storage';
 
@@ -25,11 +25,8 @@ if (pageState === null || forTheApp) {
 
 /** Runs `task` once the page has loaded and the browser is idle. */
 function afterLoad(task: () => void) {
-  // Safari has no requestIdleCallback.
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  if (document.readyState === 'complete') whenIdle(task);
+  else window.addEventListener('load', () => whenIdle(task), { once: true });
 }
 
 /**

@@ -1,55 +1,96 @@
 /**
  * A page the server rendered is whole without the app: a visitor reads it, scrolls it and follows
  * its links while the app's script stays unloaded, so a phone spends no time on it. The app starts
- * when the visitor first touches, clicks, types or moves a mouse over the page. A click on a link
- * or button, or a form sent, before the app has taken over is held and done again once it has
- * (and a held link is followed by the browser if the app could not start).
+ * when the visitor first touches, clicks, types or moves a mouse over the page.
+ *
+ * A click on a link or button, or a form sent, on markup the app has not taken over yet (the app
+ * still starting, or a part of the page whose code is still loading, like the home page's forms)
+ * is held, and done again once the app has taken that element over. A held link is followed by
+ * the browser if the app could not start or did not take it over within 10 seconds.
  */
 const STARTING_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+const TAKE_OVER_WAIT_MS = 10_000;
+
+/** Whether React has taken this element over (it then keeps its fiber on the element). */
+const takenOver = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+type Action = { element: HTMLElement; run: () => void; fallback?: () => void };
+
+/** Safari has no requestIdleCallback. */
+export const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 50);
 
 export function startOnFirstInteraction(start: () => Promise<void>): { startNow(): void } {
-  let held: { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement } | undefined;
-  let starting = false;
+  let state: 'waiting' | 'starting' | 'started' | 'failed' = 'waiting';
+  let held: Action | undefined;
 
   const hold = (event: Event) => {
-    if (event.defaultPrevented) return;
+    if (event.defaultPrevented || state === 'failed') return;
+    let action: Action;
     if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
-      held = { kind: 'submit', form: event.target };
+      const form = event.target;
+      action = { element: form, run: () => form.requestSubmit() };
     } else if (event instanceof MouseEvent && event.button === 0 && event.target instanceof Element) {
       const target = event.target.closest<HTMLElement>('a[href], button');
       if (!target || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
       if (target instanceof HTMLAnchorElement && (target.target || target.origin !== location.origin)) return;
-      held = { kind: 'click', target };
+      action = {
+        element: target,
+        run: () => target.click(),
+        fallback: target instanceof HTMLAnchorElement ? () => location.assign(target.href) : undefined,
+      };
     } else {
       return;
     }
+    if (state === 'started' && takenOver(action.element)) return;
     event.preventDefault();
     event.stopPropagation();
-    begin();
+    held = action;
+    if (state === 'started') replayWhenTakenOver();
+    else begin();
   };
 
-  const replay = () => {
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('submit', hold, true);
-    const action = held;
-    held = undefined;
-    if (action?.kind === 'submit' && action.form.isConnected) action.form.requestSubmit();
-    if (action?.kind === 'click' && action.target.isConnected) action.target.click();
-  };
-
-  function begin() {
-    if (starting) return;
-    starting = true;
-    for (const type of STARTING_EVENTS) window.removeEventListener(type, begin, true);
-    start().then(replay, (error: unknown) => {
-      document.removeEventListener('click', hold, true);
-      document.removeEventListener('submit', hold, true);
-      if (held?.kind === 'click' && held.target instanceof HTMLAnchorElement)
-        location.assign(held.target.href);
-      throw error;
-    });
+  function replayWhenTakenOver() {
+    const since = performance.now();
+    const check = () => {
+      const action = held;
+      if (!action) return;
+      if (!action.element.isConnected) {
+        held = undefined;
+      } else if (takenOver(action.element)) {
+        // React marks an element while it renders it; its handlers work once that render is
+        // committed, which is done when the browser is next idle.
+        held = undefined;
+        whenIdle(action.run);
+      } else if (performance.now() - since > TAKE_OVER_WAIT_MS) {
+        held = undefined;
+        action.fallback?.();
+      } else {
+        requestAnimationFrame(check);
+      }
+    };
+    check();
   }
 
+  function begin() {
+    if (state !== 'waiting') return;
+    state = 'starting';
+    for (const type of STARTING_EVENTS) window.removeEventListener(type, begin, true);
+    start().then(
+      () => {
+        state = 'started';
+        replayWhenTakenOver();
+      },
+      (error: unknown) => {
+        state = 'failed';
+        held?.fallback?.();
+        held = undefined;
+        throw error;
+      },
+    );
+  }
+
+  // Held for the page's life: a part of the page can be taken over well after the app started.
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   for (const type of STARTING_EVENTS) window.addEventListener(type, begin, { capture: true, passive: true });

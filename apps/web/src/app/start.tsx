@@ -8,10 +8,14 @@ import { Providers } from './providers';
 import { routes } from './routes';
 
 function app(client?: QueryClient) {
+  // Taking over a rendered page, the router must leave the scroll where the visitor has it (it
+  // scrolls a new page to the top unless it starts from hydration data; the pages have no loaders,
+  // so theirs is empty).
+  const router = createBrowserRouter(routes, client ? { hydrationData: { loaderData: {} } } : undefined);
   return (
     <StrictMode>
       <Providers client={client}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>
   );

@@ -24,8 +24,7 @@ export function HomePage() {
       </section>
       <BusinessSummary />
       <CustomerReviews />
-      {/* Below the first screen: laid out and painted when scrolled near, not with the first paint. */}
-      <div className="mt-16 grid gap-8 [contain-intrinsic-size:auto_48rem] [content-visibility:auto] lg:grid-cols-2">
+      <div className="mt-16 grid gap-8 lg:grid-cols-2">
         <Suspense fallback={<div className="skeleton h-96 w-full" aria-busy="true" />}>
           <ComplaintBox />
           <ContactForm />

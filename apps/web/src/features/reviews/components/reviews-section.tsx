@@ -27,11 +27,7 @@ function ReviewCard({ review }: { review: Review }) {
 export function CustomerReviews() {
   const { data, isPending, isError } = useReviews(HOME_REVIEWS);
   return (
-    // Below the first screen: laid out and painted when scrolled near, not with the first paint.
-    <section
-      aria-labelledby="reviews-heading"
-      className="mt-16 [contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
-    >
+    <section aria-labelledby="reviews-heading" className="mt-16">
       <h2 id="reviews-heading" className="mb-6 text-center text-3xl font-bold text-primary">
         Customer reviews
       </h2>
