@@ -164,11 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
   app.addHook('onClose', () => changes.close());
   // A write this server answered has committed: a read after it, from the same client or anyone,
-  // is not answered from a cache kept before it (on PostgreSQL the notification may lag).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) changes.wroteHere();
-    return payload;
-  });
+  // is not answered from a cache kept before it (on PostgreSQL the notification may lag; SQLite's
+  // feed needs no hook on every answer).
+  const { wroteHere } = changes;
+  if (wroteHere) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) wroteHere();
+      return payload;
+    });
+  }
   // Their answers, once kept, go out before Fastify's routing (http/cached-reads.ts).
   const reads = cachedReads({ trustProxy: config.trustProxy, log: app.log });
   answerCachedReadsFirst(app, reads);

@@ -13,10 +13,10 @@ export interface ChangeFeed {
   version(): number | undefined;
   /**
    * This server has just committed a write: its own next read must not wait for the database to
-   * say so (PostgreSQL's notification arrives a moment after the commit; SQLite's reader already
-   * sees it).
+   * say so. Only a feed that learns of commits late has it (PostgreSQL's notification arrives a
+   * moment after the commit; SQLite's reader sees the commit at once).
    */
-  wroteHere(): void;
+  wroteHere?(): void;
   close(): Promise<void>;
 }
 
@@ -29,12 +29,11 @@ export const CATALOG_CHANNEL = 'shop_catalog';
  * microsecond, so every request can ask. An in-memory database has no second connection.
  */
 export function sqliteChangeFeed(file: string): ChangeFeed {
-  if (file === ':memory:') return { version: () => undefined, wroteHere: () => {}, close: async () => {} };
+  if (file === ':memory:') return { version: () => undefined, close: async () => {} };
   const reader = new (loadSqlite())(file, { readonly: true, fileMustExist: true });
   const dataVersion = reader.prepare('pragma data_version').pluck();
   return {
     version: () => dataVersion.get() as number,
-    wroteHere: () => {},
     async close() {
       reader.close();
     },

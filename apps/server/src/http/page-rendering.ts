@@ -25,7 +25,13 @@ interface PageRenderer {
  * sits beside its client build (`dist-ssr` next to `dist`); without it every page is index.html as
  * it is. The data comes from the shop's own API answers (and their caches) through `app.inject`.
  */
-export function pageRendering(app: FastifyInstance, distDir: string, template: string) {
+export function pageRendering<T>(
+  app: FastifyInstance,
+  distDir: string,
+  template: string,
+  /** What is kept of a rendered page (the server keeps it compressed). */
+  pack: (html: string) => T,
+) {
   const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js');
   let renderer: Promise<PageRenderer | undefined> | undefined;
   const load = () => {
@@ -50,7 +56,7 @@ export function pageRendering(app: FastifyInstance, distDir: string, template: s
     return { body: answer.body, ...(typeof total === 'string' ? { totalCount: total } : {}) };
   }
 
-  const lastRendered = new Map<string, { key: string; html: string | undefined }>();
+  const lastRendered = new Map<string, { key: string; page: T | undefined }>();
 
   return {
     /** Whether the server renders this page (loads the web app's server build on first use). */
@@ -59,18 +65,18 @@ export function pageRendering(app: FastifyInstance, distDir: string, template: s
     },
 
     /**
-     * The page as HTML, or undefined when the server does not render it. A page is rendered again
-     * only when the answers it shows differ from those of its last rendering: an order of a part
-     * it does not show changes nothing on it.
+     * The page, packed, or undefined when the server does not render it. A page is rendered (and
+     * packed) again only when the answers it shows differ from those of its last rendering: an
+     * order of a part it does not show changes nothing on it, and it keeps its packed form.
      */
-    async render(pathname: string): Promise<string | undefined> {
+    async render(pathname: string): Promise<T | undefined> {
       const pages = await load();
       const requests = pages?.pageRequests(pathname);
       if (!pages || !requests) return undefined;
       const read = await Promise.all(requests.map(readAnswer));
       const key = JSON.stringify(read);
       const last = lastRendered.get(pathname);
-      if (last?.key === key) return last.html;
+      if (last?.key === key) return last.page;
       const answers: Record<string, ApiAnswer> = {};
       read.forEach(({ body, totalCount }, i) => {
         answers[requests[i] as string] = {
@@ -79,9 +85,9 @@ export function pageRendering(app: FastifyInstance, distDir: string, template: s
         };
       });
       const page = await pages.renderPage(pathname, answers);
-      const html = page ? fillTemplate(template, page, pages.PAGE_STATE_ID) : undefined;
-      lastRendered.set(pathname, { key, html });
-      return html;
+      const packed = page ? pack(fillTemplate(template, page, pages.PAGE_STATE_ID)) : undefined;
+      lastRendered.set(pathname, { key, page: packed });
+      return packed;
     },
   };
 }

@@ -5,7 +5,7 @@ import { preferredEncoding, versionedCache } from './versioned-cache.js';
 /** A change feed the test moves by hand; `undefined` is "cannot tell". */
 function manualFeed(start: number | undefined) {
   let version = start;
-  const feed: ChangeFeed = { version: () => version, wroteHere: () => {}, close: async () => {} };
+  const feed: ChangeFeed = { version: () => version, close: async () => {} };
   return { feed, set: (next: number | undefined) => (version = next) };
 }
 

@@ -47,20 +47,14 @@ export async function registerWebApp(
   // get their routes at start.
   const template = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : undefined;
   const plainPage = template === undefined ? undefined : compressedPage(Buffer.from(template));
-  const rendering = template === undefined ? undefined : pageRendering(app, distDir, template);
+  const rendering =
+    template === undefined
+      ? undefined
+      : pageRendering(app, distDir, template, (html) => compressedPage(Buffer.from(html)));
   const renderedPages = options.changes && versionedCache<CompressedPage>(options.changes, 16);
-  const lastCompressed = new Map<string, { html: string; page: CompressedPage }>();
   const renderedPage = async (pathname: string): Promise<CompressedPage | undefined> => {
-    if (!rendering || !(await rendering.renders(pathname))) return undefined;
-    const build = async () => {
-      const html = (await rendering.render(pathname)) ?? template ?? '';
-      // The same page as before (its data did not change) keeps its compressed forms and ETag.
-      const last = lastCompressed.get(pathname);
-      if (last?.html === html) return last.page;
-      const page = compressedPage(Buffer.from(html));
-      lastCompressed.set(pathname, { html, page });
-      return page;
-    };
+    if (!rendering || !plainPage || !(await rendering.renders(pathname))) return undefined;
+    const build = async () => (await rendering.render(pathname)) ?? plainPage;
     try {
       return await (renderedPages ? renderedPages.get(pathname, build) : build());
     } catch (err) {

@@ -1,4 +1,5 @@
 import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
+import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
 
 /**
  * The pages the server sends rendered, with the data they show at once: what a visitor opens
@@ -13,8 +14,6 @@ export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/login',
   '/signup',
 ];
-
-import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
 
 export const HOME_REVIEWS_PATH = reviewsPath(HOME_REVIEWS);
 
