@@ -143,6 +143,33 @@ describe('signing in', () => {
     await expect.poll(() => page.getByLabel('Mobile').inputValue()).toBe('+880 1712 345678');
   });
 
+  it("shows the dashboard's frame with the page's heading before the app runs, then the page in its place", async () => {
+    const page = await open('/login');
+    await logIn(page, buyer);
+    await page.waitForURL(`${journey.baseUrl}/`);
+    // The app's code is held back: what shows is what the server sent.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/start-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Checking your role' }).count()).toBeGreaterThan(0);
+    // The server does not know who asks: neither Login nor Logout yet.
+    expect(await nav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
+    expect(await page.getByLabel('Name').count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(buyer.name);
+    await nav(page).getByRole('button', { name: 'Logout' }).waitFor();
+    // The app rendered over the frame: one page, one heading.
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['My Profile']);
+  });
+
   it('signs a buyer out who opens an admin page', async () => {
     const page = await open('/login');
     await logIn(page, buyer);

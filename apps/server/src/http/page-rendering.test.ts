@@ -73,11 +73,39 @@ describe.runIf(built)('public pages rendered on the server', () => {
     }
   });
 
-  it('leaves the signed-in pages to the app', async () => {
-    const page = await get('/dashboard');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).not.toContain('id="page-state"');
-    expect(page.body).toBe(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+  it("sends a dashboard page as the dashboard's frame with the page's heading, for the app to render over", async () => {
+    for (const [url, heading] of [
+      ['/dashboard', 'My Profile'],
+      ['/dashboard/overview', 'Overview'],
+      ['/dashboard/payment/64b7f0c2a1b2c3d4e5f60718', 'Payment'],
+      ['/dashboard/edit-product/64b7f0c2a1b2c3d4e5f60718', 'Edit Product'],
+    ] as const) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toMatch(new RegExp(`<main id="main"[^>]*>.*<h1[^>]*>${heading}</h1>`, 's'));
+      expect(page.body.match(/<title>[^<]*<\/title>/g), url).toEqual([
+        `<title>${heading} — Electronics Tools Manufacturers</title>`,
+      ]);
+      // Not knowing who asks: neither a visitor's links nor a signed-in user's.
+      expect(page.body, url).not.toMatch(/href="\/(login|signup|dashboard)"/);
+      // Waiting for the user's role: no link of the dashboard's, no page yet.
+      expect(page.body, url).toContain('aria-label="Checking your role"');
+      expect(page.body, url).not.toContain('href="/dashboard/');
+      // No data: the page is the signed-in user's, which the server does not know here.
+      expect(page.body, url).not.toContain('id="page-state"');
+      expect(executableScripts(page.body), url).toEqual([]);
+      // The app's modules are named for the first script, which starts the app once this is painted.
+      expect(page.body, url).toMatch(/<meta name="app-modules" content="[^"]*\/assets\/start-[^"]+\.js/);
+      expect(page.body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it('leaves the other pages to the app', async () => {
+    for (const url of ['/purchase/64b7f0c2a1b2c3d4e5f60718', '/dashboard/no-such-page', '/no-such-page']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+    }
   });
 
   /** An admin's edit of the catalog's first part. */
@@ -184,6 +212,18 @@ describe('fillTemplate', () => {
     );
     expect(html).toContain('<meta name="app-modules" content="/assets/start.js">');
     expect(html).not.toContain('modulepreload');
+  });
+
+  it('sends a frame (a page without data) with its head, its markup and no data', () => {
+    const html = fillTemplate(
+      template.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/start.js"></head>'),
+      { html: '<main>Dashboard</main>', head: '<title>My Profile</title>', state: null },
+      'page-state',
+    );
+    expect(html).toBe(
+      '<!doctype html><html><head>\n<meta name="app-modules" content="/assets/start.js">\n  <title>My Profile</title></head>' +
+        '<body><div id="root"><main>Dashboard</main></div>\n  </body></html>',
+    );
   });
 
   it('keeps the template title when the page has none', () => {

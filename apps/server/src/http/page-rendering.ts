@@ -16,7 +16,7 @@ interface PageRenderer {
   renderPage(
     url: string,
     answers: Record<string, ApiAnswer>,
-  ): Promise<{ html: string; head: string; state: string } | null>;
+  ): Promise<{ html: string; head: string; state: string | null } | null>;
 }
 
 /**
@@ -92,35 +92,38 @@ export function pageRendering<T>(
   };
 }
 
-/** index.html with the rendered page in #root, its head additions, and its data for the app. */
+/**
+ * index.html with the rendered page in #root, its head additions, and its data for the app (none
+ * for a frame, which the app renders over at once).
+ */
 export function fillTemplate(
   template: string,
-  page: { html: string; head: string; state: string },
+  page: { html: string; head: string; state: string | null },
   stateId: string,
 ): string {
   const rootStart = template.indexOf('<div id="root">');
   const bodyEnd = template.lastIndexOf('</body>');
   if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its body');
-  // In a <script> element only "</script" (and "<!--") could end or confuse it: JSON allows "<"
-  // to be written as \u003c.
-  const state = page.state.replace(/</g, '\\u003c');
-  // The app's code is wanted only at the visitor's first interaction: its module preloads become
-  // a list the page's first script prefetches once the page has loaded, so the stylesheet and the
-  // pictures the page shows have the network to themselves first.
+  let head = template.slice(0, rootStart);
+  // The app's code is wanted after the page's first paint (a frame) or at the visitor's first
+  // interaction (a page with its data): its module preloads become a list the page's first script
+  // reads, so the stylesheet and the pictures the page shows have the network to themselves first.
   const modules: string[] = [];
-  let head = template
-    .slice(0, rootStart)
-    .replace(/[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g, (_, href: string) => {
-      modules.push(href);
-      return '';
-    });
+  head = head.replace(/[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g, (_, href: string) => {
+    modules.push(href);
+    return '';
+  });
   if (modules.length > 0) {
     head = head.replace('</head>', `<meta name="app-modules" content="${modules.join(' ')}">\n  </head>`);
   }
+  let data = '';
+  if (page.state !== null) {
+    // In a <script> element only "</script" (and "<!--") could end or confuse it: JSON allows "<"
+    // to be written as \u003c.
+    const state = page.state.replace(/</g, '\\u003c');
+    data = `<script type="application/json" id="${stateId}">${state}</script>`;
+  }
   if (page.head.includes('<title>')) head = head.replace(/<title>[^<]*<\/title>/, '');
   head = head.replace('</head>', `${page.head}</head>`);
-  return (
-    `${head}<div id="root">${page.html}</div>` +
-    `<script type="application/json" id="${stateId}">${state}</script>\n  ${template.slice(bodyEnd)}`
-  );
+  return `${head}<div id="root">${page.html}</div>${data}\n  ${template.slice(bodyEnd)}`;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { Footer } from '../components/ui/footer';
@@ -9,6 +10,31 @@ import { Navbar } from './navbar';
 export function AppLayout() {
   const session = useSession();
   return (
+    <AppFrame
+      notice={session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}
+      after={
+        <>
+          <ToastContainer {...toastSettings} />
+          <ScrollRestoration />
+        </>
+      }
+    >
+      <Outlet />
+    </AppFrame>
+  );
+}
+
+/** Every page's frame: the bar, `notice` under it, the page in <main>, the footer, then `after`. */
+export function AppFrame({
+  notice,
+  after,
+  children: page,
+}: {
+  notice?: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
@@ -17,13 +43,12 @@ export function AppLayout() {
         Skip to content
       </a>
       <Navbar />
-      {session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}
+      {notice}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
-        <Outlet />
+        {page}
       </main>
       <Footer />
-      <ToastContainer {...toastSettings} />
-      <ScrollRestoration />
+      {after}
     </div>
   );
 }

@@ -1,31 +1,41 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
+import { headingOf, type PageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
+
+/** A dashboard page's route: its heading, which the dashboard shows at once, and its own chunk. */
+function dashboardPage(heading: string, load: () => Promise<ComponentType>) {
+  return { handle: { heading } satisfies PageHandle, lazy: async () => ({ Component: await load() }) };
+}
 
 /** The dashboard's pages (SPEC.md §2): My Profile for all, then buyers' pages, then admins'. */
 const dashboardPages: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({
-      Component: (await import('../features/profile/pages/my-profile-page')).MyProfilePage,
-    }),
+    ...dashboardPage(
+      'My Profile',
+      async () => (await import('../features/profile/pages/my-profile-page')).MyProfilePage,
+    ),
   },
   {
     element: <RequireNonAdmin redirectTo="/login" />,
     children: [
       {
         path: 'my-order',
-        lazy: async () => ({
-          Component: (await import('../features/orders/pages/my-order-page')).MyOrderPage,
-        }),
+        ...dashboardPage(
+          'My Order',
+          async () => (await import('../features/orders/pages/my-order-page')).MyOrderPage,
+        ),
       },
       {
         path: 'payment/:id',
-        lazy: async () => ({
-          Component: (await import('../features/payments/pages/payment-page')).PaymentPage,
-        }),
+        ...dashboardPage(
+          'Payment',
+          async () => (await import('../features/payments/pages/payment-page')).PaymentPage,
+        ),
       },
     ],
   },
@@ -34,9 +44,10 @@ const dashboardPages: RouteObject[] = [
     children: [
       {
         path: 'add-review',
-        lazy: async () => ({
-          Component: (await import('../features/reviews/pages/add-review-page')).AddReviewPage,
-        }),
+        ...dashboardPage(
+          'Add Review',
+          async () => (await import('../features/reviews/pages/add-review-page')).AddReviewPage,
+        ),
       },
     ],
   },
@@ -45,51 +56,59 @@ const dashboardPages: RouteObject[] = [
     children: [
       {
         path: 'overview',
-        lazy: async () => ({
-          Component: (await import('../features/overview/pages/overview-page')).OverviewPage,
-        }),
+        ...dashboardPage(
+          'Overview',
+          async () => (await import('../features/overview/pages/overview-page')).OverviewPage,
+        ),
       },
       {
         path: 'manage-all-order',
-        lazy: async () => ({
-          Component: (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,
-        }),
+        ...dashboardPage(
+          'Manage All Order',
+          async () => (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,
+        ),
       },
       {
         path: 'add-product',
-        lazy: async () => ({
-          Component: (await import('../features/admin/pages/add-product-page')).AddProductPage,
-        }),
+        ...dashboardPage(
+          'Add Product',
+          async () => (await import('../features/admin/pages/add-product-page')).AddProductPage,
+        ),
       },
       {
         path: 'make-admin',
-        lazy: async () => ({
-          Component: (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
-        }),
+        ...dashboardPage(
+          'Make Admin',
+          async () => (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
+        ),
       },
       {
         path: 'manage-product',
-        lazy: async () => ({
-          Component: (await import('../features/admin/pages/manage-product-page')).ManageProductPage,
-        }),
+        ...dashboardPage(
+          'Manage Product',
+          async () => (await import('../features/admin/pages/manage-product-page')).ManageProductPage,
+        ),
       },
       {
         path: 'edit-product/:id',
-        lazy: async () => ({
-          Component: (await import('../features/admin/pages/edit-product-page')).EditProductPage,
-        }),
+        ...dashboardPage(
+          'Edit Product',
+          async () => (await import('../features/admin/pages/edit-product-page')).EditProductPage,
+        ),
       },
       {
         path: 'activity',
-        lazy: async () => ({
-          Component: (await import('../features/audit/pages/activity-page')).ActivityPage,
-        }),
+        ...dashboardPage(
+          'Activity',
+          async () => (await import('../features/audit/pages/activity-page')).ActivityPage,
+        ),
       },
       {
         path: 'messages',
-        lazy: async () => ({
-          Component: (await import('../features/messages/pages/messages-page')).MessagesPage,
-        }),
+        ...dashboardPage(
+          'Messages',
+          async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
+        ),
       },
     ],
   },
@@ -132,6 +151,7 @@ export const routes: RouteObject[] = [
       },
       {
         Component: RequireAuth,
+        handle: { needsRole: true } satisfies PageHandle,
         children: [
           {
             path: 'purchase/:partsId',
@@ -163,3 +183,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The heading of the dashboard page at `pathname`, or null for a path that is not one: the
+ * dashboard's frame with that heading is the page until the app has the user's role and the
+ * page's own code (the server sends it so, see entry-server.tsx).
+ */
+export function dashboardHeading(pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const inDashboard = matches.some(({ route }) => route.path === 'dashboard');
+  return (inDashboard && headingOf(matches.at(-1)?.route.handle)) || null;
+}

@@ -1,9 +1,12 @@
 import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
+import { dashboardHeading } from './routes';
 
 /**
  * The pages the server sends rendered, with the data they show at once: what a visitor opens
- * first. Every other page (the dashboard, purchases, payments) is rendered by the app alone.
+ * first. A dashboard page is sent as the dashboard's frame with its heading (its data is the
+ * signed-in user's, which the server cannot read without the token the browser keeps); every
+ * other page (purchases, unknown paths) is rendered by the app alone.
  */
 export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/',
@@ -19,6 +22,7 @@ export const HOME_REVIEWS_PATH = reviewsPath(HOME_REVIEWS);
 
 /** The API answers a server-rendered page shows at once, or null for a page the server does not render. */
 export function pageRequests(pathname: string): readonly string[] | null {
+  if (dashboardHeading(pathname) !== null) return [];
   if (!SERVER_RENDERED_PAGES.includes(pathname)) return null;
   if (pathname === '/parts') return [STOREFRONT_PARTS_PATH];
   if (STOREFRONT_PAGES.includes(pathname)) return [STOREFRONT_PARTS_PATH, HOME_REVIEWS_PATH];

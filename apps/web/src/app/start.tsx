@@ -2,16 +2,18 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { startSession } from '../features/auth/session';
+import { checkAdminQuery } from '../features/auth/api/check-admin';
+import { sessionState, startSession } from '../features/auth/session';
+import { needsRole } from '../lib/page-handle';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-function app(client?: QueryClient) {
+function app(client: QueryClient, hydrating: boolean) {
   // Taking over a rendered page, the router must leave the scroll where the visitor has it (it
   // scrolls a new page to the top unless it starts from hydration data; the pages have no loaders,
   // so theirs is empty).
-  const router = createBrowserRouter(routes, client ? { hydrationData: { loaderData: {} } } : undefined);
+  const router = createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
   return (
     <StrictMode>
       <Providers client={client}>
@@ -27,10 +29,18 @@ function app(client?: QueryClient) {
  */
 export async function startApp(root: HTMLElement, pageState: string | null): Promise<void> {
   startSession();
+  const client = createQueryClient();
+  const matches = matchRoutes(routes, window.location) ?? [];
+  // A page that waits for the user's role (the dashboard's, a purchase) asks for it while its
+  // code loads, not after.
+  const session = sessionState();
+  if (session.status === 'signed-in' && matches.some(({ route }) => needsRole(route.handle))) {
+    void client.prefetchQuery(checkAdminQuery(session.user.email));
+  }
   // The page's own code first: React then renders (or takes over) the page itself at once, not
   // the loading bar and then the page.
   await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
@@ -39,12 +49,11 @@ export async function startApp(root: HTMLElement, pageState: string | null): Pro
   // of holding a phone's main thread for the whole page at once (the page shell in index.html or
   // the rendered page is on screen meanwhile).
   if (pageState === null) {
-    startTransition(() => createRoot(root).render(app()));
+    startTransition(() => createRoot(root).render(app(client, false)));
     return;
   }
-  const client = createQueryClient();
   hydrate(client, JSON.parse(pageState));
   startTransition(() => {
-    hydrateRoot(root, app(client));
+    hydrateRoot(root, app(client, true));
   });
 }

@@ -1,5 +1,5 @@
 import type { Session } from '@shop/contract/auth';
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, setTokenSource } from '../../lib/api-client';
 import {
   ACCESS_TOKEN_KEY,
@@ -119,6 +119,11 @@ function whenSettled(resolve: () => void): void {
   listeners.add(listener);
 }
 
+/** The sign-in as it stands, outside React. */
+export function sessionState(): SessionState {
+  return state;
+}
+
 /** After login, signup or Google: keep the tokens and show the user as signed in. */
 export function signIn(session: Session): void {
   writeSession(session);
@@ -139,13 +144,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What a page rendered ahead of time shows (the page shell in index.html): a visitor's view. */
-const VISITOR: SessionState = { status: 'signed-out' };
+/**
+ * What a page rendered ahead of time shows (the page shell in index.html, a page the server
+ * renders): a visitor's view; the dashboard's frame, which the server sends not knowing who asks,
+ * shows the sign-in as loading.
+ */
+export const RenderedSession = createContext<SessionState>({ status: 'signed-out' });
 
 export function useSession(): SessionState {
+  const rendered = useContext(RenderedSession);
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => VISITOR,
+    () => rendered,
   );
 }

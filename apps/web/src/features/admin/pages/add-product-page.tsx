@@ -1,4 +1,3 @@
-import { PageHeading } from '../../../components/ui/page-heading';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useAddPart } from '../api/add-part';
 import { ProductForm } from '../components/product-form';
@@ -7,7 +6,6 @@ export function AddProductPage() {
   const addPart = useAddPart();
   return (
     <section>
-      <PageHeading title="Add Product">Add Product</PageHeading>
       <ProductForm
         submitLabel={addPart.isPending ? 'Adding…' : 'Add'}
         busy={addPart.isPending}

@@ -1,5 +1,4 @@
 import { useNavigate, useParams } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { usePart } from '../../parts/api/get-part';
@@ -14,7 +13,6 @@ export function EditProductPage() {
   const navigate = useNavigate();
   return (
     <section>
-      <PageHeading title="Edit Product">Edit Product</PageHeading>
       {part.isPending && <ProgressBar />}
       {part.isError && <p>This part cannot be found.</p>}
       {part.data && (

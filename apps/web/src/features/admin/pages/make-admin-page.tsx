@@ -1,6 +1,5 @@
 import type { User } from '@shop/contract/users';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { useUsers } from '../api/get-users';
@@ -14,7 +13,6 @@ export function MakeAdminPage() {
   const { ask, modal } = useConfirmedAction<User>(makeAdmin, (item) => item._id);
   return (
     <section>
-      <PageHeading title="Make Admin">Make Admin</PageHeading>
       {users.isPending && <ProgressBar />}
       {users.data && (
         <div className="overflow-x-auto">

@@ -2,7 +2,6 @@ import type { Part } from '@shop/contract/parts';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useParts } from '../../parts/api/get-parts';
@@ -22,7 +21,6 @@ export function ManageProductPage() {
   const { ask, modal } = useConfirmedAction<Part>(deletePart, (item) => item._id);
   return (
     <section>
-      <PageHeading title="Manage Product">Manage Product</PageHeading>
       <PartsCsvImport />
       <div className="mb-4 max-w-sm">
         <label htmlFor="part-search" className="mb-1 block font-medium">

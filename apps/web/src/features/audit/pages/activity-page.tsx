@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
@@ -40,7 +39,6 @@ export function ActivityPage() {
   useAccessRefusal(audit.error);
   return (
     <section>
-      <PageHeading title="Activity">Activity</PageHeading>
       {audit.isPending && <ProgressBar />}
       {audit.data?.entries.length === 0 && <p>Nothing has happened yet.</p>}
       {audit.data && audit.data.entries.length > 0 && (

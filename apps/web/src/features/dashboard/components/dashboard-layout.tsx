@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { NavLink, Outlet, useMatches } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { headingOf } from '../../../lib/page-handle';
 import { useIsAdmin } from '../../auth/api/check-admin';
 
 interface DashboardLink {
@@ -27,6 +29,32 @@ const admins: DashboardLink[] = [
 /** The dashboard: a side drawer, open beside the page on wide screens and behind 'Open Sidebar' on phones. */
 export function DashboardLayout() {
   const { loading, admin } = useIsAdmin();
+  const heading = useMatches()
+    .map((match) => headingOf(match.handle))
+    .findLast((found) => found !== undefined);
+  return (
+    <DashboardFrame loading={loading} admin={admin} heading={heading}>
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+/**
+ * The dashboard around `page`: the page's heading at once, the page and the links once the user's
+ * role is known. While it loads, it is also what the server sends for a dashboard page
+ * (entry-server.tsx), which the app then replaces with the same frame.
+ */
+export function DashboardFrame({
+  loading,
+  admin,
+  heading,
+  children: page,
+}: {
+  loading: boolean;
+  admin: boolean;
+  heading: string | undefined;
+  children?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const links = [...everyone, ...(admin ? admins : buyers)];
   return (
@@ -55,7 +83,8 @@ export function DashboardLayout() {
             Open Sidebar
           </button>
         </div>
-        {loading ? <ProgressBar label="Checking your role" /> : <Outlet />}
+        {heading !== undefined && <PageHeading title={heading}>{heading}</PageHeading>}
+        {loading ? <ProgressBar label="Checking your role" /> : page}
       </div>
       <div className="drawer-side z-40 lg:z-auto">
         <button

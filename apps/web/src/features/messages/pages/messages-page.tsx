@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
@@ -15,7 +14,6 @@ export function MessagesPage() {
   useAccessRefusal(inbox.error);
   return (
     <section>
-      <PageHeading title="Messages">Messages</PageHeading>
       {inbox.isPending && <ProgressBar />}
       {inbox.data?.messages.length === 0 && <p>No messages yet.</p>}
       {inbox.data && inbox.data.messages.length > 0 && (

@@ -1,7 +1,6 @@
 import type { Order } from '@shop/contract/orders';
 import { useDeferredValue, useState } from 'react';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { apiDownload } from '../../../lib/api-client';
@@ -29,7 +28,6 @@ export function ManageAllOrderPage() {
   const { ask, modal } = useConfirmedAction<Order>(deleteOrder, (item) => item._id);
   return (
     <section>
-      <PageHeading title="Manage All Order">Manage All Order</PageHeading>
       <OrderFilterBar
         filters={filters}
         onChange={(next) => {

@@ -2,7 +2,6 @@ import type { Order } from '@shop/contract/orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useSession } from '../../auth/session';
@@ -25,7 +24,6 @@ export function MyOrderPage() {
   const { ask, modal } = useConfirmedAction<Order>(cancelOrder, (item) => item._id);
   return (
     <section>
-      <PageHeading title="My Order">My Order</PageHeading>
       {orders.isPending && <ProgressBar />}
       {orders.data?.orders.length === 0 && (
         <p>

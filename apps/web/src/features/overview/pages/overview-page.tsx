@@ -1,5 +1,4 @@
 import { RUNNING_LOW_MIN_ORDERS } from '@shop/contract/overview';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { formatDollars } from '../../parts/format';
@@ -19,7 +18,6 @@ export function OverviewPage() {
   const totals = data && totalsOf(data.days);
   return (
     <section>
-      <PageHeading title="Overview">Overview</PageHeading>
       {overview.isPending && <ProgressBar />}
       {data && totals && (
         <div className="flex flex-col gap-6">

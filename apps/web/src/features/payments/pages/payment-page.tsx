@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { showSuccess } from '../../../lib/toasts';
@@ -24,7 +23,6 @@ export function PaymentPage() {
   };
   return (
     <section>
-      <PageHeading title="Payment">Payment</PageHeading>
       {order.isPending && <ProgressBar />}
       {order.isError && <p>This order cannot be found.</p>}
       {order.data && (

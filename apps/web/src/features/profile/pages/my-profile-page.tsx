@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { TextField } from '../../../components/form/text-field';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
@@ -19,7 +18,6 @@ export function MyProfilePage() {
   const profile = useProfile(email);
   return (
     <section>
-      <PageHeading title="My Profile">My Profile</PageHeading>
       {profile.data ? <ProfileForm user={profile.data} /> : profile.isPending && <ProgressBar />}
     </section>
   );

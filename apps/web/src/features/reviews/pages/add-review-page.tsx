@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NewReviewBody } from '@shop/contract/reviews';
 import { useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { PageHeading } from '../../../components/ui/page-heading';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { useAddReview } from '../api/add-review';
@@ -26,7 +25,6 @@ export function AddReviewPage() {
   );
   return (
     <section>
-      <PageHeading title="Add Review">Add Review</PageHeading>
       <form className="card max-w-xl bg-base-100 shadow" onSubmit={onSubmit} noValidate>
         <div className="card-body gap-3">
           <TextField
