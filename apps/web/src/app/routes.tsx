@@ -3,12 +3,23 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
+import { overviewQuery } from '../features/overview/api/get-overview';
 import { headingOf, type PageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
-/** A dashboard page's route: its heading, which the dashboard shows at once, and its own chunk. */
-function dashboardPage(heading: string, load: () => Promise<ComponentType>) {
-  return { handle: { heading } satisfies PageHandle, lazy: async () => ({ Component: await load() }) };
+/**
+ * A dashboard page's route: its heading, which the dashboard shows at once, its own chunk, and
+ * what it shows first, if the app is to ask for that at its start.
+ */
+function dashboardPage(
+  heading: string,
+  load: () => Promise<ComponentType>,
+  prefetch?: PageHandle['prefetch'],
+) {
+  return {
+    handle: { heading, ...(prefetch ? { prefetch } : {}) } satisfies PageHandle,
+    lazy: async () => ({ Component: await load() }),
+  };
 }
 
 /** The dashboard's pages (SPEC.md §2): My Profile for all, then buyers' pages, then admins'. */
@@ -59,6 +70,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Overview',
           async () => (await import('../features/overview/pages/overview-page')).OverviewPage,
+          (client) => client.prefetchQuery(overviewQuery),
         ),
       },
       {

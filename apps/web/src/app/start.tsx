@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { sessionState, startSession } from '../features/auth/session';
-import { needsRole } from '../lib/page-handle';
+import { needsRole, prefetchOf } from '../lib/page-handle';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -31,11 +31,12 @@ export async function startApp(root: HTMLElement, pageState: string | null): Pro
   startSession();
   const client = createQueryClient();
   const matches = matchRoutes(routes, window.location) ?? [];
-  // A page that waits for the user's role (the dashboard's, a purchase) asks for it while its
-  // code loads, not after.
+  // A page that waits for the user's role (the dashboard's, a purchase) asks for it, and for what
+  // the page shows first, while its code loads, not after (the server checks the role anyway).
   const session = sessionState();
   if (session.status === 'signed-in' && matches.some(({ route }) => needsRole(route.handle))) {
     void client.prefetchQuery(checkAdminQuery(session.user.email));
+    for (const { route } of matches) void prefetchOf(route.handle)?.(client);
   }
   // The page's own code first: React then renders (or takes over) the page itself at once, not
   // the loading bar and then the page.
