@@ -32,6 +32,19 @@ describe('the persistence chain of SPEC.md §4', () => {
     expect(memory.getItem('accessToken')).toBe('t');
   });
 
+  it('reads a stored sign-in from the first storage that can be read, writing nothing there', () => {
+    const refusesWrites = fakeStorage(false);
+    refusesWrites.setItem = () => {
+      throw new Error('a read must not write');
+    };
+    const session = fakeStorage(true);
+    expect(pickStorage([() => refusesWrites, () => session], 'read')).toBe(refusesWrites);
+    const unreachable = () => {
+      throw new Error('SecurityError');
+    };
+    expect(pickStorage([unreachable, () => session], 'read')).toBe(session);
+  });
+
   it("reads a JWT's expiry, and 0 from garbage", () => {
     const payload = btoa(JSON.stringify({ exp: 1234 })).replace(/=+$/, '');
     expect(tokenExpiry(`x.${payload}.y`)).toBe(1234);

@@ -27,11 +27,20 @@ function memoryStorage(): KeyValue {
   };
 }
 
-function usable(candidate: () => Storage): KeyValue | undefined {
+/**
+ * Whether a storage can be used: read, or written (a write and its removal). Reading alone is what
+ * every start of the app needs; a write at every start cost a phone milliseconds of its main
+ * thread, so it is tried only before the sign-in is first written.
+ */
+function usable(candidate: () => Storage, use: 'read' | 'write'): KeyValue | undefined {
   try {
     const storage = candidate();
-    storage.setItem('__probe__', '1');
-    storage.removeItem('__probe__');
+    if (use === 'read') {
+      storage.getItem(ACCESS_TOKEN_KEY);
+    } else {
+      storage.setItem('__probe__', '1');
+      storage.removeItem('__probe__');
+    }
     return storage;
   } catch {
     return undefined;
@@ -40,18 +49,28 @@ function usable(candidate: () => Storage): KeyValue | undefined {
 
 export function pickStorage(
   candidates: (() => Storage)[] = [() => window.localStorage, () => window.sessionStorage],
+  use: 'read' | 'write' = 'write',
 ): KeyValue {
   for (const candidate of candidates) {
-    const storage = usable(candidate);
+    const storage = usable(candidate, use);
     if (storage) return storage;
   }
   return memoryStorage();
 }
 
 let storage: KeyValue | undefined;
+let writable = false;
 const store = () => {
-  storage ??= pickStorage();
+  storage ??= pickStorage(undefined, 'read');
   return storage;
+};
+/** The storage to write to: the first that takes a write, which is then also the one read. */
+const writableStore = () => {
+  if (!writable) {
+    storage = pickStorage(undefined, 'write');
+    writable = true;
+  }
+  return store();
 };
 
 export interface StoredSession {
@@ -77,9 +96,10 @@ export function writeSession(session: {
   refreshToken?: string;
   user?: StoredUser;
 }): void {
-  store().setItem(ACCESS_TOKEN_KEY, session.accessToken);
-  if (session.refreshToken) store().setItem(REFRESH_TOKEN_KEY, session.refreshToken);
-  if (session.user) store().setItem(USER_KEY, JSON.stringify(session.user));
+  const target = writableStore();
+  target.setItem(ACCESS_TOKEN_KEY, session.accessToken);
+  if (session.refreshToken) target.setItem(REFRESH_TOKEN_KEY, session.refreshToken);
+  if (session.user) target.setItem(USER_KEY, JSON.stringify(session.user));
 }
 
 export function clearSession(): void {
