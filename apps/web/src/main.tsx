@@ -16,13 +16,7 @@ const start = async () => (await import('./app/start')).startApp(root, pageState
 // first read of local storage can hold the main thread for milliseconds) gets the app, with their
 // own links, and a visitor's browser fetches the app's modules for later.
 const forTheApp = location.hash !== '' || (history.state as { usr?: unknown } | null)?.usr != null;
-// A page the server rendered names the app's modules in a meta element; one without data is a
-// frame (the dashboard's), which the app renders over at once: once the browser has painted it,
-// so the frame is on screen before the app's modules take the network and the main thread.
-const appModules = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]');
-if (pageState === null && appModules !== null && !forTheApp) {
-  requestAnimationFrame(() => setTimeout(() => void start()));
-} else if (pageState === null || forTheApp) {
+if (pageState === null || forTheApp) {
   void start();
 } else {
   const app = startOnFirstInteraction(start);
@@ -41,7 +35,7 @@ function afterLoad(task: () => void) {
  * pictures.
  */
 function prefetchAppModules() {
-  const names = appModules?.content ?? '';
+  const names = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
   for (const href of names.split(' ').filter(Boolean)) {
     document.head.append(
       Object.assign(document.createElement('link'), { rel: 'prefetch', href, crossOrigin: '' }),

@@ -94,9 +94,11 @@ describe.runIf(built)('public pages rendered on the server', () => {
       // No data: the page is the signed-in user's, which the server does not know here.
       expect(page.body, url).not.toContain('id="page-state"');
       expect(executableScripts(page.body), url).toEqual([]);
-      // The app's modules are named for the first script, which starts the app once this is painted.
-      expect(page.body, url).toMatch(/<meta name="app-modules" content="[^"]*\/assets\/start-[^"]+\.js/);
-      expect(page.body, url).not.toContain('modulepreload');
+      // The app renders over the frame at once: its modules are preloaded.
+      expect(page.body, url).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/assets\/start-[^"]+\.js">/,
+      );
+      expect(page.body, url).not.toContain('name="app-modules"');
     }
   });
 
@@ -221,7 +223,7 @@ describe('fillTemplate', () => {
       'page-state',
     );
     expect(html).toBe(
-      '<!doctype html><html><head>\n<meta name="app-modules" content="/assets/start.js">\n  <title>My Profile</title></head>' +
+      '<!doctype html><html><head>\n<link rel="modulepreload" crossorigin href="/assets/start.js"><title>My Profile</title></head>' +
         '<body><div id="root"><main>Dashboard</main></div>\n  </body></html>',
     );
   });

@@ -94,7 +94,7 @@ export function pageRendering<T>(
 
 /**
  * index.html with the rendered page in #root, its head additions, and its data for the app (none
- * for a frame, which the app renders over at once).
+ * for a frame, which the app renders over at once, from the module preloads index.html names).
  */
 export function fillTemplate(
   template: string,
@@ -105,19 +105,23 @@ export function fillTemplate(
   const bodyEnd = template.lastIndexOf('</body>');
   if (rootStart < 0 || bodyEnd < rootStart) throw new Error('index.html has no <div id="root"> in its body');
   let head = template.slice(0, rootStart);
-  // The app's code is wanted after the page's first paint (a frame) or at the visitor's first
-  // interaction (a page with its data): its module preloads become a list the page's first script
-  // reads, so the stylesheet and the pictures the page shows have the network to themselves first.
-  const modules: string[] = [];
-  head = head.replace(/[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g, (_, href: string) => {
-    modules.push(href);
-    return '';
-  });
-  if (modules.length > 0) {
-    head = head.replace('</head>', `<meta name="app-modules" content="${modules.join(' ')}">\n  </head>`);
-  }
   let data = '';
   if (page.state !== null) {
+    // The app's code is wanted only at the visitor's first interaction: its module preloads become
+    // a list the page's first script prefetches once the page has loaded, so the stylesheet and
+    // the pictures the page shows have the network to themselves first. A frame keeps them: the
+    // app renders over it at once.
+    const modules: string[] = [];
+    head = head.replace(
+      /[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g,
+      (_, href: string) => {
+        modules.push(href);
+        return '';
+      },
+    );
+    if (modules.length > 0) {
+      head = head.replace('</head>', `<meta name="app-modules" content="${modules.join(' ')}">\n  </head>`);
+    }
     // In a <script> element only "</script" (and "<!--") could end or confuse it: JSON allows "<"
     // to be written as \u003c.
     const state = page.state.replace(/</g, '\\u003c');
