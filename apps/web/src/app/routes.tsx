@@ -4,7 +4,7 @@ import { ProgressBar } from '../components/ui/progress-bar';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { overviewQuery } from '../features/overview/api/get-overview';
-import { headingOf, type PageHandle } from '../lib/page-handle';
+import { type PageHandle, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
 /**
@@ -204,5 +204,5 @@ export const routes: RouteObject[] = [
 export function dashboardHeading(pathname: string): string | null {
   const matches = matchRoutes(routes, pathname) ?? [];
   const inDashboard = matches.some(({ route }) => route.path === 'dashboard');
-  return (inDashboard && headingOf(matches.at(-1)?.route.handle)) || null;
+  return (inDashboard && pageHandle(matches.at(-1)?.route.handle).heading) || null;
 }

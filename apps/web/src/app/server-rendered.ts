@@ -22,8 +22,8 @@ export const HOME_REVIEWS_PATH = reviewsPath(HOME_REVIEWS);
 
 /** The API answers a server-rendered page shows at once, or null for a page the server does not render. */
 export function pageRequests(pathname: string): readonly string[] | null {
-  if (dashboardHeading(pathname) !== null) return [];
-  if (!SERVER_RENDERED_PAGES.includes(pathname)) return null;
+  // The public pages first: this is asked on every page request, before the rendered page's cache.
+  if (!SERVER_RENDERED_PAGES.includes(pathname)) return dashboardHeading(pathname) === null ? null : [];
   if (pathname === '/parts') return [STOREFRONT_PARTS_PATH];
   if (STOREFRONT_PAGES.includes(pathname)) return [STOREFRONT_PARTS_PATH, HOME_REVIEWS_PATH];
   return [];

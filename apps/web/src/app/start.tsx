@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { sessionState, startSession } from '../features/auth/session';
-import { needsRole, prefetchOf } from '../lib/page-handle';
+import { pageHandle } from '../lib/page-handle';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -34,9 +34,9 @@ export async function startApp(root: HTMLElement, pageState: string | null): Pro
   // A page that waits for the user's role (the dashboard's, a purchase) asks for it, and for what
   // the page shows first, while its code loads, not after (the server checks the role anyway).
   const session = sessionState();
-  if (session.status === 'signed-in' && matches.some(({ route }) => needsRole(route.handle))) {
+  if (session.status === 'signed-in' && matches.some(({ route }) => pageHandle(route.handle).needsRole)) {
     void client.prefetchQuery(checkAdminQuery(session.user.email));
-    for (const { route } of matches) void prefetchOf(route.handle)?.(client);
+    for (const { route } of matches) void pageHandle(route.handle).prefetch?.(client);
   }
   // The page's own code first: React then renders (or takes over) the page itself at once, not
   // the loading bar and then the page.

@@ -10,20 +10,7 @@ export interface PageHandle {
   needsRole?: true;
 }
 
-const handleOf = (handle: unknown): PageHandle => (handle ?? {}) as PageHandle;
-
-/** The heading a route's handle names, if any. */
-export function headingOf(handle: unknown): string | undefined {
-  const { heading } = handleOf(handle);
-  return typeof heading === 'string' ? heading : undefined;
-}
-
-/** Whether a route's handle says its pages wait for the user's role. */
-export function needsRole(handle: unknown): boolean {
-  return handleOf(handle).needsRole === true;
-}
-
-/** How a route's handle asks for its page's first data, if it does. */
-export function prefetchOf(handle: unknown): PageHandle['prefetch'] {
-  return handleOf(handle).prefetch;
+/** A route's handle as the shop's routes write it (a route without one says nothing). */
+export function pageHandle(handle: unknown): PageHandle {
+  return (handle ?? {}) as PageHandle;
 }

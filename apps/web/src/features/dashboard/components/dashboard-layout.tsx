@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { headingOf } from '../../../lib/page-handle';
+import { pageHandle } from '../../../lib/page-handle';
 import { useIsAdmin } from '../../auth/api/check-admin';
 
 interface DashboardLink {
@@ -30,7 +30,7 @@ const admins: DashboardLink[] = [
 export function DashboardLayout() {
   const { loading, admin } = useIsAdmin();
   const heading = useMatches()
-    .map((match) => headingOf(match.handle))
+    .map((match) => pageHandle(match.handle).heading)
     .findLast((found) => found !== undefined);
   return (
     <DashboardFrame loading={loading} admin={admin} heading={heading}>
