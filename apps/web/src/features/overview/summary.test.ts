@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeDays, formatDay, totalsOf } from './summary';
+import { describeDays, formatDay, formatFullDay, totalsOf } from './summary';
 
 const days = [
   { date: '2025-03-01', orders: 0, revenue: 0 },
@@ -26,5 +27,22 @@ describe('the overview chart in words', () => {
 
   it('shows UTC days as they are, in any time zone', () => {
     expect(formatDay('2025-12-31')).toBe('31 Dec');
+  });
+
+  it('writes days as en-GB Intl.DateTimeFormat would', () => {
+    expect(formatFullDay('2026-09-05')).toBe('5 Sept 2026');
+    const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const full = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1000-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10);
+          expect(formatDay(day)).toBe(dayMonth.format(date));
+          expect(formatFullDay(day)).toBe(full.format(date));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,14 +1,27 @@
 import type { OverviewDay } from '@shop/contract/overview';
-import { formatDollars } from '../parts/format';
+import { formatCount, formatDollars } from '../parts/format';
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const fullDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const count = new Intl.NumberFormat('en-US');
+/** en-GB's short month names (September is "Sept" in it). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
-/** The API's days are UTC dates (YYYY-MM-DD), shown as such whatever the viewer's zone. */
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-export const formatDay = (day: string) => dayMonth.format(asDate(day));
-export const formatFullDay = (day: string) => fullDate.format(asDate(day));
+/**
+ * The API's days are UTC dates (YYYY-MM-DD), shown as they are whatever the viewer's zone, in
+ * en-GB's short form: "5 Mar" and "5 Mar 2025". Written out here rather than by
+ * Intl.DateTimeFormat, whose first formatter on a page loads the locale's data during the
+ * overview's first render (see format.ts).
+ */
+function dayParts(day: string) {
+  const [year = '', month = '', date = ''] = day.split('-');
+  return { year: Number(year), month: MONTHS[Number(month) - 1], date: Number(date) };
+}
+export function formatDay(day: string): string {
+  const { month, date } = dayParts(day);
+  return `${date} ${month}`;
+}
+export function formatFullDay(day: string): string {
+  const { year, month, date } = dayParts(day);
+  return `${date} ${month} ${year}`;
+}
 
 export interface Totals {
   orders: number;
@@ -25,7 +38,7 @@ export function totalsOf(days: OverviewDay[]): Totals {
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The chart in words, for those who do not see it: the span, the totals and the busiest days. */
 export function describeDays(days: OverviewDay[]): string {
@@ -40,7 +53,7 @@ export function describeDays(days: OverviewDay[]): string {
   const richest = most('revenue');
   return [
     span,
-    busiest.orders > 0 && `Most orders on ${formatFullDay(busiest.date)} (${count.format(busiest.orders)}).`,
+    busiest.orders > 0 && `Most orders on ${formatFullDay(busiest.date)} (${formatCount(busiest.orders)}).`,
     richest.revenue > 0 && `Most paid on ${formatFullDay(richest.date)} (${formatDollars(richest.revenue)}).`,
   ]
     .filter(Boolean)

@@ -20,7 +20,35 @@ export function isOutOfStock(part: { available_quantity: number; min_order_quant
   return part.available_quantity < part.min_order_quantity;
 }
 
+/** A count (orders, days, rows) in en-US grouping: 12,500. */
+export const formatCount: (value: number) => string = grouped;
+
 /** Quantities are shown in pcs (SPEC.md §9). */
 export function formatPieces(quantity: number): string {
   return `${grouped(quantity)} pcs`;
+}
+
+const COMPACT_UNITS = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+] as const;
+
+/**
+ * Whole dollars in short form for a chart's axis, as en-US compact notation writes them: $950,
+ * $1K, $12.5K, $3.2M. The unit is the largest the figure reaches, the figure rounded half up to a
+ * tenth of it, and one that rounds up to 1000 of a unit takes the next (999,950 is $1M); a
+ * figure under 10,000 of its unit is not grouped ($1000T).
+ */
+export function formatCompactDollars(amount: number): string {
+  const whole = Math.round(Math.abs(amount));
+  const sign = amount < 0 && whole > 0 ? '-' : '';
+  const index = COMPACT_UNITS.findIndex(([size]) => whole >= size);
+  if (index === -1) return `${sign}$${whole}`;
+  const next = COMPACT_UNITS[index - 1];
+  let [size, unit]: readonly [number, string] = COMPACT_UNITS[index] ?? [1, ''];
+  if (next && Math.round((whole * 10) / size) >= 10_000) [size, unit] = next;
+  const scaled = Math.round((whole * 10) / size) / 10;
+  return `${sign}$${scaled < 10_000 ? scaled : grouped(scaled)}${unit}`;
 }

@@ -1,6 +1,6 @@
 import type { OverviewDay } from '@shop/contract/overview';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatDollars } from '../../parts/format';
+import { formatCompactDollars, formatCount, formatDollars } from '../../parts/format';
 import { labelEvery, niceTicks } from '../chart-scale';
 import { describeDays, formatDay, formatFullDay } from '../summary';
 
@@ -13,14 +13,6 @@ const TEXT_COLOUR = '#4b5563';
 const HEIGHT = 280;
 const MARGIN = { top: 8, right: 52, bottom: 24, left: 36 };
 const MAX_BAR = 24;
-
-const count = new Intl.NumberFormat('en-US');
-const compactDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 /** The width the chart has, measured before the browser paints (so nothing moves once it shows). */
 function useWidth() {
@@ -82,7 +74,7 @@ export function SalesChart({ days }: { days: OverviewDay[] }) {
                   stroke={GRID_COLOUR}
                 />
                 <text x={MARGIN.left - 6} y={yOrders(tick)} dy="0.32em" textAnchor="end" fill={ORDERS_COLOUR}>
-                  {count.format(tick)}
+                  {formatCount(tick)}
                 </text>
               </g>
             ))}
@@ -94,12 +86,12 @@ export function SalesChart({ days }: { days: OverviewDay[] }) {
                 dy="0.32em"
                 fill={REVENUE_COLOUR}
               >
-                {compactDollars.format(tick)}
+                {formatCompactDollars(tick)}
               </text>
             ))}
             {days.map((day, i) => (
               <g key={day.date}>
-                <title>{`${formatFullDay(day.date)}: ${count.format(day.orders)} ${day.orders === 1 ? 'order' : 'orders'}, ${formatDollars(day.revenue)} paid`}</title>
+                <title>{`${formatFullDay(day.date)}: ${formatCount(day.orders)} ${day.orders === 1 ? 'order' : 'orders'}, ${formatDollars(day.revenue)} paid`}</title>
                 {/* The whole day's column answers the pointer, not only its bar. */}
                 <rect
                   x={x(i) - band / 2}

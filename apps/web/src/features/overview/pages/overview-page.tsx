@@ -1,14 +1,12 @@
 import { RUNNING_LOW_MIN_ORDERS } from '@shop/contract/overview';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
-import { formatDollars } from '../../parts/format';
+import { formatCount, formatDollars } from '../../parts/format';
 import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
 import { StockList } from '../components/stock-list';
 import { totalsOf } from '../summary';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** The admins' dashboard home: how the shop did over 30 days, what is owed, and what to restock. */
 export function OverviewPage() {
@@ -26,13 +24,13 @@ export function OverviewPage() {
               <dt className="stat-title">Unpaid orders</dt>
               <dd className="stat-value text-2xl">{formatDollars(data.unpaid.value)}</dd>
               <dd className="stat-desc">
-                {count.format(data.unpaid.count)} {data.unpaid.count === 1 ? 'order' : 'orders'} awaiting
+                {formatCount(data.unpaid.count)} {data.unpaid.count === 1 ? 'order' : 'orders'} awaiting
                 payment
               </dd>
             </div>
             <div className="stat">
               <dt className="stat-title">Orders, last 30 days</dt>
-              <dd className="stat-value text-2xl">{count.format(totals.orders)}</dd>
+              <dd className="stat-value text-2xl">{formatCount(totals.orders)}</dd>
               <dd className="stat-desc">placed, cancelled ones not counted</dd>
             </div>
             <div className="stat">
