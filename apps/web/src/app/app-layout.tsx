@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ToastContainer } from 'react-toastify/unstyled';
 import { Footer } from '../components/ui/footer';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { useSession } from '../features/auth/session';
-import { toastSettings } from '../lib/toasts';
+import { loadToasts, toastSettings } from '../lib/toasts';
 import { Navbar } from './navbar';
 
 export function AppLayout() {
@@ -14,7 +13,7 @@ export function AppLayout() {
       notice={session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}
       after={
         <>
-          <ToastContainer {...toastSettings} />
+          <Toasts />
           <ScrollRestoration />
         </>
       }
@@ -22,6 +21,22 @@ export function AppLayout() {
       <Outlet />
     </AppFrame>
   );
+}
+
+const ToastContainer = lazy(async () => ({ default: (await loadToasts()).ToastContainer }));
+
+/**
+ * Where toasts show, put in once the page has rendered: the server's page and the app's first
+ * render are the same without it, and its code loads beside the page, not before it.
+ */
+function Toasts() {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => setRendered(true), []);
+  return rendered ? (
+    <Suspense fallback={null}>
+      <ToastContainer {...toastSettings} />
+    </Suspense>
+  ) : null;
 }
 
 /** Every page's frame: the bar, `notice` under it, the page in <main>, the footer, then `after`. */

@@ -1,4 +1,16 @@
-import { toast } from 'react-toastify/unstyled';
+import type { ToastOptions } from 'react-toastify/unstyled';
+
+/**
+ * react-toastify, loaded with the first toast or once the page has rendered (see app-layout.tsx),
+ * not among the modules every page's start waits for: a toast comes after something was done.
+ * Toasts shown before its container is there wait for it.
+ */
+export const loadToasts = (): Promise<typeof import('react-toastify/unstyled')> =>
+  import('react-toastify/unstyled');
+
+function show(kind: 'error' | 'success' | 'info', message: string, options: ToastOptions = {}): void {
+  void loadToasts().then(({ toast }) => toast[kind](message, options));
+}
 
 /** SPEC.md §9: toasts close after 5 s, top-right, drag to dismiss at 80 %, pause on hover and focus loss. */
 export const toastSettings = {
@@ -12,13 +24,13 @@ export const toastSettings = {
 
 export function showError(error: unknown, toastId?: string): void {
   const message = error instanceof Error ? error.message : 'Something went wrong';
-  toast.error(message, toastId ? { toastId } : {});
+  show('error', message, toastId ? { toastId } : {});
 }
 
 export function showSuccess(message: string): void {
-  toast.success(message);
+  show('success', message);
 }
 
 export function showInfo(message: string): void {
-  toast.info(message);
+  show('info', message);
 }
