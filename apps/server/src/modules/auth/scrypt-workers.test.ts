@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScryptParams } from './password.js';
 import { type ScryptWorkers, scryptWorkers } from './scrypt-workers.js';
@@ -6,6 +9,23 @@ import { type ScryptWorkers, scryptWorkers } from './scrypt-workers.js';
 // A cheap cost: these tests are about the threads, not the hash.
 const cheap: ScryptParams = { keyLength: 32, options: { N: 2 ** 10, r: 8, p: 1, maxmem: 32 * 1024 * 1024 } };
 const salt = Buffer.from('a salt of sixteen');
+
+/** The scheduling policy of each of this process's threads (field 41 of /proc/self/task/<id>/stat). */
+function threadPolicies(): number[] {
+  return fs.readdirSync('/proc/self/task').map((id) => {
+    const stat = fs.readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+  });
+}
+const SCHED_IDLE = 5;
+const hasChrt = (() => {
+  try {
+    execFileSync('chrt', ['--version'], { stdio: 'ignore' });
+    return process.platform === 'linux';
+  } catch {
+    return false;
+  }
+})();
 
 let workers: ScryptWorkers | undefined;
 afterEach(async () => {
@@ -50,5 +70,13 @@ describe('scrypt on worker threads', () => {
     await workers.close();
     await expect(workers.derive('pw', salt, cheap)).rejects.toThrow(/stopped/);
     expect(workers.threads).toBe(0);
+  });
+
+  it.runIf(hasChrt)('hashes in the idle scheduling class, so the event loop always goes first', async () => {
+    expect(threadPolicies()).not.toContain(SCHED_IDLE);
+    workers = scryptWorkers({ idleMs: 60_000 });
+    await workers.derive('pw', salt, cheap);
+    expect(threadPolicies().filter((policy) => policy === SCHED_IDLE)).toHaveLength(1);
+    expect(os.getPriority()).toBe(0);
   });
 });
