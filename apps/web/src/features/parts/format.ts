@@ -44,11 +44,10 @@ const COMPACT_UNITS = [
 export function formatCompactDollars(amount: number): string {
   const whole = Math.round(Math.abs(amount));
   const sign = amount < 0 && whole > 0 ? '-' : '';
-  const index = COMPACT_UNITS.findIndex(([size]) => whole >= size);
+  let index = COMPACT_UNITS.findIndex(([size]) => whole >= size);
   if (index === -1) return `${sign}$${whole}`;
-  const next = COMPACT_UNITS[index - 1];
-  let [size, unit]: readonly [number, string] = COMPACT_UNITS[index] ?? [1, ''];
-  if (next && Math.round((whole * 10) / size) >= 10_000) [size, unit] = next;
-  const scaled = Math.round((whole * 10) / size) / 10;
-  return `${sign}$${scaled < 10_000 ? scaled : grouped(scaled)}${unit}`;
+  const tenthsIn = (at: number) => Math.round((whole * 10) / (COMPACT_UNITS[at]?.[0] ?? 1));
+  if (index > 0 && tenthsIn(index) >= 10_000) index -= 1;
+  const scaled = tenthsIn(index) / 10;
+  return `${sign}$${scaled < 10_000 ? scaled : grouped(scaled)}${COMPACT_UNITS[index]?.[1]}`;
 }
