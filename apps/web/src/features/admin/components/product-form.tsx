@@ -1,6 +1,6 @@
 import type { Part } from '@shop/contract/parts';
-import { useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
 
 interface ProductFields {
   name: string;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';

@@ -1,7 +1,7 @@
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
 import { useSignup } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';

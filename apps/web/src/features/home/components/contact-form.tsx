@@ -1,6 +1,6 @@
-import { useForm } from 'react-hook-form';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSendMessage } from '../api/send-message';
 

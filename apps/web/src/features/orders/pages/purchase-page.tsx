@@ -1,12 +1,12 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Mobile } from '@shop/contract/users';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { usePart } from '../../parts/api/get-part';

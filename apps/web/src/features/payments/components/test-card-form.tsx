@@ -1,6 +1,6 @@
 import { TestCard } from '@shop/contract/payments';
-import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
 import { FormError } from '../../auth/components/auth-card';
 import { type CardInput, useTestCardPayment } from '../api/payments';
 

@@ -1,9 +1,9 @@
 import type { User } from '@shop/contract/users';
-import { useForm } from 'react-hook-form';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { TextField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { useProfile } from '../api/get-profile';

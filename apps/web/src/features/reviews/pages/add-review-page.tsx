@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NewReviewBody } from '@shop/contract/reviews';
-import { useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth/session';
 import { useAddReview } from '../api/add-review';
