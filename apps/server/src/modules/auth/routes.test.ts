@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bearer, signUp, signUpAdmin, uniqueEmail } from '../../test-support/accounts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
@@ -315,5 +315,87 @@ describe('Google sign-in without a provider', () => {
     });
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toMatch(/^\/login\?error=.+/);
+  });
+});
+
+describe('the page cookie', () => {
+  const pageCookie = (res: { headers: Record<string, unknown> }) => {
+    const header = res.headers['set-cookie'];
+    const cookies = (Array.isArray(header) ? header : [header]).filter(
+      (cookie): cookie is string => typeof cookie === 'string' && cookie.startsWith('page_session='),
+    );
+    expect(cookies).toHaveLength(1);
+    const [pair = '', ...attributes] = (cookies[0] ?? '').split(/;\s*/);
+    return { value: pair.slice('page_session='.length), attributes };
+  };
+  const rendersOnly = ['Path=/', 'HttpOnly', 'SameSite=Strict'];
+
+  it('carries the access token of a sign-up, a login, a refresh and a profile change, for a minute less than the token', async () => {
+    const email = uniqueEmail();
+    const signedUp = await post('/api/auth/signup', {
+      name: 'Page Buyer',
+      email,
+      password: 'long enough pw',
+    });
+    const first = pageCookie(signedUp);
+    expect(first.value).toBe(signedUp.json().accessToken);
+    expect(first.attributes).toEqual(expect.arrayContaining([...rendersOnly, 'Max-Age=840']));
+    // Not Secure on plain http (a test server); see the https case below.
+    expect(first.attributes).not.toContain('Secure');
+    const claims = decodeJwt(first.value);
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
+
+    const loggedIn = await post('/api/auth/login', { email, password: 'long enough pw' });
+    expect(pageCookie(loggedIn).value).toBe(loggedIn.json().accessToken);
+
+    const refreshed = await post('/api/auth/refresh', { refreshToken: loggedIn.json().refreshToken });
+    expect(pageCookie(refreshed).value).toBe(refreshed.json().accessToken);
+
+    const updated = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/users?email=${encodeURIComponent(email)}`,
+      headers: bearer(refreshed.json()),
+      payload: { name: 'Page Buyer', email },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(pageCookie(updated).value).toBe(updated.json().accessToken);
+  });
+
+  it('is marked Secure when the shop is reached over https', async () => {
+    const behindProxy = await createTestShop({ demo: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    onTestFinished(() => behindProxy.close());
+    const res = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { name: 'Page Buyer', email: uniqueEmail(), password: 'long enough pw' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(pageCookie(res).attributes).toContain('Secure');
+  });
+
+  it('ends at logout', async () => {
+    const account = await signUp(shop.app);
+    const res = await post('/api/auth/logout', { refreshToken: account.refreshToken });
+    expect(res.statusCode).toBe(204);
+    const cookie = pageCookie(res);
+    expect(cookie.value).toBe('');
+    expect(cookie.attributes).toEqual(expect.arrayContaining([...rendersOnly, 'Max-Age=0']));
+  });
+
+  it('is not set by a refused sign-in', async () => {
+    const res = await post('/api/auth/login', { email: uniqueEmail(), password: 'not the password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('is no credential for the API, which takes the bearer header alone', async () => {
+    const account = await signUp(shop.app);
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `/api/users?email=${encodeURIComponent(account.email)}`,
+      headers: { cookie: `page_session=${account.accessToken}` },
+    });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { endPageSession, keepPageSession } from './page-session.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody };
@@ -31,8 +32,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 201: Session, ...hashingErrors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await signup(deps, request.body, request.ip, clientLeaves(reply))),
+    async (request, reply) => {
+      const session = await signup(deps, request.body, request.ip, clientLeaves(reply));
+      keepPageSession(request, reply, session.accessToken);
+      return reply.status(201).send(session);
+    },
   );
 
   api.post(
@@ -45,7 +49,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: Session, ...hashingErrors },
       },
     },
-    async (request, reply) => login(deps, request.body, request.ip, clientLeaves(reply)),
+    async (request, reply) => {
+      const session = await login(deps, request.body, request.ip, clientLeaves(reply));
+      keepPageSession(request, reply, session.accessToken);
+      return session;
+    },
   );
 
   api.post(
@@ -58,7 +66,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: Session, ...errors },
       },
     },
-    async (request) => refresh(deps, request.body.refreshToken, request.ip),
+    async (request, reply) => {
+      const session = await refresh(deps, request.body.refreshToken, request.ip);
+      keepPageSession(request, reply, session.accessToken);
+      return session;
+    },
   );
 
   api.post(
@@ -73,6 +85,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
     async (request, reply) => {
       await logout(deps, request.body.refreshToken);
+      endPageSession(request, reply);
       return reply.status(204).send(null);
     },
   );

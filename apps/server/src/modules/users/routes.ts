@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import type { AccessTokens } from '../auth/access-tokens.js';
+import { keepPageSession } from '../auth/page-session.js';
 import { allUsers, isAdmin, makeAdmin, saveMobile, saveProfile, userByEmail } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -39,8 +40,10 @@ export function userRoutes(
         response: { 200: AccessTokenAnswer, ...errors },
       },
     },
-    async (request) => {
-      return { accessToken: await saveProfile(deps, callerOf(request), request.query.email, request.body) };
+    async (request, reply) => {
+      const accessToken = await saveProfile(deps, callerOf(request), request.query.email, request.body);
+      keepPageSession(request, reply, accessToken);
+      return { accessToken };
     },
   );
 
