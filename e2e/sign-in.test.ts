@@ -100,6 +100,8 @@ describe('signing in', () => {
     await nav(page).getByRole('button', { name: 'Logout' }).click();
     await nav(page).getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    // The page cookie goes with the sign-in.
+    expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('page_session');
 
     await page.goto('/dashboard/my-order');
     await page.waitForURL('**/login');
@@ -114,6 +116,8 @@ describe('signing in', () => {
     await page.waitForURL(`${journey.baseUrl}/`);
     const expired = `x.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.y`;
     await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
+    // The page cookie ends a minute before the token it carries.
+    await page.context().clearCookies({ name: 'page_session' });
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(buyer.email);
@@ -132,8 +136,10 @@ describe('signing in', () => {
     expect(await mobile.getAttribute('placeholder')).toBe('+880');
     const update = page.getByRole('button', { name: 'Update' });
     expect(await update.isDisabled()).toBe(true);
+    // Typed into the page the server rendered for the buyer: the app, started by the typing, takes
+    // the form over with the number in it.
     await mobile.fill('+880 1712 345678');
-    expect(await update.isEnabled()).toBe(true);
+    await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
     await page.getByText('Updated', { exact: true }).waitFor();
     await expect.poll(() => update.isDisabled()).toBe(true);
@@ -143,11 +149,8 @@ describe('signing in', () => {
     await expect.poll(() => page.getByLabel('Mobile').inputValue()).toBe('+880 1712 345678');
   });
 
-  it("shows the dashboard's frame with the page's heading before the app runs, then the page in its place", async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
-    // The app's code is held back: what shows is what the server sent.
+  /** Holds the app's code back until the returned function is called: what shows is what the server sent. */
+  async function holdTheApp(page: Page): Promise<() => void> {
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -156,8 +159,82 @@ describe('signing in', () => {
       await released;
       await route.continue();
     });
+    return release;
+  }
+  const appHas = (page: Page, label: string) =>
+    page
+      .getByLabel(label)
+      .evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$')));
+
+  it('sends a signed-in buyer their dashboard page rendered with their data, which the app then takes over', async () => {
+    const page = await open('/login');
+    await logIn(page, buyer);
+    await page.waitForURL(`${journey.baseUrl}/`);
+    const release = await holdTheApp(page);
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(1);
+    expect(await page.getByLabel('Name').inputValue()).toBe(buyer.name);
+    expect(await page.getByLabel('Email').inputValue()).toBe(buyer.email);
+    expect(await page.getByLabel('Role').inputValue()).toBe('user');
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(await nav(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await dashboardLinks(page)).toEqual(['My Profile', 'My Order', 'Add Review']);
+    await page.evaluate(() => {
+      (document.querySelector('main') as HTMLElement & { kept?: boolean }).kept = true;
+    });
+    // Once the page has loaded, the app starts for a signed-in user without a touch.
+    release();
+    await expect.poll(() => appHas(page, 'Mobile')).toBe(true);
+    // Taken over, not rendered again: the same elements, one page, one heading.
+    expect(await page.evaluate(() => (document.querySelector('main') as { kept?: boolean }).kept)).toBe(true);
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['My Profile']);
+    expect(await page.getByLabel('Name').inputValue()).toBe(buyer.name);
+  });
+
+  it('keeps what the buyer typed before the app took the page over, as an edit', async () => {
+    const page = await open('/login');
+    await logIn(page, buyer);
+    await page.waitForURL(`${journey.baseUrl}/`);
+    const release = await holdTheApp(page);
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    const mobile = page.getByLabel('Mobile');
+    expect(await mobile.inputValue()).toBe('+880 1712 345678');
+    await mobile.fill('+880 1999 000111');
+    expect(await appHas(page, 'Mobile')).toBe(false);
+    release();
+    await expect.poll(() => appHas(page, 'Mobile')).toBe(true);
+    const update = page.getByRole('button', { name: 'Update' });
+    await expect.poll(() => update.isEnabled()).toBe(true);
+    expect(await mobile.inputValue()).toBe('+880 1999 000111');
+    await update.click();
+    await page.getByText('Updated', { exact: true }).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Mobile').inputValue()).toBe('+880 1999 000111');
+  });
+
+  it('shows no page rendered for a buyer whose sign-in this browser no longer holds', async () => {
+    const page = await open('/login');
+    await logIn(page, buyer);
+    await page.waitForURL(`${journey.baseUrl}/`);
+    // The sign-in gone from this browser's storage, the page cookie still there.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(await page.getByText(buyer.email).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).not.toBe(buyer.email);
+  });
+
+  it("shows the dashboard's frame to a stored sign-in without the page cookie, then the page in its place", async () => {
+    const page = await open('/login');
+    await logIn(page, buyer);
+    await page.waitForURL(`${journey.baseUrl}/`);
+    await page.context().clearCookies({ name: 'page_session' });
+    const release = await holdTheApp(page);
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(0);
     expect(await page.getByRole('progressbar', { name: 'Checking your role' }).count()).toBeGreaterThan(0);
     // The server does not know who asks: neither Login nor Logout yet.
     expect(await nav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);

@@ -227,6 +227,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The storefront pages show the first parts at once: their answer downloads with the script.
     pagePreloads: (pathname) => (STOREFRONT_PAGES.includes(pathname) ? [STOREFRONT_PARTS_PATH] : []),
     changes,
+    // Whom a page cookie names; the API checks the token again on every answer the page reads.
+    pageUser: async (accessToken) => {
+      const user = await guard.holder(accessToken);
+      return user && { uid: user.id, name: user.name, email: user.email };
+    },
   });
   return app;
 }

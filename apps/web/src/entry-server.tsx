@@ -1,23 +1,29 @@
 import './lib/zod-without-eval';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Part } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import { STOREFRONT_PARTS, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import { AppFrame } from './app/app-layout';
+import { RENDERED_FOR } from './app/page-state';
 import { Providers } from './app/providers';
 import { dashboardHeading, routes } from './app/routes';
-import { HOME_REVIEWS_PATH } from './app/server-rendered';
+import { HOME_REVIEWS_PATH, rendersForUser } from './app/server-rendered';
+import { checkAdminQuery } from './features/auth/api/check-admin';
+import { RenderedRedirect } from './features/auth/components/guards';
 import { RenderedSession } from './features/auth/session';
 import { DashboardFrame } from './features/dashboard/components/dashboard-layout';
 import { partsQuery } from './features/parts/api/get-parts';
 import { HOME_REVIEWS, reviewsQuery } from './features/reviews/api/get-reviews';
-import { createQueryClient } from './lib/query-client';
+import { setApiTransport } from './lib/api-client';
+import { type PageUser, pageHandle } from './lib/page-handle';
+import { CACHE_TIME_MS, createQueryClient } from './lib/query-client';
 
 export { PAGE_STATE_ID } from './app/page-state';
-export { pageRequests } from './app/server-rendered';
+export { pageRequests, rendersForUser } from './app/server-rendered';
 
 /** An API answer the server read for the page: its JSON body and its `x-total-count`, if any. */
 export interface ApiAnswer {
@@ -87,6 +93,72 @@ export async function renderPage(
     </Providers>,
   );
   return { ...page, state: JSON.stringify(dehydrate(client)) };
+}
+
+/** Reads an API answer as the signed-in user a page is rendered for (GET only). */
+export type ApiReader = (path: string) => Promise<Response>;
+
+/** The reader of the page being rendered: several pages may be rendered at once, for different users. */
+const readers = new AsyncLocalStorage<ApiReader>();
+
+setApiTransport((path, init) => {
+  const read = readers.getStore();
+  if (!read) return Promise.reject(new Error(`no API reader while rendering, asked for ${path}`));
+  if ((init.method ?? 'GET') !== 'GET')
+    return Promise.reject(new Error(`a page is rendered by reading, not ${init.method}`));
+  return read(path);
+});
+
+/**
+ * Renders a dashboard page for the signed-in `user` with what it shows, reading the API as them
+ * through `read`, or answers null when it cannot be whole: a page not of the dashboard, the user
+ * sent elsewhere (a buyer on an admin page), an answer refused or failed, or data the page asks for
+ * that its route does not fetch first (the app in the browser shows such a page). The app takes
+ * the markup over at the first interaction, once it finds the same user signed in (app/start.tsx).
+ */
+export function renderSignedInPage(
+  url: string,
+  user: PageUser,
+  read: ApiReader,
+): Promise<RenderedPage | null> {
+  return readers.run(read, async () => {
+    const location = new URL(url, 'http://shop.invalid');
+    if (!rendersForUser(location.pathname)) return null;
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(location));
+    if (context instanceof Response) return null;
+    // Nothing is retried or shown as a toast here: a page that cannot be whole goes as its frame.
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: CACHE_TIME_MS } },
+    });
+    await Promise.all([
+      client.prefetchQuery(checkAdminQuery(user.email)),
+      ...context.matches.map(({ route }) => pageHandle(route.handle).prefetch?.(client, user)),
+    ]);
+    let redirected = false;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const page = await prerender(
+      <RenderedRedirect value={() => (redirected = true)}>
+        <RenderedSession value={{ status: 'signed-in', user, accessToken: '' }}>
+          <Providers client={client}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </RenderedSession>
+      </RenderedRedirect>,
+    );
+    // What the page asked for that was not fetched first is in the cache, pending.
+    const whole = client
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.state.status === 'success');
+    if (redirected || !whole) return null;
+    const uid = user.uid.replace(/[^A-Za-z0-9_-]/g, '');
+    return {
+      html: page.html,
+      head: `${page.head}<meta name="${RENDERED_FOR}" content="${uid}">`,
+      state: JSON.stringify(dehydrate(client)),
+    };
+  });
 }
 
 /** `page` as HTML, whole, and what React puts in the document's head for it. */

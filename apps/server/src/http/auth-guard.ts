@@ -28,6 +28,8 @@ export interface AuthGuard {
   admin(request: FastifyRequest): Promise<void>;
   /** A buyer: signed in and not an admin (admins do not order or review). */
   buyer(request: FastifyRequest): Promise<void>;
+  /** The user a valid access token belongs to, or undefined. */
+  holder(accessToken: string): Promise<Caller | undefined>;
 }
 
 /** The caller that the route's guard established. */
@@ -47,14 +49,25 @@ export function bearerToken(request: FastifyRequest): string {
 }
 
 export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGuard {
-  const authenticate = async (request: FastifyRequest): Promise<Caller> => {
-    const claims = await deps.tokens.verify(bearerToken(request));
-    if (!claims) throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
+  const holder = async (accessToken: string): Promise<Caller | 'invalid' | 'gone'> => {
+    const claims = await deps.tokens.verify(accessToken);
+    if (!claims) return 'invalid';
     const user = await findUserById(deps.db, claims.userId);
-    if (!user) throw unauthenticated('Your account no longer exists');
+    if (!user) return 'gone';
     return { id: user.id, name: user.name, email: user.email, role: user.role === 'admin' ? 'admin' : null };
   };
+  const authenticate = async (request: FastifyRequest): Promise<Caller> => {
+    const caller = await holder(bearerToken(request));
+    if (caller === 'invalid')
+      throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
+    if (caller === 'gone') throw unauthenticated('Your account no longer exists');
+    return caller;
+  };
   return {
+    async holder(accessToken) {
+      const caller = await holder(accessToken);
+      return typeof caller === 'string' ? undefined : caller;
+    },
     async user(request) {
       request.caller = await authenticate(request);
     },

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webDistDir } from '../paths.js';
-import { bearer, signUpAdmin } from '../test-support/accounts.js';
+import { bearer, signUp, signUpAdmin } from '../test-support/accounts.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 import { fillTemplate } from './page-rendering.js';
 
@@ -145,6 +147,134 @@ describe.runIf(built)('public pages rendered on the server', () => {
       (query) => (query.state.data as { parts?: { name: string }[] }).parts?.map((part) => part.name) ?? [],
     );
     expect(names).toContain(name);
+  });
+});
+
+describe.runIf(built)('dashboard pages rendered for the signed-in user who asks', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ webDist: webDistDir });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+    shop.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  const cookieOf = (account: { accessToken: string }) => `theme=dark; page_session=${account.accessToken}`;
+  const renderedFor = (html: string) => /<meta name="rendered-for" content="([^"]*)">/.exec(html)?.[1];
+  const isFrame = (html: string) =>
+    html.includes('aria-label="Checking your role"') && !html.includes('id="page-state"');
+
+  it("sends a buyer's My Profile with their own profile in it, kept by no cache", async () => {
+    const buyer = await signUp(shop.app, { name: 'Nadia Rahman' });
+    const res = await page('/dashboard', cookieOf(buyer));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(renderedFor(res.body)).toBe(buyer.uid);
+    expect(res.body).toContain(`value="${buyer.name}"`);
+    expect(res.body).toContain(`value="${buyer.email}"`);
+    expect(res.body).toMatch(/<h1[^>]*>My Profile<\/h1>/);
+    // The buyer's links, theirs alone, and no waiting for the role.
+    expect(res.body).toContain('href="/dashboard/my-order"');
+    expect(res.body).not.toContain('href="/dashboard/overview"');
+    expect(res.body).not.toContain('aria-label="Checking your role"');
+    expect(executableScripts(res.body)).toEqual([]);
+    const keys = pageState(res.body).queries.map((query) => query.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([['profile', buyer.email]]));
+    const profile = pageState(res.body).queries.find((query) => query.queryKey[0] === 'profile');
+    expect(profile?.state.data).toMatchObject({ name: buyer.name, email: buyer.email });
+  });
+
+  it("sends an admin's Overview with the shop's figures, and Add Product", async () => {
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    const overview = await page('/dashboard/overview', cookieOf(admin));
+    expect(renderedFor(overview.body)).toBe(admin.uid);
+    expect(overview.body).toMatch(/<h1[^>]*>Overview<\/h1>/);
+    expect(overview.body).toContain('href="/dashboard/manage-all-order"');
+    expect(pageState(overview.body).queries.map((query) => query.queryKey[0])).toContain('overview');
+    const addProduct = await page('/dashboard/add-product', cookieOf(admin));
+    expect(renderedFor(addProduct.body)).toBe(admin.uid);
+    expect(addProduct.body).toMatch(/<h1[^>]*>Add Product<\/h1>/);
+  });
+
+  it('compresses the page for the browser that takes it', async () => {
+    const buyer = await signUp(shop.app);
+    const plain = await page('/dashboard', cookieOf(buyer));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await page('/dashboard', cookieOf(buyer), { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      // The same page but for React's ids, which differ from one rendering to the next.
+      expect(renderedFor(body.toString())).toBe(buyer.uid);
+      expect(body.length).toBeGreaterThan(plain.body.length * 0.9);
+    }
+  });
+
+  it("sends a page the user's role does not open as the frame, for the app to send them on", async () => {
+    const buyer = await signUp(shop.app);
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    for (const [account, url] of [
+      [buyer, '/dashboard/overview'],
+      [buyer, '/dashboard/add-product'],
+      [admin, '/dashboard/add-review'],
+    ] as const) {
+      const res = await page(url, cookieOf(account));
+      expect(res.statusCode, url).toBe(200);
+      expect(renderedFor(res.body), url).toBeUndefined();
+      expect(isFrame(res.body), url).toBe(true);
+    }
+  });
+
+  it('sends the frame for a cookie that is no sign-in: forged, expired, garbage, or of an account gone', async () => {
+    const buyer = await signUp(shop.app);
+    const [header, payload, signature = ''] = buyer.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url')}.${signature}`;
+    const expired = await new SignJWT({ email: buyer.email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(buyer.uid)
+      .setIssuedAt(1)
+      .setExpirationTime(2)
+      .sign(new TextEncoder().encode('not the secret'));
+    const gone = await signUp(shop.app);
+    await shop.database.db.deleteFrom('users').where('id', '=', gone.uid).execute();
+    for (const cookie of [
+      `page_session=${forged}`,
+      `page_session=${expired}`,
+      'page_session=not-a-token',
+      `page_session=${'a'.repeat(5000)}.b.c`,
+      'page_session=',
+      cookieOf(gone),
+      `page_session=${buyer.refreshToken}`,
+    ]) {
+      const res = await page('/dashboard', cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(isFrame(res.body), cookie).toBe(true);
+      expect(res.headers['cache-control'], cookie).toBe('no-cache');
+    }
+  });
+
+  it('leaves a dashboard page asked for with a query, and the pages whose data the page does not read first, to the app', async () => {
+    const buyer = await signUp(shop.app);
+    for (const url of ['/dashboard?tab=1', '/dashboard/my-order']) {
+      const res = await page(url, cookieOf(buyer));
+      expect(renderedFor(res.body), url).toBeUndefined();
+      expect(res.body, url).not.toContain('id="page-state"');
+    }
+  });
+
+  it('sends the public pages as to a visitor, whoever asks', async () => {
+    const buyer = await signUp(shop.app);
+    for (const url of ['/', '/parts', '/login']) {
+      const visitor = await page(url);
+      const signedIn = await page(url, cookieOf(buyer));
+      expect(signedIn.body, url).toBe(visitor.body);
+      expect(signedIn.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
 

@@ -9,14 +9,26 @@ export interface ApiAnswer {
   totalCount?: number;
 }
 
+/** The signed-in user a page is rendered for. */
+export interface PageUser {
+  uid: string;
+  name: string;
+  email: string;
+}
+
+type RenderedPage = { html: string; head: string; state: string | null };
+
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports. */
 interface PageRenderer {
   PAGE_STATE_ID: string;
   pageRequests(pathname: string): readonly string[] | null;
-  renderPage(
+  rendersForUser(pathname: string): boolean;
+  renderPage(url: string, answers: Record<string, ApiAnswer>): Promise<RenderedPage | null>;
+  renderSignedInPage(
     url: string,
-    answers: Record<string, ApiAnswer>,
-  ): Promise<{ html: string; head: string; state: string | null } | null>;
+    user: PageUser,
+    read: (path: string) => Promise<Response>,
+  ): Promise<RenderedPage | null>;
 }
 
 /**
@@ -88,6 +100,38 @@ export function pageRendering<T>(
       const packed = page ? pack(fillTemplate(template, page, pages.PAGE_STATE_ID)) : undefined;
       lastRendered.set(pathname, { key, page: packed });
       return packed;
+    },
+
+    /**
+     * A dashboard page rendered for `user` with what it shows, read from the API with their
+     * `accessToken` (so the API's own checks of role and ownership hold), or undefined when the
+     * page cannot be rendered whole for them (see renderSignedInPage). Never kept: it is theirs.
+     */
+    async renderFor(
+      pathname: string,
+      accessToken: string,
+      identify: (accessToken: string) => Promise<PageUser | undefined>,
+    ): Promise<string | undefined> {
+      const pages = await load();
+      if (!pages?.rendersForUser(pathname)) return undefined;
+      const user = await identify(accessToken);
+      if (!user) return undefined;
+      const read = async (url: string) => {
+        const answer = await app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${accessToken}`, 'accept-encoding': 'identity' },
+        });
+        const total = answer.headers['x-total-count'];
+        // A 204 or 304 has no body, and a Response refuses one (even an empty one) for them.
+        const bodiless = answer.statusCode === 204 || answer.statusCode === 304;
+        return new Response(bodiless ? null : answer.body, {
+          status: answer.statusCode,
+          headers: typeof total === 'string' ? { 'x-total-count': total } : {},
+        });
+      };
+      const page = await pages.renderSignedInPage(pathname, user, read);
+      return page ? fillTemplate(template, page, pages.PAGE_STATE_ID) : undefined;
     },
   };
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
+import { pageSessionToken } from '../modules/auth/page-session.js';
 import { notFound } from './app-error.js';
-import { pageRendering } from './page-rendering.js';
+import { type PageUser, pageRendering } from './page-rendering.js';
 import { versionedCache } from './versioned-cache.js';
 
 /**
@@ -15,7 +17,9 @@ import { versionedCache } from './versioned-cache.js';
  * index.html, compressed.
  * Unknown /api paths always get the JSON 404. `pagePreloads` names API answers a page will ask
  * for at once: the browser fetches them with the page's script instead of after it has run.
- * The public pages are sent rendered (page-rendering.ts), each kept until `changes` moves.
+ * The public pages are sent rendered (page-rendering.ts), each kept until `changes` moves. A
+ * dashboard page is sent rendered for the signed-in user whose page cookie (page-session.ts)
+ * `pageUser` accepts, with their data, never kept; without one, as the dashboard's frame.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -24,6 +28,7 @@ export async function registerWebApp(
     pagePolicy?: (pathname: string) => string | undefined;
     pagePreloads?: (pathname: string) => readonly string[];
     changes?: ChangeFeed;
+    pageUser?: (accessToken: string) => Promise<PageUser | undefined>;
   } = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -63,17 +68,38 @@ export async function registerWebApp(
       return undefined;
     }
   };
+  const pageForUser = async (pathname: string, accessToken: string): Promise<string | undefined> => {
+    if (!rendering || !options.pageUser) return undefined;
+    try {
+      return await rendering.renderFor(pathname, accessToken, options.pageUser);
+    } catch (err) {
+      app.log.error({ err, pathname }, 'page not rendered on the server for its user');
+      return undefined;
+    }
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (plainPage && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
-      // A page asked for with a query is left to the app: what the query changes shows there, and
-      // the server renders each page once per change of its data, not once per query.
-      const rendered = request.url.includes('?') ? undefined : await renderedPage(pathname);
-      const page = rendered ?? plainPage;
-      reply.header('cache-control', 'no-cache');
       const policy = options.pagePolicy?.(pathname);
       if (policy) reply.header('content-security-policy', policy);
+      // A page asked for with a query is left to the app: what the query changes shows there, and
+      // the server renders each page once per change of its data, not once per query.
+      const withQuery = request.url.includes('?');
+      const accessToken = withQuery ? undefined : pageSessionToken(request);
+      const forUser = accessToken && (await pageForUser(pathname, accessToken));
+      if (forUser) {
+        // The user's own data: kept by no cache, and never answered by a shared cache's copy.
+        reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie');
+        reply.type('text/html; charset=utf-8');
+        const encoding = acceptedEncoding(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(forUser);
+        reply.header('content-encoding', encoding);
+        return reply.send(await compressOnce(forUser, encoding));
+      }
+      const rendered = withQuery ? undefined : await renderedPage(pathname);
+      const page = rendered ?? plainPage;
+      reply.header('cache-control', 'no-cache');
       // A rendered page carries its data.
       const preloads = rendered ? [] : (options.pagePreloads?.(pathname) ?? []);
       if (preloads.length > 0) {
@@ -93,6 +119,16 @@ export async function registerWebApp(
 }
 
 type CompressedPage = ReturnType<typeof compressedPage>;
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipAsync);
+
+/** A page sent once: compressed quickly, off the event loop. */
+function compressOnce(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzip(html, { level: 6 });
+}
 
 function compressedPage(html: Buffer) {
   return {

@@ -6,7 +6,8 @@
  * A click on a link or button, or a form sent, on markup the app has not taken over yet (the app
  * still starting, or a part of the page whose code is still loading, like the home page's forms)
  * is held, and done again once the app has taken that element over. A held link is followed by
- * the browser if the app could not start or did not take it over within 10 seconds.
+ * the browser if the app could not start or did not take it over within 10 seconds. What was typed
+ * into a field before the app took it over is told to the app once it has (see `tellTyped`).
  */
 const STARTING_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 const TAKE_OVER_WAIT_MS = 10_000;
@@ -20,9 +21,54 @@ type Action = { element: HTMLElement; run: () => void; fallback?: () => void };
 export const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task, 50);
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * React learns of typing from input events, and only of a value other than the one it last knew,
+ * which it reads when it takes the field over: text typed before that stays unknown to it, and a
+ * form library that saw the text then (react-hook-form) counts it without showing the form
+ * edited. So the typing is told again, as the visitor would do it: the field set back to what
+ * the page came with, then the typed text put back, each as an input event, past React's own
+ * watch of the value (the prototype's setter), so that each is a change to it.
+ */
+function tellTyped(field: TextField): void {
+  const typed = field.value;
+  if (typed === field.defaultValue) return;
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  if (!setValue) return;
+  for (const value of [field.defaultValue, typed]) {
+    setValue.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 export function startOnFirstInteraction(start: () => Promise<void>): { startNow(): void } {
   let state: 'waiting' | 'starting' | 'started' | 'failed' = 'waiting';
   let held: Action | undefined;
+  /** Fields typed into before the app took them over. */
+  const typedInto = new Set<TextField>();
+
+  const noteTyping = (event: Event) => {
+    const field = event.target;
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && !takenOver(field)) {
+      typedInto.add(field);
+      if (state === 'started') tellWhenTakenOver();
+    }
+  };
+
+  function tellWhenTakenOver() {
+    const since = performance.now();
+    const check = () => {
+      for (const field of typedInto) {
+        if (field.isConnected && !takenOver(field)) continue;
+        typedInto.delete(field);
+        // Once React has committed the render that took the field over (see replayWhenTakenOver).
+        if (field.isConnected) whenIdle(() => tellTyped(field));
+      }
+      if (typedInto.size > 0 && performance.now() - since < TAKE_OVER_WAIT_MS) requestAnimationFrame(check);
+    };
+    check();
+  }
 
   const hold = (event: Event) => {
     if (event.defaultPrevented || state === 'failed') return;
@@ -79,6 +125,7 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
     start().then(
       () => {
         state = 'started';
+        tellWhenTakenOver();
         replayWhenTakenOver();
       },
       (error: unknown) => {
@@ -93,6 +140,7 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
   // Held for the page's life: a part of the page can be taken over well after the app started.
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  document.addEventListener('input', noteTyping, true);
   for (const type of STARTING_EVENTS) window.addEventListener(type, begin, { capture: true, passive: true });
   return { startNow: begin };
 }

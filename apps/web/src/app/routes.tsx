@@ -4,6 +4,7 @@ import { ProgressBar } from '../components/ui/progress-bar';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { overviewQuery } from '../features/overview/api/get-overview';
+import { profileQuery } from '../features/profile/api/get-profile';
 import { type PageHandle, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
@@ -29,6 +30,7 @@ const dashboardPages: RouteObject[] = [
     ...dashboardPage(
       'My Profile',
       async () => (await import('../features/profile/pages/my-profile-page')).MyProfilePage,
+      (client, user) => client.prefetchQuery(profileQuery(user.email)),
     ),
   },
   {

@@ -28,3 +28,8 @@ export function pageRequests(pathname: string): readonly string[] | null {
   if (STOREFRONT_PAGES.includes(pathname)) return [STOREFRONT_PARTS_PATH, HOME_REVIEWS_PATH];
   return [];
 }
+
+/** Whether the server renders the page at `pathname` for the signed-in user who asks (a dashboard page). */
+export function rendersForUser(pathname: string): boolean {
+  return dashboardHeading(pathname) !== null;
+}

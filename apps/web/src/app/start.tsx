@@ -3,40 +3,50 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { checkAdminQuery } from '../features/auth/api/check-admin';
-import { sessionState, startSession } from '../features/auth/session';
+import { RenderedSession, type SessionState, sessionState, startSession } from '../features/auth/session';
 import { pageHandle } from '../lib/page-handle';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-function app(client: QueryClient, hydrating: boolean) {
+function app(client: QueryClient, hydrating: boolean, rendered?: SessionState) {
   // Taking over a rendered page, the router must leave the scroll where the visitor has it (it
   // scrolls a new page to the top unless it starts from hydration data; the pages have no loaders,
   // so theirs is empty).
   const router = createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
+  const page = (
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+  // Taking over a page rendered for the signed-in user, React's first render must see them signed
+  // in, as the server did (useSession's snapshot while hydrating).
   return (
-    <StrictMode>
-      <Providers client={client}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>
+    <StrictMode>{rendered ? <RenderedSession value={rendered}>{page}</RenderedSession> : page}</StrictMode>
   );
 }
 
 /**
  * Starts the app in #root. `pageState` is the data of a page the server rendered (see
- * entry-server.tsx): the app then takes over that markup instead of rendering its own.
+ * entry-server.tsx), for a visitor, or for the user whose uid is `renderedFor`: the app then takes
+ * over that markup instead of rendering its own, unless that user is no longer the one signed in
+ * here (signed out, or another user since), whom it shows their own page instead.
  */
-export async function startApp(root: HTMLElement, pageState: string | null): Promise<void> {
+export async function startApp(
+  root: HTMLElement,
+  pageState: string | null,
+  renderedFor: string | null = null,
+): Promise<void> {
   startSession();
   const client = createQueryClient();
   const matches = matchRoutes(routes, window.location) ?? [];
   // A page that waits for the user's role (the dashboard's, a purchase) asks for it, and for what
   // the page shows first, while its code loads, not after (the server checks the role anyway).
   const session = sessionState();
+  const ours = renderedFor === null || (session.status === 'signed-in' && session.user.uid === renderedFor);
   if (session.status === 'signed-in' && matches.some(({ route }) => pageHandle(route.handle).needsRole)) {
     void client.prefetchQuery(checkAdminQuery(session.user.email));
-    for (const { route } of matches) void pageHandle(route.handle).prefetch?.(client);
+    for (const { route } of matches) void pageHandle(route.handle).prefetch?.(client, session.user);
   }
   // The page's own code first: React then renders (or takes over) the page itself at once, not
   // the loading bar and then the page.
@@ -49,12 +59,12 @@ export async function startApp(root: HTMLElement, pageState: string | null): Pro
   // Either way in a transition: React works in slices and lets the browser in between, instead
   // of holding a phone's main thread for the whole page at once (the page shell in index.html or
   // the rendered page is on screen meanwhile).
-  if (pageState === null) {
+  if (pageState === null || !ours) {
     startTransition(() => createRoot(root).render(app(client, false)));
     return;
   }
   hydrate(client, JSON.parse(pageState));
   startTransition(() => {
-    hydrateRoot(root, app(client, true));
+    hydrateRoot(root, app(client, true, renderedFor === null ? undefined : session));
   });
 }

@@ -1,11 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 
+/** The signed-in user a page is shown to. */
+export interface PageUser {
+  uid: string;
+  name: string;
+  email: string;
+}
+
 /** What a route says of the pages under it (its `handle`). */
 export interface PageHandle {
   /** The page's heading, which the dashboard's frame shows at once. */
   heading?: string;
-  /** Asks for what the page shows first: the app does so while the page's code loads. */
-  prefetch?: (client: QueryClient) => Promise<void>;
+  /**
+   * Asks for what the page shows first, for the signed-in `user`: the app does so while the page's
+   * code loads, the server before it renders the page for them (entry-server.tsx).
+   */
+  prefetch?: (client: QueryClient, user: PageUser) => Promise<void>;
   /** The pages under it wait for the user's role, which the app then asks for at its start. */
   needsRole?: true;
 }
