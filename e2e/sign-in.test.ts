@@ -323,6 +323,8 @@ describe('an admin', () => {
         body: JSON.stringify({ error: { code: 'forbidden', message: 'Admins only' } }),
       }),
     );
+    // Without the page cookie the page arrives as the frame, and the list is asked for from here.
+    await page.context().clearCookies({ name: 'page_session' });
     await page.goto('/dashboard/make-admin');
     await page.getByText('Forbidden Access!!! Please Login again').waitFor();
     await page.waitForURL('**/login');

@@ -23,6 +23,12 @@ export const whenIdle = (task: () => void) =>
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
+/** Fields whose value is text typed in (a file, a box or a colour is chosen, and kept as chosen). */
+const TYPED_INPUTS = new Set(['text', 'email', 'tel', 'number', 'search', 'url', 'password']);
+const isTextField = (target: EventTarget | null): target is TextField =>
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && TYPED_INPUTS.has(target.type));
+
 /**
  * React learns of typing from input events, and only of a value other than the one it last knew,
  * which it reads when it takes the field over: text typed before that stays unknown to it, and a
@@ -50,7 +56,7 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
 
   const noteTyping = (event: Event) => {
     const field = event.target;
-    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && !takenOver(field)) {
+    if (isTextField(field) && !takenOver(field)) {
       typedInto.add(field);
       if (state === 'started') tellWhenTakenOver();
     }

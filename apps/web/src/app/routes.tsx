@@ -1,8 +1,18 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
+import { usersQuery } from '../features/admin/api/get-users';
+import { managedPartsQuery } from '../features/admin/api/managed-parts';
+import { AUDIT_PAGE_SIZE, auditQuery } from '../features/audit/api/get-audit';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
+import { MESSAGES_PAGE_SIZE, messagesQuery } from '../features/messages/api/get-messages';
+import {
+  allOrdersQuery,
+  myOrdersQuery,
+  NO_ORDER_FILTERS,
+  ORDERS_PAGE_SIZE,
+} from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { profileQuery } from '../features/profile/api/get-profile';
 import { type PageHandle, pageHandle } from '../lib/page-handle';
@@ -23,6 +33,9 @@ function dashboardPage(
   };
 }
 
+/** The first page of a paged list. */
+const firstPage = (limit: number) => ({ limit, offset: 0 });
+
 /** The dashboard's pages (SPEC.md §2): My Profile for all, then buyers' pages, then admins'. */
 const dashboardPages: RouteObject[] = [
   {
@@ -41,6 +54,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'My Order',
           async () => (await import('../features/orders/pages/my-order-page')).MyOrderPage,
+          (client, user) => client.prefetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE))),
         ),
       },
       {
@@ -80,6 +94,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Manage All Order',
           async () => (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,
+          (client) => client.prefetchQuery(allOrdersQuery(firstPage(ORDERS_PAGE_SIZE), NO_ORDER_FILTERS)),
         ),
       },
       {
@@ -94,6 +109,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Make Admin',
           async () => (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
+          (client) => client.prefetchQuery(usersQuery),
         ),
       },
       {
@@ -101,6 +117,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Manage Product',
           async () => (await import('../features/admin/pages/manage-product-page')).ManageProductPage,
+          (client) => client.prefetchQuery(managedPartsQuery(0, '')),
         ),
       },
       {
@@ -115,6 +132,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Activity',
           async () => (await import('../features/audit/pages/activity-page')).ActivityPage,
+          (client) => client.prefetchQuery(auditQuery(firstPage(AUDIT_PAGE_SIZE))),
         ),
       },
       {
@@ -122,6 +140,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Messages',
           async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
+          (client) => client.prefetchQuery(messagesQuery(firstPage(MESSAGES_PAGE_SIZE))),
         ),
       },
     ],

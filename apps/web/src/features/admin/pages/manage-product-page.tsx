@@ -1,22 +1,23 @@
 import type { Part } from '@shop/contract/parts';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useParts } from '../../parts/api/get-parts';
 import { formatDollars, formatPieces } from '../../parts/format';
 import { useDeletePart } from '../api/delete-part';
+import { MANAGED_PARTS_PAGE_SIZE, managedPartsQuery } from '../api/managed-parts';
 import { PartsCsvImport } from '../components/parts-csv-import';
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = MANAGED_PARTS_PAGE_SIZE;
 
 /** Every part, paged and searchable by name; Delete after 'Are you sure?'. */
 export function ManageProductPage() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const q = useDeferredValue(search.trim());
-  const parts = useParts({ limit: PAGE_SIZE, offset, q });
+  const parts = useQuery(managedPartsQuery(offset, q));
   const deletePart = useDeletePart();
   const { ask, modal } = useConfirmedAction<Part>(deletePart, (item) => item._id);
   return (

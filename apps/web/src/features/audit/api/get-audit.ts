@@ -2,6 +2,9 @@ import type { AuditEntry } from '@shop/contract/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/** How many entries a page of Activity shows. */
+export const AUDIT_PAGE_SIZE = 25;
+
 export function auditQuery(page: { limit: number; offset: number }) {
   return queryOptions({
     queryKey: ['audit', page],

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
-import { useAudit } from '../api/get-audit';
+import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = AUDIT_PAGE_SIZE;
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const ACTIONS: Record<string, string> = {

@@ -2,6 +2,9 @@ import type { Message } from '@shop/contract/messages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/** How many messages a page of Messages shows. */
+export const MESSAGES_PAGE_SIZE = 20;
+
 export function messagesQuery(page: { limit: number; offset: number }) {
   return queryOptions({
     queryKey: ['messages', page],

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
-import { useMessages } from '../api/get-messages';
+import { MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages';
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = MESSAGES_PAGE_SIZE;
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The admins' inbox: what visitors sent through the home page, newest first. */

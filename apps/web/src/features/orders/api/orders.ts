@@ -10,6 +10,9 @@ async function orderPage(path: string, signal: AbortSignal) {
   return { orders: data, total: Number(headers.get('x-total-count') ?? data.length) };
 }
 
+/** How many orders a page of My Order and of Manage All Order shows. */
+export const ORDERS_PAGE_SIZE = 20;
+
 export function myOrdersQuery(email: string, page: { limit: number; offset: number }) {
   const search = new URLSearchParams({ email, limit: String(page.limit), offset: String(page.offset) });
   return queryOptions({
@@ -26,6 +29,9 @@ export interface OrderFilters {
   buyer: string;
   part: string;
 }
+
+/** Manage All Order's filters as the page opens: every order. */
+export const NO_ORDER_FILTERS: OrderFilters = { state: '', buyer: '', part: '' };
 
 /** The filters as query parameters (empty ones left out). */
 export function filterParams(filters: OrderFilters): URLSearchParams {

@@ -6,17 +6,24 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
-import { filterParams, type OrderFilters, useAllOrders, useCancelOrder } from '../api/orders';
+import {
+  filterParams,
+  NO_ORDER_FILTERS,
+  ORDERS_PAGE_SIZE,
+  type OrderFilters,
+  useAllOrders,
+  useCancelOrder,
+} from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderFilterBar } from '../components/order-filters';
 import { OrderTable, PaidBadge } from '../components/order-table';
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = ORDERS_PAGE_SIZE;
 
 /** SPEC.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones show Paid. */
 export function ManageAllOrderPage() {
   const [offset, setOffset] = useState(0);
-  const [filters, setFilters] = useState<OrderFilters>({ state: '', buyer: '', part: '' });
+  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
   const applied = useDeferredValue(filters);
   const orders = useAllOrders({ limit: PAGE_SIZE, offset }, applied);
   const exportCsv = () =>

@@ -7,11 +7,11 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useSession } from '../../auth/session';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { PayLink } from '../../payments/components/pay-link';
-import { useCancelOrder, useMyOrders } from '../api/orders';
+import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderTable, PaidBadge } from '../components/order-table';
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = ORDERS_PAGE_SIZE;
 
 /** SPEC.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel. */
 export function MyOrderPage() {
