@@ -13,6 +13,14 @@ const journey = journeys({
 });
 const { open, logIn } = journey;
 
+/** A page of the shop's home, where the login page sends `who` once signed in. */
+async function loggedIn(who: { email: string; password: string }): Promise<Page> {
+  const page = await open('/login');
+  await logIn(page, who);
+  await page.waitForURL(`${journey.baseUrl}/`);
+  return page;
+}
+
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -89,9 +97,7 @@ describe('signing in', () => {
   });
 
   it('logs out, logs in again and lands on the page it asked for', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     // The home page loaded afresh arrives rendered for a visitor; the stored sign-in starts the
     // app without a touch, and the bar shows the buyer's links.
     await page.reload();
@@ -111,9 +117,7 @@ describe('signing in', () => {
   });
 
   it('keeps a buyer signed in when the access token has run out, by refreshing it', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     const expired = `x.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.y`;
     await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
     // The page cookie ends a minute before the token it carries.
@@ -125,9 +129,7 @@ describe('signing in', () => {
   });
 
   it('updates the mobile number on My Profile, the only field to edit', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     await page.goto('/dashboard');
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(buyer.name);
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
@@ -167,9 +169,7 @@ describe('signing in', () => {
       .evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$')));
 
   it('sends a signed-in buyer their dashboard page rendered with their data, which the app then takes over', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     const release = await holdTheApp(page);
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
     expect(await page.locator('meta[name="rendered-for"]').count()).toBe(1);
@@ -193,9 +193,7 @@ describe('signing in', () => {
   });
 
   it('keeps what the buyer typed before the app took the page over, as an edit', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     const release = await holdTheApp(page);
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
     const mobile = page.getByLabel('Mobile');
@@ -214,9 +212,7 @@ describe('signing in', () => {
   });
 
   it('shows no page rendered for a buyer whose sign-in this browser no longer holds', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     // The sign-in gone from this browser's storage, the page cookie still there.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/dashboard');
@@ -227,9 +223,7 @@ describe('signing in', () => {
   });
 
   it("shows the dashboard's frame to a stored sign-in without the page cookie, then the page in its place", async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     await page.context().clearCookies({ name: 'page_session' });
     const release = await holdTheApp(page);
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
@@ -248,9 +242,7 @@ describe('signing in', () => {
   });
 
   it('signs a buyer out who opens an admin page', async () => {
-    const page = await open('/login');
-    await logIn(page, buyer);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(buyer);
     await page.goto('/dashboard/make-admin');
     await page.waitForURL('**/login');
     await nav(page).getByRole('link', { name: 'Login' }).waitFor();
@@ -260,9 +252,7 @@ describe('signing in', () => {
 
 describe('an admin', () => {
   it('sees the admin links, is kept from buyer pages and makes the buyer an admin', async () => {
-    const page = await open('/login');
-    await logIn(page, admin);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(admin);
     await page.goto('/dashboard');
     expect(await dashboardLinks(page)).toEqual([
       'My Profile',
@@ -313,9 +303,7 @@ describe('an admin', () => {
   });
 
   it('is signed out with "{status text} Access!!! Please Login again" when the users list is refused', async () => {
-    const page = await open('/login');
-    await logIn(page, admin);
-    await page.waitForURL(`${journey.baseUrl}/`);
+    const page = await loggedIn(admin);
     await page.route('**/api/users', (route) =>
       route.fulfill({
         status: 403,
