@@ -31,6 +31,7 @@ import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
 import { hashingQueue } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
+import { pageSessions } from './modules/auth/page-session.js';
 import { passwordHashing } from './modules/auth/password.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { scryptWorkers } from './modules/auth/scrypt-workers.js';
@@ -144,7 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { ping: database.ping });
   const auth = { db, tokens, limits: authLimits, passwords };
-  authRoutes(app, auth);
+  const pages = pageSessions({ publicUrl: config.publicUrl });
+  authRoutes(app, { ...auth, pages });
   // Only the Google flow uses a cookie: the parser runs for its routes alone.
   await app.register(async (scope) => {
     await scope.register(cookie);
@@ -154,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
     });
   });
-  userRoutes(app, { db, tokens, guard });
+  userRoutes(app, { db, tokens, guard, pages });
   // Public reads are cached until a write (from any server) changes what they show.
   const changes =
     config.database.kind === 'sqlite'

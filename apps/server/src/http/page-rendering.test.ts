@@ -290,6 +290,17 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
     }
   });
 
+  it('answers a HEAD with the frame, without rendering the page', async () => {
+    const buyer = await signUp(shop.app);
+    const res = await shop.app.inject({
+      method: 'HEAD',
+      url: '/dashboard',
+      headers: { cookie: cookieOf(buyer) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('sends the public pages as to a visitor, whoever asks', async () => {
     const buyer = await signUp(shop.app);
     for (const url of ['/', '/parts', '/login']) {

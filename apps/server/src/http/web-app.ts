@@ -86,7 +86,8 @@ export async function registerWebApp(
       // A page asked for with a query is left to the app: what the query changes shows there, and
       // the server renders each page once per change of its data, not once per query.
       const withQuery = request.url.includes('?');
-      const accessToken = withQuery ? undefined : pageSessionToken(request);
+      // A HEAD is not worth a render: the user's page is never kept, so its headers say nothing.
+      const accessToken = withQuery || request.method !== 'GET' ? undefined : pageSessionToken(request);
       const forUser = accessToken && (await pageForUser(pathname, accessToken));
       if (forUser) {
         // The user's own data: kept by no cache, and never answered by a shared cache's copy.

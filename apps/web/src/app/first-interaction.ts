@@ -35,16 +35,23 @@ const isTextField = (target: EventTarget | null): target is TextField =>
  * form library that saw the text then (react-hook-form) counts it without showing the form
  * edited. So the typing is told again, as the visitor would do it: the field set back to what
  * the page came with, then the typed text put back, each as an input event, past React's own
- * watch of the value (the prototype's setter), so that each is a change to it.
+ * watch of the value (the prototype's setter), so that each is a change to it. The caret stays
+ * where it was; a number field holding what is not yet a number (its value reads as empty) is
+ * left as it is.
  */
 function tellTyped(field: TextField): void {
   const typed = field.value;
-  if (typed === field.defaultValue) return;
+  if (typed === field.defaultValue || field.validity.badInput) return;
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (!setValue) return;
+  // Email and number fields have no caret to keep (they answer null).
+  const { selectionStart: start, selectionEnd: end, selectionDirection: direction } = field;
   for (const value of [field.defaultValue, typed]) {
     setValue.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (start !== null && end !== null && document.activeElement === field) {
+    field.setSelectionRange(start, end, direction ?? undefined);
   }
 }
 
@@ -53,6 +60,8 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
   let held: Action | undefined;
   /** Fields typed into before the app took them over. */
   const typedInto = new Set<TextField>();
+  /** Fields where an input method is composing text (told once it is done). */
+  const composing = new Set<EventTarget>();
 
   const noteTyping = (event: Event) => {
     const field = event.target;
@@ -66,7 +75,7 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
     const since = performance.now();
     const check = () => {
       for (const field of typedInto) {
-        if (field.isConnected && !takenOver(field)) continue;
+        if (field.isConnected && (!takenOver(field) || composing.has(field))) continue;
         typedInto.delete(field);
         // Once React has committed the render that took the field over (see replayWhenTakenOver).
         if (field.isConnected) whenIdle(() => tellTyped(field));
@@ -147,6 +156,12 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   document.addEventListener('input', noteTyping, true);
+  document.addEventListener('compositionstart', (event) => event.target && composing.add(event.target), true);
+  document.addEventListener(
+    'compositionend',
+    (event) => event.target && composing.delete(event.target),
+    true,
+  );
   for (const type of STARTING_EVENTS) window.addEventListener(type, begin, { capture: true, passive: true });
   return { startNow: begin };
 }

@@ -44,7 +44,14 @@ export async function startApp(
   // the page shows first, while its code loads, not after (the server checks the role anyway).
   const session = sessionState();
   const ours = renderedFor === null || (session.status === 'signed-in' && session.user.uid === renderedFor);
-  if (session.status === 'signed-in' && matches.some(({ route }) => pageHandle(route.handle).needsRole)) {
+  // A page rendered for this user carries what it shows: asked for again now, a fresher answer
+  // could arrive before React takes the markup over, which would then no longer match it.
+  const carriesItsData = pageState !== null && ours;
+  if (
+    !carriesItsData &&
+    session.status === 'signed-in' &&
+    matches.some(({ route }) => pageHandle(route.handle).needsRole)
+  ) {
     void client.prefetchQuery(checkAdminQuery(session.user.email));
     for (const { route } of matches) void pageHandle(route.handle).prefetch?.(client, session.user);
   }

@@ -7,32 +7,42 @@ import { ACCESS_TOKEN_SECONDS } from './access-tokens.js';
  * server can render a dashboard page for them when it is loaded (web-app.ts): the web app keeps its
  * tokens in local storage (SPEC.md §4), which a page request does not carry.
  *
- * The cookie is read for that alone, never as the API's credential (the API takes the bearer
- * header only), so a request another site makes the browser send can read nothing and change
- * nothing; SameSite=Strict keeps it off such requests anyway, and HttpOnly from the page's script.
- * It ends a minute before the token, when the web app renews the token (and with it the cookie),
- * and at logout.
+ * The cookie goes with dashboard pages alone (its path), never with a call of the API, which takes
+ * the bearer header only: a request another site makes the browser send can read nothing and
+ * change nothing with it, and SameSite=Strict keeps it off such requests anyway, HttpOnly from
+ * the page's script. It ends a minute before the token, when the web app renews the token (and
+ * with it the cookie), and at logout or any other sign-out of the web app.
  */
 export const PAGE_SESSION_COOKIE = 'page_session';
+/** Where the cookie goes: the dashboard's pages, the only ones the server renders for a user. */
+export const PAGE_SESSION_PATH = '/dashboard';
 const PAGE_SESSION_SECONDS = ACCESS_TOKEN_SECONDS - 60;
 
-function pageSessionCookie(request: FastifyRequest, value: string, maxAge: number): string {
-  return fastifyCookie.serialize(PAGE_SESSION_COOKIE, value, {
-    path: '/',
-    maxAge,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-  });
+export interface PageSessions {
+  /** Sets the page cookie to the access token just handed out. */
+  keep(request: FastifyRequest, reply: FastifyReply, accessToken: string): void;
+  end(request: FastifyRequest, reply: FastifyReply): void;
 }
 
-/** Sets the page cookie to the access token just handed out. */
-export function keepPageSession(request: FastifyRequest, reply: FastifyReply, accessToken: string): void {
-  reply.header('set-cookie', pageSessionCookie(request, accessToken, PAGE_SESSION_SECONDS));
-}
-
-export function endPageSession(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('set-cookie', pageSessionCookie(request, '', 0));
+/** Secure when the request came over https, or the shop's public address is https (a proxy ends TLS). */
+export function pageSessions(options: { publicUrl?: string | undefined }): PageSessions {
+  const publicHttps = options.publicUrl?.startsWith('https:') ?? false;
+  const cookie = (request: FastifyRequest, value: string, maxAge: number) =>
+    fastifyCookie.serialize(PAGE_SESSION_COOKIE, value, {
+      path: PAGE_SESSION_PATH,
+      maxAge,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: publicHttps || request.protocol === 'https',
+    });
+  return {
+    keep(request, reply, accessToken) {
+      reply.header('set-cookie', cookie(request, accessToken, PAGE_SESSION_SECONDS));
+    },
+    end(request, reply) {
+      reply.header('set-cookie', cookie(request, '', 0));
+    },
+  };
 }
 
 /**

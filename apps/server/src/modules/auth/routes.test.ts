@@ -328,7 +328,8 @@ describe('the page cookie', () => {
     const [pair = '', ...attributes] = (cookies[0] ?? '').split(/;\s*/);
     return { value: pair.slice('page_session='.length), attributes };
   };
-  const rendersOnly = ['Path=/', 'HttpOnly', 'SameSite=Strict'];
+  // It goes with the dashboard's pages alone, never with a call of the API.
+  const rendersOnly = ['Path=/dashboard', 'HttpOnly', 'SameSite=Strict'];
 
   it('carries the access token of a sign-up, a login, a refresh and a profile change, for a minute less than the token', async () => {
     const email = uniqueEmail();
@@ -372,6 +373,28 @@ describe('the page cookie', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(pageCookie(res).attributes).toContain('Secure');
+  });
+
+  it('is marked Secure when the public address is https, behind a proxy not trusted to say so', async () => {
+    const behindTls = await createTestShop({ demo: false, env: { PUBLIC_URL: 'https://shop.example' } });
+    onTestFinished(() => behindTls.close());
+    const res = await behindTls.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Page Buyer', email: uniqueEmail(), password: 'long enough pw' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(pageCookie(res).attributes).toContain('Secure');
+  });
+
+  it('ends on its own, without a refresh token, for a web app signed out by other means', async () => {
+    for (const headers of [{}, { cookie: 'page_session=a.b.c' }]) {
+      const res = await shop.app.inject({ method: 'DELETE', url: '/api/auth/page-session', headers });
+      expect(res.statusCode).toBe(204);
+      const cookie = pageCookie(res);
+      expect(cookie.value).toBe('');
+      expect(cookie.attributes).toEqual(expect.arrayContaining([...rendersOnly, 'Max-Age=0']));
+    }
   });
 
   it('ends at logout', async () => {

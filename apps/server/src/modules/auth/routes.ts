@@ -3,7 +3,7 @@ import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { endPageSession, keepPageSession } from './page-session.js';
+import type { PageSessions } from './page-session.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody };
@@ -19,7 +19,7 @@ function clientLeaves(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageSessions }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -34,7 +34,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
     async (request, reply) => {
       const session = await signup(deps, request.body, request.ip, clientLeaves(reply));
-      keepPageSession(request, reply, session.accessToken);
+      deps.pages.keep(request, reply, session.accessToken);
       return reply.status(201).send(session);
     },
   );
@@ -51,7 +51,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
     async (request, reply) => {
       const session = await login(deps, request.body, request.ip, clientLeaves(reply));
-      keepPageSession(request, reply, session.accessToken);
+      deps.pages.keep(request, reply, session.accessToken);
       return session;
     },
   );
@@ -68,7 +68,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
     async (request, reply) => {
       const session = await refresh(deps, request.body.refreshToken, request.ip);
-      keepPageSession(request, reply, session.accessToken);
+      deps.pages.keep(request, reply, session.accessToken);
       return session;
     },
   );
@@ -85,7 +85,23 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
     async (request, reply) => {
       await logout(deps, request.body.refreshToken);
-      endPageSession(request, reply);
+      deps.pages.end(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.delete(
+    '/api/auth/page-session',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary:
+          "End the page cookie (the web app's copy of the sign-in for rendering dashboard pages), whatever else ends",
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      deps.pages.end(request, reply);
       return reply.status(204).send(null);
     },
   );

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import type { AccessTokens } from '../auth/access-tokens.js';
-import { keepPageSession } from '../auth/page-session.js';
+import type { PageSessions } from '../auth/page-session.js';
 import { allUsers, isAdmin, makeAdmin, saveMobile, saveProfile, userByEmail } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -22,7 +22,7 @@ const security = [{ bearer: [] }];
 
 export function userRoutes(
   app: FastifyInstance,
-  deps: { db: Database; tokens: AccessTokens; guard: AuthGuard },
+  deps: { db: Database; tokens: AccessTokens; guard: AuthGuard; pages: PageSessions },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
@@ -42,7 +42,7 @@ export function userRoutes(
     },
     async (request, reply) => {
       const accessToken = await saveProfile(deps, callerOf(request), request.query.email, request.body);
-      keepPageSession(request, reply, accessToken);
+      deps.pages.keep(request, reply, accessToken);
       return { accessToken };
     },
   );

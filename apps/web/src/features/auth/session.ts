@@ -47,6 +47,9 @@ function adoptStored(): boolean {
 function signedOutHere(): void {
   clearSession();
   setState({ status: 'signed-out' });
+  // The server's copy of the sign-in for rendering dashboard pages (an HttpOnly cookie) goes too,
+  // whatever ended the sign-in, and even if the tab is closing.
+  void fetch('/api/auth/page-session', { method: 'DELETE', keepalive: true }).catch(() => undefined);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { DateTime } from '../../../components/ui/date-time';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 
 const PAGE_SIZE = AUDIT_PAGE_SIZE;
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const ACTIONS: Record<string, string> = {
   'part.created': 'Part added',
@@ -56,7 +56,9 @@ export function ActivityPage() {
             <tbody>
               {audit.data.entries.map((entry) => (
                 <tr key={entry._id}>
-                  <td className="whitespace-nowrap">{when.format(new Date(entry.at))}</td>
+                  <td className="whitespace-nowrap">
+                    <DateTime at={entry.at} />
+                  </td>
                   <td className="break-all">{entry.actor}</td>
                   <td>
                     {ACTIONS[entry.action] ?? entry.action}

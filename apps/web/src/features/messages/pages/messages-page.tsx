@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { DateTime } from '../../../components/ui/date-time';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages';
 
 const PAGE_SIZE = MESSAGES_PAGE_SIZE;
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The admins' inbox: what visitors sent through the home page, newest first. */
 export function MessagesPage() {
@@ -30,7 +30,9 @@ export function MessagesPage() {
             <tbody>
               {inbox.data.messages.map((message) => (
                 <tr key={message._id}>
-                  <td className="whitespace-nowrap">{when.format(new Date(message.createdAt))}</td>
+                  <td className="whitespace-nowrap">
+                    <DateTime at={message.createdAt} time="short" />
+                  </td>
                   <td>{message.kind === 'contact' ? 'Contact Us' : 'Complaint / suggestion'}</td>
                   <td className="break-all">{message.email ?? message.name}</td>
                   <td className="min-w-60 whitespace-pre-line break-words">{message.message}</td>
