@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { appHas, holdTheApp, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'orders-admin@parts-shop.example', password: 'admin-password-3' };
@@ -209,6 +209,20 @@ describe('an admin managing orders', () => {
     );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(',paid,') && line.includes(buyer.email))).toBe(true);
+  });
+
+  it('applies a filter chosen before the app took the page over', async () => {
+    const page = await signedIn('/', admin);
+    const release = await holdTheApp(page);
+    await page.goto('/dashboard/manage-all-order', { waitUntil: 'domcontentloaded' });
+    // The page the server rendered for the admin lists every order, unpaid ones too.
+    expect(await page.getByRole('button', { name: /^Delete the order of/ }).count()).toBeGreaterThan(0);
+    await page.getByLabel('State').selectOption('paid');
+    expect(await appHas(page, 'State')).toBe(false);
+    release();
+    await expect.poll(() => page.getByRole('button', { name: /^Delete the order of/ }).count()).toBe(0);
+    expect(await page.getByLabel('State').inputValue()).toBe('paid');
+    await page.getByRole('table').getByText('Paid', { exact: true }).first().waitFor();
   });
 
   it('is sent to /login from the purchase page', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { appHas, holdTheApp, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
 
 const admin = { email: 'owner@parts-shop.example', password: 'admin-password-1' };
@@ -150,23 +150,6 @@ describe('signing in', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Mobile').inputValue()).toBe('+880 1712 345678');
   });
-
-  /** Holds the app's code back until the returned function is called: what shows is what the server sent. */
-  async function holdTheApp(page: Page): Promise<() => void> {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/start-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
-  const appHas = (page: Page, label: string) =>
-    page
-      .getByLabel(label)
-      .evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$')));
 
   it('sends a signed-in buyer their dashboard page rendered with their data, which the app then takes over', async () => {
     const page = await loggedIn(buyer);

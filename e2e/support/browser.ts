@@ -52,3 +52,22 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/** Holds the app's code back until the returned function is called: what shows is what the server sent. */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/start-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Whether the app (React) has taken over the field labelled `label`. */
+export const appHas = (page: Page, label: string) =>
+  page
+    .getByLabel(label)
+    .evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$')));

@@ -7,7 +7,8 @@
  * still starting, or a part of the page whose code is still loading, like the home page's forms)
  * is held, and done again once the app has taken that element over. A held link is followed by
  * the browser if the app could not start or did not take it over within 10 seconds. What was typed
- * into a field before the app took it over is told to the app once it has (see `tellTyped`).
+ * into a field or chosen in a list before the app took it over is told to the app once it has
+ * (see `tellTyped`, `tellChosen`).
  */
 const STARTING_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 const TAKE_OVER_WAIT_MS = 10_000;
@@ -55,32 +56,47 @@ function tellTyped(field: TextField): void {
   }
 }
 
+/** A choice made in a list before the app took it over, told to React as the change it was. */
+function tellChosen(list: HTMLSelectElement, value: string): void {
+  list.value = value;
+  list.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 export function startOnFirstInteraction(start: () => Promise<void>): { startNow(): void } {
   let state: 'waiting' | 'starting' | 'started' | 'failed' = 'waiting';
   let held: Action | undefined;
-  /** Fields typed into before the app took them over. */
-  const typedInto = new Set<TextField>();
+  /** Fields typed into or lists chosen in before the app took them over, and how to tell React. */
+  const untold = new Map<HTMLElement, () => void>();
   /** Fields where an input method is composing text (told once it is done). */
   const composing = new Set<EventTarget>();
 
+  const note = (element: HTMLElement, tell: () => void) => {
+    untold.set(element, tell);
+    if (state === 'started') tellWhenTakenOver();
+  };
   const noteTyping = (event: Event) => {
     const field = event.target;
-    if (isTextField(field) && !takenOver(field)) {
-      typedInto.add(field);
-      if (state === 'started') tellWhenTakenOver();
+    if (isTextField(field) && !takenOver(field)) note(field, () => tellTyped(field));
+  };
+  const noteChoice = (event: Event) => {
+    const list = event.target;
+    if (list instanceof HTMLSelectElement && !takenOver(list)) {
+      // Kept now: taking a list over, React selects the option its state names.
+      const value = list.value;
+      note(list, () => tellChosen(list, value));
     }
   };
 
   function tellWhenTakenOver() {
     const since = performance.now();
     const check = () => {
-      for (const field of typedInto) {
-        if (field.isConnected && (!takenOver(field) || composing.has(field))) continue;
-        typedInto.delete(field);
-        // Once React has committed the render that took the field over (see replayWhenTakenOver).
-        if (field.isConnected) whenIdle(() => tellTyped(field));
+      for (const [element, tell] of untold) {
+        if (element.isConnected && (!takenOver(element) || composing.has(element))) continue;
+        untold.delete(element);
+        // Once React has committed the render that took the element over (see replayWhenTakenOver).
+        if (element.isConnected) whenIdle(tell);
       }
-      if (typedInto.size > 0 && performance.now() - since < TAKE_OVER_WAIT_MS) requestAnimationFrame(check);
+      if (untold.size > 0 && performance.now() - since < TAKE_OVER_WAIT_MS) requestAnimationFrame(check);
     };
     check();
   }
@@ -156,6 +172,7 @@ export function startOnFirstInteraction(start: () => Promise<void>): { startNow(
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   document.addEventListener('input', noteTyping, true);
+  document.addEventListener('change', noteChoice, true);
   document.addEventListener('compositionstart', (event) => event.target && composing.add(event.target), true);
   document.addEventListener(
     'compositionend',
