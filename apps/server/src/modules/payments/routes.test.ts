@@ -179,6 +179,25 @@ describe('paying with the test card provider', () => {
     }
   });
 
+  it('answers again with the success it was when the order is paid by this very intent', async () => {
+    const orderId = await placeOrder();
+    const { clientSecret } = (await intentFor(orderId)).json();
+    const first = await confirm(clientSecret, GOOD);
+    expect(first.statusCode).toBe(200);
+    const id = first.json().paymentIntent.id;
+    // What a confirmation sent at the same moment can read: the intent before the other's
+    // commit, the order after it.
+    await shop.database.db
+      .updateTable('payment_intents')
+      .set({ status: 'requires_payment_method' })
+      .where('id', '=', id)
+      .execute();
+    const again = await confirm(clientSecret, GOOD);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().paymentIntent).toMatchObject({ id, status: 'succeeded' });
+    expect((await getOrder(orderId)).paymentId).toBe(id);
+  });
+
   it('pays once when the same card is confirmed twice at once', async () => {
     const orderId = await placeOrder();
     const { clientSecret } = (await intentFor(orderId)).json();
