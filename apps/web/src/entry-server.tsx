@@ -10,16 +10,15 @@ import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProv
 import { AppFrame } from './app/app-layout';
 import { RENDERED_FOR } from './app/page-state';
 import { Providers } from './app/providers';
-import { dashboardHeading, routes } from './app/routes';
+import { dashboardHeading, prefetchPage, routes } from './app/routes';
 import { HOME_REVIEWS_PATH, rendersForUser } from './app/server-rendered';
-import { checkAdminQuery } from './features/auth/api/check-admin';
 import { RenderedRedirect } from './features/auth/components/guards';
 import { RenderedSession } from './features/auth/session';
 import { DashboardFrame } from './features/dashboard/components/dashboard-layout';
 import { partsQuery } from './features/parts/api/get-parts';
 import { HOME_REVIEWS, reviewsQuery } from './features/reviews/api/get-reviews';
 import { setApiTransport } from './lib/api-client';
-import { type PageUser, pageHandle } from './lib/page-handle';
+import type { PageUser } from './lib/page-handle';
 import { CACHE_TIME_MS, createQueryClient } from './lib/query-client';
 
 export { PAGE_STATE_ID } from './app/page-state';
@@ -42,6 +41,9 @@ export interface RenderedPage {
    */
   state: string | null;
 }
+
+/** The route table as the server matches it, made once (each page's code is loaded on first use). */
+const handler = createStaticHandler(routes);
 
 /**
  * Renders a page of `pageRequests` for a visitor, from the API answers named there (the server
@@ -70,7 +72,6 @@ export async function renderPage(
       state: null,
     };
   }
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, 'http://shop.invalid')));
   if (context instanceof Response) return null;
 
@@ -114,7 +115,7 @@ setApiTransport((path, init) => {
  * through `read`, or answers null when it cannot be whole: a page not of the dashboard, the user
  * sent elsewhere (a buyer on an admin page), an answer refused or failed, or data the page asks for
  * that its route does not fetch first (the app in the browser shows such a page). The app takes
- * the markup over at the first interaction, once it finds the same user signed in (app/start.tsx).
+ * the markup over once the page has loaded, if it finds the same user signed in (app/start.tsx).
  */
 export function renderSignedInPage(
   url: string,
@@ -124,17 +125,13 @@ export function renderSignedInPage(
   return readers.run(read, async () => {
     const location = new URL(url, 'http://shop.invalid');
     if (!rendersForUser(location.pathname)) return null;
-    const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(location));
     if (context instanceof Response) return null;
     // Nothing is retried or shown as a toast here: a page that cannot be whole goes as its frame.
     const client = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: CACHE_TIME_MS } },
     });
-    await Promise.all([
-      client.prefetchQuery(checkAdminQuery(user.email)),
-      ...context.matches.map(({ route }) => pageHandle(route.handle).prefetch?.(client, user)),
-    ]);
+    await prefetchPage(client, context.matches, user);
     let redirected = false;
     const router = createStaticRouter(handler.dataRoutes, context);
     const page = await prerender(

@@ -60,12 +60,29 @@ export function pageRendering<T>(
     return renderer;
   };
 
-  /** An API answer as sent: its body's text and its x-total-count. */
-  async function readAnswer(url: string): Promise<{ body: string; totalCount?: string }> {
-    const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
-    if (answer.statusCode !== 200) throw new Error(`GET ${url} answered ${answer.statusCode}`);
+  /** An API answer as sent, uncompressed: its status, its body's text and its x-total-count. */
+  async function get(url: string, accessToken?: string) {
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        'accept-encoding': 'identity',
+        ...(accessToken === undefined ? {} : { authorization: `Bearer ${accessToken}` }),
+      },
+    });
     const total = answer.headers['x-total-count'];
-    return { body: answer.body, ...(typeof total === 'string' ? { totalCount: total } : {}) };
+    return {
+      status: answer.statusCode,
+      body: answer.body,
+      totalCount: typeof total === 'string' ? total : undefined,
+    };
+  }
+
+  /** A visitor's answer, which a public page shows. */
+  async function readAnswer(url: string) {
+    const answer = await get(url);
+    if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+    return answer;
   }
 
   const lastRendered = new Map<string, { key: string; page: T | undefined }>();
@@ -117,17 +134,12 @@ export function pageRendering<T>(
       const user = await identify(accessToken);
       if (!user) return undefined;
       const read = async (url: string) => {
-        const answer = await app.inject({
-          method: 'GET',
-          url,
-          headers: { authorization: `Bearer ${accessToken}`, 'accept-encoding': 'identity' },
-        });
-        const total = answer.headers['x-total-count'];
+        const { status, body, totalCount } = await get(url, accessToken);
         // A 204 or 304 has no body, and a Response refuses one (even an empty one) for them.
-        const bodiless = answer.statusCode === 204 || answer.statusCode === 304;
-        return new Response(bodiless ? null : answer.body, {
-          status: answer.statusCode,
-          headers: typeof total === 'string' ? { 'x-total-count': total } : {},
+        const bodiless = status === 204 || status === 304;
+        return new Response(bodiless ? null : body, {
+          status,
+          headers: totalCount === undefined ? {} : { 'x-total-count': totalCount },
         });
       };
       const page = await pages.renderSignedInPage(pathname, user, read);

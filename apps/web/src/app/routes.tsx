@@ -1,9 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { usersQuery } from '../features/admin/api/get-users';
 import { managedPartsQuery } from '../features/admin/api/managed-parts';
 import { AUDIT_PAGE_SIZE, auditQuery } from '../features/audit/api/get-audit';
+import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { MESSAGES_PAGE_SIZE, messagesQuery } from '../features/messages/api/get-messages';
@@ -15,7 +17,7 @@ import {
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { profileQuery } from '../features/profile/api/get-profile';
-import { type PageHandle, pageHandle } from '../lib/page-handle';
+import { type PageHandle, type PageUser, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
 /**
@@ -222,6 +224,22 @@ export const routes: RouteObject[] = [
  * dashboard's frame with that heading is the page until the app has the user's role and the
  * page's own code (the server sends it so, see entry-server.tsx).
  */
+/**
+ * Asks for what a signed-in `user`'s page shows first: their role, and what the routes `matched`
+ * name in their handles. The app does so while the page's code loads, the server before it renders
+ * the page for them (entry-server.tsx).
+ */
+export function prefetchPage(
+  client: QueryClient,
+  matched: readonly { route: RouteObject }[],
+  user: PageUser,
+): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(checkAdminQuery(user.email)),
+    ...matched.map(({ route }) => pageHandle(route.handle).prefetch?.(client, user)),
+  ]);
+}
+
 export function dashboardHeading(pathname: string): string | null {
   const matches = matchRoutes(routes, pathname) ?? [];
   const inDashboard = matches.some(({ route }) => route.path === 'dashboard');

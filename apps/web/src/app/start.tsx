@@ -2,12 +2,11 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { RenderedSession, type SessionState, sessionState, startSession } from '../features/auth/session';
 import { pageHandle } from '../lib/page-handle';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './providers';
-import { routes } from './routes';
+import { prefetchPage, routes } from './routes';
 
 function app(client: QueryClient, hydrating: boolean, rendered?: SessionState) {
   // Taking over a rendered page, the router must leave the scroll where the visitor has it (it
@@ -52,8 +51,7 @@ export async function startApp(
     session.status === 'signed-in' &&
     matches.some(({ route }) => pageHandle(route.handle).needsRole)
   ) {
-    void client.prefetchQuery(checkAdminQuery(session.user.email));
-    for (const { route } of matches) void pageHandle(route.handle).prefetch?.(client, session.user);
+    void prefetchPage(client, matches, session.user);
   }
   // The page's own code first: React then renders (or takes over) the page itself at once, not
   // the loading bar and then the page.
