@@ -395,6 +395,20 @@ describe('the page cookie', () => {
       expect(cookie.value).toBe('');
       expect(cookie.attributes).toEqual(expect.arrayContaining([...rendersOnly, 'Max-Age=0']));
     }
+    // It takes no body: one that is not JSON, or broken JSON, is refused as anywhere else.
+    for (const [type, payload, status] of [
+      ['text/plain', 'end it', 415],
+      ['application/json', '{"end":', 400],
+    ] as const) {
+      const res = await shop.app.inject({
+        method: 'DELETE',
+        url: '/api/auth/page-session',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, type).toBe(status);
+      expect(res.json().error.message, type).toBeTruthy();
+    }
   });
 
   it('ends at logout', async () => {
