@@ -12,6 +12,8 @@ export interface UsersTable {
   role: 'admin' | null;
   mobile: string | null;
   created_at: string;
+  email_verified_at: string | null;
+  google_sub: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -60,6 +62,8 @@ export interface OrdersTable {
   payment_intent_id: string | null;
   created_at: string;
   paid_at: string | null;
+  /** An unpaid order whose time ran out: its pieces went back to stock (the row stays). */
+  expired_at: string | null;
 }
 
 export interface ReviewsTable {
@@ -174,3 +178,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type NewReview = Insertable<ReviewsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type NewOrder = Insertable<OrdersTable>;

@@ -77,6 +77,8 @@ export async function signup(
     role: null,
     mobile: null,
     created_at: nowIso(),
+    email_verified_at: null,
+    google_sub: null,
   };
   if (!(await insertUser(deps.db, user))) throw conflict('An account with this email already exists');
   return session(user, await startSession(deps, user));
@@ -136,6 +138,8 @@ export async function signInWithGoogle(deps: AuthDeps, identity: { email: string
       role: null,
       mobile: null,
       created_at: nowIso(),
+      email_verified_at: null,
+      google_sub: null,
     };
     // Two first sign-ins at once: the second finds the account the first one made.
     user = (await insertUser(deps.db, created)) ? created : await findUserByEmail(deps.db, identity.email);

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DB, OrderRow } from '../../db/schema.js';
+import type { DB, NewOrder, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 
 /**
@@ -33,7 +33,7 @@ export async function returnStock(db: Database, partId: string, quantity: number
     .execute();
 }
 
-export async function insertOrder(db: Database, order: OrderRow): Promise<void> {
+export async function insertOrder(db: Database, order: NewOrder): Promise<void> {
   await db.insertInto('orders').values(order).execute();
 }
 

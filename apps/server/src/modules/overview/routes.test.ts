@@ -29,6 +29,7 @@ const addPart = (name: string, min: number, available: number, deleted = false) 
 async function addOrder(price: number, createdAt: string, paidAt: string | null): Promise<void> {
   const id = newId();
   const row: OrderRow = {
+    expired_at: null,
     id,
     user_id: buyer.uid,
     user_name: buyer.name,
