@@ -31,6 +31,7 @@ import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
 import { hashingQueue } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
+import { deriveKey } from './modules/auth/keys.js';
 import { pageSessions } from './modules/auth/page-session.js';
 import { passwordHashing } from './modules/auth/password.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -102,8 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { uploadsDir } = config;
   const db = database.db;
-  const key = loadJwtSecret(config.jwtSecret, config.dataDir);
-  const tokens = accessTokens(key);
+  const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = accessTokens(deriveKey(secret, 'access-tokens'));
   const guard = authGuard({ db, tokens });
   const { rateLimits } = config;
   // Counters of attempts are cheap: in memory on one server, in Redis (REDIS_URL) when several
@@ -152,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(cookie);
     googleRoutes(scope, {
       ...auth,
-      google: config.google && googleSignIn(config.google, key),
+      google: config.google && googleSignIn(config.google, deriveKey(secret, 'google-sign-in')),
       publicUrl: config.publicUrl,
     });
   });

@@ -4,6 +4,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bearer, signUp, signUpAdmin, uniqueEmail } from '../../test-support/accounts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { deriveKey } from './keys.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -174,7 +175,10 @@ describe('refresh tokens', () => {
 describe('bearer tokens', () => {
   it('refuses every kind of garbage with 401', async () => {
     const account = await signUp(shop.app);
-    const secret = new TextEncoder().encode(fs.readFileSync(path.join(shop.dataDir, 'jwt-secret'), 'utf8'));
+    const secret = deriveKey(
+      new TextEncoder().encode(fs.readFileSync(path.join(shop.dataDir, 'jwt-secret'), 'utf8')),
+      'access-tokens',
+    );
     const [header, payload, signature] = account.accessToken.split('.');
     const forgedPayload = Buffer.from(
       JSON.stringify({ ...decodeJwt(account.accessToken), sub: '00000000-0000-4000-8000-000000000000' }),
