@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { AccessTokens } from '../modules/auth/access-tokens.js';
-import { findUserById } from '../modules/users/repository.js';
+import { findSignedInUser } from '../modules/users/repository.js';
 import { AppError, forbidden } from './app-error.js';
 
 /** The signed-in user of a request, as the database knows them now (the role is never read from the token). */
@@ -10,6 +10,8 @@ export interface Caller {
   name: string;
   email: string;
   role: 'admin' | null;
+  /** The sign-in the access token belongs to (its refresh-token family). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -52,9 +54,11 @@ export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGua
   const holder = async (accessToken: string): Promise<Caller | 'invalid' | 'gone'> => {
     const claims = await deps.tokens.verify(accessToken);
     if (!claims) return 'invalid';
-    const user = await findUserById(deps.db, claims.userId);
+    const user = await findSignedInUser(deps.db, claims.userId, claims.sessionId);
     if (!user) return 'gone';
-    return { id: user.id, name: user.name, email: user.email, role: user.role === 'admin' ? 'admin' : null };
+    if (user.signed_out) return 'invalid';
+    const role = user.role === 'admin' ? 'admin' : null;
+    return { id: user.id, name: user.name, email: user.email, role, sessionId: claims.sessionId };
   };
   const authenticate = async (request: FastifyRequest): Promise<Caller> => {
     const caller = await holder(bearerToken(request));

@@ -6,6 +6,7 @@ import { accessTokens } from './access-tokens.js';
 const secret = new TextEncoder().encode('a signing key of the shop, long enough for HS256');
 const tokens = accessTokens(secret);
 const user = { id: '00000000-0000-4000-8000-000000000001', email: 'buyer@example.com', role: null } as const;
+const session = '00000000-0000-4000-8000-0000000000aa';
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token signed with `key`, the shop's claims changed as told (undefined leaves a claim out). */
@@ -22,6 +23,7 @@ function sign(
     iat: now(),
     exp: now() + 600,
     jti: 'an id',
+    sid: session,
     ...change,
   };
   for (const name of Object.keys(claims)) if (claims[name] === undefined) delete claims[name];
@@ -36,12 +38,20 @@ function signedByHand(header: Record<string, unknown>, payload: string) {
 
 describe('access tokens', () => {
   it('accept what they issued, and a token of the shop signed by another build', async () => {
-    expect(await tokens.verify(await tokens.issue(user))).toEqual({ userId: user.id, email: user.email });
-    expect(await tokens.verify(await sign())).toEqual({ userId: user.id, email: user.email });
+    expect(await tokens.verify(await tokens.issue(user, session))).toEqual({
+      userId: user.id,
+      email: user.email,
+      sessionId: session,
+    });
+    expect(await tokens.verify(await sign())).toEqual({
+      userId: user.id,
+      email: user.email,
+      sessionId: session,
+    });
     expect(await tokens.verify(await sign({ aud: ['other', 'parts-shop-api'] }))).not.toBeNull();
     expect(await tokens.verify(await sign({}, { alg: 'HS256' }))).not.toBeNull();
     expect(await tokens.verify(await sign({ nbf: now() - 5 }))).not.toBeNull();
-    const payload = (await tokens.issue(user)).split('.')[1] ?? '';
+    const payload = (await tokens.issue(user, session)).split('.')[1] ?? '';
     expect(await tokens.verify(signedByHand({ alg: 'HS256' }, payload))).not.toBeNull();
   });
 
@@ -57,12 +67,14 @@ describe('access tokens', () => {
     ['no id', { jti: undefined }],
     ['no subject', { sub: undefined }],
     ['no email', { email: undefined }],
+    ['no sign-in', { sid: undefined }],
+    ['a sign-in that is not a string', { sid: 7 }],
   ])('refuse a token with %s', async (_kind, change) => {
     expect(await tokens.verify(await sign(change))).toBeNull();
   });
 
   it('refuse another key, another algorithm, a critical extension, and a malformed token', async () => {
-    const good = await tokens.issue(user);
+    const good = await tokens.issue(user, session);
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const otherKey = new TextEncoder().encode('another key of someone else, long enough for HS256');
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -9,10 +9,12 @@ const AUDIENCE = 'parts-shop-api';
 export interface AccessClaims {
   userId: string;
   email: string;
+  /** The sign-in (refresh-token family) the token was issued to: its end ends the token too. */
+  sessionId: string;
 }
 
 export interface AccessTokens {
-  issue(user: { id: string; email: string; role: 'admin' | null }): Promise<string>;
+  issue(user: { id: string; email: string; role: 'admin' | null }, sessionId: string): Promise<string>;
   /** The token's user, or null for anything that is not a valid, unexpired token of ours. */
   verify(token: string): Promise<AccessClaims | null>;
 }
@@ -44,8 +46,13 @@ export function accessTokens(secret: Uint8Array): AccessTokens {
       'verify',
     ]));
   return {
-    async issue(user) {
-      return new SignJWT({ email: user.email, ...(user.role === 'admin' ? { role: 'admin' } : {}) })
+    async issue(user, sessionId) {
+      const claims = {
+        email: user.email,
+        sid: sessionId,
+        ...(user.role === 'admin' ? { role: 'admin' } : {}),
+      };
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -58,7 +65,7 @@ export function accessTokens(secret: Uint8Array): AccessTokens {
     /**
      * What jose's jwtVerify checked, done in place: a JWS of three segments whose header names
      * HS256 (and no critical extension), signed with our key; issued by us for this API; with a
-     * subject, an issue time, an id and an email; unexpired, and valid already if it says from when.
+     * subject, an issue time, an id, an email and a sign-in; unexpired, and valid already if it says from when.
      */
     async verify(token) {
       const segments = token.split('.');
@@ -78,10 +85,10 @@ export function accessTokens(secret: Uint8Array): AccessTokens {
       if (aud !== AUDIENCE && !(Array.isArray(aud) && aud.includes(AUDIENCE))) return null;
       if (typeof exp !== 'number' || exp <= now || typeof iat !== 'number') return null;
       if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
-      if (claims.jti === undefined || typeof claims.sub !== 'string' || typeof claims.email !== 'string') {
-        return null;
-      }
-      return { userId: claims.sub, email: claims.email };
+      const { sub, email, sid } = claims;
+      if (claims.jti === undefined || typeof sub !== 'string' || typeof email !== 'string') return null;
+      if (typeof sid !== 'string') return null;
+      return { userId: sub, email, sessionId: sid };
     },
   };
 }

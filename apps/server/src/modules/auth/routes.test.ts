@@ -164,11 +164,35 @@ describe('refresh tokens', () => {
     const second = (
       await post('/api/auth/login', { email: account.email, password: account.password })
     ).json();
+    const profile = (accessToken: string) =>
+      shop.app.inject({
+        method: 'GET',
+        url: `/api/usersByEmail?email=${encodeURIComponent(account.email)}`,
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    expect((await profile(account.accessToken)).statusCode).toBe(200);
     const out = await post('/api/auth/logout', { refreshToken: account.refreshToken });
     expect(out.statusCode).toBe(204);
     expect((await post('/api/auth/refresh', { refreshToken: account.refreshToken })).statusCode).toBe(401);
+    // The ended sign-in's access token stops at once, not when it expires; the other goes on.
+    expect((await profile(account.accessToken)).statusCode).toBe(401);
+    expect((await profile(second.accessToken)).statusCode).toBe(200);
     expect((await post('/api/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(200);
     expect((await post('/api/auth/logout', { refreshToken: 'unknown-token' })).statusCode).toBe(204);
+  });
+
+  it('a refresh token used twice ends the access tokens of its sign-in too', async () => {
+    const account = await signUp(shop.app);
+    const next = (await post('/api/auth/refresh', { refreshToken: account.refreshToken })).json();
+    const me = () =>
+      shop.app.inject({
+        method: 'GET',
+        url: `/api/checkAdmin/${encodeURIComponent(account.email)}`,
+        headers: { authorization: `Bearer ${next.accessToken}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: account.refreshToken })).statusCode).toBe(401);
+    expect((await me()).statusCode).toBe(401);
   });
 });
 

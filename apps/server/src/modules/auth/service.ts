@@ -50,7 +50,7 @@ async function startSession(
   const refresh = newRefreshToken();
   await storeRefreshToken(deps.db, { userId: user.id, familyId, hash: refresh.hash });
   return {
-    accessToken: await deps.tokens.issue(user),
+    accessToken: await deps.tokens.issue(user, familyId),
     refreshToken: refresh.token,
     expiresIn: ACCESS_TOKEN_SECONDS,
   };
@@ -152,9 +152,4 @@ export async function signInWithGoogle(deps: AuthDeps, identity: { email: string
 export async function logout(deps: AuthDeps, token: string): Promise<void> {
   const stored = await findRefreshToken(deps.db, hashRefreshToken(token));
   if (stored) await revokeFamily(deps.db, stored.family_id);
-}
-
-/** A fresh access token for a user (after a profile change). */
-export function issueAccessToken(deps: Pick<AuthDeps, 'tokens'>, user: UserRow): Promise<string> {
-  return deps.tokens.issue(user);
 }

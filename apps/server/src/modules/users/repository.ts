@@ -5,6 +5,29 @@ export function findUserById(db: Database, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The user an access token names, read with whether the token's sign-in has ended (logout,
+ * a reused refresh token, a password change): one query on every signed-in request.
+ */
+export function findSignedInUser(db: Database, id: string, sessionId: string) {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', sessionId)
+            .where('refresh_tokens.revoked_at', 'is not', null),
+        )
+        .as('signed_out'),
+    )
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

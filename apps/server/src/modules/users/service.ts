@@ -33,7 +33,7 @@ export async function saveProfile(
   requireSelf(caller, queryEmail);
   if (body.email !== caller.email) throw badRequest('email must be the email of your account');
   await users.updateUser(deps.db, caller.id, { name: body.name });
-  return deps.tokens.issue(await existing(deps.db, caller.id));
+  return deps.tokens.issue(await existing(deps.db, caller.id), caller.sessionId);
 }
 
 export async function allUsers(db: Database): Promise<User[]> {
