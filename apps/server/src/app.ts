@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...auth,
       google: config.google && googleSignIn(config.google, deriveKey(secret, 'google-sign-in')),
       publicUrl: config.publicUrl,
+      pages,
     });
   });
   userRoutes(app, { db, tokens, guard, pages });

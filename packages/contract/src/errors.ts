@@ -19,6 +19,7 @@ export const errorStatus = {
   internal: 500,
   unavailable: 503,
   google_not_configured: 503,
+  invalid_code: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

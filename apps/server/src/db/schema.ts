@@ -153,6 +153,15 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** A Google sign-in's one-time code for the web app (migration 0013): hashes only, 60 seconds, once. */
+export interface GoogleSignInCodesTable {
+  code_hash: string;
+  browser_hash: string; // the hash of the cookie of the browser that finished the sign-in
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -169,6 +178,7 @@ export interface DB {
   invoices: InvoicesTable;
   invoice_counter: InvoiceCounterTable;
   mail_outbox: MailOutboxTable;
+  google_sign_in_codes: GoogleSignInCodesTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -23,7 +23,7 @@ export interface LocalOpenIdProvider {
 }
 
 /** A real OpenID Provider (node-oidc-provider) on a free local port, with one client: the shop. */
-export async function startOpenIdProvider(redirectUri: string): Promise<LocalOpenIdProvider> {
+export async function startOpenIdProvider(redirectUris: string | string[]): Promise<LocalOpenIdProvider> {
   const accounts = new Map<string, ProviderAccount>();
   let handler: http.RequestListener = (_req, res) => res.end();
   const server = http.createServer((req, res) => handler(req, res));
@@ -36,7 +36,7 @@ export async function startOpenIdProvider(redirectUri: string): Promise<LocalOpe
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [redirectUri],
+        redirect_uris: [redirectUris].flat(),
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },

@@ -7,7 +7,8 @@ export type AuditAction =
   | 'part.deleted'
   | 'order.deleted'
   | 'order.paid'
-  | 'user.made_admin';
+  | 'user.made_admin'
+  | 'user.google_linked';
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;

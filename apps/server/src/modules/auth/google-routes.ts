@@ -1,13 +1,21 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { GoogleCodeBody, type GoogleSignInProblem, Session } from '@shop/contract/auth';
 import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
-import { FLOW_SECONDS, type GoogleSignIn, GoogleSignInError, UNAVAILABLE } from './google-sign-in.js';
-import { type AuthDeps, signInWithGoogle } from './service.js';
+import { exchangeGoogleCode, finishGoogleSignIn } from './google-accounts.js';
+import { GOOGLE_CODE_SECONDS } from './google-repository.js';
+import { FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google-sign-in.js';
+import type { PageSessions } from './page-session.js';
+import type { AuthDeps } from './service.js';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured on this shop';
-const COOKIE = 'google_sign_in';
+/** What the callback must check (PKCE verifier, state, nonce), signed, between start and callback. */
+const FLOW_COOKIE = 'google_sign_in';
+/** Binds the one-time code to the browser the sign-in came back to, between callback and exchange. */
+const BROWSER_COOKIE = 'google_browser';
 const COOKIE_PATH = '/api/auth/google';
 
 /** Only a path of this shop: never `//elsewhere`, never a full URL (no open redirect). */
@@ -18,21 +26,34 @@ const ReturnPath = z
   .optional()
   .catch(undefined);
 
-const toLogin = (reply: FastifyReply, message: string) =>
-  reply.header('cache-control', 'no-store').redirect(`/login?error=${encodeURIComponent(message)}`, 302);
+/** Only a code: the web app shows its own text for it, never words taken from the address. */
+const toLogin = (reply: FastifyReply, problem: GoogleSignInProblem) =>
+  reply.header('cache-control', 'no-store').redirect(`/login?error=${problem}`, 302);
 
 /**
- * Google sign-in (OpenID Connect, API.md "Sign-in"). The callback hands the web app a refresh
- * token in the URL's fragment: a fragment never reaches a server or its logs, and the app
- * exchanges the token at once (refresh tokens work once), so a copy left in history is useless.
+ * Google sign-in (OpenID Connect, API.md "Sign-in" and "Accounts you can trust"). The callback
+ * hands the web app a one-time code in the URL's fragment (which never reaches a server or its
+ * logs), never a token: the code is worth a session only once, within a minute, and only with
+ * the HttpOnly cookie set beside it, so a link carrying someone else's code signs nobody in.
  */
 export function googleRoutes(
   app: FastifyInstance,
-  deps: AuthDeps & { google: GoogleSignIn | undefined; publicUrl: string | undefined },
+  deps: AuthDeps & {
+    google: GoogleSignIn | undefined;
+    publicUrl: string | undefined;
+    pages: PageSessions;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const callbackUrl = (request: FastifyRequest) =>
     `${deps.publicUrl ?? `${request.protocol}://${request.host}`}/api/auth/google/callback`;
+  const publicHttps = deps.publicUrl?.startsWith('https:') ?? false;
+  const cookie = (request: FastifyRequest, options: CookieSerializeOptions): CookieSerializeOptions => ({
+    path: COOKIE_PATH,
+    httpOnly: true,
+    secure: publicHttps || request.protocol === 'https',
+    ...options,
+  });
 
   api.get(
     '/api/auth/google',
@@ -48,43 +69,68 @@ export function googleRoutes(
       if (!deps.google) throw new AppError('google_not_configured', NOT_CONFIGURED);
       try {
         const { url, flow } = await deps.google.start(callbackUrl(request), request.query.from ?? '/');
-        reply.setCookie(COOKIE, flow, {
-          path: COOKIE_PATH,
-          httpOnly: true,
-          // Lax: the cookie must come along on the provider's top-level redirect back.
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-          maxAge: FLOW_SECONDS,
-        });
+        // Lax: the cookie must come along on the provider's top-level redirect back.
+        reply.setCookie(FLOW_COOKIE, flow, cookie(request, { sameSite: 'lax', maxAge: FLOW_SECONDS }));
         return reply.header('cache-control', 'no-store').redirect(url, 302);
       } catch (error) {
         request.log.warn({ err: detailOf(error) }, 'Google sign-in could not start');
-        return toLogin(reply, UNAVAILABLE);
+        return toLogin(reply, 'google_unavailable');
       }
     },
   );
 
   app.get(
     '/api/auth/google/callback',
-    { schema: { tags: ['sign-in'], summary: "The provider's redirect back; 302 into the web app" } },
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary:
+          "The provider's redirect back: 302 to /login#code=…&from=… (a one-time code for POST /api/auth/google/exchange, with the google_browser cookie), or to /login?error=<google_…>",
+      },
+    },
     async (request, reply) => {
-      if (!deps.google) return toLogin(reply, NOT_CONFIGURED);
-      reply.clearCookie(COOKIE, { path: COOKIE_PATH });
+      if (!deps.google) return toLogin(reply, 'google_not_configured');
+      reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH });
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       try {
-        const identity = await deps.google.finish(query, request.cookies[COOKIE]);
-        const session = await signInWithGoogle(deps, identity);
-        const fragment = new URLSearchParams({ google: session.refreshToken, from: identity.from });
+        const identity = await deps.google.finish(query, request.cookies[FLOW_COOKIE]);
+        const { code, browser } = await finishGoogleSignIn(deps, identity);
+        // Strict: the exchange is a call of this shop's own page, never one another site starts.
+        reply.setCookie(
+          BROWSER_COOKIE,
+          browser,
+          cookie(request, { sameSite: 'strict', maxAge: GOOGLE_CODE_SECONDS }),
+        );
+        const fragment = new URLSearchParams({ code, from: identity.from });
         return reply.header('cache-control', 'no-store').redirect(`/login#${fragment}`, 302);
       } catch (error) {
         if (!(error instanceof GoogleSignInError)) throw error;
         request.log.warn({ err: detailOf(error) }, 'Google sign-in refused');
-        return toLogin(reply, error.message);
+        return toLogin(reply, error.code);
       }
+    },
+  );
+
+  api.post(
+    '/api/auth/google/exchange',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary:
+          'Exchange the one-time code of a Google sign-in for a session, once, within a minute, only with the google_browser cookie of the same callback; anything else → 400 invalid_code',
+        body: GoogleCodeBody,
+        response: { 200: Session, 400: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = await exchangeGoogleCode(deps, request.body.code, request.cookies[BROWSER_COOKIE]);
+      reply.clearCookie(BROWSER_COOKIE, { path: COOKIE_PATH });
+      deps.pages.keep(request, reply, session.accessToken);
+      return session;
     },
   );
 }
 
 function detailOf(error: unknown): unknown {
-  return error instanceof GoogleSignInError ? (error.detail ?? error.message) : error;
+  return error instanceof GoogleSignInError ? (error.detail ?? error.code) : error;
 }

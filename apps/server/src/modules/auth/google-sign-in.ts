@@ -1,3 +1,4 @@
+import type { GoogleSignInProblem } from '@shop/contract/auth';
 import { jwtVerify, SignJWT } from 'jose';
 import type * as Oidc from 'openid-client';
 
@@ -7,22 +8,19 @@ export interface GoogleSettings {
   issuer: string;
 }
 
-/** A failed Google sign-in: `message` is for the person (shown on /login), `detail` for the log. */
+/**
+ * A failed Google sign-in: `code` goes to the web app (`/login?error=<code>`), which shows its own
+ * text for it; `detail` is for the log.
+ */
 export class GoogleSignInError extends Error {
   constructor(
-    message: string,
+    readonly code: GoogleSignInProblem,
     readonly detail?: unknown,
   ) {
-    super(message);
+    super(code);
     this.name = 'GoogleSignInError';
   }
 }
-
-export const UNAVAILABLE = 'Google sign-in is unavailable right now. Please try again later.';
-const NOT_VERIFIED = 'Google sign-in could not be verified. Please try again.';
-const EXPIRED = 'Your Google sign-in took too long or was started in another browser. Please try again.';
-const CANCELLED = 'Google sign-in was cancelled.';
-const NO_EMAIL = 'Your Google account has no verified email address.';
 
 /** How long a person has between leaving for Google and coming back. */
 export const FLOW_SECONDS = 600;
@@ -37,6 +35,8 @@ interface Flow {
 }
 
 export interface GoogleIdentity {
+  /** Google's subject: the account's one lasting name (its email may change). */
+  sub: string;
   email: string;
   name: string;
 }
@@ -66,7 +66,7 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
       }))
       .catch((error: unknown) => {
         discovered = undefined;
-        throw new GoogleSignInError(UNAVAILABLE, error);
+        throw new GoogleSignInError('google_unavailable', error);
       });
     return discovered;
   };
@@ -103,7 +103,7 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
     async finish(query: string, signedFlow: string | undefined): Promise<GoogleIdentity & { from: string }> {
       const flow = await readFlow(signedFlow, key);
       const params = new URLSearchParams(query);
-      if (params.get('error') === 'access_denied') throw new GoogleSignInError(CANCELLED);
+      if (params.get('error') === 'access_denied') throw new GoogleSignInError('google_cancelled');
       const { oidc, config } = await configuration();
       const currentUrl = new URL(flow.redirectUri);
       currentUrl.search = query;
@@ -116,29 +116,29 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
           idTokenExpected: true,
         });
       } catch (error) {
-        throw new GoogleSignInError(NOT_VERIFIED, error);
+        throw new GoogleSignInError('google_failed', error);
       }
       const claims = tokens.claims();
-      if (!claims) throw new GoogleSignInError(NOT_VERIFIED, 'no ID token');
+      if (!claims) throw new GoogleSignInError('google_failed', 'no ID token');
       // Google puts the email in the ID token; other providers may keep it for the userinfo call.
       const profile =
         typeof claims.email === 'string'
           ? claims
           : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
-              throw new GoogleSignInError(NOT_VERIFIED, error);
+              throw new GoogleSignInError('google_failed', error);
             });
       if (typeof profile.email !== 'string' || profile.email_verified !== true) {
-        throw new GoogleSignInError(NO_EMAIL);
+        throw new GoogleSignInError('google_no_email');
       }
       const email = profile.email.trim().toLowerCase();
       const name = typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim() : email;
-      return { email, name: name.slice(0, 100), from: flow.from };
+      return { sub: claims.sub, email, name: name.slice(0, 100), from: flow.from };
     },
   };
 }
 
 async function readFlow(signed: string | undefined, key: Uint8Array): Promise<Flow> {
-  if (!signed) throw new GoogleSignInError(EXPIRED);
+  if (!signed) throw new GoogleSignInError('google_expired');
   try {
     const { payload } = await jwtVerify(signed, key, { algorithms: ['HS256'], audience: FLOW_AUDIENCE });
     const { verifier, state, nonce, redirectUri, from } = payload;
@@ -146,9 +146,9 @@ async function readFlow(signed: string | undefined, key: Uint8Array): Promise<Fl
       return { verifier, state, nonce, redirectUri, from } as Flow;
     }
   } catch (error) {
-    throw new GoogleSignInError(EXPIRED, error);
+    throw new GoogleSignInError('google_expired', error);
   }
-  throw new GoogleSignInError(EXPIRED);
+  throw new GoogleSignInError('google_expired');
 }
 
 export type GoogleSignIn = ReturnType<typeof googleSignIn>;

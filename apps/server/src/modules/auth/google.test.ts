@@ -1,85 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail } from '../../test-support/accounts.js';
-import { type LocalOpenIdProvider, startOpenIdProvider } from '../../test-support/oidc-provider.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { CALLBACK, codeOf, errorOf, googleShop } from '../../test-support/google-flow.js';
+import { createTestShop } from '../../test-support/test-app.js';
 
-const PUBLIC_URL = 'http://shop.test';
-const CALLBACK = `${PUBLIC_URL}/api/auth/google/callback`;
-
-let provider: LocalOpenIdProvider;
-let shop: TestShop;
+let google: Awaited<ReturnType<typeof googleShop>>;
 
 beforeAll(async () => {
-  provider = await startOpenIdProvider(CALLBACK);
-  shop = await createTestShop({
-    demo: false,
-    env: {
-      GOOGLE_CLIENT_ID: provider.clientId,
-      GOOGLE_CLIENT_SECRET: provider.clientSecret,
-      GOOGLE_ISSUER: provider.issuer,
-      PUBLIC_URL,
-    },
-  });
+  google = await googleShop();
 });
 afterAll(async () => {
-  await shop?.close();
-  await provider?.close();
+  await google?.close();
 });
-
-/** A Google account at the provider. */
-function googleAccount(overrides: { email?: string; email_verified?: boolean; name?: string } = {}) {
-  const id = `google-${Math.random().toString(36).slice(2)}`;
-  provider.accounts.set(id, {
-    email: overrides.email ?? uniqueEmail('google'),
-    email_verified: overrides.email_verified ?? true,
-    name: overrides.name ?? 'Nusrat Jahan',
-  });
-  return id;
-}
-
-/** GET /api/auth/google: the provider's URL and the flow cookie the browser keeps. */
-async function start(from?: string) {
-  const res = await shop.app.inject({
-    method: 'GET',
-    url: '/api/auth/google',
-    query: from === undefined ? {} : { from },
-  });
-  expect(res.statusCode).toBe(302);
-  const cookie = res.cookies.find((c) => c.name === 'google_sign_in');
-  if (!cookie) throw new Error('no flow cookie');
-  return { location: res.headers.location as string, cookie, cookieHeader: `google_sign_in=${cookie.value}` };
-}
-
-async function callback(returned: URL, cookieHeader?: string) {
-  const res = await shop.app.inject({
-    method: 'GET',
-    url: `${returned.pathname}${returned.search}`,
-    headers: cookieHeader ? { cookie: cookieHeader } : {},
-  });
-  expect(res.statusCode).toBe(302);
-  return res;
-}
-
-function fragmentOf(location: string) {
-  expect(location.startsWith('/login#')).toBe(true);
-  return new URLSearchParams(location.slice('/login#'.length));
-}
-
-function errorOf(location: string) {
-  expect(location.startsWith('/login?error=')).toBe(true);
-  return new URL(location, PUBLIC_URL).searchParams.get('error');
-}
-
-async function exchange(refreshToken: string | null) {
-  return shop.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
-}
 
 describe('Google sign-in against a real OpenID provider', () => {
   it('sends the browser to the provider with PKCE, state and nonce, keeping them in a signed httpOnly cookie', async () => {
-    const { location, cookie } = await start('/dashboard');
+    const { location, cookie } = await google.start('/dashboard');
     const url = new URL(location);
-    expect(url.origin).toBe(provider.issuer);
-    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.origin).toBe(google.provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(google.provider.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -87,28 +24,69 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.get('scope')).toBe('openid email profile');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/google', maxAge: 600 });
+    // Plain http here: a Secure cookie would never come back.
+    expect(cookie.secure).toBeUndefined();
     // Nothing a person can read or forge: the verifier is not in the clear.
     expect(cookie.value.split('.')).toHaveLength(3);
   });
 
-  it('opens an account for a new verified email and hands the web app a one-use token in the fragment', async () => {
-    const id = googleAccount({ name: 'Nusrat Jahan' });
-    const email = provider.accounts.get(id)?.email;
-    const flow = await start('/dashboard/my-order');
-    const res = await callback(await provider.signIn(flow.location, id), flow.cookieHeader);
+  it('opens an account for a new verified email and hands the web app a one-time code, never a token', async () => {
+    const id = google.googleAccount({ name: 'Nusrat Jahan' });
+    const email = google.provider.accounts.get(id)?.email;
+    const flow = await google.start('/dashboard/my-order');
+    const res = await google.callback(await google.provider.signIn(flow.location, id), flow.cookieHeader);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.cookies.find((c) => c.name === 'google_sign_in')?.value).toBe('');
-    const fragment = fragmentOf(res.headers.location as string);
-    expect(fragment.get('from')).toBe('/dashboard/my-order');
+    const { code, from, browser, cookie } = codeOf(res);
+    expect(from).toBe('/dashboard/my-order');
+    expect([...new URLSearchParams((res.headers.location as string).split('#')[1]).keys()]).toEqual([
+      'code',
+      'from',
+    ]);
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth/google',
+      maxAge: 60,
+    });
+    // A code is no refresh token.
+    expect(
+      (
+        await google.shop.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { refreshToken: code },
+        })
+      ).statusCode,
+    ).toBe(401);
 
-    const first = await exchange(fragment.get('google'));
+    const first = await google.exchange(code, browser);
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ email, name: 'Nusrat Jahan' });
-    // The token in the URL worked once; a copy left in the browser's history is worthless.
-    expect((await exchange(fragment.get('google'))).statusCode).toBe(401);
+    expect(first.cookies.find((c) => c.name === 'google_browser')?.value).toBe('');
+    // The web app's page cookie, as after a login.
+    expect(first.cookies.find((c) => c.name === 'page_session')?.value).toBe(first.json().accessToken);
+    const refreshed = await google.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: first.json().refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
 
+    // The code worked once; a copy left in the browser's history is worthless.
+    const again = await google.exchange(code, browser);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('invalid_code');
+
+    const row = await google.shop.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', first.json().user.uid)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ google_sub: id, password_hash: null });
+    expect(row.email_verified_at).toBeTruthy();
     // The account has no password: only Google signs it in.
-    const login = await shop.app.inject({
+    const login = await google.shop.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password: 'any password at all' },
@@ -116,92 +94,157 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(login.statusCode).toBe(401);
   });
 
-  it('signs an existing account in by its email, whatever its case, and makes no second account', async () => {
-    const buyer = await signUp(shop.app);
-    const id = googleAccount({ email: buyer.email.toUpperCase() });
-    const flow = await start();
-    const res = await callback(await provider.signIn(flow.location, id), flow.cookieHeader);
-    const fragment = fragmentOf(res.headers.location as string);
-    expect(fragment.get('from')).toBe('/');
-    const session = (await exchange(fragment.get('google'))).json();
-    expect(session.user.uid).toBe(buyer.uid);
-    const rows = await shop.database.db
-      .selectFrom('users')
-      .where('email', '=', buyer.email)
-      .selectAll()
+  it('signs nobody in with a code from another browser, or without the cookie, and leaves the code to its own browser', async () => {
+    const mine = await google.signIn(google.googleAccount());
+    const theirs = await google.signIn(google.googleAccount());
+    // A link carrying someone else's code, opened in my browser (with my cookie), or with none.
+    for (const res of [
+      await google.exchange(theirs.code, mine.browser),
+      await google.exchange(theirs.code),
+      await google.exchange(mine.code, theirs.browser),
+      await google.exchange(mine.code, 'a-cookie-value-nobody-was-given'),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'invalid_code',
+        message: 'This Google sign-in has expired or was started in another browser. Please sign in again.',
+      });
+      expect(res.cookies.find((c) => c.name === 'page_session')).toBeUndefined();
+    }
+    expect((await google.exchange(theirs.code, theirs.browser)).statusCode).toBe(200);
+    expect((await google.exchange(mine.code, mine.browser)).statusCode).toBe(200);
+  });
+
+  it('refuses a code after its minute', async () => {
+    const id = google.googleAccount();
+    const { code, browser } = await google.signIn(id);
+    await google.shop.database.db
+      .updateTable('google_sign_in_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where(
+        'user_id',
+        '=',
+        (
+          await google.shop.database.db
+            .selectFrom('users')
+            .select('id')
+            .where('google_sub', '=', id)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
       .execute();
-    expect(rows).toHaveLength(1);
+    const res = await google.exchange(code, browser);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_code');
+  });
+
+  it('hands out one session for a code that 20 callers present at once', async () => {
+    const { code, browser } = await google.signIn(google.googleAccount());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => google.exchange(code, browser)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(400)]);
+    const uid = answers.find((a) => a.statusCode === 200)?.json().user.uid;
+    const families = await google.shop.database.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('user_id', '=', uid)
+      .execute();
+    expect(families).toHaveLength(1);
+  });
+
+  it('refuses an exchange body that is no code with a clear 4xx', async () => {
+    for (const payload of [{}, { code: '' }, { code: 5 }, { code: 'x'.repeat(201) }, { code: null }]) {
+      const typed = await google.shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/google/exchange',
+        payload,
+      });
+      expect(typed.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typed.json().error.code).toBe('validation');
+    }
+    const text = await google.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/exchange',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'code',
+    });
+    expect(text.statusCode).toBe(415);
   });
 
   it('refuses an answer whose state is not the one it sent', async () => {
-    const id = googleAccount();
-    const flow = await start();
-    const returned = await provider.signIn(flow.location, id);
+    const id = google.googleAccount();
+    const flow = await google.start();
+    const returned = await google.provider.signIn(flow.location, id);
     returned.searchParams.set('state', 'a-state-from-another-flow');
-    const res = await callback(returned, flow.cookieHeader);
-    expect(errorOf(res.headers.location as string)).toBe(
-      'Google sign-in could not be verified. Please try again.',
-    );
-    const email = provider.accounts.get(id)?.email ?? '';
+    const res = await google.callback(returned, flow.cookieHeader);
+    expect(errorOf(res.headers.location as string)).toBe('google_failed');
+    expect(res.cookies.find((c) => c.name === 'google_browser')).toBeUndefined();
+    const email = google.provider.accounts.get(id)?.email ?? '';
     expect(
-      await shop.database.db.selectFrom('users').where('email', '=', email).selectAll().execute(),
+      await google.shop.database.db.selectFrom('users').where('email', '=', email).selectAll().execute(),
     ).toEqual([]);
   });
 
   it('refuses an ID token whose nonce is not the one it sent', async () => {
-    const id = googleAccount();
-    const flow = await start();
+    const id = google.googleAccount();
+    const flow = await google.start();
     const tampered = new URL(flow.location);
     tampered.searchParams.set('nonce', 'a-nonce-the-shop-never-made');
-    const res = await callback(await provider.signIn(tampered.href, id), flow.cookieHeader);
-    expect(errorOf(res.headers.location as string)).toBe(
-      'Google sign-in could not be verified. Please try again.',
-    );
+    const res = await google.callback(await google.provider.signIn(tampered.href, id), flow.cookieHeader);
+    expect(errorOf(res.headers.location as string)).toBe('google_failed');
   });
 
   it('refuses a callback without its cookie, with a forged cookie, or replayed', async () => {
-    const id = googleAccount();
-    const flow = await start();
-    const returned = await provider.signIn(flow.location, id);
-    const expired = 'Your Google sign-in took too long or was started in another browser. Please try again.';
-    expect(errorOf((await callback(returned)).headers.location as string)).toBe(expired);
+    const id = google.googleAccount();
+    const flow = await google.start();
+    const returned = await google.provider.signIn(flow.location, id);
+    expect(errorOf((await google.callback(returned)).headers.location as string)).toBe('google_expired');
     const [header, , signature] = flow.cookie.value.split('.');
     const forgedBody = Buffer.from(JSON.stringify({ state: 'x' })).toString('base64url');
     const forged = `google_sign_in=${header}.${forgedBody}.${signature}`;
-    expect(errorOf((await callback(returned, forged)).headers.location as string)).toBe(expired);
-
-    const first = await callback(returned, flow.cookieHeader);
-    expect(fragmentOf(first.headers.location as string).get('google')).toBeTruthy();
-    // The same code again (a replayed redirect): the provider refuses it.
-    const again = await callback(returned, flow.cookieHeader);
-    expect(errorOf(again.headers.location as string)).toBe(
-      'Google sign-in could not be verified. Please try again.',
+    expect(errorOf((await google.callback(returned, forged)).headers.location as string)).toBe(
+      'google_expired',
     );
+
+    expect(codeOf(await google.callback(returned, flow.cookieHeader)).code).toBeTruthy();
+    // The same answer again (a replayed redirect): the provider refuses its code.
+    const again = await google.callback(returned, flow.cookieHeader);
+    expect(errorOf(again.headers.location as string)).toBe('google_failed');
   });
 
   it('refuses an account whose email the provider has not verified', async () => {
-    const id = googleAccount({ email_verified: false });
-    const flow = await start();
-    const res = await callback(await provider.signIn(flow.location, id), flow.cookieHeader);
-    expect(errorOf(res.headers.location as string)).toBe(
-      'Your Google account has no verified email address.',
-    );
+    const id = google.googleAccount({ email_verified: false });
+    const flow = await google.start();
+    const res = await google.callback(await google.provider.signIn(flow.location, id), flow.cookieHeader);
+    expect(errorOf(res.headers.location as string)).toBe('google_no_email');
   });
 
   it('says so when the person cancels at the provider', async () => {
-    const flow = await start();
+    const flow = await google.start();
     const state = new URL(flow.location).searchParams.get('state') ?? '';
     const returned = new URL(`${CALLBACK}?error=access_denied&state=${state}`);
-    const res = await callback(returned, flow.cookieHeader);
-    expect(errorOf(res.headers.location as string)).toBe('Google sign-in was cancelled.');
+    const res = await google.callback(returned, flow.cookieHeader);
+    expect(errorOf(res.headers.location as string)).toBe('google_cancelled');
   });
 
   it('never sends the person back anywhere but this shop', async () => {
     for (const from of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'dashboard']) {
-      const id = googleAccount();
-      const flow = await start(from);
-      const res = await callback(await provider.signIn(flow.location, id), flow.cookieHeader);
-      expect(fragmentOf(res.headers.location as string).get('from'), from).toBe('/');
+      const { from: back } = await google.signIn(google.googleAccount(), from);
+      expect(back, from).toBe('/');
+    }
+  });
+});
+
+describe('Google sign-in on a shop whose address is https', () => {
+  it('marks both of its cookies Secure', async () => {
+    const secure = await googleShop({}, 'https://shop.test');
+    try {
+      const flow = await secure.start();
+      expect(flow.cookie).toMatchObject({ secure: true, httpOnly: true });
+      const id = secure.googleAccount();
+      const res = await secure.callback(await secure.provider.signIn(flow.location, id), flow.cookieHeader);
+      expect(codeOf(res).cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await secure.close();
     }
   });
 });
@@ -219,9 +262,7 @@ describe('Google sign-in with the provider unreachable', () => {
     try {
       const res = await unreachable.app.inject({ method: 'GET', url: '/api/auth/google' });
       expect(res.statusCode).toBe(302);
-      expect(errorOf(res.headers.location as string)).toBe(
-        'Google sign-in is unavailable right now. Please try again later.',
-      );
+      expect(errorOf(res.headers.location as string)).toBe('google_unavailable');
     } finally {
       await unreachable.close();
     }

@@ -58,3 +58,13 @@ export async function revokeFamily(db: Database, familyId: string): Promise<void
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Ends every sign-in of the user: their refresh tokens, and (through the guard) their access tokens. */
+export async function revokeAllFamilies(db: Database, userId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

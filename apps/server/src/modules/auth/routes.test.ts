@@ -342,7 +342,14 @@ describe('Google sign-in without a provider', () => {
       url: '/api/auth/google/callback?code=x&state=y',
     });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toMatch(/^\/login\?error=.+/);
+    expect(callback.headers.location).toBe('/login?error=google_not_configured');
+    const exchange = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/exchange',
+      payload: { code: 'a-code-nobody-was-given' },
+    });
+    expect(exchange.statusCode).toBe(400);
+    expect(exchange.json().error.code).toBe('invalid_code');
   });
 });
 

@@ -42,7 +42,7 @@ const INVALID_REFRESH = 'Your session has ended. Please sign in again.';
 /** Checked against when no user has the email, so a login takes as long whether or not it exists. */
 const dummyHash = unmatchableHash();
 
-async function startSession(
+export async function startSession(
   deps: AuthDeps,
   user: UserRow,
   familyId: string = randomUUID(),
@@ -56,7 +56,7 @@ async function startSession(
   };
 }
 
-function session(user: UserRow, pair: TokenPair): Session {
+export function session(user: UserRow, pair: TokenPair): Session {
   return { user: { uid: user.id, name: user.name, email: user.email }, ...pair };
 }
 
@@ -121,31 +121,6 @@ export async function refresh(deps: AuthDeps, token: string, ip: string): Promis
   const user = await findUserById(deps.db, stored.user_id);
   if (!user) throw new AppError('unauthenticated', INVALID_REFRESH);
   return session(user, await startSession(deps, user, stored.family_id));
-}
-
-/**
- * Google vouched for this email: sign in its account, or open one (with no password, so only
- * Google signs it in until the person sets one).
- */
-export async function signInWithGoogle(deps: AuthDeps, identity: { email: string; name: string }) {
-  let user = await findUserByEmail(deps.db, identity.email);
-  if (!user) {
-    const created: UserRow = {
-      id: newId(),
-      name: identity.name,
-      email: identity.email,
-      password_hash: null,
-      role: null,
-      mobile: null,
-      created_at: nowIso(),
-      email_verified_at: null,
-      google_sub: null,
-    };
-    // Two first sign-ins at once: the second finds the account the first one made.
-    user = (await insertUser(deps.db, created)) ? created : await findUserByEmail(deps.db, identity.email);
-    if (!user) throw new Error('The account made for a Google sign-in cannot be found');
-  }
-  return session(user, await startSession(deps, user));
 }
 
 /** Ends the sign-in that the token belongs to (its family); other sign-ins of the user go on. */

@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   'order.deleted': 'Order deleted',
   'order.paid': 'Order paid',
   'user.made_admin': 'Made admin',
+  'user.google_linked': 'Google linked',
 };
 
 /** Values as a person reads them: `price_per_piece: 4`, one per line. */

@@ -1,0 +1,113 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { uniqueEmail } from './accounts.js';
+import { type LocalOpenIdProvider, startOpenIdProvider } from './oidc-provider.js';
+import { createTestShop, type TestShop } from './test-app.js';
+
+export const PUBLIC_URL = 'http://shop.test';
+export const CALLBACK = `${PUBLIC_URL}/api/auth/google/callback`;
+
+/** A shop with Google sign-in against a real local OpenID provider, and a person's steps through it. */
+export async function googleShop(env: Record<string, string> = {}, publicUrl = PUBLIC_URL) {
+  const provider: LocalOpenIdProvider = await startOpenIdProvider(`${publicUrl}/api/auth/google/callback`);
+  const shop: TestShop = await createTestShop({
+    demo: false,
+    env: {
+      GOOGLE_CLIENT_ID: provider.clientId,
+      GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      GOOGLE_ISSUER: provider.issuer,
+      PUBLIC_URL: publicUrl,
+      ...env,
+    },
+  });
+
+  /** A Google account at the provider; its id is Google's `sub`. */
+  function googleAccount(overrides: { email?: string; email_verified?: boolean; name?: string } = {}) {
+    const id = `google-${Math.random().toString(36).slice(2)}`;
+    provider.accounts.set(id, {
+      email: overrides.email ?? uniqueEmail('google'),
+      email_verified: overrides.email_verified ?? true,
+      name: overrides.name ?? 'Nusrat Jahan',
+    });
+    return id;
+  }
+
+  /** GET /api/auth/google: the provider's URL and the flow cookie the browser keeps. */
+  async function start(from?: string) {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: '/api/auth/google',
+      query: from === undefined ? {} : { from },
+    });
+    expect(res.statusCode).toBe(302);
+    const cookie = res.cookies.find((c) => c.name === 'google_sign_in');
+    if (!cookie) throw new Error('no flow cookie');
+    return {
+      location: res.headers.location as string,
+      cookie,
+      cookieHeader: `google_sign_in=${cookie.value}`,
+    };
+  }
+
+  /** The provider's redirect back reaching the shop. */
+  async function callback(returned: URL, cookieHeader?: string) {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `${returned.pathname}${returned.search}`,
+      headers: cookieHeader ? { cookie: cookieHeader } : {},
+    });
+    expect(res.statusCode).toBe(302);
+    return res;
+  }
+
+  /** The whole sign-in as a browser goes through it: the code in /login's fragment and the browser's cookie. */
+  async function signIn(accountId: string, from?: string) {
+    const flow = await start(from);
+    const res = await callback(await provider.signIn(flow.location, accountId), flow.cookieHeader);
+    return codeOf(res);
+  }
+
+  function exchange(code: string | null, browser?: string) {
+    return shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/exchange',
+      payload: { code },
+      headers: browser ? { cookie: `google_browser=${browser}` } : {},
+    });
+  }
+
+  return {
+    provider,
+    shop,
+    googleAccount,
+    start,
+    callback,
+    signIn,
+    exchange,
+    async close() {
+      await shop.close();
+      await provider.close();
+    },
+  };
+}
+
+/** The one-time code and the browser's cookie a successful callback hands out. */
+export function codeOf(res: LightMyRequestResponse) {
+  const location = res.headers.location as string;
+  expect(location.startsWith('/login#'), location).toBe(true);
+  const fragment = new URLSearchParams(location.slice('/login#'.length));
+  const browser = res.cookies.find((c) => c.name === 'google_browser');
+  if (!browser) throw new Error('no browser cookie');
+  return {
+    code: fragment.get('code') ?? '',
+    from: fragment.get('from'),
+    browser: browser.value,
+    cookie: browser,
+  };
+}
+
+/** The error code a failed callback sends to /login. */
+export function errorOf(location: string) {
+  expect(location.startsWith('/login?error=')).toBe(true);
+  return new URL(location, PUBLIC_URL).searchParams.get('error');
+}
