@@ -3,8 +3,11 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-/** Debian's Chromium; the flags keep it from reaching for the network it does not have. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium; the flags keep it from reaching for the network it does not have.
+ * `hostRules` (`--host-resolver-rules`) lets a journey give the shop a name of its own.
+ */
+export function launchBrowser(hostRules?: string): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -15,6 +18,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(hostRules ? [`--host-resolver-rules=${hostRules}`] : []),
     ],
   });
 }

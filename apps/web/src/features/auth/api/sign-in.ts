@@ -17,13 +17,13 @@ export function useSignup() {
   return useMutation({ mutationFn: (body: SignupBody) => startSession('/api/auth/signup', body) });
 }
 
-/** Google sent the browser back with a one-use refresh token (in the fragment): exchange it. */
+/** Google sent the browser back with a one-time code (in the fragment): exchange it, with the browser's cookie. */
 export function useGoogleReturn() {
   return useMutation({
-    mutationFn: async (refreshToken: string) => {
-      const { data } = await apiRequest<Session>('/api/auth/refresh', {
+    mutationFn: async (code: string) => {
+      const { data } = await apiRequest<Session>('/api/auth/google/exchange', {
         method: 'POST',
-        body: { refreshToken },
+        body: { code },
       });
       signIn(data);
       return data;

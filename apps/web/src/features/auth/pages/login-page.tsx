@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
+import { googleProblemText } from '../google-problems';
 import { useReturnTo } from '../use-return-to';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.loginRules));
@@ -18,23 +19,23 @@ export function LoginPage() {
   const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: () => returnTo.go() }));
 
-  // Back from Google with a one-use token in the fragment: take it out of the address bar
-  // (and history) first, then exchange it.
+  // Back from Google with a one-time code in the fragment: take it out of the address bar
+  // (and history) first, then exchange it (the browser's cookie goes along).
   const { mutate: exchange } = google;
   const { go } = returnTo;
   useEffect(() => {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const token = fragment.get('google');
-    if (!token) return;
+    const code = fragment.get('code');
+    if (!code) return;
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    exchange(token, { onSuccess: () => go(fragment.get('from') ?? '/') });
+    exchange(code, { onSuccess: () => go(fragment.get('from') ?? '/') });
   }, [exchange, go]);
 
-  const error = login.error ?? google.error;
   return (
     <AuthCard
       title="Login"
       returnTo={returnTo.path}
+      googleProblem={google.error?.message ?? googleProblemText(search.get('error'))}
       footer={
         <>
           New to Electronics Tools?{' '}
@@ -67,7 +68,7 @@ export function LoginPage() {
           registration={register('password')}
           error={formState.errors.password}
         />
-        <FormError message={error?.message ?? search.get('error') ?? undefined} />
+        <FormError message={login.error?.message} />
         <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
           Login
         </button>
