@@ -151,6 +151,15 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(families).toHaveLength(1);
   });
 
+  it('describes the exchange in the API documentation', async () => {
+    const doc = (await google.shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const route = doc.paths['/api/auth/google/exchange'].post;
+    expect(route.summary).toMatch(/one-time code/);
+    expect(route.requestBody.content['application/json'].schema.required).toEqual(['code']);
+    expect(Object.keys(route.responses).sort()).toEqual(['200', '400', '415']);
+    expect(doc.paths['/api/auth/google/callback'].get.summary).toMatch(/\/login#code=/);
+  });
+
   it('refuses an exchange body that is no code with a clear 4xx', async () => {
     for (const payload of [{}, { code: '' }, { code: 5 }, { code: 'x'.repeat(201) }, { code: null }]) {
       const typed = await google.shop.app.inject({
