@@ -29,7 +29,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
-import { hashingQueue, queuedPasswordHashing } from './modules/auth/hashing-queue.js';
+import { busyEventLoop, hashingQueue, queuedPasswordHashing } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { deriveKey } from './modules/auth/keys.js';
 import { loginFailures } from './modules/auth/login-failures.js';
@@ -134,8 +134,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
   };
 
-  // Password hashes run on libuv's pool, one per core at most, the rest waiting in turns by address.
-  const passwords = queuedPasswordHashing(hashingQueue(config.passwordHashing));
+  // Password hashes run on libuv's pool, one per core at most, the rest waiting in turns by
+  // address; while the event loop is busy serving the shop, they yield the cores to it.
+  const passwords = queuedPasswordHashing(
+    hashingQueue({ ...config.passwordHashing, shopIsBusy: busyEventLoop() }),
+  );
 
   healthRoutes(app, { ping: database.ping });
   const auth = { db, tokens, limits: authLimits, passwords };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashingAbandonedError, HashingBusyError, hashingQueue } from './hashing-queue.js';
 
 /** Tasks that run until `finish(id)` is called; records the order they started in. */
@@ -150,6 +150,25 @@ describe('the hashing queue', () => {
       HashingAbandonedError,
     );
     expect(tasks.started).toEqual([0, 2]);
+  });
+
+  it('runs one task at a time while the shop is busy, every slot again once it is not', async () => {
+    let busy = true;
+    const queue = hashingQueue({ concurrency: 2, maxWaiting: 10, shopIsBusy: () => busy });
+    const tasks = controlledTasks();
+    const results = ids(4).map((id) => queue.run(tasks.task(id)));
+    await settle();
+    expect(tasks.started).toEqual([0]);
+    await tasks.finish(0);
+    await vi.waitFor(() => expect(tasks.started).toEqual([0, 1]));
+    expect(queue.running).toBe(1);
+    busy = false;
+    await tasks.finish(1);
+    expect(tasks.started).toEqual([0, 1, 2, 3]);
+    await tasks.finish(2);
+    await tasks.finish(3);
+    expect(await Promise.all(results)).toEqual(ids(4));
+    expect(tasks.mostAtOnce()).toBe(2);
   });
 
   it('frees the place of a task that fails', async () => {

@@ -44,12 +44,21 @@ interface Place {
   abandon(): void;
 }
 
+/** While the shop is busy, a hash runs alone and its slot then rests this many times its length. */
+const REST_FACTOR = 9;
+
 export function hashingQueue(options: {
   concurrency: number;
   maxWaiting: number;
   maxWaitingPerOwner?: number;
+  /**
+   * Whether the shop's event loop is busy serving other requests (see `busyEventLoop`): hashes
+   * then yield to it, one at a time and a tenth of the time, and take every slot again once it
+   * is not. Never busy unless told.
+   */
+  shopIsBusy?: () => boolean;
 }): HashingQueue {
-  const { concurrency, maxWaiting } = options;
+  const { concurrency, maxWaiting, shopIsBusy = () => false } = options;
   const perOwner = options.maxWaitingPerOwner ?? maxWaiting;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be at least 1');
   if (!Number.isInteger(maxWaiting) || maxWaiting < 0) throw new Error('maxWaiting must not be negative');
@@ -59,10 +68,18 @@ export function hashingQueue(options: {
   let waiting = 0;
   let running = 0;
   let averageMs = FIRST_GUESS_MS;
+  let restUntil = 0;
+  let recheck: NodeJS.Timeout | undefined;
 
   /** How long until a request sent now would be served: everything ahead of it, `concurrency` at a time. */
   const retryAfterSeconds = () =>
     Math.max(1, Math.ceil(((running + waiting) * averageMs) / concurrency / 1000));
+
+  /** How many may run now: every slot, or while the shop is busy one, after its rest. */
+  const allowed = () => {
+    if (!shopIsBusy()) return concurrency;
+    return performance.now() >= restUntil ? 1 : 0;
+  };
 
   const next = (): Place | undefined => {
     const first = lines.entries().next();
@@ -73,6 +90,23 @@ export function hashingQueue(options: {
     if (line.length > 0) lines.set(owner, line);
     waiting--;
     return place;
+  };
+
+  /** Starts waiting tasks while there is room; with tasks left waiting and none running, looks again shortly. */
+  const pump = () => {
+    while (waiting > 0 && running < allowed()) {
+      running++;
+      next()?.go();
+    }
+    if (waiting > 0 && running === 0 && !recheck) {
+      recheck = setTimeout(
+        () => {
+          recheck = undefined;
+          pump();
+        },
+        Math.max(1, Math.min(50, restUntil - performance.now())),
+      );
+    }
   };
 
   return {
@@ -88,12 +122,12 @@ export function hashingQueue(options: {
     ): Promise<T> {
       const { signal, owner = '' } = asker;
       if (signal?.aborted) throw new HashingAbandonedError();
-      if (running < concurrency && waiting === 0) {
+      if (waiting === 0 && running < allowed()) {
         running++;
       } else {
         const line = lines.get(owner) ?? [];
         if (waiting >= maxWaiting || line.length >= perOwner) throw new HashingBusyError(retryAfterSeconds());
-        // Woken by a task that ends: its place is handed over, so `running` already counts this one.
+        // Started by pump(), which counts it in `running` before it wakes.
         await new Promise<void>((resolve, reject) => {
           const place: Place = {
             go() {
@@ -114,19 +148,40 @@ export function hashingQueue(options: {
           if (line.length === 0) lines.set(owner, line);
           line.push(place);
           waiting++;
+          pump();
         });
       }
       const started = performance.now();
       try {
         return await task();
       } finally {
+        const tookMs = performance.now() - started;
         // A moving average of recent tasks, for the retry-after of refused ones.
-        averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
-        const place = next();
-        if (place) place.go();
-        else running--;
+        averageMs = averageMs * 0.8 + tookMs * 0.2;
+        running--;
+        if (shopIsBusy()) restUntil = performance.now() + REST_FACTOR * tookMs;
+        pump();
       }
     },
+  };
+}
+
+/**
+ * Whether the event loop spent more than `threshold` of the last `windowMs` at work (Node's
+ * event-loop utilisation): then it is serving the shop's other requests, and hashes on the
+ * thread pool would take the cores it needs.
+ */
+export function busyEventLoop(threshold = 0.6, windowMs = 100): () => boolean {
+  let mark = performance.eventLoopUtilization();
+  let busy = false;
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, mark);
+    if (since.idle + since.active >= windowMs) {
+      busy = since.utilization > threshold;
+      mark = now;
+    }
+    return busy;
   };
 }
 
