@@ -29,7 +29,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
-import { busyEventLoop, hashingQueue, queuedPasswordHashing } from './modules/auth/hashing-queue.js';
+import { busyShop, hashingQueue, queuedPasswordHashing } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { deriveKey } from './modules/auth/keys.js';
 import { loginFailures } from './modules/auth/login-failures.js';
@@ -135,9 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // Password hashes run on libuv's pool, one per core at most, the rest waiting in turns by
-  // address; while the event loop is busy serving the shop, they yield the cores to it.
+  // address; while the event loop is busy serving the rest of the shop, they yield the cores to it.
   const passwords = queuedPasswordHashing(
-    hashingQueue({ ...config.passwordHashing, shopIsBusy: busyEventLoop() }),
+    hashingQueue({ ...config.passwordHashing, shopIsBusy: busyShop(app.server) }),
   );
 
   healthRoutes(app, { ping: database.ping });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server } from 'node:http';
 import { AppError, RetryLaterError } from '../../http/app-error.js';
 import { type PasswordHashing, passwordHashes } from './password.js';
 
@@ -52,7 +53,7 @@ export function hashingQueue(options: {
   maxWaiting: number;
   maxWaitingPerOwner?: number;
   /**
-   * Whether the shop's event loop is busy serving other requests (see `busyEventLoop`): hashes
+   * Whether the shop's event loop is busy serving other requests (see `busyShop`): hashes
    * then yield to it, one at a time and a tenth of the time, and take every slot again once it
    * is not. Never busy unless told.
    */
@@ -167,18 +168,25 @@ export function hashingQueue(options: {
 }
 
 /**
- * Whether the event loop spent more than `threshold` of the last `windowMs` at work (Node's
- * event-loop utilisation): then it is serving the shop's other requests, and hashes on the
- * thread pool would take the cores it needs.
+ * Whether the shop is busy serving requests other than sign-ins: in the last `windowMs`, such
+ * requests came in and the event loop spent more than `threshold` of the time at work (Node's
+ * event-loop utilisation). Hashes on the thread pool would then take the cores the loop needs.
+ * A sign-in flood alone (its own writes and answers keep the loop busy too) is not a busy shop:
+ * it gets every slot.
  */
-export function busyEventLoop(threshold = 0.6, windowMs = 100): () => boolean {
+export function busyShop(server: Server, threshold = 0.6, windowMs = 100): () => boolean {
+  let others = 0;
+  server.on('request', (request: IncomingMessage) => {
+    if (!request.url?.startsWith('/api/auth/')) others++;
+  });
   let mark = performance.eventLoopUtilization();
   let busy = false;
   return () => {
     const now = performance.eventLoopUtilization();
     const since = performance.eventLoopUtilization(now, mark);
     if (since.idle + since.active >= windowMs) {
-      busy = since.utilization > threshold;
+      busy = others > 0 && since.utilization > threshold;
+      others = 0;
       mark = now;
     }
     return busy;
