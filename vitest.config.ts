@@ -16,7 +16,8 @@ export default defineConfig({
           include: serverTests,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 20_000,
-          // Set-ups sign accounts up (scrypt at 128 MiB a hash): on a busy shared machine they take a while.
+          // Set-ups start shops on fresh databases and sign accounts up (argon2id, a few tens of ms a
+          // hash): on a busy shared machine, PostgreSQL's schemas and migrations take the while.
           hookTimeout: 60_000,
         },
       },
@@ -29,7 +30,8 @@ export default defineConfig({
                 exclude: ['**/*.sqlite.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 20_000,
-                // Set-ups sign accounts up (scrypt at 128 MiB a hash): on a busy shared machine they take a while.
+                // Set-ups start shops on fresh schemas and sign accounts up (argon2id, a few tens of ms
+                // a hash): on a busy shared machine the schemas and migrations take the while.
                 hookTimeout: 60_000,
               },
             },

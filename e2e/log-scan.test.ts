@@ -7,6 +7,7 @@ describe('the log scan', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig';
     expect(secretsIn(`{"msg":"x","token":"${jwt}"}`)).toEqual(['a JWT']);
     expect(secretsIn('{"hash":"scrypt$131072$8$1$abc$def"}')).toEqual(['a password hash']);
+    expect(secretsIn('{"hash":"$argon2id$v=19$m=19456,t=2,p=1$abc$def"}')).toEqual(['a password hash']);
     expect(secretsIn('{"body":{"password":"hunter22"}}')).toEqual(['a password field']);
     expect(secretsIn('{"refreshToken":"abc"}')).toEqual(['a refresh token field']);
     expect(secretsIn('{"refreshToken":"[redacted]"}')).toEqual([]);

@@ -17,7 +17,10 @@ export const unlimitedPurchases = {
 /** 20 pieces: at or above every benchmark part's minimum order. */
 export const quantity = 20;
 
-/** The shop's password format, at a low cost: the buyers' logins are set-up, not what is measured. */
+/**
+ * The shop's earlier password format (scrypt), at a low cost: every build reads it (this one
+ * re-hashes it with argon2id at the first login); the buyers' logins are set-up, not what is measured.
+ */
 async function cheapPasswordHash(password) {
   const salt = randomBytes(16);
   const [N, r, p] = [2 ** 10, 8, 1];

@@ -52,7 +52,7 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
 /** What must never appear in a log line, whichever journey ran. */
 const secretPatterns: [string, RegExp][] = [
   ['a JWT', /eyJ[\w-]{10,}\.[\w-]{10,}\./],
-  ['a password hash', /scrypt\$/],
+  ['a password hash', /scrypt\$|\$argon2(?:id|i|d)\$/],
   ['a password field', /"password"\s*:/i],
   ['a refresh token field', /"refreshToken"\s*:\s*"[^[]/],
   ['a card number', /\b(?:4242\s?4242\s?4242\s?4242|4000\s?0000\s?0000\s?0002)\b/],

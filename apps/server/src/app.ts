@@ -27,15 +27,16 @@ import { COMPRESS_THRESHOLD } from './http/versioned-cache.js';
 import { registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
+import { busyShop } from './modules/auth/busy-shop.js';
 import { googleRoutes } from './modules/auth/google-routes.js';
 import { googleSignIn } from './modules/auth/google-sign-in.js';
 import { hashingQueue } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { deriveKey } from './modules/auth/keys.js';
+import { loginFailures } from './modules/auth/login-failures.js';
 import { pageSessions } from './modules/auth/page-session.js';
-import { passwordHashing } from './modules/auth/password.js';
+import { queuedPasswordHashing } from './modules/auth/queued-password-hashing.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { scryptWorkers } from './modules/auth/scrypt-workers.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -119,29 +120,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => closeRedis(redis));
   }
   const durable = databaseRateLimitStore(db);
-  const limit = (name: string, max: number, store = counters, windowSeconds = rateLimits.windowSeconds) =>
-    rateLimit(store, { name, max, windowSeconds });
+  const limit = (name: string, max: number) =>
+    rateLimit(counters, { name, max, windowSeconds: rateLimits.windowSeconds });
   const authLimits = {
     signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
     signupPerEmail: limit('signup-email', rateLimits.signupsPerEmail),
-    loginFailuresPerIp: limit('login-fail-ip', rateLimits.loginFailuresPerIp, durable),
-    loginFailuresPerEmail: limit('login-fail-email', rateLimits.loginFailuresPerEmail, durable),
-    loginFailuresPerEmailHour: limit(
-      'login-fail-email-hour',
-      rateLimits.loginFailuresPerEmailHour,
-      durable,
-      3600,
-    ),
+    loginFailures: loginFailures(durable, {
+      windowSeconds: rateLimits.windowSeconds,
+      perIp: rateLimits.loginFailuresPerIp,
+      perEmailPerIp: rateLimits.loginFailuresPerEmail,
+      perEmail: rateLimits.loginFailuresPerAccount,
+      perEmailHour: rateLimits.loginFailuresPerEmailHour,
+    }),
     refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
     refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
   };
 
-  // Password hashes run on threads of their own, one per core at most, the rest waiting in turn.
-  const hashQueue = hashingQueue(config.passwordHashing);
-  const hashThreads = scryptWorkers();
-  app.addHook('onClose', () => hashThreads.close());
-  const passwords = passwordHashing((password, salt, params, signal) =>
-    hashQueue.run(() => hashThreads.derive(password, salt, params), signal),
+  // Password hashes run on libuv's pool, one per core at most, the rest waiting in turns by
+  // address; while the event loop is busy serving the rest of the shop, they yield the cores to it.
+  const passwords = queuedPasswordHashing(
+    hashingQueue({ ...config.passwordHashing, shopIsBusy: busyShop(app.server) }),
   );
 
   healthRoutes(app, { ping: database.ping });

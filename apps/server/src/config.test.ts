@@ -78,6 +78,8 @@ describe('loadConfig', () => {
       windowSeconds: 600,
       signupsPerIp: 300,
       loginFailuresPerEmail: 30,
+      loginFailuresPerAccount: 60,
+      loginFailuresPerEmailHour: 100,
     });
     expect(
       loadConfig({
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_SIGNUPS_PER_EMAIL: '2',
         RATE_LIMIT_LOGIN_FAILURES_PER_IP: '3',
         RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '4',
+        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '7',
         RATE_LIMIT_REFRESHES_PER_IP: '5',
         RATE_LIMIT_MESSAGES_PER_IP: '6',
       }).rateLimits,
@@ -95,6 +98,7 @@ describe('loadConfig', () => {
       signupsPerEmail: 2,
       loginFailuresPerIp: 3,
       loginFailuresPerEmail: 4,
+      loginFailuresPerAccount: 7,
       refreshesPerIp: 5,
       messagesPerIp: 6,
     });
@@ -238,19 +242,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' }).jwtSecret).toBeUndefined();
   });
 
-  it('hashes one password per core at once with 16 waiting per core, unless told otherwise', () => {
-    const cores = os.availableParallelism();
-    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: cores, maxWaiting: 16 * cores });
+  it('hashes one password per core at once (one thread of the pool left to files), 32 waiting per hash, a quarter from one address', () => {
+    const concurrency = Math.max(1, Math.min(os.availableParallelism(), 3));
+    expect(loadConfig({}).passwordHashing).toEqual({
+      concurrency,
+      maxWaiting: 32 * concurrency,
+      maxWaitingPerOwner: 8 * concurrency,
+    });
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).passwordHashing.concurrency).toBe(
+      os.availableParallelism(),
+    );
     expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashing).toEqual({
       concurrency: 3,
-      maxWaiting: 48,
+      maxWaiting: 96,
+      maxWaitingPerOwner: 24,
     });
+    expect(
+      loadConfig({
+        PASSWORD_HASH_CONCURRENCY: '1',
+        PASSWORD_HASH_QUEUE: '10',
+        PASSWORD_HASH_QUEUE_PER_IP: '50',
+      }).passwordHashing,
+    ).toEqual({ concurrency: 1, maxWaiting: 10, maxWaitingPerOwner: 10 });
     expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
       concurrency: 1,
       maxWaiting: 0,
+      maxWaitingPerOwner: 0,
     });
     expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE_PER_IP: 'x' })).toThrow(/PASSWORD_HASH_QUEUE_PER_IP/);
   });
 
   it('reports every bad variable at once', () => {

@@ -100,6 +100,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_EMAIL: count(20),
   RATE_LIMIT_LOGIN_FAILURES_PER_IP: count(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: count(30),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: count(60),
   // ASVS 2.2.1: never more than 100 an hour.
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: count(100, 100),
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
@@ -143,6 +144,14 @@ const EnvSchema = z.object({
       .optional(),
   ),
   PASSWORD_HASH_QUEUE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
+      .transform(Number)
+      .pipe(z.number().int().max(100_000, 'must be a whole number from 0 to 100000'))
+      .optional(),
+  ),
+  PASSWORD_HASH_QUEUE_PER_IP: optionalText.pipe(
     z
       .string()
       .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
@@ -214,10 +223,11 @@ export interface Config {
   /** A request (headers and body) must arrive within this many seconds; slow clients are cut off. */
   requestTimeoutSeconds: number;
   /**
-   * Password hashes (128 MiB and most of a core each) run at most `concurrency` at once; up to
-   * `maxWaiting` more wait their turn, and sign-ins beyond that are refused with 503.
+   * Password hashes (argon2id, 19 MiB and a core for about 30 ms each) run at most `concurrency`
+   * at once; up to `maxWaiting` more wait their turn, at most `maxWaitingPerOwner` of them from one
+   * address, and sign-ins beyond that are refused with 503.
    */
-  passwordHashing: { concurrency: number; maxWaiting: number };
+  passwordHashing: { concurrency: number; maxWaiting: number; maxWaitingPerOwner: number };
   /** Unpaid orders older than this many hours give their pieces back (off when unset). */
   unpaidOrderTtlHours?: number;
   /** E-mail to buyers (order confirmations, payment receipts); off when SMTP_URL is unset. */
@@ -232,7 +242,10 @@ export interface Config {
     signupsPerIp: number;
     signupsPerEmail: number;
     loginFailuresPerIp: number;
+    /** Per account from one address. */
     loginFailuresPerEmail: number;
+    /** Per account from every address (higher: one address cannot lock the owner out). */
+    loginFailuresPerAccount: number;
     loginFailuresPerEmailHour: number;
     refreshesPerIp: number;
     refreshesPerAccount: number;
@@ -285,7 +298,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
-  const hashConcurrency = env.PASSWORD_HASH_CONCURRENCY ?? os.availableParallelism();
+  // The hashes run on libuv's pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which
+  // also reads files: by default one thread of it is always left to them.
+  const threadPool = Number(source.UV_THREADPOOL_SIZE) || 4;
+  const hashConcurrency =
+    env.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.min(os.availableParallelism(), threadPool - 1));
+  const hashQueue = env.PASSWORD_HASH_QUEUE ?? 32 * hashConcurrency;
   const url = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.db')}`;
   const database: DatabaseConfig = url.startsWith('sqlite:')
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
@@ -344,7 +362,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     passwordHashing: {
       concurrency: hashConcurrency,
-      maxWaiting: env.PASSWORD_HASH_QUEUE ?? 16 * hashConcurrency,
+      maxWaiting: hashQueue,
+      maxWaitingPerOwner: Math.min(hashQueue, env.PASSWORD_HASH_QUEUE_PER_IP ?? Math.ceil(hashQueue / 4)),
     },
     ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),
     rateLimits: {
@@ -353,6 +372,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signupsPerEmail: env.RATE_LIMIT_SIGNUPS_PER_EMAIL,
       loginFailuresPerIp: env.RATE_LIMIT_LOGIN_FAILURES_PER_IP,
       loginFailuresPerEmail: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
+      loginFailuresPerAccount: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerEmailHour: env.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR,
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
       refreshesPerAccount: env.RATE_LIMIT_REFRESHES_PER_ACCOUNT,

@@ -121,7 +121,7 @@ describe('the demo seed', () => {
 });
 
 describe('the seed admin', () => {
-  it('is created once with an scrypt hash, and an existing account is made admin without losing its password', async () => {
+  it('is created once with an argon2id hash, and an existing account is made admin without losing its password', async () => {
     const { db } = await freshDatabase();
     await migrateToLatest(db);
     await ensureAdmin(db, { email: ' Owner@Shop.Example ', password: 'first password' }, log);
@@ -130,7 +130,7 @@ describe('the seed admin', () => {
     expect(rows).toHaveLength(1);
     const [admin] = rows;
     expect(admin?.role).toBe('admin');
-    expect(admin?.password_hash).toMatch(/^scrypt\$/);
+    expect(admin?.password_hash).toMatch(/^\$argon2id\$/);
     expect(admin?.password_hash).not.toContain('first password');
     expect(await verifyPassword('first password', admin?.password_hash ?? '')).toBe(true);
 

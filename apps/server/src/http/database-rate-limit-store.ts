@@ -1,32 +1,75 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database.js';
+import { type Database, isSqlite } from '../db/database.js';
+import { groupCommit } from '../db/group-commit.js';
 import type { RateLimitStore } from './rate-limit.js';
+
+/** A limit to take a place in: at most `max` in a window of `windowMs`. */
+export interface WindowRule {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** A place taken in a window, to give back to that window (not a later one). */
+export interface HeldPlace {
+  key: string;
+  resetAt: number;
+}
+
+export interface DatabaseRateLimitStore extends RateLimitStore {
+  /**
+   * Takes one place in every rule's window, all or none, in one transaction: answers the places
+   * held, or (nothing taken) the end of the first window that is full. Parallel callers queue on
+   * the rows, so a full window is never passed, on SQLite and PostgreSQL alike.
+   */
+  reserve(rules: WindowRule[]): Promise<{ held: HeldPlace[] } | { fullUntil: number }>;
+  /** Gives the places back, each to the window it was taken in (a window since renewed keeps its count). */
+  release(places: HeldPlace[]): Promise<void>;
+}
+
+class WindowFull extends Error {
+  constructor(readonly resetAt: number) {
+    super('window full');
+  }
+}
+
+/** One upsert: starts a new window or adds to the current one; answers its count and end. */
+async function add(db: Database, key: string, windowMs: number, amount: number, now: number) {
+  const row = await db
+    .insertInto('rate_limit_windows')
+    .values({ key, count: amount, reset_at: now + windowMs })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when rate_limit_windows.reset_at <= ${now} then ${amount} else rate_limit_windows.count + ${amount} end`,
+        reset_at: sql`case when rate_limit_windows.reset_at <= ${now} then ${now + windowMs} else rate_limit_windows.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetAt: Number(row.reset_at) };
+}
 
 /**
  * Rate-limit windows kept in the database: they survive a restart and are shared by every server
  * on the same database. One upsert per hit starts a new window or adds to the current one.
  */
-export function databaseRateLimitStore(db: Database): RateLimitStore {
+export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
   let sweptAt = 0;
+  // On SQLite a commit waits for the disk on the event loop: the reservations of logins arriving
+  // together share one (each in a savepoint of its own, db/group-commit.ts).
+  const write = isSqlite(db)
+    ? groupCommit(db)
+    : <T>(work: (trx: Database) => Promise<T>) => db.transaction().execute(work);
+  const sweep = async (now: number) => {
+    if (now - sweptAt <= 60_000) return;
+    sweptAt = now;
+    await db.deleteFrom('rate_limit_windows').where('reset_at', '<=', now).execute();
+  };
   return {
     async hit(key, windowMs, amount = 1) {
       const now = Date.now();
-      if (now - sweptAt > 60_000) {
-        sweptAt = now;
-        await db.deleteFrom('rate_limit_windows').where('reset_at', '<=', now).execute();
-      }
-      const row = await db
-        .insertInto('rate_limit_windows')
-        .values({ key, count: amount, reset_at: now + windowMs })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            count: sql`case when rate_limit_windows.reset_at <= ${now} then ${amount} else rate_limit_windows.count + ${amount} end`,
-            reset_at: sql`case when rate_limit_windows.reset_at <= ${now} then ${now + windowMs} else rate_limit_windows.reset_at end`,
-          }),
-        )
-        .returning(['count', 'reset_at'])
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.count), resetAt: Number(row.reset_at) };
+      await sweep(now);
+      return add(db, key, windowMs, amount, now);
     },
     async peek(key) {
       const row = await db
@@ -36,6 +79,41 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
         .where('reset_at', '>', Date.now())
         .executeTakeFirst();
       return row && { count: Number(row.count), resetAt: Number(row.reset_at) };
+    },
+    async reserve(rules) {
+      const now = Date.now();
+      await sweep(now);
+      // Rows are locked in one order (by key), so two reservations never wait on each other in a circle.
+      const sorted = rules.toSorted((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      try {
+        const held = await write(async (trx) => {
+          const places: HeldPlace[] = [];
+          for (const rule of sorted) {
+            const window = await add(trx, rule.key, rule.windowMs, 1, now);
+            if (window.count > rule.max) throw new WindowFull(window.resetAt);
+            places.push({ key: rule.key, resetAt: window.resetAt });
+          }
+          return places;
+        });
+        return { held };
+      } catch (error) {
+        if (error instanceof WindowFull) return { fullUntil: error.resetAt };
+        throw error;
+      }
+    },
+    async release(places) {
+      if (places.length === 0) return;
+      await write(async (trx) => {
+        for (const place of places) {
+          await trx
+            .updateTable('rate_limit_windows')
+            .set({ count: sql`count - 1` })
+            .where('key', '=', place.key)
+            .where('reset_at', '=', place.resetAt)
+            .where('count', '>', 0)
+            .execute();
+        }
+      });
     },
   };
 }

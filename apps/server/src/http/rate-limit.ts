@@ -41,10 +41,6 @@ export class RateLimitedError extends RetryLaterError {
 export interface RateLimit {
   /** Counts one attempt for the key; throws 429 once the limit is passed. */
   consume(key: string): Promise<void>;
-  /** Throws 429 if the key is already at its limit, without counting (for limits on failures). */
-  ensureAllowed(key: string): Promise<void>;
-  /** Counts one failure for the key. */
-  record(key: string): Promise<void>;
 }
 
 export function rateLimit(
@@ -52,21 +48,12 @@ export function rateLimit(
   rule: { name: string; max: number; windowSeconds: number },
 ): RateLimit {
   const windowMs = rule.windowSeconds * 1000;
-  const fullKey = (key: string) => `${rule.name}:${key}`;
-  const refuse = (resetAt: number) => {
-    throw new RateLimitedError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
-  };
   return {
     async consume(key) {
-      const window = await store.hit(fullKey(key), windowMs);
-      if (window.count > rule.max) refuse(window.resetAt);
-    },
-    async ensureAllowed(key) {
-      const window = await store.peek(fullKey(key));
-      if (window && window.count >= rule.max) refuse(window.resetAt);
-    },
-    async record(key) {
-      await store.hit(fullKey(key), windowMs);
+      const window = await store.hit(`${rule.name}:${key}`, windowMs);
+      if (window.count > rule.max) {
+        throw new RateLimitedError(Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000)));
+      }
     },
   };
 }

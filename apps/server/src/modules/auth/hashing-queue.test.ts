@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashingAbandonedError, HashingBusyError, hashingQueue } from './hashing-queue.js';
 
 /** Tasks that run until `finish(id)` is called; records the order they started in. */
@@ -54,6 +54,36 @@ describe('the hashing queue', () => {
     expect(queue.waiting).toBe(0);
   });
 
+  it('takes turns between addresses: a flood from one holds its share, and another is served next', async () => {
+    const queue = hashingQueue({ concurrency: 2, maxWaiting: 20, maxWaitingPerOwner: 5 });
+    const tasks = controlledTasks();
+    const flooder = { owner: '10.0.0.66' };
+    const flood = ids(7).map((id) => queue.run(tasks.task(id), flooder));
+    await settle();
+    expect(tasks.started).toEqual([0, 1]);
+    expect(queue.waiting).toBe(5);
+    // Its sixth waiting request is refused: the line has room, its share does not.
+    const refused = queue.run(tasks.task(7), flooder);
+    await expect(refused).rejects.toBeInstanceOf(HashingBusyError);
+    // Two others arrive after the flood and are served before the rest of it.
+    const others = [
+      queue.run(tasks.task(100), { owner: '10.0.0.1' }),
+      queue.run(tasks.task(200), { owner: '10.0.0.2' }),
+    ];
+    await tasks.finish(0);
+    await tasks.finish(1);
+    expect(tasks.started).toEqual([0, 1, 2, 100]);
+    await tasks.finish(2);
+    expect(tasks.started).toEqual([0, 1, 2, 100, 200]);
+    while (tasks.running().length > 0) await tasks.finish(tasks.running()[0] as number);
+    expect(await Promise.all(others)).toEqual([100, 200]);
+    expect(await Promise.all(flood)).toEqual(ids(7));
+    // Each address's own requests ran in the order they came.
+    expect(tasks.started.filter((id) => id < 100)).toEqual(ids(7));
+    expect(queue.waiting).toBe(0);
+    expect(queue.running).toBe(0);
+  });
+
   it('starts waiting tasks in the order they arrived, whichever running one finishes', async () => {
     const queue = hashingQueue({ concurrency: 2, maxWaiting: 100 });
     const tasks = controlledTasks();
@@ -102,7 +132,7 @@ describe('the hashing queue', () => {
     const tasks = controlledTasks();
     const first = queue.run(tasks.task(0));
     const leaving = new AbortController();
-    const gone = queue.run(tasks.task(1), leaving.signal);
+    const gone = queue.run(tasks.task(1), { signal: leaving.signal });
     const third = queue.run(tasks.task(2));
     await settle();
     expect(queue.waiting).toBe(2);
@@ -116,17 +146,38 @@ describe('the hashing queue', () => {
 
     const alreadyGone = new AbortController();
     alreadyGone.abort();
-    await expect(queue.run(tasks.task(3), alreadyGone.signal)).rejects.toBeInstanceOf(HashingAbandonedError);
+    await expect(queue.run(tasks.task(3), { signal: alreadyGone.signal })).rejects.toBeInstanceOf(
+      HashingAbandonedError,
+    );
     expect(tasks.started).toEqual([0, 2]);
+  });
+
+  it('runs one task at a time while the shop is busy, every slot again once it is not', async () => {
+    let busy = true;
+    const queue = hashingQueue({ concurrency: 2, maxWaiting: 10, shopIsBusy: () => busy });
+    const tasks = controlledTasks();
+    const results = ids(4).map((id) => queue.run(tasks.task(id)));
+    await settle();
+    expect(tasks.started).toEqual([0]);
+    await tasks.finish(0);
+    await vi.waitFor(() => expect(tasks.started).toEqual([0, 1]));
+    expect(queue.running).toBe(1);
+    busy = false;
+    await tasks.finish(1);
+    expect(tasks.started).toEqual([0, 1, 2, 3]);
+    await tasks.finish(2);
+    await tasks.finish(3);
+    expect(await Promise.all(results)).toEqual(ids(4));
+    expect(tasks.mostAtOnce()).toBe(2);
   });
 
   it('frees the place of a task that fails', async () => {
     const queue = hashingQueue({ concurrency: 1, maxWaiting: 10 });
     const failing = queue.run(async () => {
-      throw new Error('scrypt failed');
+      throw new Error('hashing failed');
     });
     const next = queue.run(async () => 'next');
-    await expect(failing).rejects.toThrow('scrypt failed');
+    await expect(failing).rejects.toThrow('hashing failed');
     expect(await next).toBe('next');
     expect(queue.running).toBe(0);
   });

@@ -1,82 +1,80 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
 
 /**
- * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1: 128 MiB per hash). The parameters are
- * stored with each hash, so they can be raised later without invalidating existing passwords.
+ * argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1), stored as the PHC string
+ * `$argon2id$v=19$m=19456,t=2,p=1$salt$key`, which carries its own parameters. The binding runs
+ * the hash on libuv's thread pool; the hashing queue (hashing-queue.ts) bounds how many at once.
  */
-const N = 2 ** 17;
-const r = 8;
-const p = 1;
-const KEY_LENGTH = 32;
-const SALT_LENGTH = 16;
-const maxmem = 256 * 1024 * 1024;
-
-export interface ScryptParams {
-  keyLength: number;
-  options: ScryptOptions & { N: number; r: number; p: number; maxmem: number };
-}
+const ARGON2ID: Algorithm = 2;
+const COST = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Derives the key of a (normalised) password: where that runs is the caller's choice. `signal`
- * tells that the request asking has been given up (its client left), so a queued hash may be dropped.
+ * Hashes from before argon2: `scrypt$N$r$p$salt$key` (base64url). They still sign in, checked
+ * with node's asynchronous scrypt (also on the thread pool), and are replaced at that login.
  */
-export type Derive = (
-  password: string,
-  salt: Buffer,
-  params: ScryptParams,
-  signal?: AbortSignal,
-) => Promise<Buffer>;
-
-/** node's asynchronous scrypt, on libuv's thread pool: for the odd hash outside requests (start-up, tests). */
-export const deriveInThreadPool: Derive = (password, salt, params) =>
-  new Promise((resolve, reject) => {
-    scrypt(password, salt, params.keyLength, params.options, (err, key) =>
-      err ? reject(err) : resolve(key),
+function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, n, r, p, salt, key] = stored.split('$');
+  const options: ScryptOptions = { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 };
+  if (!salt || !key || !Number.isInteger(options.N) || !Number.isInteger(options.r)) {
+    return Promise.resolve(false);
+  }
+  const expected = Buffer.from(key, 'base64url');
+  return new Promise((resolve) => {
+    scrypt(password, Buffer.from(salt, 'base64url'), expected.length, options, (err, actual) =>
+      resolve(!err && actual.length === expected.length && timingSafeEqual(actual, expected)),
     );
   });
-
-const params = (n: number, rr: number, pp: number): ScryptParams => ({
-  keyLength: KEY_LENGTH,
-  options: { N: n, r: rr, p: pp, maxmem },
-});
-
-export interface PasswordHashing {
-  hash(password: string, signal?: AbortSignal): Promise<string>;
-  verify(password: string, stored: string, signal?: AbortSignal): Promise<boolean>;
 }
 
-/** Hashes in the stored format `scrypt$N$r$p$salt$key` (base64url), deriving keys with `derive`. */
-export function passwordHashing(derive: Derive): PasswordHashing {
-  return {
-    async hash(password, signal) {
-      const salt = randomBytes(SALT_LENGTH);
-      const key = await derive(password.normalize('NFKC'), salt, params(N, r, p), signal);
-      return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
-    },
-    async verify(password, stored, signal) {
-      const [scheme, n, rr, pp, salt, key] = stored.split('$');
-      if (scheme !== 'scrypt' || !n || !rr || !pp || !salt || !key) return false;
-      const expected = Buffer.from(key, 'base64url');
-      const actual = await derive(
-        password.normalize('NFKC'),
-        Buffer.from(salt, 'base64url'),
-        params(Number(n), Number(rr), Number(pp)),
-        signal,
-      );
-      return actual.length === expected.length && timingSafeEqual(actual, expected);
-    },
-  };
+/**
+ * `signal` aborts when the asking client has left (a hash still waiting its turn is dropped);
+ * `ip` is the asking address, which the hashing queue takes turns between.
+ */
+export interface PasswordHashing {
+  hash(password: string, signal?: AbortSignal, ip?: string): Promise<string>;
+  verify(password: string, stored: string, signal?: AbortSignal, ip?: string): Promise<boolean>;
+}
+
+/** Hashes and checks passwords (NFKC-normalised) at once, wherever the caller runs it. */
+export const passwordHashes: PasswordHashing = {
+  hash: (password) => hash(password.normalize('NFKC'), COST),
+  async verify(password, stored) {
+    const normalised = password.normalize('NFKC');
+    if (stored.startsWith('scrypt$')) return verifyScrypt(normalised, stored);
+    if (!stored.startsWith('$argon2')) return false;
+    try {
+      return await verify(stored, normalised);
+    } catch {
+      // A stored text the binding cannot read matches no password.
+      return false;
+    }
+  },
+};
+
+/** Whether a stored hash is below today's cost (scrypt, or argon2 weaker than the above): re-hash it at the next login. */
+export function needsRehash(stored: string): boolean {
+  if (!stored.startsWith('$argon2id$')) return true;
+  try {
+    const found = parseOptions(stored);
+    return (
+      found.memoryCost < COST.memoryCost ||
+      found.timeCost < COST.timeCost ||
+      found.parallelism < COST.parallelism
+    );
+  } catch {
+    return true;
+  }
 }
 
 /**
  * A stored hash at today's cost that no password matches (a random key): checked when no account
- * has the email, so such a login costs one hash like any other, without hashing anything first.
+ * has the email, so such a login costs one argon2 verify like any other, without hashing first.
  */
 export function unmatchableHash(): string {
-  const random = (bytes: number) => randomBytes(bytes).toString('base64url');
-  return `scrypt$${N}$${r}$${p}$${random(SALT_LENGTH)}$${random(KEY_LENGTH)}`;
+  const random = (bytes: number) => randomBytes(bytes).toString('base64').replace(/=+$/, '');
+  return `$argon2id$v=19$m=${COST.memoryCost},t=${COST.timeCost},p=${COST.parallelism}$${random(16)}$${random(32)}`;
 }
 
-const inThreadPool = passwordHashing(deriveInThreadPool);
-export const hashPassword = (password: string) => inThreadPool.hash(password);
-export const verifyPassword = (password: string, stored: string) => inThreadPool.verify(password, stored);
+export const hashPassword = (password: string) => passwordHashes.hash(password);
+export const verifyPassword = (password: string, stored: string) => passwordHashes.verify(password, stored);

@@ -43,7 +43,7 @@ describe('sign-up', () => {
       .selectAll()
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain('long enough pw');
     const stored = await shop.database.db
       .selectFrom('refresh_tokens')

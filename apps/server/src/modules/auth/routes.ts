@@ -45,6 +45,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       schema: {
         tags: ['sign-in'],
         summary: 'Sign in with email and password',
+        description:
+          'Failed logins are limited per address, per email from one address, per email from every address and per email an hour: a login takes its place before the password is checked, and gets 429 with retry-after when one is full (a successful login gives its place back). 503 with retry-after when too many sign-ins wait for a password hash, or too many from this address.',
         body: LoginBody,
         response: { 200: Session, ...hashingErrors },
       },

@@ -3,11 +3,12 @@ import type { LoginBody, Session, SignupBody, TokenPair } from '@shop/contract/a
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, conflict } from '../../http/app-error.js';
+import { AppError, conflict, RetryLaterError } from '../../http/app-error.js';
 import type { RateLimit } from '../../http/rate-limit.js';
-import { findUserByEmail, findUserById, insertUser } from '../users/repository.js';
+import { findUserByEmail, findUserById, insertUser, replacePasswordHash } from '../users/repository.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
-import { type PasswordHashing, unmatchableHash } from './password.js';
+import type { LoginFailures } from './login-failures.js';
+import { needsRehash, type PasswordHashing, unmatchableHash } from './password.js';
 import {
   findRefreshToken,
   hashRefreshToken,
@@ -20,10 +21,8 @@ import {
 export interface AuthLimits {
   signupPerIp: RateLimit;
   signupPerEmail: RateLimit;
-  loginFailuresPerIp: RateLimit;
-  loginFailuresPerEmail: RateLimit;
-  /** ASVS 2.2.1: at most 100 failed logins an hour per account, whatever address they come from. */
-  loginFailuresPerEmailHour: RateLimit;
+  /** Failed logins per address, per account from one address, per account and per account an hour. */
+  loginFailures: LoginFailures;
   refreshPerIp: RateLimit;
   refreshPerAccount: RateLimit;
 }
@@ -32,7 +31,7 @@ export interface AuthDeps {
   db: Database;
   tokens: AccessTokens;
   limits: AuthLimits;
-  /** Hashes one at a time per core, the others waiting their turn (503 when too many wait). */
+  /** Hashes one per core at most, the others waiting their turn by address (503 when too many wait). */
   passwords: PasswordHashing;
 }
 
@@ -73,7 +72,7 @@ export async function signup(
     id: newId(),
     name: body.name,
     email: body.email,
-    password_hash: await deps.passwords.hash(body.password, signal),
+    password_hash: await deps.passwords.hash(body.password, signal, ip),
     role: null,
     mobile: null,
     created_at: nowIso(),
@@ -90,18 +89,39 @@ export async function login(
   ip: string,
   signal?: AbortSignal,
 ): Promise<Session> {
-  await deps.limits.loginFailuresPerIp.ensureAllowed(ip);
-  await deps.limits.loginFailuresPerEmail.ensureAllowed(body.email);
-  await deps.limits.loginFailuresPerEmailHour.ensureAllowed(body.email);
-  const user = await findUserByEmail(deps.db, body.email);
-  const matches = await deps.passwords.verify(body.password, user?.password_hash ?? dummyHash, signal);
+  // A place in every failed-login window first (429 when one is full), so no burst checks more.
+  const attempt = await deps.limits.loginFailures.attempt(body.email, ip);
+  let user: UserRow | undefined;
+  let matches: boolean;
+  try {
+    user = await findUserByEmail(deps.db, body.email);
+    matches = await deps.passwords.verify(body.password, user?.password_hash ?? dummyHash, signal, ip);
+  } catch (error) {
+    // Not checked (the hashing line was full, the client left): no failure to count.
+    await attempt.giveBack();
+    throw error;
+  }
   if (!user?.password_hash || !matches) {
-    await deps.limits.loginFailuresPerIp.record(ip);
-    await deps.limits.loginFailuresPerEmail.record(body.email);
-    await deps.limits.loginFailuresPerEmailHour.record(body.email);
+    attempt.failed();
     throw new AppError('unauthenticated', WRONG_CREDENTIALS);
   }
+  await attempt.giveBack();
+  await strengthenHash(deps, user, body.password, ip);
   return session(user, await startSession(deps, user));
+}
+
+/**
+ * A hash from before argon2 (or at a lower cost) is replaced while the password is at hand. When
+ * the hashing line is full it stays as it is, for the next login: the sign-in goes on regardless.
+ */
+async function strengthenHash(deps: AuthDeps, user: UserRow, password: string, ip: string) {
+  const stored = user.password_hash;
+  if (!stored || !needsRehash(stored)) return;
+  try {
+    await replacePasswordHash(deps.db, user.id, stored, await deps.passwords.hash(password, undefined, ip));
+  } catch (error) {
+    if (!(error instanceof RetryLaterError)) throw error;
+  }
 }
 
 /**

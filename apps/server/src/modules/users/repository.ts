@@ -54,3 +54,18 @@ export async function updateUser(
   const result = await db.updateTable('users').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Replaces a password hash by a stronger one of the same password, unless it changed meanwhile. */
+export async function replacePasswordHash(
+  db: Database,
+  id: string,
+  was: string,
+  hash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash })
+    .where('id', '=', id)
+    .where('password_hash', '=', was)
+    .execute();
+}
