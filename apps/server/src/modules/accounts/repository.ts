@@ -55,6 +55,16 @@ export async function redeemLink(
   return row?.user_id;
 }
 
+/** Gives back a link taken at `takenAt` whose use could not be finished. */
+export async function releaseLink(db: Database, id: string, takenAt: string) {
+  await db
+    .updateTable('account_links')
+    .set({ used_at: null })
+    .where('id', '=', id)
+    .where('used_at', '=', takenAt)
+    .execute();
+}
+
 /** What a mail carrying the link needs, while the link still works. */
 export function findUsableLink(db: Database, id: string, now: string) {
   return db

@@ -9,7 +9,7 @@ import { revokeUserFamilies } from '../auth/refresh-tokens.js';
 import { findUserByEmail, findUserById } from '../users/repository.js';
 import type { AccountMail } from './account-mail.js';
 import type { LinkPurpose, LinkTokens } from './links.js';
-import { markEmailVerified, redeemLink, setPassword } from './repository.js';
+import { markEmailVerified, redeemLink, releaseLink, setPassword } from './repository.js';
 
 export interface AccountLimits {
   resetsPerIp: RateLimit;
@@ -85,7 +85,9 @@ export async function requestPasswordReset(
 
 /**
  * POST /api/auth/password-reset: the new password, the email counted as verified (the person
- * read the mail), and every sign-in of the account ended, all at once.
+ * read the mail), and every sign-in of the account ended. The link is taken first, so of many
+ * using it at once only the winner spends a password hash; if that hash cannot be made (too many
+ * waiting, the client left), the link is given back and works again.
  */
 export async function resetPassword(
   deps: AccountDeps,
@@ -93,13 +95,19 @@ export async function resetPassword(
   signal?: AbortSignal,
 ): Promise<void> {
   const id = linkOf(deps, 'password_reset', body.token);
-  const hash = await deps.passwords.hash(body.password, signal);
+  const takenAt = nowIso();
+  const userId = await redeemLink(deps.db, id, 'password_reset', takenAt);
+  if (!userId) throw invalidToken('password_reset');
+  let hash: string;
+  try {
+    hash = await deps.passwords.hash(body.password, signal);
+  } catch (error) {
+    await releaseLink(deps.db, id, takenAt);
+    throw error;
+  }
   await deps.db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const userId = await redeemLink(trx, id, 'password_reset', now);
-    if (!userId) throw invalidToken('password_reset');
     await setPassword(trx, userId, hash);
-    await markEmailVerified(trx, userId, now);
+    await markEmailVerified(trx, userId, nowIso());
     await revokeUserFamilies(trx, userId);
   });
 }
