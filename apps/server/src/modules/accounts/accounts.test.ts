@@ -66,7 +66,7 @@ async function resetToken(email: string, nth = 1) {
 }
 
 describe('e-mail verification', () => {
-  it('mails a link at sign-up; following it verifies the email, once', async () => {
+  it('mails a link at sign-up; following it verifies the email, once', { timeout: 60_000 }, async () => {
     const buyer = await signUp(shop.app, { name: 'Rupsha Traders' });
     expect((await profile(buyer)).emailVerified).toBe(false);
     const mail = await mailTo(smtp, buyer.email, VERIFY);
@@ -84,7 +84,7 @@ describe('e-mail verification', () => {
     expect(again.json().error.code).toBe('invalid_token');
   });
 
-  it('stores no token: neither the link table nor the outbox holds it', async () => {
+  it('stores no token: neither the link table nor the outbox holds it', { timeout: 60_000 }, async () => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const [id, mac] = token.split('.');
@@ -94,7 +94,9 @@ describe('e-mail verification', () => {
     expect(JSON.stringify([links, mails])).not.toContain(mac);
   });
 
-  it('refuses an expired, forged, unknown or misused token with 400 invalid_token', async () => {
+  it('refuses an expired, forged, unknown or misused token with 400 invalid_token', {
+    timeout: 60_000,
+  }, async () => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const [id, mac] = token.split('.') as [string, string];
@@ -116,7 +118,7 @@ describe('e-mail verification', () => {
     expect((await profile(buyer)).emailVerified).toBe(false);
   });
 
-  it('refuses a body without a proper token with 400 validation', async () => {
+  it('refuses a body without a proper token with 400 validation', { timeout: 60_000 }, async () => {
     for (const body of [{}, { token: '' }, { token: 5 }, { token: null }, { token: 'x'.repeat(201) }]) {
       const res = await post('/api/auth/verify-email', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -131,7 +133,7 @@ describe('e-mail verification', () => {
     expect(text.statusCode).toBe(415);
   });
 
-  it('lets exactly one of 50 parallel redeemers use a link', async () => {
+  it('lets exactly one of 50 parallel redeemers use a link', { timeout: 60_000 }, async () => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const answers = await Promise.all(
@@ -142,7 +144,9 @@ describe('e-mail verification', () => {
     expect(codes.filter((c) => c === 400)).toHaveLength(49);
   });
 
-  it('resends a link to a signed-in, unverified user (rate limited); 409 once verified', async () => {
+  it('resends a link to a signed-in, unverified user (rate limited); 409 once verified', {
+    timeout: 60_000,
+  }, async () => {
     expect((await post('/api/auth/verify-email/resend')).statusCode).toBe(401);
     const buyer = await signUp(shop.app);
     await verificationToken(buyer);
@@ -164,7 +168,9 @@ describe('e-mail verification', () => {
 });
 
 describe('password reset', () => {
-  it('answers 202 alike whether or not the account exists, mailing only an account', async () => {
+  it('answers 202 alike whether or not the account exists, mailing only an account', {
+    timeout: 60_000,
+  }, async () => {
     const buyer = await signUp(shop.app);
     const nobody = uniqueEmail('nobody');
     const known = await post('/api/auth/password-reset/request', { email: buyer.email.toUpperCase() });
@@ -177,7 +183,9 @@ describe('password reset', () => {
     expect(smtp.received.some((m) => m.to && 'text' in m.to && m.to.text === nobody)).toBe(false);
   });
 
-  it('sets the new password, verifies the email and ends every sign-in; the link works once', async () => {
+  it('sets the new password, verifies the email and ends every sign-in; the link works once', {
+    timeout: 60_000,
+  }, async () => {
     const buyer = await signUp(shop.app);
     const other = await login(buyer.email, buyer.password);
     await post('/api/auth/password-reset/request', { email: buyer.email });
@@ -205,7 +213,9 @@ describe('password reset', () => {
     expect(again.json().error.code).toBe('invalid_token');
   });
 
-  it('ends an older unused link when a newer one is mailed, and refuses an expired one', async () => {
+  it('ends an older unused link when a newer one is mailed, and refuses an expired one', {
+    timeout: 60_000,
+  }, async () => {
     const buyer = await signUp(shop.app);
     await post('/api/auth/password-reset/request', { email: buyer.email });
     const older = await resetToken(buyer.email, 1);
@@ -220,7 +230,7 @@ describe('password reset', () => {
     expect((await login(buyer.email, buyer.password)).statusCode).toBe(200);
   });
 
-  it('lets exactly one of 50 parallel resets use a link', async () => {
+  it('lets exactly one of 50 parallel resets use a link', { timeout: 60_000 }, async () => {
     const buyer = await signUp(shop.app);
     await post('/api/auth/password-reset/request', { email: buyer.email });
     const token = await resetToken(buyer.email);
@@ -236,7 +246,7 @@ describe('password reset', () => {
     expect((await login(buyer.email, `parallel secret ${winner}`)).statusCode).toBe(200);
   });
 
-  it('refuses bad input with 400 and limits requests per email with 429', async () => {
+  it('refuses bad input with 400 and limits requests per email with 429', { timeout: 60_000 }, async () => {
     for (const body of [{}, { email: 'not an email' }, { email: 7 }]) {
       const res = await post('/api/auth/password-reset/request', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
