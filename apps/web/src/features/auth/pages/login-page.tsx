@@ -67,6 +67,14 @@ export function LoginPage() {
           registration={register('password')}
           error={formState.errors.password}
         />
+        <Link to="/forgot-password" className="link link-primary self-end text-sm">
+          Forgot password?
+        </Link>
+        {search.get('reset') === 'done' && !error && (
+          <p role="status" className="font-medium text-success">
+            Your password is reset. Log in with your new password.
+          </p>
+        )}
         <FormError message={error?.message ?? search.get('error') ?? undefined} />
         <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
           Login
