@@ -24,6 +24,8 @@ async function signUp(page: Page, who: { name: string; email: string; password: 
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL(`${journey.baseUrl}/`);
+  await page.goto('/dashboard');
   await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
 }
 
@@ -69,7 +71,7 @@ describe('verifying the email', () => {
     const again = await open(link);
     await again.getByRole('alert').waitFor();
     expect(await again.getByRole('alert').textContent()).toMatch(/used, expired or unknown/);
-    await again.getByRole('link', { name: 'Login' }).waitFor();
+    await again.locator('#main').getByRole('link', { name: 'Login' }).waitFor();
   });
 });
 
@@ -110,6 +112,7 @@ describe('forgetting the password', () => {
 
     await page.waitForURL('**/login?reset=done');
     await page.getByText('Your password is reset. Log in with your new password.').waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await journey.logIn(page, { email: who.email, password: 'jamuna-new-password' });
     await page.waitForURL(`${journey.baseUrl}/`);
     expect((await api('/api/auth/login', { method: 'POST', body: who })).status).toBe(401);

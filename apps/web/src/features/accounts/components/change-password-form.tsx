@@ -4,6 +4,7 @@ import { useForm } from '../../../lib/form';
 import { FormError } from '../../auth/components/auth-card';
 import { useSession } from '../../auth/session';
 import { useChangePassword } from '../api/change-password';
+import { Notice } from './account-card';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.changePasswordRules));
 
@@ -55,11 +56,7 @@ export function ChangePasswordForm() {
               error={formState.errors.newPassword}
             />
             <FormError message={change.error?.message} />
-            {change.isSuccess && !formState.isDirty && (
-              <p role="status" className="font-medium text-success">
-                Your password is changed
-              </p>
-            )}
+            {change.isSuccess && !formState.isDirty && <Notice>Your password is changed</Notice>}
             <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
               Change password
             </button>

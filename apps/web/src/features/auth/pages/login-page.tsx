@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
+import { Notice } from '../../accounts/components/account-card';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
@@ -71,9 +72,7 @@ export function LoginPage() {
           Forgot password?
         </Link>
         {search.get('reset') === 'done' && !error && (
-          <p role="status" className="font-medium text-success">
-            Your password is reset. Log in with your new password.
-          </p>
+          <Notice>Your password is reset. Log in with your new password.</Notice>
         )}
         <FormError message={error?.message ?? search.get('error') ?? undefined} />
         <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
