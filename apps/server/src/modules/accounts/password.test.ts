@@ -148,3 +148,20 @@ describe('without SMTP_URL', () => {
     expect(await shop.database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
   });
 });
+
+describe('the API document', () => {
+  it('describes the account calls, their answers and who may call them', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const call = (path: string, method = 'post') => doc.paths[path][method];
+    const answers = (path: string, method?: string) => Object.keys(call(path, method).responses).sort();
+    expect(answers('/api/auth/verify-email')).toEqual(['200', '400', '415', '429']);
+    expect(answers('/api/auth/verify-email/resend')).toEqual(['202', '401', '409', '429']);
+    expect(answers('/api/auth/password-reset/request')).toEqual(['202', '400', '415', '429']);
+    expect(answers('/api/auth/password-reset')).toEqual(['204', '400', '415', '429', '503']);
+    expect(answers('/api/auth/password', 'put')).toEqual(['204', '400', '401', '409', '415', '429', '503']);
+    expect(call('/api/auth/password', 'put').security).toEqual([{ bearer: [] }]);
+    expect(call('/api/auth/password', 'put').requestBody.content['application/json'].schema.required).toEqual(
+      ['currentPassword', 'newPassword'],
+    );
+  });
+});

@@ -57,6 +57,7 @@ export function accountRoutes(
       schema: {
         tags,
         summary: 'Mail a new verification link to the signed-in user',
+        security: [{ bearer: [] }],
         description: `Rate limited per account. An account already verified → 409 \`conflict\`, nothing sent.`,
         response: { 202: z.null(), 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
@@ -110,6 +111,7 @@ export function accountRoutes(
       schema: {
         tags,
         summary: "Change the signed-in user's password",
+        security: [{ bearer: [] }],
         description:
           'A wrong `currentPassword` → 401 (failures are rate limited per account); the other sign-ins of the account end, this one goes on. An account without a password (Google only) → 409: it sets one through the password reset.',
         body: ChangePasswordBody,
