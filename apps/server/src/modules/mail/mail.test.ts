@@ -6,6 +6,9 @@ import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { linkTokens } from '../accounts/links.js';
+import { loadJwtSecret } from '../auth/jwt-secret.js';
+import { deriveKey } from '../auth/keys.js';
 import { MAX_ATTEMPTS, mailOutbox } from './outbox.js';
 
 const FROM = 'Parts Shop Orders <orders@parts-shop.example>';
@@ -76,9 +79,14 @@ async function orderMailsArrive(smtp: TestMailServer, count: number) {
   return mails;
 }
 
-/** Another server's outbox on the same database, sending through `smtpUrl`. */
+/** Another server's outbox on the same database, sending through `smtpUrl`, with the shop's secret. */
 const anotherServer = (shop: TestShop, smtpUrl: string) =>
-  mailOutbox({ db: shop.database.db, settings: { smtpUrl, from: FROM, retrySeconds: 1 }, log: silent });
+  mailOutbox({
+    db: shop.database.db,
+    settings: { smtpUrl, from: FROM, retrySeconds: 1 },
+    log: silent,
+    linkTokens: linkTokens(deriveKey(loadJwtSecret(shop.config.jwtSecret, shop.dataDir), 'account-links')),
+  });
 
 /** Waits until the order's mail of this kind is in this state; answers its outbox row. */
 async function mailReaches(

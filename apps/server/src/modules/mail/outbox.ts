@@ -31,7 +31,7 @@ export interface MailOutboxDeps {
   /** The invoice of a paid order, attached to its receipt. */
   invoiceFor?: (db: Database, orderId: string) => Promise<Invoice | undefined>;
   /** Makes the links of account mails again at sending time (they are never stored). */
-  linkTokens?: LinkTokens;
+  linkTokens: LinkTokens;
 }
 
 export interface MailOutbox {
@@ -100,7 +100,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   async function content(mail: Due): Promise<MailContent | { drop: string }> {
     if (mail.kind === 'verify_email' || mail.kind === 'password_reset') {
       const link = await findUsableLink(db, mail.subject_id, nowIso());
-      if (!link || !deps.linkTokens) return { drop: 'the link is used or expired' };
+      if (!link) return { drop: 'the link is used or expired' };
       const url = deps.linkTokens.url(link.origin, link.purpose, link.id);
       return link.purpose === 'verify_email'
         ? verifyEmailMail(link.name, url)
