@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      apiRequest('/api/auth/password', { method: 'PUT', body, auth: true }),
+      // A 401 here is a wrong current password (the token is fresh: the client refreshes it ahead).
+      apiRequest('/api/auth/password', { method: 'PUT', body, auth: true, retryRefused: false }),
   });
 }
