@@ -25,6 +25,9 @@ import {
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
 import { COMPRESS_THRESHOLD } from './http/versioned-cache.js';
 import { registerWebApp } from './http/web-app.js';
+import { accountMail } from './modules/accounts/account-mail.js';
+import { linkTokens } from './modules/accounts/links.js';
+import { accountRoutes } from './modules/accounts/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accessTokens } from './modules/auth/access-tokens.js';
 import { busyShop } from './modules/auth/busy-shop.js';
@@ -33,7 +36,7 @@ import { googleSignIn } from './modules/auth/google-sign-in.js';
 import { hashingQueue } from './modules/auth/hashing-queue.js';
 import { loadJwtSecret } from './modules/auth/jwt-secret.js';
 import { deriveKey } from './modules/auth/keys.js';
-import { loginFailures } from './modules/auth/login-failures.js';
+import { loginFailures, passwordChangeFailures } from './modules/auth/login-failures.js';
 import { pageSessions } from './modules/auth/page-session.js';
 import { queuedPasswordHashing } from './modules/auth/queued-password-hashing.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -143,7 +146,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   healthRoutes(app, { ping: database.ping });
-  const auth = { db, tokens, limits: authLimits, passwords };
+  const links = linkTokens(deriveKey(secret, 'account-links'));
+  const mail =
+    config.mail &&
+    mailOutbox({
+      db,
+      settings: config.mail,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      invoiceFor,
+      linkTokens: links,
+    });
+  if (mail) {
+    app.addHook('onReady', async () => mail.start());
+    app.addHook('onClose', () => mail.stop());
+  }
+  // Links to verify an email or reset a password: mailed, or written to the log without SMTP_URL.
+  const linkMail = accountMail({ mail, links, log: app.log });
+  const auth = {
+    db,
+    tokens,
+    limits: authLimits,
+    passwords,
+    accountMail: linkMail,
+    publicUrl: config.publicUrl,
+  };
   const pages = pageSessions({ publicUrl: config.publicUrl });
   authRoutes(app, { ...auth, pages });
   // Only the Google flow uses a cookie: the parser runs for its routes alone.
@@ -155,6 +182,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       pages,
     });
+  });
+  accountRoutes(app, {
+    db,
+    passwords,
+    links,
+    accountMail: linkMail,
+    guard,
+    publicUrl: config.publicUrl,
+    limits: {
+      resetsPerIp: limit('reset-ip', rateLimits.passwordResetsPerIp),
+      resetsPerEmail: limit('reset-email', rateLimits.passwordResetsPerEmail),
+      verificationMailsPerAccount: limit('verification-account', rateLimits.verificationMailsPerAccount),
+      passwordChangeFailures: passwordChangeFailures(durable, {
+        max: rateLimits.passwordChangeFailuresPerAccount,
+        windowSeconds: rateLimits.windowSeconds,
+      }),
+    },
   });
   userRoutes(app, { db, tokens, guard, pages });
   // Public reads are cached until a write (from any server) changes what they show.
@@ -185,13 +229,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reviewRoutes(app, { db, guard, changes, reads });
   const provider =
     config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
-  const mail =
-    config.mail &&
-    mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl, invoiceFor });
-  if (mail) {
-    app.addHook('onReady', async () => mail.start());
-    app.addHook('onClose', () => mail.stop());
-  }
   const payments = { db, provider, mail };
   const orders = { db, mail, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
   invoiceRoutes(app, { db, guard });

@@ -104,6 +104,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it('limits password reset requests, verification mails and wrong current passwords, each configurable', () => {
+    expect(loadConfig({}).rateLimits).toMatchObject({
+      passwordResetsPerIp: 30,
+      passwordResetsPerEmail: 5,
+      verificationMailsPerAccount: 5,
+      passwordChangeFailuresPerAccount: 10,
+    });
+    expect(
+      loadConfig({
+        RATE_LIMIT_PASSWORD_RESETS_PER_IP: '7',
+        RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: '8',
+        RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT: '9',
+        RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: '10',
+      }).rateLimits,
+    ).toMatchObject({
+      passwordResetsPerIp: 7,
+      passwordResetsPerEmail: 8,
+      verificationMailsPerAccount: 9,
+      passwordChangeFailuresPerAccount: 10,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: '0' })).toThrow(
+      /RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL/,
+    );
+  });
+
   it('takes sqlite:<path> as the database', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({
       kind: 'sqlite',

@@ -106,6 +106,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_REFRESHES_PER_IP: count(600),
   RATE_LIMIT_REFRESHES_PER_ACCOUNT: count(300),
   RATE_LIMIT_MESSAGES_PER_IP: count(30),
+  RATE_LIMIT_PASSWORD_RESETS_PER_IP: count(30),
+  RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: count(5),
+  RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT: count(5),
+  RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: count(10),
   RATE_LIMIT_PURCHASES_PER_ACCOUNT: count(300),
   RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
   RATE_LIMIT_PURCHASES_PER_IP: count(1000),
@@ -250,6 +254,10 @@ export interface Config {
     refreshesPerIp: number;
     refreshesPerAccount: number;
     messagesPerIp: number;
+    passwordResetsPerIp: number;
+    passwordResetsPerEmail: number;
+    verificationMailsPerAccount: number;
+    passwordChangeFailuresPerAccount: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
     purchasesPerIp: number;
@@ -377,6 +385,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
       refreshesPerAccount: env.RATE_LIMIT_REFRESHES_PER_ACCOUNT,
       messagesPerIp: env.RATE_LIMIT_MESSAGES_PER_IP,
+      passwordResetsPerIp: env.RATE_LIMIT_PASSWORD_RESETS_PER_IP,
+      passwordResetsPerEmail: env.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL,
+      verificationMailsPerAccount: env.RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT,
+      passwordChangeFailuresPerAccount: env.RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,

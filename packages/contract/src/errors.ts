@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Every machine-readable error code the API answers with, and the status each comes with. */
 export const errorStatus = {
   validation: 400,
+  invalid_token: 400,
   unauthenticated: 401,
   card_declined: 402,
   forbidden: 403,

@@ -7,6 +7,9 @@ export const User = z.object({
   email: z.string(),
   role: z.literal('admin').optional(),
   mobile: z.string().optional(),
+  emailVerified: z
+    .boolean()
+    .describe('whether the owner proved the email is theirs (a mailed link, or Google)'),
 });
 export type User = z.infer<typeof User>;
 export const UserList = z.array(User);

@@ -141,8 +141,9 @@ export interface InvoiceCounterTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'order_placed' | 'payment_receipt';
-  order_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
+  kind: 'order_placed' | 'payment_receipt' | 'verify_email' | 'password_reset';
+  /** The order (order mails) or the account link (account mails) the mail tells of. */
+  subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
   status: 'pending' | 'sent' | 'failed' | 'dropped';
   attempts: number;
@@ -151,6 +152,16 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+export interface AccountLinksTable {
+  id: string;
+  user_id: string;
+  purpose: 'verify_email' | 'password_reset';
+  origin: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** A Google sign-in's one-time code for the web app (migration 0013): hashes only, 60 seconds, once. */
@@ -179,6 +190,7 @@ export interface DB {
   invoice_counter: InvoiceCounterTable;
   mail_outbox: MailOutboxTable;
   google_sign_in_codes: GoogleSignInCodesTable;
+  account_links: AccountLinksTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -185,6 +185,24 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/auth/pages/signup-page')).SignupPage }),
       },
       {
+        path: 'verify-email',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/pages/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/pages/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
         Component: RequireAuth,
         handle: { needsRole: true } satisfies PageHandle,
         children: [

@@ -40,6 +40,23 @@ describe('apiRequest with the bearer token', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('answers a 401 at once when the call says it is no token refusal (a wrong current password)', async () => {
+    const fetch = vi.fn(async () =>
+      json(401, { error: { code: 'unauthenticated', message: 'Your current password is wrong' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const afterRejection = vi.fn(async () => 'fresh');
+    setTokenSource({ accessToken: async () => 'token', afterRejection });
+    const error = await apiRequest('/api/auth/password', {
+      method: 'PUT',
+      auth: true,
+      retryRefused: false,
+    }).catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('Your current password is wrong');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(afterRejection).not.toHaveBeenCalled();
+  });
+
   it('sends no token to calls that do not ask for one', async () => {
     const fetch = vi.fn(async (_path: string, _init: RequestInit) => json(200, []));
     vi.stubGlobal('fetch', fetch);

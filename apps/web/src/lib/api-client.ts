@@ -25,6 +25,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the signed-in user's bearer token (SPEC.md §7), refreshing it once if the server refuses it. */
   auth?: boolean;
+  /**
+   * False when a 401 tells of something else than the token (a wrong current password): it is
+   * then not refreshed and the call not sent again, which would count the failure twice.
+   */
+  retryRefused?: boolean;
 }
 
 /** How the API client gets tokens; the sign-in feature plugs itself in at start-up. */
@@ -56,7 +61,7 @@ export function setTokenSource(source: TokenSource): void {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const token = options.auth ? ((await tokenSource?.accessToken()) ?? null) : null;
   let response = await send(path, options, token);
-  if (response.status === 401 && token && tokenSource) {
+  if (response.status === 401 && token && tokenSource && options.retryRefused !== false) {
     const renewed = await tokenSource.afterRejection(token);
     if (renewed) response = await send(path, options, renewed);
   }

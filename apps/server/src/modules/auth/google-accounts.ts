@@ -13,7 +13,7 @@ import {
   useGoogleCode,
 } from './google-repository.js';
 import { type GoogleIdentity, GoogleSignInError } from './google-sign-in.js';
-import { revokeAllFamilies } from './refresh-tokens.js';
+import { revokeUserFamilies } from './refresh-tokens.js';
 import { type AuthDeps, session, startSession } from './service.js';
 
 const INVALID_CODE =
@@ -71,7 +71,7 @@ async function link(db: Database, user: UserRow, sub: string): Promise<UserRow> 
     if (now?.id === user.id) return now;
     throw new GoogleSignInError('google_account_conflict');
   }
-  if (unverified) await revokeAllFamilies(db, user.id);
+  if (unverified) await revokeUserFamilies(db, user.id);
   await recordAudit(db, {
     actor: { id: user.id, email: user.email },
     action: 'user.google_linked',

@@ -59,12 +59,17 @@ export async function revokeFamily(db: Database, familyId: string): Promise<void
     .execute();
 }
 
-/** Ends every sign-in of the user: their refresh tokens, and (through the guard) their access tokens. */
-export async function revokeAllFamilies(db: Database, userId: string): Promise<void> {
-  await db
+/**
+ * Ends every sign-in of the user (a password reset), or every one but `keep` (a password change
+ * ends the others and keeps the caller's). Their access tokens stop working at once: the guard
+ * refuses a token whose family is revoked.
+ */
+export async function revokeUserFamilies(db: Database, userId: string, keep?: string): Promise<void> {
+  let query = db
     .updateTable('refresh_tokens')
     .set({ revoked_at: nowIso() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keep) query = query.where('family_id', '!=', keep);
+  await query.execute();
 }

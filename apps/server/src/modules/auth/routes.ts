@@ -3,6 +3,7 @@ import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { shopOrigin } from '../accounts/shop-origin.js';
 import type { PageSessions } from './page-session.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
@@ -11,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 415: ErrorBody,
 const hashingErrors = { ...errors, 503: ErrorBody };
 
 /** Aborts when the connection closes before the answer is sent (the client gave up). */
-function clientLeaves(reply: FastifyReply): AbortSignal {
+export function clientLeaves(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -33,7 +34,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
-      const session = await signup(deps, request.body, request.ip, clientLeaves(reply));
+      const origin = shopOrigin(deps.publicUrl, request);
+      const session = await signup(deps, request.body, request.ip, clientLeaves(reply), origin);
       deps.pages.keep(request, reply, session.accessToken);
       return reply.status(201).send(session);
     },

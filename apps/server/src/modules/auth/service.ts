@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, RetryLaterError } from '../../http/app-error.js';
 import type { RateLimit } from '../../http/rate-limit.js';
+import type { AccountMail } from '../accounts/account-mail.js';
 import { findUserByEmail, findUserById, insertUser, replacePasswordHash } from '../users/repository.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
 import type { LoginFailures } from './login-failures.js';
@@ -33,6 +34,10 @@ export interface AuthDeps {
   limits: AuthLimits;
   /** Hashes one per core at most, the others waiting their turn by address (503 when too many wait). */
   passwords: PasswordHashing;
+  /** Mails the link that verifies a new account's email (or logs it without SMTP_URL). */
+  accountMail?: AccountMail;
+  /** The shop's address for links (PUBLIC_URL); else each request's own. */
+  publicUrl?: string | undefined;
 }
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
@@ -59,12 +64,16 @@ export function session(user: UserRow, pair: TokenPair): Session {
   return { user: { uid: user.id, name: user.name, email: user.email }, ...pair };
 }
 
-/** `signal` aborts when the client leaves before the answer: a hash still waiting its turn is dropped. */
+/**
+ * `signal` aborts when the client leaves before the answer: a hash still waiting its turn is
+ * dropped. `origin` is the shop's address for the verification link mailed with the account.
+ */
 export async function signup(
   deps: AuthDeps,
   body: SignupBody,
   ip: string,
   signal?: AbortSignal,
+  origin = deps.publicUrl ?? 'http://localhost',
 ): Promise<Session> {
   await deps.limits.signupPerIp.consume(ip);
   await deps.limits.signupPerEmail.consume(body.email);
@@ -79,7 +88,12 @@ export async function signup(
     email_verified_at: null,
     google_sub: null,
   };
-  if (!(await insertUser(deps.db, user))) throw conflict('An account with this email already exists');
+  // The account and its verification mail exist together, or neither does.
+  const sendVerification = await deps.db.transaction().execute(async (trx) => {
+    if (!(await insertUser(trx, user))) throw conflict('An account with this email already exists');
+    return deps.accountMail?.prepare(trx, user, 'verify_email', origin);
+  });
+  sendVerification?.();
   return session(user, await startSession(deps, user));
 }
 

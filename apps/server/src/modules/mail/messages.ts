@@ -80,3 +80,41 @@ export function paymentReceiptMail(
       : {}),
   };
 }
+
+/** The mail with a link to verify the account's email (after sign-up, or asked again). */
+export function verifyEmailMail(name: string, link: string): MailContent {
+  return {
+    subject: `Verify your email for ${SHOP_NAME}`,
+    text: [
+      `Dear ${name},`,
+      '',
+      'please confirm that this email address is yours by opening this link (it works once,',
+      'for 48 hours):',
+      '',
+      link,
+      '',
+      'If you did not sign up at our shop, you can ignore this mail.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** The mail with a link to choose a new password. */
+export function passwordResetMail(name: string, link: string): MailContent {
+  return {
+    subject: `Reset your password for ${SHOP_NAME}`,
+    text: [
+      `Dear ${name},`,
+      '',
+      'someone (we hope you) asked to reset the password of your account. Choose a new one by',
+      'opening this link (it works once, for one hour):',
+      '',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}

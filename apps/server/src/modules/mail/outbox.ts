@@ -3,9 +3,17 @@ import type { Transporter } from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
+import type { LinkTokens } from '../accounts/links.js';
+import { findUsableLink } from '../accounts/repository.js';
 import type { Invoice } from '../invoices/service.js';
 import { findOrder } from '../orders/repository.js';
-import { type MailContent, orderPlacedMail, paymentReceiptMail } from './messages.js';
+import {
+  type MailContent,
+  orderPlacedMail,
+  passwordResetMail,
+  paymentReceiptMail,
+  verifyEmailMail,
+} from './messages.js';
 import * as outbox from './repository.js';
 
 export interface MailSettings {
@@ -22,6 +30,8 @@ export interface MailOutboxDeps {
   publicUrl?: string | undefined;
   /** The invoice of a paid order, attached to its receipt. */
   invoiceFor?: (db: Database, orderId: string) => Promise<Invoice | undefined>;
+  /** Makes the links of account mails again at sending time (they are never stored). */
+  linkTokens: LinkTokens;
 }
 
 export interface MailOutbox {
@@ -79,22 +89,41 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function content(kind: outbox.MailKind, order: OrderRow): Promise<MailContent> {
+  async function orderMail(kind: outbox.MailKind, order: OrderRow): Promise<MailContent> {
     if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
     return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
   }
 
-  async function deliver(mail: Awaited<ReturnType<typeof outbox.dueMails>>[number]): Promise<void> {
-    if (!(await outbox.claimMail(db, mail.id, nowIso(), later(CLAIM_MS)))) return;
-    const attempt = Number(mail.attempts) + 1;
-    const order = await findOrder(db, mail.order_id);
+  type Due = Awaited<ReturnType<typeof outbox.dueMails>>[number];
+
+  /** The mail's content, or why it is no longer worth sending. */
+  async function content(mail: Due): Promise<MailContent | { drop: string }> {
+    if (mail.kind === 'verify_email' || mail.kind === 'password_reset') {
+      const link = await findUsableLink(db, mail.subject_id, nowIso());
+      if (!link) return { drop: 'the link is used or expired' };
+      const url = deps.linkTokens.url(link.origin, link.purpose, link.id);
+      return link.purpose === 'verify_email'
+        ? verifyEmailMail(link.name, url)
+        : passwordResetMail(link.name, url);
+    }
+    const order = await findOrder(db, mail.subject_id);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
-      await outbox.settleMail(db, mail.id, { status: 'dropped', error: 'the order is gone or unpaid' });
-      return;
+      return { drop: 'the order is gone or unpaid' };
     }
+    return orderMail(mail.kind, order);
+  }
+
+  async function deliver(mail: Due): Promise<void> {
+    if (!(await outbox.claimMail(db, mail.id, nowIso(), later(CLAIM_MS)))) return;
+    const attempt = Number(mail.attempts) + 1;
     try {
-      const { subject, text, attachments } = await content(mail.kind, order);
+      const made = await content(mail);
+      if ('drop' in made) {
+        await outbox.settleMail(db, mail.id, { status: 'dropped', error: made.drop });
+        return;
+      }
+      const { subject, text, attachments } = made;
       await (await transporter()).sendMail({
         to: mail.recipient,
         subject,
@@ -102,7 +131,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         ...(attachments ? { attachments } : {}),
       });
       await outbox.settleMail(db, mail.id, { status: 'sent', at: nowIso() });
-      log.info({ mailId: mail.id, kind: mail.kind, orderId: mail.order_id }, 'mail sent');
+      log.info({ mailId: mail.id, kind: mail.kind, subjectId: mail.subject_id }, 'mail sent');
     } catch (error) {
       const reason = describe(error);
       if (isPermanent(error) || attempt >= MAX_ATTEMPTS) {

@@ -4,22 +4,25 @@ import type { Database } from '../../db/database.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 
 export type MailKind = MailOutboxTable['kind'];
+export type OrderMailKind = 'order_placed' | 'payment_receipt';
+export type AccountMailKind = 'verify_email' | 'password_reset';
+
+/** A mail about an order, or one carrying an account link (the link is made again when sent). */
+export type QueuedMail =
+  | { kind: OrderMailKind; orderId: string; recipient: string }
+  | { kind: AccountMailKind; linkId: string; recipient: string };
 
 /**
  * Puts a mail into the outbox, in the caller's transaction: it exists exactly when what it tells
- * happened. The same mail for the same order is queued once.
+ * happened. The same mail for the same order (or link) is queued once.
  */
-export async function queueMail(
-  db: Database,
-  mail: { kind: MailKind; orderId: string; recipient: string },
-  at: string,
-): Promise<void> {
+export async function queueMail(db: Database, mail: QueuedMail, at: string): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({
       id: newId(),
       kind: mail.kind,
-      order_id: mail.orderId,
+      subject_id: 'orderId' in mail ? mail.orderId : mail.linkId,
       recipient: mail.recipient,
       status: 'pending',
       attempts: 0,
@@ -29,7 +32,7 @@ export async function queueMail(
       created_at: at,
       sent_at: null,
     })
-    .onConflict((oc) => oc.columns(['kind', 'order_id']).doNothing())
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
     .execute();
 }
 
@@ -37,7 +40,7 @@ export async function queueMail(
 export function dueMails(db: Database, now: string, max: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'order_id', 'recipient', 'attempts'])
+    .select(['id', 'kind', 'subject_id', 'recipient', 'attempts'])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))

@@ -27,7 +27,12 @@ describe('GET /api/usersByEmail', () => {
   it('answers that user, with the email in any case, and never a secret', async () => {
     const res = await call('GET', `/api/usersByEmail?email=${buyer.email.toUpperCase()}`, buyer);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: buyer.uid, name: 'Karim Uddin', email: buyer.email });
+    expect(res.json()).toEqual({
+      _id: buyer.uid,
+      name: 'Karim Uddin',
+      email: buyer.email,
+      emailVerified: false,
+    });
   });
 
   it('answers an admin for anyone, 404 for nobody', async () => {

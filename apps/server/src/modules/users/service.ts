@@ -14,6 +14,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     ...(row.role === 'admin' ? { role: 'admin' as const } : {}),
     ...(row.mobile ? { mobile: row.mobile } : {}),
+    emailVerified: row.email_verified_at !== null,
   };
 }
 

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
+import { Notice } from '../../accounts/components/account-card';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard, FormError } from '../components/auth-card';
 import { googleProblemText } from '../google-problems';
@@ -68,6 +69,12 @@ export function LoginPage() {
           registration={register('password')}
           error={formState.errors.password}
         />
+        <Link to="/forgot-password" className="link link-primary self-end text-sm">
+          Forgot password?
+        </Link>
+        {search.get('reset') === 'done' && !login.error && (
+          <Notice>Your password is reset. Log in with your new password.</Notice>
+        )}
         <FormError message={login.error?.message} />
         <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
           Login

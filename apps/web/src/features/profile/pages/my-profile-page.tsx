@@ -5,6 +5,8 @@ import { TextField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
+import { ChangePasswordForm } from '../../accounts/components/change-password-form';
+import { EmailStatus } from '../../accounts/components/email-status';
 import { useSession } from '../../auth/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateMobile } from '../api/update-mobile';
@@ -17,8 +19,9 @@ export function MyProfilePage() {
   const email = session.status === 'signed-in' ? session.user.email : '';
   const profile = useProfile(email);
   return (
-    <section>
-      {profile.data ? <ProfileForm user={profile.data} /> : profile.isPending && <ProgressBar />}
+    <section className="flex flex-col gap-6">
+      {profile.data ? <ProfileForm user={profile.data} /> : profile.isPending && email && <ProgressBar />}
+      <ChangePasswordForm />
     </section>
   );
 }
@@ -49,6 +52,7 @@ function ProfileForm({ user }: { user: User }) {
       <div className="card-body gap-3">
         <ReadOnlyField label="Name" value={user.name} />
         <ReadOnlyField label="Email" value={user.email} />
+        <EmailStatus user={user} />
         <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
         <TextField
           label="Mobile"

@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { MailOutbox } from '../mail/outbox.js';
+import { LINK_LIFETIME_MS, type LinkPurpose, type LinkTokens } from './links.js';
+import { endUnusedLinks, insertLink } from './repository.js';
+
+export interface AccountMailDeps {
+  /** Undefined when SMTP_URL is unset: the link is then written to the log instead. */
+  mail: MailOutbox | undefined;
+  links: LinkTokens;
+  log: FastifyBaseLogger;
+}
+
+export interface AccountMail {
+  /**
+   * Makes a new link of this purpose for the user and queues its mail, in the caller's
+   * transaction. Call the answer once that has committed: it sends the mail, or logs the link.
+   */
+  prepare(
+    db: Database,
+    user: { id: string; email: string },
+    purpose: LinkPurpose,
+    origin: string,
+  ): Promise<() => void>;
+}
+
+const LOGGED: Record<LinkPurpose, string> = {
+  verify_email: 'verification link (no SMTP_URL: mail not sent)',
+  password_reset: 'password reset link (no SMTP_URL: mail not sent)',
+};
+
+export function accountMail(deps: AccountMailDeps): AccountMail {
+  return {
+    async prepare(db, user, purpose, origin) {
+      const now = new Date();
+      // Only the newest reset link works: an older one lying in a mailbox is one less way in.
+      if (purpose === 'password_reset') await endUnusedLinks(db, user.id, purpose, now.toISOString());
+      const linkId = await insertLink(db, {
+        userId: user.id,
+        purpose,
+        origin,
+        now,
+        lifetimeMs: LINK_LIFETIME_MS[purpose],
+      });
+      const { mail } = deps;
+      if (mail) {
+        await mail.queue(db, { kind: purpose, linkId, recipient: user.email }, now.toISOString());
+        return () => mail.kick();
+      }
+      // A shop without mail (the quick start): the operator finds the link in the log.
+      return () =>
+        deps.log.info({ link: deps.links.url(origin, purpose, linkId), userId: user.id }, LOGGED[purpose]);
+    },
+  };
+}

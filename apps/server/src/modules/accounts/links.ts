@@ -1,0 +1,46 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AccountLinksTable } from '../../db/schema.js';
+
+export type LinkPurpose = AccountLinksTable['purpose'];
+
+/** How long a mailed link works (API.md: 48 hours to verify an email, one hour to reset a password). */
+export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+  verify_email: 48 * 3600_000,
+  password_reset: 3600_000,
+};
+
+/** The page of the web app each link opens; the token travels in the fragment, never to a server log. */
+export const LINK_PAGE: Record<LinkPurpose, string> = {
+  verify_email: '/verify-email',
+  password_reset: '/reset-password',
+};
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface LinkTokens {
+  /** The token of link `id`: the id and a MAC over purpose and id (nothing secret is stored). */
+  token(purpose: LinkPurpose, id: string): string;
+  /** The link id a token names, if its MAC is right for the purpose; otherwise undefined. */
+  read(purpose: LinkPurpose, token: string): string | undefined;
+  /** The full address of the link, to mail or to log. */
+  url(origin: string, purpose: LinkPurpose, id: string): string;
+}
+
+/** Tokens of the mailed links, signed with the key derived for them ('account-links'). */
+export function linkTokens(key: Uint8Array): LinkTokens {
+  const mac = (purpose: LinkPurpose, id: string) =>
+    createHmac('sha256', key).update(`${purpose}:${id}`).digest();
+  const token = (purpose: LinkPurpose, id: string) => `${id}.${mac(purpose, id).toString('base64url')}`;
+  return {
+    token,
+    read(purpose, value) {
+      const [id, signature, ...rest] = value.split('.');
+      if (!id || !signature || rest.length > 0 || !ID.test(id)) return undefined;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(purpose, id);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      return id;
+    },
+    url: (origin, purpose, id) => `${origin}${LINK_PAGE[purpose]}#token=${token(purpose, id)}`,
+  };
+}

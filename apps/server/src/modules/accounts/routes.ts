@@ -1,0 +1,126 @@
+import {
+  ChangePasswordBody,
+  PasswordResetBody,
+  PasswordResetRequestBody,
+  VerifyEmailBody,
+} from '@shop/contract/accounts';
+import { ErrorBody } from '@shop/contract/errors';
+import { Acknowledged } from '@shop/contract/primitives';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { clientLeaves } from '../auth/routes.js';
+import {
+  type AccountDeps,
+  changePassword,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './service.js';
+import { shopOrigin } from './shop-origin.js';
+
+const tags = ['accounts'];
+const errors = { 400: ErrorBody, 415: ErrorBody, 429: ErrorBody };
+
+/** E-mail verification, password reset and change of password (API.md, "Accounts you can trust"). */
+export function accountRoutes(
+  app: FastifyInstance,
+  deps: AccountDeps & { guard: AuthGuard; publicUrl: string | undefined },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { guard } = deps;
+
+  api.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags,
+        summary: "Verify the account's email with the token of the mailed link (/verify-email#token=…)",
+        description:
+          'A link works once, for 48 hours; a used, expired or unknown token → 400 `invalid_token`.',
+        body: VerifyEmailBody,
+        response: { 200: Acknowledged, ...errors },
+      },
+    },
+    async (request) => {
+      await verifyEmail(deps, request.body.token);
+      return { acknowledged: true as const };
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email/resend',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags,
+        summary: 'Mail a new verification link to the signed-in user',
+        security: [{ bearer: [] }],
+        description: `Rate limited per account. An account already verified → 409 \`conflict\`, nothing sent.`,
+        response: { 202: z.null(), 401: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await resendVerification(deps, callerOf(request), shopOrigin(deps.publicUrl, request));
+      return reply.status(202).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset/request',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (/reset-password#token=…, one use, one hour)',
+        description:
+          'The same 202 whether or not an account has this email. A newer link ends the older unused ones. Rate limited per address and per email.',
+        body: PasswordResetRequestBody,
+        response: { 202: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body.email, request.ip, shopOrigin(deps.publicUrl, request));
+      return reply.status(202).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token of the mailed reset link',
+        description:
+          'Every sign-in of the account ends (its refresh-token families are revoked, their access tokens refused) and the email counts as verified. A used, expired or unknown token → 400 `invalid_token`.',
+        body: PasswordResetBody,
+        response: { 204: z.null(), ...errors, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(deps, request.body, clientLeaves(reply));
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.put(
+    '/api/auth/password',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags,
+        summary: "Change the signed-in user's password",
+        security: [{ bearer: [] }],
+        description:
+          'A wrong `currentPassword` → 401 (failures are rate limited per account); the other sign-ins of the account end, this one goes on. An account without a password (Google only) → 409: it sets one through the password reset.',
+        body: ChangePasswordBody,
+        response: { 204: z.null(), ...errors, 401: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(deps, callerOf(request), request.body, clientLeaves(reply));
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,151 @@
+import type { ChangePasswordBody, PasswordResetBody } from '@shop/contract/accounts';
+import { nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import { AppError, conflict } from '../../http/app-error.js';
+import type { Caller } from '../../http/auth-guard.js';
+import type { RateLimit } from '../../http/rate-limit.js';
+import type { PasswordChangeFailures } from '../auth/login-failures.js';
+import type { PasswordHashing } from '../auth/password.js';
+import { revokeUserFamilies } from '../auth/refresh-tokens.js';
+import { findUserByEmail, findUserById } from '../users/repository.js';
+import type { AccountMail } from './account-mail.js';
+import type { LinkPurpose, LinkTokens } from './links.js';
+import { markEmailVerified, redeemLink, releaseLink, setPassword } from './repository.js';
+
+export interface AccountLimits {
+  resetsPerIp: RateLimit;
+  resetsPerEmail: RateLimit;
+  verificationMailsPerAccount: RateLimit;
+  passwordChangeFailures: PasswordChangeFailures;
+}
+
+export interface AccountDeps {
+  db: Database;
+  passwords: PasswordHashing;
+  links: LinkTokens;
+  accountMail: AccountMail;
+  limits: AccountLimits;
+}
+
+const INVALID_LINK: Record<LinkPurpose, string> = {
+  verify_email: 'This verification link is used, expired or unknown. Ask for a new one.',
+  password_reset: 'This password reset link is used, expired or unknown. Ask for a new one.',
+};
+const invalidToken = (purpose: LinkPurpose) => new AppError('invalid_token', INVALID_LINK[purpose]);
+
+/** The link's id when the token's MAC is right; the database is asked only then. */
+function linkOf(deps: AccountDeps, purpose: LinkPurpose, token: string): string {
+  const id = deps.links.read(purpose, token);
+  if (!id) throw invalidToken(purpose);
+  return id;
+}
+
+/** POST /api/auth/verify-email: the mailed link proves the owner reads the mailbox. */
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {
+  const id = linkOf(deps, 'verify_email', token);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const userId = await redeemLink(trx, id, 'verify_email', now);
+    if (!userId) throw invalidToken('verify_email');
+    await markEmailVerified(trx, userId, now);
+  });
+}
+
+/** POST /api/auth/verify-email/resend: a new link for the signed-in user; 409 once verified. */
+export async function resendVerification(deps: AccountDeps, caller: Caller, origin: string): Promise<void> {
+  await deps.limits.verificationMailsPerAccount.consume(caller.id);
+  const user = await findUserById(deps.db, caller.id);
+  if (!user) throw new AppError('unauthenticated', 'Your account no longer exists');
+  if (user.email_verified_at) throw conflict('Your email is already verified');
+  const send = await deps.db
+    .transaction()
+    .execute((trx) => deps.accountMail.prepare(trx, user, 'verify_email', origin));
+  send();
+}
+
+/**
+ * POST /api/auth/password-reset/request: the same answer whether or not the account exists. No
+ * hash is computed in either case, and the mail is sent later by the outbox, so the time taken
+ * tells as little as the answer.
+ */
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  ip: string,
+  origin: string,
+): Promise<void> {
+  await deps.limits.resetsPerIp.consume(ip);
+  await deps.limits.resetsPerEmail.consume(email);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const send = await deps.db
+    .transaction()
+    .execute((trx) => deps.accountMail.prepare(trx, user, 'password_reset', origin));
+  send();
+}
+
+/**
+ * POST /api/auth/password-reset: the new password, the email counted as verified (the person
+ * read the mail), and every sign-in of the account ended. The link is taken first, so of many
+ * using it at once only the winner spends a password hash; if that hash cannot be made (too many
+ * waiting, the client left), the link is given back and works again.
+ */
+export async function resetPassword(
+  deps: AccountDeps,
+  body: PasswordResetBody,
+  signal?: AbortSignal,
+): Promise<void> {
+  const id = linkOf(deps, 'password_reset', body.token);
+  const takenAt = nowIso();
+  const userId = await redeemLink(deps.db, id, 'password_reset', takenAt);
+  if (!userId) throw invalidToken('password_reset');
+  let hash: string;
+  try {
+    hash = await deps.passwords.hash(body.password, signal);
+  } catch (error) {
+    await releaseLink(deps.db, id, takenAt);
+    throw error;
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await setPassword(trx, userId, hash);
+    await markEmailVerified(trx, userId, nowIso());
+    await revokeUserFamilies(trx, userId);
+  });
+}
+
+/**
+ * PUT /api/auth/password: the current password proves it is the owner at the keyboard; every
+ * other sign-in of the account ends, the caller's goes on.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  caller: Caller,
+  body: ChangePasswordBody,
+  signal?: AbortSignal,
+): Promise<void> {
+  const user = await findUserById(deps.db, caller.id);
+  if (!user) throw new AppError('unauthenticated', 'Your account no longer exists');
+  if (!user.password_hash) {
+    throw conflict(
+      'Your account has no password yet (you sign in with Google). Set one with "Forgot password?"',
+    );
+  }
+  const attempt = await deps.limits.passwordChangeFailures.attempt(caller.id);
+  let matches: boolean;
+  try {
+    matches = await deps.passwords.verify(body.currentPassword, user.password_hash, signal);
+  } catch (error) {
+    await attempt.giveBack(); // never checked (the hashing line was full, the client left)
+    throw error;
+  }
+  if (!matches) {
+    attempt.failed();
+    throw new AppError('unauthenticated', 'Your current password is wrong');
+  }
+  await attempt.giveBack();
+  const hash = await deps.passwords.hash(body.newPassword, signal);
+  await deps.db.transaction().execute(async (trx) => {
+    await setPassword(trx, user.id, hash);
+    await revokeUserFamilies(trx, user.id, caller.sessionId);
+  });
+}

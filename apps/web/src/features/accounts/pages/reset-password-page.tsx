@@ -1,0 +1,82 @@
+import { Link, useNavigate } from 'react-router';
+import { lazyRules } from '../../../components/form/lazy-rules';
+import { TextField } from '../../../components/form/text-field';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useForm } from '../../../lib/form';
+import { FormError } from '../../auth/components/auth-card';
+import { signOut, useSession } from '../../auth/session';
+import { useResetPassword } from '../api/password-reset';
+import { AccountCard } from '../components/account-card';
+import { useFragmentToken } from '../use-fragment-token';
+
+const rules = lazyRules(() => import('../rules').then((module) => module.newPasswordRules));
+
+/** /reset-password#token=…: the new password, twice; then to /login with a word of success. */
+export function ResetPasswordPage() {
+  const token = useFragmentToken();
+  const reset = useResetPassword();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate(
+      { token: token ?? '', password },
+      {
+        onSuccess: async () => {
+          // Every sign-in of the account has ended, this browser's too.
+          if (session.status === 'signed-in') await signOut();
+          navigate('/login?reset=done', { replace: true });
+        },
+      },
+    ),
+  );
+  return (
+    <AccountCard title="Reset password">
+      {token === undefined && <ProgressBar />}
+      {token === null && (
+        <>
+          <FormError message="This page needs the link from your password reset email." />
+          <Link to="/forgot-password" className="link link-primary">
+            Ask for a new link
+          </Link>
+        </>
+      )}
+      {token && (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={onSubmit}
+          onFocus={rules.warm}
+          onPointerDown={rules.warm}
+          noValidate
+        >
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint="8 to 128 characters"
+            registration={register('password')}
+            error={formState.errors.password}
+          />
+          <TextField
+            label="Repeat new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            registration={register('confirm')}
+            error={formState.errors.confirm}
+          />
+          <FormError message={reset.error?.message} />
+          {reset.error && (
+            <Link to="/forgot-password" className="link link-primary">
+              Ask for a new link
+            </Link>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+            Set new password
+          </button>
+        </form>
+      )}
+    </AccountCard>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { FormError } from '../../auth/components/auth-card';
+import { useSession } from '../../auth/session';
+import { useVerifyEmail } from '../api/verify-email';
+import { AccountCard, Notice } from '../components/account-card';
+import { ResendVerification } from '../components/resend-verification';
+import { useFragmentToken } from '../use-fragment-token';
+
+/** /verify-email#token=…: the link mailed at sign-up (or resent) proves the mailbox is the user's. */
+export function VerifyEmailPage() {
+  const token = useFragmentToken();
+  const verify = useVerifyEmail();
+  const session = useSession();
+  const { mutate } = verify;
+  useEffect(() => {
+    if (token) mutate(token);
+  }, [token, mutate]);
+
+  const failed = verify.isError || token === null;
+  return (
+    <AccountCard title="Verify email">
+      {(token === undefined || verify.isPending) && <ProgressBar />}
+      {verify.isSuccess && (
+        <>
+          <Notice>Your email is verified</Notice>
+          <Link to="/dashboard" className="btn btn-primary self-start">
+            Go to Dashboard
+          </Link>
+        </>
+      )}
+      {failed && (
+        <>
+          <FormError
+            message={verify.error?.message ?? 'This page needs the link from your verification email.'}
+          />
+          {session.status === 'signed-in' ? (
+            <ResendVerification />
+          ) : (
+            <p>
+              <Link to="/login" state={{ from: { pathname: '/dashboard' } }} className="link link-primary">
+                Login
+              </Link>{' '}
+              to ask for a new verification email from My Profile.
+            </p>
+          )}
+        </>
+      )}
+    </AccountCard>
+  );
+}
