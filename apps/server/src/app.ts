@@ -183,7 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await partImportRoutes(app, { db, guard });
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
-  reviewRoutes(app, { db, guard, changes, reads });
+  reviewRoutes(app, {
+    db,
+    guard,
+    changes,
+    reads,
+    perAccount: limit('reviews-account', rateLimits.reviewsPerAccount),
+  });
   const provider =
     config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
   const mail =
@@ -193,8 +199,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => mail.start());
     app.addHook('onClose', () => mail.stop());
   }
-  const payments = { db, provider, mail };
-  const orders = { db, mail, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
+  const payments = { db, provider, mail, log: app.log };
+  const orders = {
+    db,
+    mail,
+    beforeCancel: (orderId: string) => releaseIntents(payments, orderId),
+    unpaidPerBuyer: config.unpaidOrders.perBuyer,
+  };
   invoiceRoutes(app, { db, guard });
   orderRoutes(app, {
     ...orders,
@@ -208,13 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perAccount: limit('payments-account', rateLimits.paymentsPerAccount),
     perIp: limit('payments-ip', rateLimits.paymentsPerIp),
   });
-  const { unpaidOrderTtlHours } = config;
+  const { release } = config.unpaidOrders;
   scheduleBackgroundWork(app, {
     tasks: {
       reconcilePayments: () => reconcilePayments(payments, app.log),
-      ...(unpaidOrderTtlHours
-        ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
-        : {}),
+      ...(release ? { releaseStaleOrders: () => releaseStaleOrders(orders, release, app.log) } : {}),
     },
     exclusive: database.exclusive,
   });

@@ -29,6 +29,16 @@ function count(defaultValue: number, max = 1_000_000) {
     .default(defaultValue);
 }
 
+/** A whole number of hours, from 1 to a year. */
+function hours(defaultValue: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of hours from 1 to 8760')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours'))
+    .default(defaultValue);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: z
@@ -109,14 +119,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
   RATE_LIMIT_PURCHASES_PER_IP: count(1000),
   RATE_LIMIT_PAYMENTS_PER_IP: count(300),
-  UNPAID_ORDER_TTL_HOURS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of hours from 1 to 8760')
-      .transform(Number)
-      .pipe(z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours'))
-      .optional(),
-  ),
+  RATE_LIMIT_REVIEWS_PER_ACCOUNT: count(10),
+  // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
+  // ordering it and never paying (API.md, "Accounts you can trust").
+  UNPAID_ORDER_RELEASE: flag.default(true),
+  UNPAID_ORDER_HOURS_UNVERIFIED: hours(1),
+  UNPAID_ORDER_HOURS_VERIFIED: hours(24),
+  UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: hours(1),
+  UNPAID_ORDERS_PER_BUYER: count(5, 1000),
+  // Replaced by the three UNPAID_ORDER_HOURS_* settings: refused with a message saying so.
+  UNPAID_ORDER_TTL_HOURS: optionalText,
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -218,8 +230,12 @@ export interface Config {
    * `maxWaiting` more wait their turn, and sign-ins beyond that are refused with 503.
    */
   passwordHashing: { concurrency: number; maxWaiting: number };
-  /** Unpaid orders older than this many hours give their pieces back (off when unset). */
-  unpaidOrderTtlHours?: number;
+  unpaidOrders: {
+    /** How many unpaid orders one buyer may hold at once. */
+    perBuyer: number;
+    /** After how many hours an unpaid order gives its pieces back; off when unset. */
+    release?: UnpaidOrderHours;
+  };
   /** E-mail to buyers (order confirmations, payment receipts); off when SMTP_URL is unset. */
   mail?: { smtpUrl: string; from: string; retrySeconds: number };
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
@@ -237,12 +253,20 @@ export interface Config {
     refreshesPerIp: number;
     refreshesPerAccount: number;
     messagesPerIp: number;
+    reviewsPerAccount: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
     purchasesPerIp: number;
     paymentsPerIp: number;
   };
   logLevel: NonNullable<Env['LOG_LEVEL']>;
+}
+
+/** Hours an unpaid order holds its pieces: by whether its buyer's email is verified, and above the card limit. */
+export interface UnpaidOrderHours {
+  unverified: number;
+  verified: number;
+  aboveCardLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -280,6 +304,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && onPostgres && !env.JWT_SECRET) {
     problems.push(
       'JWT_SECRET is required in production on PostgreSQL: every server must sign tokens with the same key (at least 32 characters, the same on each server)',
+    );
+  }
+  if (env.UNPAID_ORDER_TTL_HOURS !== undefined) {
+    problems.push(
+      'UNPAID_ORDER_TTL_HOURS is replaced by UNPAID_ORDER_HOURS_UNVERIFIED, UNPAID_ORDER_HOURS_VERIFIED and UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (UNPAID_ORDER_RELEASE=false turns the release off)',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -346,7 +375,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       concurrency: hashConcurrency,
       maxWaiting: env.PASSWORD_HASH_QUEUE ?? 16 * hashConcurrency,
     },
-    ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),
+    unpaidOrders: {
+      perBuyer: env.UNPAID_ORDERS_PER_BUYER,
+      ...(env.UNPAID_ORDER_RELEASE
+        ? {
+            release: {
+              unverified: env.UNPAID_ORDER_HOURS_UNVERIFIED,
+              verified: env.UNPAID_ORDER_HOURS_VERIFIED,
+              aboveCardLimit: env.UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT,
+            },
+          }
+        : {}),
+    },
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,
@@ -357,6 +397,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refreshesPerIp: env.RATE_LIMIT_REFRESHES_PER_IP,
       refreshesPerAccount: env.RATE_LIMIT_REFRESHES_PER_ACCOUNT,
       messagesPerIp: env.RATE_LIMIT_MESSAGES_PER_IP,
+      reviewsPerAccount: env.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,
