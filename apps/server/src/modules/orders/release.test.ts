@@ -88,7 +88,8 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
 
     // Two servers run it at the same moment: on PostgreSQL each with connections of its own (on
     // SQLite one server writes the file; two runs on its one connection).
-    const second = shop.config.database.kind === 'postgres' ? openTestDatabase(shop.config.database.url) : undefined;
+    const second =
+      shop.config.database.kind === 'postgres' ? openTestDatabase(shop.config.database.url) : undefined;
     try {
       const released = await Promise.all([
         releaseStaleOrders({ db: shop.database.db }, DEFAULTS, log),
@@ -118,7 +119,10 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     for (const id of expired) {
       const lines = logged.filter((l) => l.orderId === id);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatchObject({ quantity: expect.any(Number), msg: 'unpaid order released: its pieces are back in stock' });
+      expect(lines[0]).toMatchObject({
+        quantity: expect.any(Number),
+        msg: 'unpaid order released: its pieces are back in stock',
+      });
     }
     const audit = await shop.database.db
       .selectFrom('audit_log')
@@ -152,7 +156,11 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     expect(mine.json().find((o: { _id: string }) => o._id === id).expiredAt).toBeDefined();
     const list = async (state: string) =>
       (
-        await shop.app.inject({ method: 'GET', url: `/api/purchase?state=${state}&limit=100`, headers: bearer(admin) })
+        await shop.app.inject({
+          method: 'GET',
+          url: `/api/purchase?state=${state}&limit=100`,
+          headers: bearer(admin),
+        })
       )
         .json()
         .map((o: { _id: string }) => o._id);
@@ -162,7 +170,11 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
 
     const refused = { error: { code: 'order_expired', message: expect.stringMatching(/expired/) } };
     for (const who of [unverified, admin]) {
-      const cancel = await shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${id}`, headers: bearer(who) });
+      const cancel = await shop.app.inject({
+        method: 'DELETE',
+        url: `/api/purchaseById/${id}`,
+        headers: bearer(who),
+      });
       expect(cancel.statusCode).toBe(409);
       expect(cancel.json()).toMatchObject(refused);
     }

@@ -216,10 +216,7 @@ export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
           eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
           eb('orders.created_at', '<', cutoffs.aboveCardLimit),
         ]),
-        eb.and([
-          eb('users.email_verified_at', 'is', null),
-          eb('orders.created_at', '<', cutoffs.unverified),
-        ]),
+        eb.and([eb('users.email_verified_at', 'is', null), eb('orders.created_at', '<', cutoffs.unverified)]),
         eb.and([
           eb('users.email_verified_at', 'is not', null),
           eb('orders.created_at', '<', cutoffs.verified),

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelf } from '../../http/auth-guard.js';
-import type { MailOutbox } from '../mail/outbox.js';
 import { recordAudit } from '../audit/repository.js';
+import type { MailOutbox } from '../mail/outbox.js';
 import * as orders from '../orders/repository.js';
 import { findOrder } from '../orders/repository.js';
 import { orderExpired } from '../orders/service.js';
@@ -49,7 +49,10 @@ export async function recordPayment(
   if (!now?.expired_at || now.paid_at) return 'not_paid';
   if (!(await orders.reopenExpiredOrder(trx, now.id))) return 'not_paid';
   const quantity = Number(now.quantity);
-  if ((await orders.retakeStock(trx, now.part_id, quantity)) && (await payments.markPaid(trx, now.id, paymentId, at, actor))) {
+  if (
+    (await orders.retakeStock(trx, now.part_id, quantity)) &&
+    (await payments.markPaid(trx, now.id, paymentId, at, actor))
+  ) {
     await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: now.id, recipient: now.email }, at);
     deps.log?.warn(
       { orderId: now.id, paymentId, partId: now.part_id, quantity },
@@ -171,7 +174,8 @@ export async function payOrder(
     if (order.payment_id === paymentId) return;
     throw conflict('This order is paid with another payment');
   }
-  if (order.expired_at && (await payments.intentStatus(deps.db, paymentId)) === 'refund_due') throw refundDue();
+  if (order.expired_at && (await payments.intentStatus(deps.db, paymentId)) === 'refund_due')
+    throw refundDue();
   const intent = await deps.provider.retrieve(paymentId);
   await settleAndAnswer(deps, (trx) => settle(deps, trx, order, intent, caller));
 }

@@ -1,7 +1,6 @@
 import type { NewReviewBody, Review, ReviewsQuery } from '@shop/contract/reviews';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { ReviewRow } from '../../db/schema.js';
 import type { CachedJson } from '../../http/versioned-cache.js';
 import * as reviews from './repository.js';
 
