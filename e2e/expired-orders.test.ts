@@ -49,11 +49,11 @@ beforeAll(async () => {
   // Two hours pass unpaid (the buyer's email is not verified: an hour is the limit); the shop's
   // background work releases the order when it starts again.
   await journey.restart((dataDir) => placedTwoHoursAgo(dataDir, orderId));
-  await expect
-    .poll(async () => (await api(`/api/partsById?id=${oven._id}`)).json.available_quantity, {
-      timeout: 10_000,
-    })
-    .toBe(500);
+  const deadline = Date.now() + 10_000;
+  while ((await api(`/api/partsById?id=${oven._id}`)).json.available_quantity !== 500) {
+    if (Date.now() > deadline) throw new Error('The unpaid order was not released at start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 
 describe('an unpaid order that ran out of time', () => {
@@ -111,6 +111,56 @@ describe('the purchase page', () => {
       expect(await alert.textContent()).toContain('cannot be paid by card');
       expect(await page.getByRole('button', { name: 'Buy' }).isEnabled()).toBe(true);
       expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await screenshot(page, name);
+    }
+  });
+});
+
+describe('the home page', () => {
+  it('marks the review of a buyer who paid for an order "Verified buyer", and no other', async () => {
+    const payer = { name: 'Padma Instruments', email: 'buyer@padma.example', password: 'buyer-password-6' };
+    expect((await api('/api/auth/signup', { method: 'POST', body: payer })).status).toBe(201);
+    const token = await tokenOf(payer);
+    const placed = await api('/api/purchase', {
+      method: 'POST',
+      token,
+      body: { partsId: oven._id, quantity: 1, mobile: '+880 1712 345678', address: 'Khulna' },
+    });
+    const intent = await api('/api/create-payment-intent', {
+      method: 'POST',
+      token,
+      body: { _id: placed.json.insertedId },
+    });
+    const paid = await api('/api/payments/test/confirm', {
+      method: 'POST',
+      token,
+      body: {
+        clientSecret: intent.json.clientSecret,
+        card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
+      },
+    });
+    expect(paid.status).toBe(200);
+    const review = (who: string, message: string) =>
+      api('/api/review', {
+        method: 'POST',
+        token: who,
+        body: { name: message.split(':')[0], rating: 5, message },
+      });
+    expect((await review(token, 'Padma: the oven arrived in a week')).status).toBe(201);
+    expect((await review(await tokenOf(buyer), 'Meghna: still deciding')).status).toBe(201);
+
+    for (const [viewport, name] of [
+      [undefined, 'home-verified-buyer-desktop'],
+      [PHONE, 'home-verified-buyer-phone'],
+    ] as const) {
+      const page = await journey.open('/', viewport);
+      const reviews = page.getByRole('region', { name: 'Customer reviews' });
+      const paidReview = reviews.getByRole('article').filter({ hasText: 'the oven arrived in a week' });
+      await paidReview.getByText('Verified buyer', { exact: true }).waitFor();
+      const other = reviews.getByRole('article').filter({ hasText: 'still deciding' });
+      await other.waitFor();
+      expect(await other.getByText('Verified buyer').count()).toBe(0);
+      await paidReview.scrollIntoViewIfNeeded();
       await screenshot(page, name);
     }
   });

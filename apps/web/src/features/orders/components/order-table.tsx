@@ -52,9 +52,7 @@ export function ExpiredBadge({ order }: { order: Order }) {
     <div>
       <span className="badge badge-neutral">Expired</span>
       {order.expiredAt && (
-        <p className="mt-1 whitespace-nowrap text-xs text-base-content/70">
-          unpaid, released {order.expiredAt.slice(0, 10)}
-        </p>
+        <p className="mt-1 text-xs text-base-content/70">released {order.expiredAt.slice(0, 10)}</p>
       )}
     </div>
   );

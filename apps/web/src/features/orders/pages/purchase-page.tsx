@@ -117,7 +117,7 @@ function PurchaseForm({ part }: { part: Part }) {
               </p>
             )}
             {inRange && quantity * part.price_per_piece * 100 > AMOUNT_LIMIT_CENTS && (
-              <p role="alert" className="alert alert-warning text-sm">
+              <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
                 {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
               </p>
             )}
