@@ -10,6 +10,7 @@ const buyer = { name: 'Meghna Controls', email: 'buyer@meghna.example', password
 
 const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
 const { signedIn, api, tokenOf } = journey;
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let oven: { _id: string; name: string };
 let orderId: string;
 
@@ -162,6 +163,7 @@ describe('the home page', () => {
       expect(await other.getByText('Verified buyer').count()).toBe(0);
       await paidReview.scrollIntoViewIfNeeded();
       await screenshot(page, name);
+      await reviews.screenshot({ path: path.join(SCREENSHOTS, `${name}-reviews.png`) });
     }
   });
 });

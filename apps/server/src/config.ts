@@ -126,7 +126,7 @@ const EnvSchema = z.object({
   UNPAID_ORDER_HOURS_UNVERIFIED: hours(1),
   UNPAID_ORDER_HOURS_VERIFIED: hours(24),
   UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: hours(1),
-  UNPAID_ORDERS_PER_BUYER: count(5, 1000),
+  UNPAID_ORDERS_PER_BUYER: count(5),
   // Replaced by the three UNPAID_ORDER_HOURS_* settings: refused with a message saying so.
   UNPAID_ORDER_TTL_HOURS: optionalText,
   TRUST_PROXY: optionalText.pipe(
