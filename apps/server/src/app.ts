@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { scheduleBackgroundWork } from './background.js';
+import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from './background.js';
 import type { Config } from './config.js';
 import { postgresChangeFeed, sqliteChangeFeed } from './db/change-feed.js';
 import type { OpenDatabase } from './db/database.js';
@@ -223,7 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduleBackgroundWork(app, {
     tasks: {
       reconcilePayments: () => reconcilePayments(payments, app.log),
-      ...(release ? { releaseStaleOrders: () => releaseStaleOrders(orders, release, app.log) } : {}),
+      // An order is released in the last run before its time is up ("within an hour"), not after.
+      ...(release
+        ? {
+            releaseStaleOrders: () => releaseStaleOrders(orders, release, app.log, BACKGROUND_INTERVAL_MS),
+          }
+        : {}),
     },
     exclusive: database.exclusive,
   });

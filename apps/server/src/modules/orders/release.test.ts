@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_INTERVAL_MS } from '../../background.js';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { createTestShop, openTestDatabase, type TestShop } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from './service.js';
@@ -211,5 +212,14 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     expect(await stockOf(partsId)).toBe(1000);
     const order = await orderOf(unverified, id);
     expect(order.paymentId).toBeUndefined();
+  });
+
+  it("releases within the hour: with the schedule's 10 minutes, in the last 10 minutes of its time", async () => {
+    const partsId = await addPart('Within the hour part', 2);
+    const due = await orderPlacedMinutesAgo(unverified, partsId, 52);
+    const early = await orderPlacedMinutesAgo(unverified, partsId, 45);
+    await releaseStaleOrders({ db: shop.database.db }, DEFAULTS, log, BACKGROUND_INTERVAL_MS);
+    expect((await orderOf(unverified, due)).expiredAt).toBeDefined();
+    expect((await orderOf(unverified, early)).expiredAt).toBeUndefined();
   });
 });

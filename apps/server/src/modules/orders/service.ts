@@ -168,15 +168,18 @@ async function removeUnpaidOrder(
  * Unpaid orders whose time ran out give their pieces back and show as expired to their buyer
  * (UNPAID_ORDER_HOURS_*): after `hours.unverified` for a buyer whose email is not verified,
  * `hours.verified` for one whose email is, and `hours.aboveCardLimit` for an amount no card can
- * pay, whoever the buyer. Several servers may run this at once: the conditional update lets
+ * pay, whoever the buyer; at most that long, when `earlyMs` is the interval between runs. Several
+ * servers may run this at once: the conditional update lets
  * exactly one of them release each order.
  */
 export async function releaseStaleOrders(
   deps: OrderDeps,
   hours: UnpaidOrderHours,
   log: FastifyBaseLogger,
+  /** How long before its time an order may go: the schedule's interval, so none outlasts its hours. */
+  earlyMs = 0,
 ): Promise<number> {
-  const before = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  const before = (h: number) => new Date(Date.now() - h * 3_600_000 + earlyMs).toISOString();
   const due = await orders.ordersDueForRelease(deps.db, {
     unverified: before(hours.unverified),
     verified: before(hours.verified),
