@@ -90,4 +90,15 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
     expect((await buy(buyer)).statusCode).toBe(201);
     expect((await buy(buyer)).statusCode).toBe(409);
   });
+
+  it("is described in the API documentation, with the expired orders and reviews' mark", async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const purchase = doc.paths['/api/purchase'].post;
+    expect(purchase.summary).toMatch(/too_many_unpaid_orders/);
+    expect(Object.keys(purchase.responses)).toContain('409');
+    const text = JSON.stringify(doc);
+    expect(text).toContain('expiredAt');
+    expect(text).toContain('verifiedBuyer');
+    expect(Object.keys(doc.paths['/api/review'].post.responses)).toContain('429');
+  });
 });
