@@ -220,7 +220,13 @@ async function expireOrder(deps: OrderDeps, id: string): Promise<OrderRow | unde
     const expired = await orders.expireUnpaidOrder(trx, id, nowIso());
     if (!expired) return undefined;
     await orders.returnStock(trx, expired.part_id, Number(expired.quantity));
-    await recordAudit(trx, { actor: null, action: 'order.expired', subjectId: id, before: toOrder(expired) });
+    await recordAudit(trx, {
+      actor: null,
+      action: 'order.expired',
+      subjectId: id,
+      before: toOrder({ ...expired, expired_at: null }),
+      after: { expiredAt: expired.expired_at },
+    });
     return expired;
   });
 }
