@@ -29,6 +29,7 @@ try {
         SEED_ADMIN_PASSWORD: admin.password,
         RATE_LIMIT_PURCHASES_PER_ACCOUNT: unlimited,
         RATE_LIMIT_PURCHASES_PER_IP: unlimited,
+        UNPAID_ORDERS_PER_BUYER: unlimited,
       },
     });
     const memory = { idle: residentMemory(shop.pid) };

@@ -241,6 +241,7 @@ export async function measureApi(database, port) {
       SEED_ADMIN_PASSWORD: admin.password,
       RATE_LIMIT_PURCHASES_PER_ACCOUNT: unlimited,
       RATE_LIMIT_PURCHASES_PER_IP: unlimited,
+      UNPAID_ORDERS_PER_BUYER: unlimited,
     },
   });
   const rows = [];

@@ -131,6 +131,8 @@ describe('crash safety', () => {
       SEED_ADMIN_EMAIL: admin.email,
       SEED_ADMIN_PASSWORD: admin.password,
       SEED_DEMO: 'off',
+      // Each buyer orders nonstop and leaves many orders unpaid.
+      UNPAID_ORDERS_PER_BUYER: '1000000',
       ...(target ? { DATABASE_URL: target.url } : {}),
     };
     let shop: RunningShop | undefined = await startShop(env);

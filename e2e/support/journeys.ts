@@ -114,6 +114,17 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return { _id: res.json.insertedId as string, name: part.name };
   }
 
+  /**
+   * Stops the shop and starts it again on the same data, as a deployment does; `whileDown` runs
+   * in between with its data folder (to change the database as time would have).
+   */
+  async function restart(whileDown?: (dataDir: string) => Promise<void>): Promise<void> {
+    const { shop: stopped } = running();
+    await stopped.stop({ keepData: true });
+    await whileDown?.(stopped.dataDir);
+    shop = await startShop(options.env, { dataDir: stopped.dataDir });
+  }
+
   return {
     get baseUrl() {
       return running().shop.baseUrl;
@@ -124,5 +135,6 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     open,
     logIn,
     signedIn,
+    restart,
   };
 }

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { scheduleBackgroundWork } from './background.js';
+import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from './background.js';
 import type { Config } from './config.js';
 import { postgresChangeFeed, sqliteChangeFeed } from './db/change-feed.js';
 import type { OpenDatabase } from './db/database.js';
@@ -226,11 +226,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await partImportRoutes(app, { db, guard });
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
-  reviewRoutes(app, { db, guard, changes, reads });
+  reviewRoutes(app, {
+    db,
+    guard,
+    changes,
+    reads,
+    perAccount: limit('reviews-account', rateLimits.reviewsPerAccount),
+  });
   const provider =
     config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
-  const payments = { db, provider, mail };
-  const orders = { db, mail, beforeCancel: (orderId: string) => releaseIntents(payments, orderId) };
+  const payments = { db, provider, mail, log: app.log };
+  const orders = {
+    db,
+    mail,
+    beforeCancel: (orderId: string) => releaseIntents(payments, orderId),
+    unpaidPerBuyer: config.unpaidOrders.perBuyer,
+  };
   invoiceRoutes(app, { db, guard });
   orderRoutes(app, {
     ...orders,
@@ -244,12 +255,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perAccount: limit('payments-account', rateLimits.paymentsPerAccount),
     perIp: limit('payments-ip', rateLimits.paymentsPerIp),
   });
-  const { unpaidOrderTtlHours } = config;
+  const { release } = config.unpaidOrders;
   scheduleBackgroundWork(app, {
     tasks: {
       reconcilePayments: () => reconcilePayments(payments, app.log),
-      ...(unpaidOrderTtlHours
-        ? { releaseStaleOrders: () => releaseStaleOrders(orders, unpaidOrderTtlHours, app.log) }
+      // An order is released in the last run before its time is up ("within an hour"), not after.
+      ...(release
+        ? {
+            releaseStaleOrders: () => releaseStaleOrders(orders, release, app.log, BACKGROUND_INTERVAL_MS),
+          }
         : {}),
     },
     exclusive: database.exclusive,

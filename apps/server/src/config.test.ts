@@ -129,6 +129,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('releases unpaid orders by default (1 h unverified, 24 h verified, 1 h above the card limit) and caps them per buyer', () => {
+    expect(loadConfig({}).unpaidOrders).toEqual({
+      perBuyer: 5,
+      release: { unverified: 1, verified: 24, aboveCardLimit: 1 },
+    });
+    expect(loadConfig({}).rateLimits.reviewsPerAccount).toBe(10);
+    expect(
+      loadConfig({
+        UNPAID_ORDER_HOURS_UNVERIFIED: '2',
+        UNPAID_ORDER_HOURS_VERIFIED: '48',
+        UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: '3',
+        UNPAID_ORDERS_PER_BUYER: '8',
+      }).unpaidOrders,
+    ).toEqual({ perBuyer: 8, release: { unverified: 2, verified: 48, aboveCardLimit: 3 } });
+    expect(loadConfig({ UNPAID_ORDER_RELEASE: 'false' }).unpaidOrders).toEqual({ perBuyer: 5 });
+  });
+
   it('takes sqlite:<path> as the database', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({
       kind: 'sqlite',
@@ -175,7 +192,13 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_LOGIN_FAILURES_PER_IP', { RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1e3' }],
     ['RATE_LIMIT_REFRESHES_PER_IP', { RATE_LIMIT_REFRESHES_PER_IP: 'NaN' }],
     ['RATE_LIMIT_MESSAGES_PER_IP', { RATE_LIMIT_MESSAGES_PER_IP: '' }],
-    ['UNPAID_ORDER_TTL_HOURS', { UNPAID_ORDER_TTL_HOURS: '0' }],
+    ['UNPAID_ORDER_TTL_HOURS', { UNPAID_ORDER_TTL_HOURS: '24' }],
+    ['UNPAID_ORDER_HOURS_UNVERIFIED', { UNPAID_ORDER_HOURS_UNVERIFIED: '0' }],
+    ['UNPAID_ORDER_HOURS_VERIFIED', { UNPAID_ORDER_HOURS_VERIFIED: '1.5' }],
+    ['UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT', { UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: '8761' }],
+    ['UNPAID_ORDER_RELEASE', { UNPAID_ORDER_RELEASE: 'maybe' }],
+    ['UNPAID_ORDERS_PER_BUYER', { UNPAID_ORDERS_PER_BUYER: '0' }],
+    ['RATE_LIMIT_REVIEWS_PER_ACCOUNT', { RATE_LIMIT_REVIEWS_PER_ACCOUNT: 'ten' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
     ['SMTP_URL', { SMTP_URL: 'mail.example.com:587' }],
     ['MAIL_FROM', { MAIL_FROM: 'not an address' }],

@@ -29,6 +29,16 @@ function count(defaultValue: number, max = 1_000_000) {
     .default(defaultValue);
 }
 
+/** A whole number of hours, from 1 to a year. */
+function hours(defaultValue: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of hours from 1 to 8760')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours'))
+    .default(defaultValue);
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: z
@@ -114,14 +124,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
   RATE_LIMIT_PURCHASES_PER_IP: count(1000),
   RATE_LIMIT_PAYMENTS_PER_IP: count(300),
-  UNPAID_ORDER_TTL_HOURS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number of hours from 1 to 8760')
-      .transform(Number)
-      .pipe(z.number().int().min(1, 'must be at least 1 hour').max(8760, 'must be at most 8760 hours'))
-      .optional(),
-  ),
+  RATE_LIMIT_REVIEWS_PER_ACCOUNT: count(10),
+  // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
+  // ordering it and never paying (API.md, "Accounts you can trust").
+  UNPAID_ORDER_RELEASE: flag.default(true),
+  UNPAID_ORDER_HOURS_UNVERIFIED: hours(1),
+  UNPAID_ORDER_HOURS_VERIFIED: hours(24),
+  UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: hours(1),
+  UNPAID_ORDERS_PER_BUYER: count(5),
+  // Replaced by the three UNPAID_ORDER_HOURS_* settings: refused with a message saying so.
+  UNPAID_ORDER_TTL_HOURS: optionalText,
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
@@ -232,8 +244,12 @@ export interface Config {
    * address, and sign-ins beyond that are refused with 503.
    */
   passwordHashing: { concurrency: number; maxWaiting: number; maxWaitingPerOwner: number };
-  /** Unpaid orders older than this many hours give their pieces back (off when unset). */
-  unpaidOrderTtlHours?: number;
+  unpaidOrders: {
+    /** How many unpaid orders one buyer may hold at once. */
+    perBuyer: number;
+    /** After how many hours an unpaid order gives its pieces back; off when unset. */
+    release?: UnpaidOrderHours;
+  };
   /** E-mail to buyers (order confirmations, payment receipts); off when SMTP_URL is unset. */
   mail?: { smtpUrl: string; from: string; retrySeconds: number };
   /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
@@ -258,12 +274,20 @@ export interface Config {
     passwordResetsPerEmail: number;
     verificationMailsPerAccount: number;
     passwordChangeFailuresPerAccount: number;
+    reviewsPerAccount: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
     purchasesPerIp: number;
     paymentsPerIp: number;
   };
   logLevel: NonNullable<Env['LOG_LEVEL']>;
+}
+
+/** Hours an unpaid order holds its pieces: by whether its buyer's email is verified, and above the card limit. */
+export interface UnpaidOrderHours {
+  unverified: number;
+  verified: number;
+  aboveCardLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -301,6 +325,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && onPostgres && !env.JWT_SECRET) {
     problems.push(
       'JWT_SECRET is required in production on PostgreSQL: every server must sign tokens with the same key (at least 32 characters, the same on each server)',
+    );
+  }
+  if (env.UNPAID_ORDER_TTL_HOURS !== undefined) {
+    problems.push(
+      'UNPAID_ORDER_TTL_HOURS is replaced by UNPAID_ORDER_HOURS_UNVERIFIED, UNPAID_ORDER_HOURS_VERIFIED and UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (UNPAID_ORDER_RELEASE=false turns the release off)',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -373,7 +402,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxWaiting: hashQueue,
       maxWaitingPerOwner: Math.min(hashQueue, env.PASSWORD_HASH_QUEUE_PER_IP ?? Math.ceil(hashQueue / 4)),
     },
-    ...(env.UNPAID_ORDER_TTL_HOURS ? { unpaidOrderTtlHours: env.UNPAID_ORDER_TTL_HOURS } : {}),
+    unpaidOrders: {
+      perBuyer: env.UNPAID_ORDERS_PER_BUYER,
+      ...(env.UNPAID_ORDER_RELEASE
+        ? {
+            release: {
+              unverified: env.UNPAID_ORDER_HOURS_UNVERIFIED,
+              verified: env.UNPAID_ORDER_HOURS_VERIFIED,
+              aboveCardLimit: env.UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT,
+            },
+          }
+        : {}),
+    },
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signupsPerIp: env.RATE_LIMIT_SIGNUPS_PER_IP,
@@ -389,6 +429,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       passwordResetsPerEmail: env.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL,
       verificationMailsPerAccount: env.RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT,
       passwordChangeFailuresPerAccount: env.RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT,
+      reviewsPerAccount: env.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,

@@ -9,6 +9,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  order_expired: 409,
+  too_many_unpaid_orders: 409,
   too_large: 413,
   unsupported_media_type: 415,
   quantity_out_of_range: 422,

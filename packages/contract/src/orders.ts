@@ -16,6 +16,10 @@ export const Order = z.object({
   paymentId: z.string().optional(),
   invoiceNumber: z.string().optional().describe('the invoice of a paid order, e.g. INV-000042'),
   createdAt: z.string(),
+  expiredAt: z
+    .string()
+    .optional()
+    .describe('an unpaid order whose time ran out: its pieces went back to stock, it can no longer be paid'),
 });
 export type Order = z.infer<typeof Order>;
 export const OrderList = z.array(Order);
@@ -31,7 +35,7 @@ const filterText = (max: number) =>
 
 /** Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name. */
 export const OrderFilters = z.object({
-  state: z.enum(['paid', 'unpaid'], { error: 'must be paid or unpaid' }).optional(),
+  state: z.enum(['paid', 'unpaid', 'expired'], { error: 'must be paid, unpaid or expired' }).optional(),
   buyer: filterText(254),
   part: filterText(200),
 });
@@ -55,3 +59,11 @@ export const OrderIdParams = z.object({ id: Id });
 
 /** SPEC.md §8, word for word. */
 export const OUT_OF_RANGE_MESSAGE = 'You have to place order in our given range';
+
+/** An unpaid order that ran out of time can be neither paid nor cancelled. */
+export const ORDER_EXPIRED_MESSAGE =
+  'This order has expired: its pieces went back to stock. Buy again to order them.';
+
+/** The buyer holds as many unpaid orders as the shop allows at once. */
+export const tooManyUnpaidMessage = (count: number) =>
+  `You have ${count} unpaid orders. Pay or cancel one before placing another.`;

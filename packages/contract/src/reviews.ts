@@ -7,6 +7,7 @@ export const Review = z.object({
   rating: z.number().int(),
   message: z.string(),
   createdAt: z.string(),
+  verifiedBuyer: z.boolean().describe('the reviewer has paid for at least one order'),
 });
 export type Review = z.infer<typeof Review>;
 

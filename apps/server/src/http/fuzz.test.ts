@@ -20,7 +20,10 @@ const startingStock = new Map<string, number>();
 const tally = { inputs: 0, serverErrors: 0 };
 
 beforeAll(async () => {
-  shop = await createTestShop({ demo: false, env: { RATE_LIMIT_MESSAGES_PER_IP: '100000' } });
+  shop = await createTestShop({
+    demo: false,
+    env: { RATE_LIMIT_MESSAGES_PER_IP: '100000', RATE_LIMIT_REVIEWS_PER_ACCOUNT: '100000' },
+  });
   admin = await signUpAdmin(shop.app, shop.database.db);
   buyer = await signUp(shop.app);
   const res = await shop.app.inject({

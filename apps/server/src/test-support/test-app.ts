@@ -86,6 +86,9 @@ export async function createTestShop(
     NODE_ENV: 'test',
     DATA_DIR: target.dataDir,
     DATABASE_URL: target.url,
+    // Many tests place more orders by one buyer than a buyer may leave unpaid; the cap's own
+    // tests (modules/orders/unpaid-cap.test.ts) set it.
+    UNPAID_ORDERS_PER_BUYER: '1000',
     ...options.env,
   });
   const database = openDatabase(config.database);
@@ -126,6 +129,7 @@ export async function anotherServer(
       shop.config.database.kind === 'sqlite'
         ? `sqlite:${shop.config.database.file}`
         : shop.config.database.url,
+    UNPAID_ORDERS_PER_BUYER: String(shop.config.unpaidOrders.perBuyer),
     ...env,
   });
   const app = await buildApp({

@@ -7,6 +7,8 @@ export type AuditAction =
   | 'part.deleted'
   | 'order.deleted'
   | 'order.paid'
+  | 'order.expired'
+  | 'order.refund_due'
   | 'user.made_admin'
   | 'user.google_linked';
 

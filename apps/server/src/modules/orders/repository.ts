@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { lockingRows } from '../../db/row-locks.js';
 import type { DB, NewOrder, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 
@@ -52,8 +53,9 @@ export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | 
 }
 
 /**
- * Removes the order (and its payment intents) only while it is unpaid; answers what was removed,
- * or nothing if it was paid or gone. Run it in a transaction and roll back when it answers nothing.
+ * Removes the order (and its payment intents) only while it is unpaid and not expired; answers
+ * what was removed, or nothing if it was paid, expired or gone. Run it in a transaction and roll
+ * back when it answers nothing.
  */
 export async function deleteUnpaidOrder(db: Database, id: string): Promise<OrderRow | undefined> {
   await db.deleteFrom('payment_intents').where('order_id', '=', id).execute();
@@ -61,15 +63,80 @@ export async function deleteUnpaidOrder(db: Database, id: string): Promise<Order
     .deleteFrom('orders')
     .where('id', '=', id)
     .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Marks the order expired, only while it is unpaid and not expired yet (of two servers releasing
+ * it, one changes it); answers the order as it was, or nothing.
+ */
+export function expireUnpaidOrder(db: Database, id: string, at: string): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ expired_at: at })
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Makes an expired, unpaid order open again (its payment arrived late); false if it was not so. */
+export async function reopenExpiredOrder(db: Database, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ expired_at: null })
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .where('expired_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes the pieces of an order back from stock, if the part is listed and has them; whatever its minimum. */
+export async function retakeStock(db: Database, partId: string, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('parts')
+    .set({ available_quantity: sql`available_quantity - ${quantity}` })
+    .where('id', '=', partId)
+    .where('deleted_at', 'is', null)
+    .where('available_quantity', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setExpired(db: Database, id: string, at: string): Promise<void> {
+  await db.updateTable('orders').set({ expired_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Locks the buyer's row until the transaction ends, so that purchases by one buyer decide the
+ * unpaid-order cap one at a time (another buyer's purchases do not wait).
+ */
+export async function lockBuyer(db: Database, userId: string): Promise<void> {
+  await lockingRows(db, db.selectFrom('users').select('id').where('id', '=', userId)).execute();
+}
+
+/** How many orders of the buyer are unpaid and not expired. */
+export async function countOpenOrders(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A page of orders, newest first (all of them, or one buyer's), and how many there are. */
 export interface OrderFilter {
   /** Exactly this buyer's orders. */
   email?: string | undefined;
-  state?: 'paid' | 'unpaid' | undefined;
+  /** Unpaid means still payable: an expired order is neither paid nor unpaid. */
+  state?: 'paid' | 'unpaid' | 'expired' | undefined;
   /** A literal piece of the buyer's email. */
   buyer?: string | undefined;
   /** A literal piece of the part's (current) name. */
@@ -80,7 +147,8 @@ function filteredOrders(db: Database, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.email) query = query.where('email', '=', filter.email);
   if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
-  if (filter.state === 'unpaid') query = query.where('paid_at', 'is', null);
+  if (filter.state === 'unpaid') query = query.where('paid_at', 'is', null).where('expired_at', 'is', null);
+  if (filter.state === 'expired') query = query.where('expired_at', 'is not', null);
   if (filter.buyer)
     query = query.where(sql<boolean>`email like ${containsPattern(filter.buyer)} escape '\\'`);
   if (filter.part) {
@@ -125,14 +193,37 @@ export async function listOrders(
   return { rows, total: Number(count.n) };
 }
 
-/** Unpaid orders placed before `cutoff` (oldest first). */
-export function unpaidOrdersBefore(db: Database, cutoff: string) {
+/** When an open order's time runs out: placed before these instants, by its buyer and its amount. */
+export interface ReleaseCutoffs {
+  unverified: string;
+  verified: string;
+  aboveCardLimit: string;
+  /** Orders priced above this many cents can never be paid by card. */
+  cardLimitCents: number;
+}
+
+/** Open (unpaid, unexpired) orders whose time ran out, oldest first, at most 500. */
+export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
   return db
     .selectFrom('orders')
-    .select(['id'])
-    .where('paid_at', 'is', null)
-    .where('created_at', '<', cutoff)
-    .orderBy('created_at')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .select(['orders.id as id'])
+    .where('orders.paid_at', 'is', null)
+    .where('orders.expired_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
+          eb('orders.created_at', '<', cutoffs.aboveCardLimit),
+        ]),
+        eb.and([eb('users.email_verified_at', 'is', null), eb('orders.created_at', '<', cutoffs.unverified)]),
+        eb.and([
+          eb('users.email_verified_at', 'is not', null),
+          eb('orders.created_at', '<', cutoffs.verified),
+        ]),
+      ]),
+    )
+    .orderBy('orders.created_at')
     .limit(500)
     .execute();
 }

@@ -40,10 +40,20 @@ export function orderRoutes(
       onRequest: guard.buyer,
       schema: {
         tags: ['orders'],
-        summary: 'Order a part (buyers): priced by the shop, the pieces reserved at once',
+        summary:
+          'Order a part (buyers): priced by the shop, the pieces reserved at once; 409 too_many_unpaid_orders beyond UNPAID_ORDERS_PER_BUYER unpaid orders',
+        description:
+          'An unpaid order holds its pieces for UNPAID_ORDER_HOURS_UNVERIFIED (buyer email not verified), UNPAID_ORDER_HOURS_VERIFIED, or UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (above 9,999.99); then it expires (expiredAt), its pieces go back to stock, and it can be neither paid nor cancelled (409 order_expired).',
         security,
         body: PurchaseBody,
-        response: { 201: Inserted, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, ...errors },
+        response: {
+          201: Inserted,
+          409: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -61,7 +71,7 @@ export function orderRoutes(
       schema: {
         tags: ['orders'],
         summary:
-          'Every order, newest first, filtered by state, buyer and part (admins); x-total-count carries the total',
+          'Every order, newest first, filtered by state (paid, unpaid: still payable, expired), buyer and part (admins); x-total-count carries the total',
         security,
         querystring: AllOrdersQuery,
         response: { 200: OrderList, ...errors },
@@ -135,7 +145,8 @@ export function orderRoutes(
       onRequest: guard.user,
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an unpaid order (its buyer, or admins); its pieces return to stock',
+        summary:
+          'Cancel an unpaid order (its buyer, or admins); its pieces return to stock (a paid order: 409 conflict; an expired one: 409 order_expired)',
         security,
         params: OrderIdParams,
         response: { 200: Acknowledged, 409: ErrorBody, ...errors },

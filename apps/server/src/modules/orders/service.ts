@@ -1,6 +1,14 @@
-import { type Order, OUT_OF_RANGE_MESSAGE, type PurchaseBody } from '@shop/contract/orders';
+import {
+  ORDER_EXPIRED_MESSAGE,
+  type Order,
+  OUT_OF_RANGE_MESSAGE,
+  type PurchaseBody,
+  tooManyUnpaidMessage,
+} from '@shop/contract/orders';
+import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
+import type { UnpaidOrderHours } from '../../config.js';
 import { type Database, isSqlite } from '../../db/database.js';
 import { type GroupCommit, groupCommit } from '../../db/group-commit.js';
 import type { OrderRow } from '../../db/schema.js';
@@ -28,8 +36,11 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }): Ord
     ...(row.payment_id ? { paymentId: row.payment_id } : {}),
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
+    ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
   };
 }
+
+export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_MESSAGE);
 
 const outOfRange = () => new AppError('quantity_out_of_range', OUT_OF_RANGE_MESSAGE);
 
@@ -60,6 +71,13 @@ export async function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBod
   const { db, mail } = deps;
   const id = newId();
   await writeTogether(db)(async (trx) => {
+    // The cap on unpaid orders is decided here, one purchase of this buyer at a time.
+    if (deps.unpaidPerBuyer !== undefined) {
+      await orders.lockBuyer(trx, buyer.id);
+      const open = await orders.countOpenOrders(trx, buyer.id);
+      if (open >= deps.unpaidPerBuyer)
+        throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
+    }
     const part = await orders.takeStock(trx, body.partsId, body.quantity);
     if (!part) throw (await findPart(trx, body.partsId)) ? outOfRange() : notFound('part');
     await orders.insertOrder(trx, {
@@ -99,6 +117,8 @@ export interface OrderDeps {
   mail?: MailOutbox | undefined;
   /** Runs before an unpaid order is removed (its payment intents are cancelled at the provider). */
   beforeCancel?: (orderId: string) => Promise<void>;
+  /** How many unpaid orders one buyer may hold at once (no cap when unset). */
+  unpaidPerBuyer?: number;
 }
 
 /**
@@ -108,6 +128,7 @@ export interface OrderDeps {
 export async function cancelOrder(deps: OrderDeps, caller: Caller, id: string): Promise<void> {
   const row = await orderFor(deps.db, caller, id);
   if (row.paid_at) throw conflict('A paid order cannot be cancelled');
+  if (row.expired_at) throw orderExpired();
   // An admin deleting someone's order is an admin action: it goes into the audit log.
   await removeUnpaidOrder(deps, id, caller.role === 'admin' ? { actor: caller } : undefined);
 }
@@ -138,24 +159,38 @@ async function removeUnpaidOrder(
   } catch (error) {
     if (error !== lost) throw error;
     const now = await orders.findOrder(deps.db, id);
-    throw now ? conflict('A paid order cannot be cancelled') : notFound('order');
+    if (!now) throw notFound('order');
+    throw now.expired_at && !now.paid_at ? orderExpired() : conflict('A paid order cannot be cancelled');
   }
 }
 
 /**
- * UNPAID_ORDER_TTL_HOURS: unpaid orders older than that give their pieces back. Several servers
- * may run this at once: the conditional delete lets exactly one of them release each order.
+ * Unpaid orders whose time ran out give their pieces back and show as expired to their buyer
+ * (UNPAID_ORDER_HOURS_*): after `hours.unverified` for a buyer whose email is not verified,
+ * `hours.verified` for one whose email is, and `hours.aboveCardLimit` for an amount no card can
+ * pay, whoever the buyer; at most that long, when `earlyMs` is the interval between runs. Several
+ * servers may run this at once: the conditional update lets
+ * exactly one of them release each order.
  */
 export async function releaseStaleOrders(
   deps: OrderDeps,
-  olderThanHours: number,
+  hours: UnpaidOrderHours,
   log: FastifyBaseLogger,
+  /** How long before its time an order may go: the schedule's interval, so none outlasts its hours. */
+  earlyMs = 0,
 ): Promise<number> {
-  const cutoff = new Date(Date.now() - olderThanHours * 3_600_000).toISOString();
+  const before = (h: number) => new Date(Date.now() - h * 3_600_000 + earlyMs).toISOString();
+  const due = await orders.ordersDueForRelease(deps.db, {
+    unverified: before(hours.unverified),
+    verified: before(hours.verified),
+    aboveCardLimit: before(hours.aboveCardLimit),
+    cardLimitCents: AMOUNT_LIMIT_CENTS,
+  });
   let released = 0;
-  for (const stale of await orders.unpaidOrdersBefore(deps.db, cutoff)) {
+  for (const stale of due) {
     try {
-      const gone = await removeUnpaidOrder(deps, stale.id, { actor: null });
+      const gone = await expireOrder(deps, stale.id);
+      if (!gone) continue;
       released += 1;
       log.info(
         {
@@ -167,12 +202,33 @@ export async function releaseStaleOrders(
         'unpaid order released: its pieces are back in stock',
       );
     } catch (error) {
-      // Paid, or released by another server, in the meantime.
+      // Paid in the meantime (its payment had gone through at the provider).
       if (!(error instanceof AppError))
         log.warn({ err: error, orderId: stale.id }, 'unpaid order not released');
     }
   }
   return released;
+}
+
+/**
+ * Marks the order expired and returns its pieces to stock, in one transaction, once its payment
+ * intents are cancelled at the provider; answers nothing if it was paid or released meanwhile.
+ */
+async function expireOrder(deps: OrderDeps, id: string): Promise<OrderRow | undefined> {
+  await deps.beforeCancel?.(id);
+  return deps.db.transaction().execute(async (trx) => {
+    const expired = await orders.expireUnpaidOrder(trx, id, nowIso());
+    if (!expired) return undefined;
+    await orders.returnStock(trx, expired.part_id, Number(expired.quantity));
+    await recordAudit(trx, {
+      actor: null,
+      action: 'order.expired',
+      subjectId: id,
+      before: toOrder({ ...expired, expired_at: null }),
+      after: { expiredAt: expired.expired_at },
+    });
+    return expired;
+  });
 }
 
 export async function listOrders(
@@ -216,7 +272,7 @@ export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promi
       Number(o.quantity),
       Number(o.unit_price),
       Number(o.price),
-      o.paid_at ? 'paid' : 'unpaid',
+      o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
       o.payment_id,
       o.paid_at,
     ]),

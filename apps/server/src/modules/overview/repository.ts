@@ -17,20 +17,28 @@ export function ordersPerDay(db: Database, since: string) {
 }
 
 /**
- * Dollars paid on each day from `since` on, and, in the same pass, the unpaid orders: they are
- * the group whose day is null.
+ * Dollars paid on each day from `since` on, and, in the same pass, the unpaid (not expired)
+ * orders: they are the group whose day is null.
  */
 export function paymentsPerDay(db: Database, since: string) {
-  return db
-    .selectFrom('orders')
-    .select((eb) => [
-      dayOf('paid_at').as('day'),
-      eb.fn.countAll<number>().as('orders'),
-      eb.fn.sum<number | string>('price').as('dollars'),
-    ])
-    .where((eb) => eb.or([eb('paid_at', 'is', null), eb('paid_at', '>=', since)]))
-    .groupBy(dayOf('paid_at'))
-    .execute();
+  return (
+    db
+      .selectFrom('orders')
+      .select((eb) => [
+        dayOf('paid_at').as('day'),
+        eb.fn.countAll<number>().as('orders'),
+        eb.fn.sum<number | string>('price').as('dollars'),
+      ])
+      // Expired orders are neither paid nor unpaid: their pieces went back to stock.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('paid_at', 'is', null), eb('expired_at', 'is', null)]),
+          eb('paid_at', '>=', since),
+        ]),
+      )
+      .groupBy(dayOf('paid_at'))
+      .execute()
+  );
 }
 
 type StockFilter = (eb: ExpressionBuilder<DB, 'parts'>) => Expression<SqlBool>;

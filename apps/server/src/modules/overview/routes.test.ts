@@ -26,10 +26,15 @@ const addPart = (name: string, min: number, available: number, deleted = false) 
   });
 
 /** An order placed (and perhaps paid) at known moments, written straight into the database. */
-async function addOrder(price: number, createdAt: string, paidAt: string | null): Promise<void> {
+async function addOrder(
+  price: number,
+  createdAt: string,
+  paidAt: string | null,
+  expiredAt: string | null = null,
+): Promise<void> {
   const id = newId();
   const row: OrderRow = {
-    expired_at: null,
+    expired_at: expiredAt,
     id,
     user_id: buyer.uid,
     user_name: buyer.name,
@@ -76,6 +81,8 @@ beforeAll(async () => {
   await addOrder(1000, `${daysAgo(40)}T10:00:00.000Z`, `${daysAgo(35)}T10:00:00.000Z`);
   // Unpaid however old: still owed.
   await addOrder(5, `${daysAgo(45)}T10:00:00.000Z`, null);
+  // Unpaid and expired (its pieces went back to stock): owed by nobody.
+  await addOrder(500, `${daysAgo(45)}T11:00:00.000Z`, null, `${daysAgo(44)}T11:00:00.000Z`);
 
   // And one order placed and paid today through the shop itself: 2 pieces at $5.
   const placed = await shop.app.inject({
@@ -121,7 +128,7 @@ describe('GET /api/overview', () => {
     expect(days.reduce((sum, d) => sum + d.revenue, 0)).toBe(180);
   });
 
-  it('counts every unpaid order and what it is worth, however old', async () => {
+  it('counts every unpaid order and what it is worth, however old; expired orders are not unpaid', async () => {
     const { unpaid } = (await overview(bearer(admin))).json() as Overview;
     expect(unpaid).toEqual({ count: 3, value: 24 });
   });

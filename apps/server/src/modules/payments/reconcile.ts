@@ -11,11 +11,11 @@ async function settleIfSucceeded(deps: PaymentDeps, intentId: string): Promise<b
   if (intent?.status !== 'succeeded' || !intent.orderId) return false;
   const order = await findOrder(deps.db, intent.orderId);
   if (!order || intent.amountCents !== Number(order.price) * 100) return false;
-  const paid = await paying(deps, async (trx) => {
+  const outcome = await paying(deps, async (trx) => {
     await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
     return recordPayment(deps, trx, order, intent.id, null);
   });
-  return paid || order.paid_at !== null;
+  return outcome === 'paid' || order.paid_at !== null;
 }
 
 /**

@@ -45,6 +45,11 @@ export function intentBySecret(db: Database, clientSecret: string) {
     .executeTakeFirst();
 }
 
+export async function intentStatus(db: Database, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('payment_intents').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}
+
 export async function setIntentStatus(db: Database, id: string, status: string, at: string): Promise<void> {
   await db.updateTable('payment_intents').set({ status, updated_at: at }).where('id', '=', id).execute();
 }
@@ -68,6 +73,7 @@ export async function markPaid(
     .set({ payment_id: paymentId, payment_intent_id: paymentId, paid_at: at })
     .where('id', '=', orderId)
     .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
     .executeTakeFirst();
   const paid = Number(result.numUpdatedRows) === 1;
   if (!paid) return false;
@@ -102,7 +108,10 @@ export async function recordEvent(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Intents that may still turn into money: of unpaid orders, neither succeeded nor canceled. */
+/**
+ * Intents that may still turn into money: of unpaid orders, neither canceled nor already set
+ * aside for a refund (their order expired and its pieces were gone when the money came).
+ */
 export function intentsOfUnpaidOrders(db: Database, orderId?: string) {
   let query = db
     .selectFrom('payment_intents')
@@ -113,7 +122,7 @@ export function intentsOfUnpaidOrders(db: Database, orderId?: string) {
       'payment_intents.status as status',
     ])
     .where('orders.paid_at', 'is', null)
-    .where('payment_intents.status', '!=', 'canceled');
+    .where('payment_intents.status', 'not in', ['canceled', 'refund_due']);
   if (orderId) query = query.where('payment_intents.order_id', '=', orderId);
   return query.execute();
 }

@@ -63,7 +63,8 @@ export async function paymentRoutes(
       onRequest: guard.user,
       schema: {
         tags: ['payments'],
-        summary: 'A client secret for paying your unpaid order (amounts above 9,999.99 are refused)',
+        summary:
+          'A client secret for paying your unpaid order (amounts above 9,999.99 are refused; an expired order: 409 order_expired)',
         security,
         body: PaymentIntentBody,
         response: { 200: ClientSecretAnswer, ...errors },

@@ -1,11 +1,15 @@
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE, type TestCard } from '@shop/contract/payments';
+import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelf } from '../../http/auth-guard.js';
+import { recordAudit } from '../audit/repository.js';
 import type { MailOutbox } from '../mail/outbox.js';
+import * as orders from '../orders/repository.js';
 import { findOrder } from '../orders/repository.js';
+import { orderExpired } from '../orders/service.js';
 import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import * as payments from './repository.js';
@@ -15,11 +19,19 @@ export interface PaymentDeps {
   provider: PaymentProvider;
   /** Mail to buyers (the receipt of a payment), when the shop sends any. */
   mail?: MailOutbox | undefined;
+  /** Where a payment that cannot be kept (its order expired, its pieces sold) is reported. */
+  log?: FastifyBaseLogger | undefined;
 }
+
+/** What became of a succeeded payment: the order is paid by it, or was already, or it is to be refunded. */
+export type PaymentOutcome = 'paid' | 'not_paid' | 'refund_due';
 
 /**
  * Marks the order paid by `paymentId` in the caller's transaction (its invoice number and audit
- * entry with it) and queues the receipt to its buyer; false when it was paid or gone already.
+ * entry with it) and queues the receipt to its buyer. A payment that arrives for an order that
+ * expired meanwhile is kept as a business would: the order is paid if its pieces can still be
+ * taken from stock; otherwise it stays expired and the payment is recorded as due for a refund
+ * (audit log, an error in the log). 'not_paid' when the order was paid or gone already.
  */
 export async function recordPayment(
   deps: PaymentDeps,
@@ -27,11 +39,40 @@ export async function recordPayment(
   order: OrderRow,
   paymentId: string,
   actor: { id: string; email: string } | null,
-): Promise<boolean> {
+): Promise<PaymentOutcome> {
   const at = nowIso();
-  if (!(await payments.markPaid(trx, order.id, paymentId, at, actor))) return false;
-  await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: order.id, recipient: order.email }, at);
-  return true;
+  if (await payments.markPaid(trx, order.id, paymentId, at, actor)) {
+    await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: order.id, recipient: order.email }, at);
+    return 'paid';
+  }
+  const now = await findOrder(trx, order.id);
+  if (!now?.expired_at || now.paid_at) return 'not_paid';
+  if (!(await orders.reopenExpiredOrder(trx, now.id))) return 'not_paid';
+  const quantity = Number(now.quantity);
+  if (
+    (await orders.retakeStock(trx, now.part_id, quantity)) &&
+    (await payments.markPaid(trx, now.id, paymentId, at, actor))
+  ) {
+    await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: now.id, recipient: now.email }, at);
+    deps.log?.warn(
+      { orderId: now.id, paymentId, partId: now.part_id, quantity },
+      'payment arrived after the order expired: its pieces were still in stock, the order is paid',
+    );
+    return 'paid';
+  }
+  await orders.setExpired(trx, now.id, now.expired_at);
+  await payments.setIntentStatus(trx, paymentId, 'refund_due', at);
+  await recordAudit(trx, {
+    actor,
+    action: 'order.refund_due',
+    subjectId: now.id,
+    after: { paymentId, amount: Number(now.price) },
+  });
+  deps.log?.error(
+    { orderId: now.id, paymentId, amount: Number(now.price), email: now.email },
+    'REFUND DUE: a payment arrived after its order expired and the pieces are gone; refund it at the card provider',
+  );
+  return 'refund_due';
 }
 
 /** Runs a transaction that may pay an order; once it has committed, the receipt goes out. */
@@ -61,6 +102,7 @@ export async function createPaymentIntent(
 ): Promise<string> {
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) throw conflict('This order is paid');
+  if (order.expired_at) throw orderExpired();
   const amountCents = amountOf(order);
   if (amountCents > AMOUNT_LIMIT_CENTS) throw new AppError('amount_limit', AMOUNT_LIMIT_MESSAGE);
   const open = await payments.openIntent(deps.db, order.id, amountCents);
@@ -91,19 +133,33 @@ async function settle(
   order: OrderRow,
   intent: ProviderIntent | undefined,
   actor: Caller,
-): Promise<void> {
+): Promise<PaymentOutcome> {
   if (
     !intent ||
     intent.orderId !== order.id ||
     intent.amountCents !== amountOf(order) ||
     intent.status !== 'succeeded'
   ) {
+    if (order.expired_at) throw orderExpired();
     throw notConfirmed();
   }
-  if (await recordPayment(deps, trx, order, intent.id, actor)) return;
+  const outcome = await recordPayment(deps, trx, order, intent.id, actor);
+  if (outcome !== 'not_paid') return outcome;
   const now = await findOrder(trx, order.id);
   if (!now) throw notFound('order');
   if (now.payment_id !== intent.id) throw conflict('This order is paid with another payment');
+  return 'paid';
+}
+
+const refundDue = () =>
+  new AppError(
+    'order_expired',
+    'This order expired before its payment arrived and its pieces are sold: the payment will be refunded.',
+  );
+
+/** Pays the order in a transaction of its own; a payment kept for a refund is answered after it commits. */
+async function settleAndAnswer(deps: PaymentDeps, work: (trx: Database) => Promise<PaymentOutcome>) {
+  if ((await paying(deps, work)) === 'refund_due') throw refundDue();
 }
 
 /** `PUT /api/purchaseById/{id}`: the buyer says the card payment went through; the provider is asked. */
@@ -118,8 +174,10 @@ export async function payOrder(
     if (order.payment_id === paymentId) return;
     throw conflict('This order is paid with another payment');
   }
+  if (order.expired_at && (await payments.intentStatus(deps.db, paymentId)) === 'refund_due')
+    throw refundDue();
   const intent = await deps.provider.retrieve(paymentId);
-  await paying(deps, (trx) => settle(deps, trx, order, intent, caller));
+  await settleAndAnswer(deps, (trx) => settle(deps, trx, order, intent, caller));
 }
 
 /** The test provider's card confirmation (Stripe's test cards); a success pays the order at once. */
@@ -137,6 +195,8 @@ export async function confirmTestPayment(
   const paidByThis = order.paid_at !== null && order.payment_id === intent.id;
   if (intent.status === 'succeeded' || paidByThis) return { id: intent.id, status: 'succeeded' };
   if (order.paid_at) throw conflict('This order is paid');
+  // The card is not charged for an order whose pieces went back to stock.
+  if (order.expired_at) throw orderExpired();
   if (!passesLuhn(body.card.number)) throw badRequest('card.number is not a valid card number');
   if (hasExpired(body.card.exp)) throw badRequest('card.exp is in the past: the card has expired');
   const outcome = testCardOutcome(body.card.number);
@@ -144,9 +204,9 @@ export async function confirmTestPayment(
     await payments.setIntentStatus(deps.db, intent.id, 'requires_payment_method', nowIso());
     throw new AppError('card_declined', outcome.message);
   }
-  await paying(deps, async (trx) => {
+  await settleAndAnswer(deps, async (trx) => {
     await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());
-    await settle(
+    return settle(
       deps,
       trx,
       order,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { insertPart } from '../../test-support/parts.js';
+import { anotherServer, createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -10,7 +11,14 @@ afterAll(async () => {
   await shop.close();
 });
 
-type Review = { _id: string; name: string; rating: number; message: string; createdAt: string };
+type Review = {
+  _id: string;
+  name: string;
+  rating: number;
+  message: string;
+  createdAt: string;
+  verifiedBuyer: boolean;
+};
 
 describe('GET /api/review', () => {
   it('lists the reviews newest first, each with its name, rating, message and date', async () => {
@@ -26,6 +34,7 @@ describe('GET /api/review', () => {
         rating: expect.any(Number),
         message: expect.any(String),
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        verifiedBuyer: expect.any(Boolean),
       });
     }
     const dates = reviews.map((r) => r.createdAt);
@@ -137,5 +146,91 @@ describe('POST /api/review', () => {
     const body = { name: 'A', rating: 4, message: 'Good' };
     expect((await post(body)).statusCode).toBe(401);
     expect((await post(body, bearer(admin))).statusCode).toBe(403);
+  });
+});
+
+describe('Verified buyer', () => {
+  const review = (buyer: { accessToken: string }, message: string) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      payload: { name: 'Karim', rating: 5, message },
+      headers: bearer(buyer),
+    });
+  const latest = async (app = shop.app) =>
+    (await app.inject({ method: 'GET', url: '/api/review?limit=20' })).json() as Review[];
+
+  it('marks the reviews of a buyer with a paid order, also when the payment comes after the review, through another server', async () => {
+    const buyer = await signUp(shop.app);
+    const browser = await signUp(shop.app);
+    const mine = (await review(buyer, 'Will pay soon')).json().insertedId;
+    const theirs = (await review(browser, 'Only looking')).json().insertedId;
+    const markOf = async (id: string) => (await latest()).find((r) => r._id === id)?.verifiedBuyer;
+    // Read (and kept by the cache) before the payment.
+    expect(await markOf(mine)).toBe(false);
+    expect(await markOf(theirs)).toBe(false);
+
+    const partsId = await insertPart(shop.database.db, { name: 'Reviewed part', min_order_quantity: 1 });
+    const orderId = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: bearer(buyer),
+        payload: { partsId, quantity: 2, mobile: '+880 1712 345678', address: 'Dhaka' },
+      })
+    ).json().insertedId;
+    // An unpaid order does not make a verified buyer.
+    expect(await markOf(mine)).toBe(false);
+
+    // The buyer pays through another server: this one's cache must learn of it.
+    const other = await anotherServer(shop);
+    try {
+      const { clientSecret } = (
+        await other.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          headers: bearer(buyer),
+          payload: { _id: orderId },
+        })
+      ).json();
+      const paid = await other.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm',
+        headers: bearer(buyer),
+        payload: { clientSecret, card: { number: '4242424242424242', exp: '12/34', cvc: '123' } },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+    // PostgreSQL's notification arrives a moment after the commit.
+    await expect.poll(() => markOf(mine), { timeout: 5000, interval: 50 }).toBe(true);
+    expect(await markOf(theirs)).toBe(false);
+  });
+});
+
+describe('RATE_LIMIT_REVIEWS_PER_ACCOUNT', () => {
+  it('takes 10 reviews per window from one account, then 429 with retry-after; another account still reviews', async () => {
+    const buyer = await signUp(shop.app);
+    const post = (who: { accessToken: string }) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/review',
+        payload: { name: 'Flood', rating: 1, message: 'Again' },
+        headers: bearer(who),
+      });
+    const answers = await Promise.all(Array.from({ length: 25 }, () => post(buyer)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(15);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0]?.json().error.code).toBe('rate_limited');
+    const stored = await shop.database.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('user_id', '=', buyer.uid)
+      .execute();
+    expect(stored).toHaveLength(10);
+    expect((await post(await signUp(shop.app))).statusCode).toBe(201);
   });
 });

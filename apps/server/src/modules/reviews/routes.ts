@@ -7,6 +7,7 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import type { CachedReads } from '../../http/cached-reads.js';
+import type { RateLimit } from '../../http/rate-limit.js';
 import {
   CACHED_ANSWERS,
   CACHED_ROUTE,
@@ -18,7 +19,7 @@ import { addReview, listNewestReviews } from './service.js';
 
 export function reviewRoutes(
   app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed; reads: CachedReads },
+  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed; reads: CachedReads; perAccount: RateLimit },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const answers = versionedCache<CachedJson>(deps.changes, CACHED_ANSWERS);
@@ -28,7 +29,8 @@ export function reviewRoutes(
       ...CACHED_ROUTE,
       schema: {
         tags: ['reviews'],
-        summary: 'Customer reviews, newest first; x-total-count carries the total',
+        summary:
+          'Customer reviews, newest first, each marked verifiedBuyer when its reviewer has paid for an order; x-total-count carries the total',
         querystring: ReviewsQuery,
         response: { 200: ReviewList, 400: ErrorBody },
       },
@@ -48,13 +50,24 @@ export function reviewRoutes(
       onRequest: deps.guard.buyer,
       schema: {
         tags: ['reviews'],
-        summary: 'Review the shop (signed-in buyers; admins do not review)',
+        summary:
+          'Review the shop (signed-in buyers; admins do not review); RATE_LIMIT_REVIEWS_PER_ACCOUNT per window, then 429 with retry-after',
         security: [{ bearer: [] }],
         body: NewReviewBody,
-        response: { 201: Inserted, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody },
+        response: {
+          201: Inserted,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          415: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ insertedId: await addReview(deps.db, callerOf(request).id, request.body) }),
+    async (request, reply) => {
+      const reviewer = callerOf(request);
+      await deps.perAccount.consume(reviewer.id);
+      return reply.status(201).send({ insertedId: await addReview(deps.db, reviewer.id, request.body) });
+    },
   );
 }

@@ -1,17 +1,18 @@
 import type { NewReviewBody, Review, ReviewsQuery } from '@shop/contract/reviews';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { ReviewRow } from '../../db/schema.js';
 import type { CachedJson } from '../../http/versioned-cache.js';
 import * as reviews from './repository.js';
 
-export function toReview(row: ReviewRow): Review {
+export function toReview(row: reviews.ListedReview): Review {
   return {
     _id: row.id,
     name: row.name,
     rating: Number(row.rating),
     message: row.message,
     createdAt: row.created_at,
+    // PostgreSQL answers a boolean, SQLite 1 or 0.
+    verifiedBuyer: row.verified_buyer === true || Number(row.verified_buyer) === 1,
   };
 }
 

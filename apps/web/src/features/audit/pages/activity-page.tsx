@@ -13,6 +13,8 @@ const ACTIONS: Record<string, string> = {
   'part.deleted': 'Part deleted',
   'order.deleted': 'Order deleted',
   'order.paid': 'Order paid',
+  'order.expired': 'Order expired (unpaid)',
+  'order.refund_due': 'Payment to refund (order expired)',
   'user.made_admin': 'Made admin',
   'user.google_linked': 'Google linked',
 };

@@ -25,7 +25,7 @@ export function myOrdersQuery(email: string, page: { limit: number; offset: numb
 }
 
 export interface OrderFilters {
-  state: '' | 'paid' | 'unpaid';
+  state: '' | 'paid' | 'unpaid' | 'expired';
   buyer: string;
   part: string;
 }

@@ -26,6 +26,7 @@ export function OrderFilterBar({
           <option value="">All</option>
           <option value="paid">Paid</option>
           <option value="unpaid">Unpaid</option>
+          <option value="expired">Expired</option>
         </select>
       </div>
       <div>

@@ -46,6 +46,18 @@ export function OrderTable({
   );
 }
 
+/** An unpaid order whose time ran out: its pieces went back to stock; it can no longer be paid. */
+export function ExpiredBadge({ order }: { order: Order }) {
+  return (
+    <div>
+      <span className="badge badge-neutral">Expired</span>
+      {order.expiredAt && (
+        <p className="mt-1 text-xs text-base-content/70">released {order.expiredAt.slice(0, 10)}</p>
+      )}
+    </div>
+  );
+}
+
 /** SPEC.md §4: a paid order shows Paid and its payment id (and its invoice's number). */
 export function PaidBadge({ order }: { order: Order }) {
   return (

@@ -16,11 +16,14 @@ import {
 } from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderFilterBar } from '../components/order-filters';
-import { OrderTable, PaidBadge } from '../components/order-table';
+import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
 const PAGE_SIZE = ORDERS_PAGE_SIZE;
 
-/** SPEC.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones show Paid. */
+/**
+ * SPEC.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
+ * show Paid, expired ones Expired (their pieces went back already).
+ */
 export function ManageAllOrderPage() {
   const [offset, setOffset] = useState(0);
   const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
@@ -57,6 +60,8 @@ export function ManageAllOrderPage() {
                 <PaidBadge order={order} />
                 <InvoiceButton order={order} showBuyer />
               </div>
+            ) : order.expiredAt ? (
+              <ExpiredBadge order={order} />
             ) : (
               <button
                 type="button"

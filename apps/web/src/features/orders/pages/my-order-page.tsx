@@ -9,11 +9,14 @@ import { useAccessRefusal } from '../../auth/use-access-refusal';
 import { PayLink } from '../../payments/components/pay-link';
 import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
-import { OrderTable, PaidBadge } from '../components/order-table';
+import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
 const PAGE_SIZE = ORDERS_PAGE_SIZE;
 
-/** SPEC.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel. */
+/**
+ * SPEC.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel, paid and expired ones
+ * Buy again.
+ */
 export function MyOrderPage() {
   const session = useSession();
   const email = session.status === 'signed-in' ? session.user.email : '';
@@ -41,6 +44,17 @@ export function MyOrderPage() {
               <div className="flex flex-wrap items-start gap-2">
                 <PaidBadge order={order} />
                 <InvoiceButton order={order} />
+                <Link
+                  to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
+                  className="btn btn-outline btn-xs"
+                  aria-label={`Buy again: ${order.partsName}`}
+                >
+                  Buy again
+                </Link>
+              </div>
+            ) : order.expiredAt ? (
+              <div className="flex flex-wrap items-start gap-2">
+                <ExpiredBadge order={order} />
                 <Link
                   to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
                   className="btn btn-outline btn-xs"

@@ -1,5 +1,6 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
+import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { Mobile } from '@shop/contract/users';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
@@ -113,6 +114,11 @@ function PurchaseForm({ part }: { part: Part }) {
             {inRange && (
               <p className="text-sm text-base-content/80">
                 Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
+              </p>
+            )}
+            {inRange && quantity * part.price_per_piece * 100 > AMOUNT_LIMIT_CENTS && (
+              <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
+                {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
               </p>
             )}
             <TextField

@@ -15,7 +15,14 @@ function ReviewCard({ review }: { review: Review }) {
   return (
     <article className="card bg-base-100 shadow">
       <div className="card-body gap-2">
-        <h3 className="font-semibold">{review.name}</h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">{review.name}</h3>
+          {review.verifiedBuyer && (
+            <span className="badge badge-success badge-sm" title="This reviewer has paid for an order">
+              Verified buyer
+            </span>
+          )}
+        </div>
         <Stars rating={review.rating} />
         {/* Rendered as text: whatever a review holds, no HTML in it runs. */}
         <p className="whitespace-pre-line break-words text-sm text-base-content/80">{review.message}</p>

@@ -1,0 +1,14 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { type Database, isSqlite } from './database.js';
+
+/**
+ * The selected rows, locked until the transaction ends: a rule that counts rows before writing
+ * (a buyer's unpaid orders) is then decided by one transaction at a time. PostgreSQL locks them
+ * (`for update`); SQLite has one writer at a time already, and no such clause.
+ */
+export function lockingRows<DB, TB extends keyof DB, O>(
+  db: Database,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.forUpdate();
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
+import { insertPart } from '../../test-support/parts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let partsId: string;
+
+beforeAll(async () => {
+  // The shop's default: five unpaid orders per buyer.
+  shop = await createTestShop({ demo: false, env: { UNPAID_ORDERS_PER_BUYER: '5' } });
+  partsId = await insertPart(shop.database.db, {
+    name: 'Capped part',
+    desc: 'D',
+    price_per_piece: 3,
+    available_quantity: 10_000,
+    min_order_quantity: 1,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const buy = (buyer: TestAccount) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(buyer),
+    payload: { partsId, quantity: 2, mobile: '+880 1712 345678', address: 'Dhaka' },
+  });
+const stock = async () =>
+  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${partsId}` })).json().available_quantity;
+
+describe('UNPAID_ORDERS_PER_BUYER', () => {
+  it('lets a buyer hold 5 unpaid orders out of 50 placed at once; the rest get 409 with a clear message', async () => {
+    const before = await stock();
+    const buyer = await signUp(shop.app);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => buy(buyer)));
+    const placed = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(placed).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const answer of refused) {
+      expect(answer.json()).toEqual({
+        error: {
+          code: 'too_many_unpaid_orders',
+          message: 'You have 5 unpaid orders. Pay or cancel one before placing another.',
+        },
+      });
+    }
+    // Only the placed orders took pieces.
+    expect(await stock()).toBe(before - 5 * 2);
+    const held = await shop.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', buyer.uid)
+      .execute();
+    expect(held).toHaveLength(5);
+  });
+
+  it('counts per buyer: another buyer still orders; a cancelled, paid or expired order frees a place', async () => {
+    const buyer = await signUp(shop.app);
+    const other = await signUp(shop.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await buy(buyer)).json().insertedId);
+    expect((await buy(buyer)).statusCode).toBe(409);
+    expect((await buy(other)).statusCode).toBe(201);
+
+    const cancel = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${ids[0]}`,
+      headers: bearer(buyer),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await buy(buyer)).statusCode).toBe(201);
+    expect((await buy(buyer)).statusCode).toBe(409);
+
+    await shop.database.db
+      .updateTable('orders')
+      .set({ paid_at: new Date().toISOString(), payment_id: 'pi_test_cap' })
+      .where('id', '=', ids[1] as string)
+      .execute();
+    expect((await buy(buyer)).statusCode).toBe(201);
+
+    await shop.database.db
+      .updateTable('orders')
+      .set({ expired_at: new Date().toISOString() })
+      .where('id', '=', ids[2] as string)
+      .execute();
+    expect((await buy(buyer)).statusCode).toBe(201);
+    expect((await buy(buyer)).statusCode).toBe(409);
+  });
+
+  it("is described in the API documentation, with the expired orders and reviews' mark", async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const purchase = doc.paths['/api/purchase'].post;
+    expect(purchase.summary).toMatch(/too_many_unpaid_orders/);
+    expect(Object.keys(purchase.responses)).toContain('409');
+    const text = JSON.stringify(doc);
+    expect(text).toContain('expiredAt');
+    expect(text).toContain('verifiedBuyer');
+    expect(Object.keys(doc.paths['/api/review'].post.responses)).toContain('429');
+  });
+});
