@@ -12,7 +12,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
 import { answerCachedReadsFirst, cachedReads } from './http/cached-reads.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
+import { clientErrors, frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
 import { memoryRateLimitStore, type RateLimitStore, rateLimit } from './http/rate-limit.js';
 import {
@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     return503OnClosing: true,
     // A client that trickles its request (slow loris) is cut off.
     connectionTimeout: config.requestTimeoutSeconds * 1000,

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { type Options, stringify } from 'csv-stringify/sync';
 
 /** Whether a spreadsheet would run this text as a formula (OWASP's list of starting characters). */
 export const startsLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
@@ -25,9 +25,9 @@ export function toCsv(header: string[], rows: CsvValue[][]): string {
 /** One cell as `toCsv` writes it. */
 export const csvField = (value: CsvValue): string => stringify([[value]], OPTIONS).slice(0, -2);
 
-const OPTIONS = {
+const OPTIONS: Options = {
   record_delimiter: 'windows',
   escape_formulas: true,
   quoted_match: [/[;\r\n]/, /^\s/, /\s$/],
   cast: { string: (value: string) => value.replace(FORMULA_AFTER_SEMICOLON, ";'") },
-} as const;
+};
