@@ -47,10 +47,9 @@ import { releaseStaleOrders } from './modules/orders/service.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { partImportRoutes } from './modules/parts/import-routes.js';
 import { partRoutes } from './modules/parts/routes.js';
+import { paymentProvider } from './modules/payments/choice.js';
 import { reconcilePayments, releaseIntents } from './modules/payments/reconcile.js';
 import { paymentRoutes } from './modules/payments/routes.js';
-import { stripeProvider } from './modules/payments/stripe-provider.js';
-import { testProvider } from './modules/payments/test-provider.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { webDistDir } from './paths.js';
@@ -185,8 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
   reviewRoutes(app, { db, guard, changes, reads });
-  const provider =
-    config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
+  const provider = await paymentProvider(config, db, app.log);
   const mail =
     config.mail &&
     mailOutbox({ db, settings: config.mail, log: app.log, publicUrl: config.publicUrl, invoiceFor });

@@ -21,8 +21,15 @@ export const PaymentBody = z.object({
 
 /** Which card provider the shop uses, for the payment page. */
 export const PaymentsConfig = z.object({
-  provider: z.enum(['test', 'stripe']),
-  publishableKey: z.string().optional(),
+  provider: z
+    .enum(['test', 'stripe', 'none'])
+    .describe(
+      "test: the shop's own processor of test cards; stripe; none: the shop takes no cards now (the payment calls answer 503 payments_not_configured)",
+    ),
+  testMode: z
+    .boolean()
+    .describe('true when cards are test cards and no money moves: the payment page says "Test mode"'),
+  publishableKey: z.string().optional().describe("Stripe's publishable key (stripe only)"),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 

@@ -7,6 +7,7 @@ import { type Caller, requireSelf } from '../../http/auth-guard.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { findOrder } from '../orders/repository.js';
 import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
+import { paymentsNotConfigured } from './no-provider.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import * as payments from './repository.js';
 
@@ -45,6 +46,11 @@ const amountOf = (order: OrderRow) => Number(order.price) * 100;
 const notConfirmed = () =>
   new AppError('payment_not_confirmed', 'The card payment has not succeeded for this order and amount');
 
+/** A shop with no card provider refuses card payments with one clear answer (503). */
+function requireCardPayments(deps: PaymentDeps): void {
+  if (deps.provider.name === 'none') throw paymentsNotConfigured();
+}
+
 /** The buyer's own order (an admin pays nobody's order for them: API.md precise point 7). */
 async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
@@ -59,6 +65,7 @@ export async function createPaymentIntent(
   caller: Caller,
   orderId: string,
 ): Promise<string> {
+  requireCardPayments(deps);
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) throw conflict('This order is paid');
   const amountCents = amountOf(order);
@@ -113,6 +120,7 @@ export async function payOrder(
   orderId: string,
   paymentId: string,
 ): Promise<void> {
+  requireCardPayments(deps);
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) {
     if (order.payment_id === paymentId) return;
@@ -128,6 +136,7 @@ export async function confirmTestPayment(
   caller: Caller,
   body: { clientSecret: string; card: TestCard },
 ): Promise<{ id: string; status: string }> {
+  requireCardPayments(deps);
   if (deps.provider.name !== 'test') throw notFound('test card provider');
   const intent = await payments.intentBySecret(deps.db, body.clientSecret);
   if (intent?.provider !== 'test') throw notFound('payment');
