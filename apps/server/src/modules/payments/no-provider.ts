@@ -1,9 +1,6 @@
+import { PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@shop/contract/payments';
 import { AppError } from '../../http/app-error.js';
 import { type PaymentProvider, WebhookRefused } from './provider.js';
-
-/** SPEC.md's buyer, told why there is no card form and what to do instead. */
-export const PAYMENTS_NOT_CONFIGURED_MESSAGE =
-  'Card payments are not available right now. Please contact us to pay for your order.';
 
 export const paymentsNotConfigured = () =>
   new AppError('payments_not_configured', PAYMENTS_NOT_CONFIGURED_MESSAGE);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@shop/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
 import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { PAYMENTS_NOT_CONFIGURED_MESSAGE } from './no-provider.js';
 
 /** A shop started with NODE_ENV=production, its log lines kept. */
 async function productionShop(env: Record<string, string> = {}) {
