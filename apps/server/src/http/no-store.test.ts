@@ -62,6 +62,23 @@ describe('signed-in API calls are kept by no cache', () => {
     expect(forged.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers the sign-in calls, which carry tokens, with no-store too', async () => {
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: buyer.email, password: buyer.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refused = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: 'not-a-token' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('leaves public reads and pages as they were', async () => {
     const parts = await shop.app.inject({ method: 'GET', url: '/api/parts' });
     expect(parts.statusCode).toBe(200);

@@ -35,15 +35,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Whether a request is a signed-in API call: its answer is the caller's, for no cache to keep. */
+/**
+ * Whether a request is a signed-in API call, or a sign-in (whose answer carries tokens): its
+ * answer is the caller's, for no cache to keep.
+ */
 export const isSignedInApiCall = (url: string, authorization: string | undefined) =>
-  authorization !== undefined && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?'));
+  url.startsWith('/api/auth/') ||
+  (authorization !== undefined && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?')));
 
 /**
  * Sets the security headers and the request's id as the request arrives, so every answer carries
  * them, errors included. HSTS only over https (directly, or behind a trusted TLS proxy). An API
- * call carrying an authorization header is answered with `cache-control: no-store`, errors too:
- * no browser or proxy keeps what a signed-in caller was told.
+ * call carrying an authorization header, and every sign-in call, is answered with
+ * `cache-control: no-store`, errors too: no browser or proxy keeps what a caller was told.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
