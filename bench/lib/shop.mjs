@@ -72,6 +72,8 @@ export async function startShop({ database, port, env = {}, entry = defaultEntry
       DATABASE_URL: database.url,
       // Production on PostgreSQL requires a shared signing key; a fresh one per run.
       JWT_SECRET: randomBytes(32).toString('base64url'),
+      // Production takes no cards unless told: the benches pay with the built-in test cards.
+      PAYMENT_PROVIDER: 'test',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -82,6 +82,8 @@ export async function startShop(
       DATA_DIR: dataDir,
       // Every request is logged, so the scan below reads all the journeys' log lines.
       LOG_LEVEL: 'info',
+      // Production takes no cards unless told: the journeys pay with the built-in test cards.
+      PAYMENT_PROVIDER: 'test',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(/^postgres/.test(env.DATABASE_URL ?? process.env.E2E_DATABASE_URL ?? '')
         ? { JWT_SECRET: postgresJwtSecret }

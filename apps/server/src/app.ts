@@ -12,7 +12,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
 import { answerCachedReadsFirst, cachedReads } from './http/cached-reads.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
+import { clientErrors, frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
 import { memoryRateLimitStore, type RateLimitStore, rateLimit } from './http/rate-limit.js';
 import {
@@ -51,10 +51,9 @@ import { releaseStaleOrders } from './modules/orders/service.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { partImportRoutes } from './modules/parts/import-routes.js';
 import { partRoutes } from './modules/parts/routes.js';
+import { paymentProvider } from './modules/payments/choice.js';
 import { reconcilePayments, releaseIntents } from './modules/payments/reconcile.js';
 import { paymentRoutes } from './modules/payments/routes.js';
-import { stripeProvider } from './modules/payments/stripe-provider.js';
-import { testProvider } from './modules/payments/test-provider.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { webDistDir } from './paths.js';
@@ -83,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     return503OnClosing: true,
     // A client that trickles its request (slow loris) is cut off.
     connectionTimeout: config.requestTimeoutSeconds * 1000,
@@ -233,8 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reads,
     perAccount: limit('reviews-account', rateLimits.reviewsPerAccount),
   });
-  const provider =
-    config.payments.provider === 'stripe' ? await stripeProvider(config.payments) : testProvider(db);
+  const provider = await paymentProvider(config, db, app.log);
   const payments = { db, provider, mail, log: app.log };
   const orders = {
     db,

@@ -15,6 +15,22 @@ describe('loadConfig', () => {
     expect(config.jwtSecret).toBeUndefined();
   });
 
+  it('takes test cards in development, and no cards in production unless a provider is named', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'test' });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ provider: 'test' });
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ provider: 'none' });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: '' }).payments).toEqual({
+      provider: 'none',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).payments).toEqual({
+      provider: 'test',
+    });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).payments).toEqual({ provider: 'none' });
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+  });
+
   it('reads every variable of API.md', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -86,7 +86,10 @@ const EnvSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
   ),
   SEED_DEMO: flag.default(true),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).default('test'),
+  // No default here: development takes test cards unless told otherwise, production none.
+  PAYMENT_PROVIDER: optionalText.pipe(
+    z.enum(['test', 'stripe', 'none'], { error: 'must be test, stripe or none' }).optional(),
+  ),
   STRIPE_SECRET_KEY: optionalText.pipe(z.string().startsWith('sk_', 'must start with sk_').optional()),
   STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().startsWith('pk_', 'must start with pk_').optional()),
   STRIPE_API_URL: optionalText.pipe(
@@ -224,8 +227,13 @@ export interface Config {
   uploadsDir: string;
   database: DatabaseConfig;
   seed: { demo: boolean; admin?: { email: string; password: string } };
+  /**
+   * Who takes card payments: `test` (the shop's own processor of test cards), `stripe`, or
+   * `none` (production with no provider set: the shop sells, card payments are refused).
+   */
   payments:
     | { provider: 'test' }
+    | { provider: 'none' }
     | {
         provider: 'stripe';
         secretKey: string;
@@ -314,7 +322,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
   requireTogether(['SEED_ADMIN_EMAIL', 'SEED_ADMIN_PASSWORD']);
   requireTogether(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER']);
-  if (env.PAYMENT_PROVIDER === 'stripe') {
+  // Production never takes test cards by default: a deployment names its provider (or says
+  // PAYMENT_PROVIDER=test knowingly, and hears of it at every start).
+  const paymentProvider = env.PAYMENT_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'test');
+  if (paymentProvider === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[name]) problems.push(`${name} is required when PAYMENT_PROVIDER is stripe`);
     }
@@ -365,7 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : {}),
     },
     payments:
-      env.PAYMENT_PROVIDER === 'stripe'
+      paymentProvider === 'stripe'
         ? {
             provider: 'stripe',
             secretKey: env.STRIPE_SECRET_KEY as string,
@@ -373,7 +384,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
             apiUrl: env.STRIPE_API_URL,
           }
-        : { provider: 'test' },
+        : { provider: paymentProvider },
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_ISSUER
       ? {
           google: {

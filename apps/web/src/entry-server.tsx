@@ -22,7 +22,7 @@ import type { PageUser } from './lib/page-handle';
 import { CACHE_TIME_MS, createQueryClient } from './lib/query-client';
 
 export { PAGE_STATE_ID } from './app/page-state';
-export { pageRequests, rendersForUser } from './app/server-rendered';
+export { pageRequests, renderedPageKey, rendersForUser } from './app/server-rendered';
 
 /** An API answer the server read for the page: its JSON body and its `x-total-count`, if any. */
 export interface ApiAnswer {

@@ -4,10 +4,13 @@ import { z } from 'zod';
 export const errorStatus = {
   validation: 400,
   invalid_token: 400,
+  /** Node could not read the request as HTTP at all (see http/error-handler.ts clientErrors). */
+  bad_request: 400,
   unauthenticated: 401,
   card_declined: 402,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   order_expired: 409,
   too_many_unpaid_orders: 409,
@@ -18,11 +21,13 @@ export const errorStatus = {
   csv_rows_refused: 422,
   amount_limit: 422,
   payment_not_confirmed: 422,
+  headers_too_large: 431,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
   google_not_configured: 503,
   invalid_code: 400,
+  payments_not_configured: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -6,6 +6,10 @@ export const AMOUNT_LIMIT_CENTS = 999_999;
 /** SPEC.md §8, word for word. */
 export const AMOUNT_LIMIT_MESSAGE = 'Amount Limit Crossed. Limit: 9,999.99/-';
 
+/** Where the card form would be when the shop takes no cards (503 `payments_not_configured`). */
+export const PAYMENTS_NOT_CONFIGURED_MESSAGE =
+  'Card payments are not available right now. Please contact us to pay for your order.';
+
 /** SPEC.md sends the whole order; only its id is used. */
 export const PaymentIntentBody = z.object({ _id: Id });
 export const ClientSecretAnswer = z.object({ clientSecret: z.string() });
@@ -21,8 +25,15 @@ export const PaymentBody = z.object({
 
 /** Which card provider the shop uses, for the payment page. */
 export const PaymentsConfig = z.object({
-  provider: z.enum(['test', 'stripe']),
-  publishableKey: z.string().optional(),
+  provider: z
+    .enum(['test', 'stripe', 'none'])
+    .describe(
+      "test: the shop's own processor of test cards; stripe; none: the shop takes no cards now (the payment calls answer 503 payments_not_configured)",
+    ),
+  testMode: z
+    .boolean()
+    .describe('true when cards are test cards and no money moves: the payment page says "Test mode"'),
+  publishableKey: z.string().optional().describe("Stripe's publishable key (stripe only)"),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 

@@ -42,8 +42,26 @@ export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/**
+ * The database file readable by its owner alone, whatever the umask: created so before SQLite
+ * opens it (SQLite gives its -wal and -shm the main file's mode), and one an earlier version left
+ * readable by others is tightened, with its -wal and -shm. Folders made for it are the owner's.
+ */
+function ownerOnly(file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(name).mode & 0o077) !== 0) fs.chmodSync(name, 0o600);
+    } catch (error) {
+      // Gone, or not ours to change (then its owner decides).
+      if (!['ENOENT', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
+  }
+}
+
 export function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:' && !file.startsWith('file:')) ownerOnly(file);
   const connection = new (loadSqlite())(file);
   connection.pragma('journal_mode = WAL');
   // Set after the switch to WAL, on the connection that keeps working, and checked:

@@ -90,9 +90,10 @@ export function cachedReads(options: {
       const url = request.url ?? '';
       const known = urls.get(url);
       if (!known) return false;
-      // A GET with a body is Fastify's to judge.
+      // A GET with a body is Fastify's to judge; a signed-in one is answered there, with no-store.
       const { headers } = request;
       if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+      if (headers.authorization !== undefined) return false;
       const answer = known.answers.peek(known.key);
       if (!answer) return false;
       const start = performance.now();

@@ -1,4 +1,6 @@
-import type { ErrorCode } from '@shop/contract/errors';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { type ErrorCode, errorStatus } from '@shop/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database.js';
@@ -102,4 +104,40 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
         ? { code: 'internal', message: `Something went wrong on our side. Reference: ${request.id}` }
         : { code: 'validation', message: 'The address is not valid' },
     });
+}
+
+/** What Node says of a request it could not read, by its error's code. */
+const clientErrorAnswers: Record<string, { code: ErrorCode; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    code: 'request_timeout',
+    message: 'The request did not arrive in time. Send it again, whole.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    code: 'headers_too_large',
+    message: 'The request headers are too large',
+  },
+};
+const malformed = { code: 'bad_request', message: 'The request is not valid HTTP' } as const;
+
+/**
+ * Node's own answer to a request it cannot even parse as HTTP (garbage on the socket, headers too
+ * large, a request that did not arrive in time): no route, hook or handler sees these, so the
+ * answer is written to the socket here, in the error shape, and the connection closed.
+ */
+export function clientErrors(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has gone, and one already answering has nothing more to say.
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const { code, message } = clientErrorAnswers[error.code ?? ''] ?? malformed;
+  const status = errorStatus[code];
+  this.log.debug({ err: error }, 'malformed request refused');
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      'x-content-type-options: nosniff\r\n' +
+      'cache-control: no-store\r\n' +
+      'connection: close\r\n\r\n' +
+      body,
+  );
 }

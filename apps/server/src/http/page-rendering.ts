@@ -22,6 +22,7 @@ type RenderedPage = { html: string; head: string; state: string | null };
 interface PageRenderer {
   PAGE_STATE_ID: string;
   pageRequests(pathname: string): readonly string[] | null;
+  renderedPageKey(pathname: string): string | null;
   rendersForUser(pathname: string): boolean;
   renderPage(url: string, answers: Record<string, ApiAnswer>): Promise<RenderedPage | null>;
   renderSignedInPage(
@@ -30,6 +31,9 @@ interface PageRenderer {
     read: (path: string) => Promise<Response>,
   ): Promise<RenderedPage | null>;
 }
+
+/** How many rendered pages are kept at most (the web app has fewer routes). */
+export const RENDERED_PAGES = 64;
 
 /**
  * Renders the web app's public pages on the server with the data they show, so a phone paints
@@ -42,7 +46,7 @@ export function pageRendering<T>(
   distDir: string,
   template: string,
   /** What is kept of a rendered page (the server keeps it compressed). */
-  pack: (html: string) => T,
+  pack: (html: string) => Promise<T>,
 ) {
   const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js');
   let renderer: Promise<PageRenderer | undefined> | undefined;
@@ -85,26 +89,32 @@ export function pageRendering<T>(
     return answer;
   }
 
+  // Keyed by page (the route), never by the address asked for: a page's count is the routes'.
   const lastRendered = new Map<string, { key: string; page: T | undefined }>();
 
   return {
-    /** Whether the server renders this page (loads the web app's server build on first use). */
-    async renders(pathname: string): Promise<boolean> {
-      return ((await load())?.pageRequests(pathname) ?? null) !== null;
+    /**
+     * The page the server renders at this address, named by its route, or undefined when it
+     * renders none there (loads the web app's server build on first use).
+     */
+    async pageAt(pathname: string): Promise<string | undefined> {
+      return (await load())?.renderedPageKey(pathname) ?? undefined;
     },
 
     /**
      * The page, packed, or undefined when the server does not render it. A page is rendered (and
      * packed) again only when the answers it shows differ from those of its last rendering: an
-     * order of a part it does not show changes nothing on it, and it keeps its packed form.
+     * order of a part it does not show changes nothing on it, and it keeps its packed form. Every
+     * address of one page (`pageAt`) shares its rendering.
      */
     async render(pathname: string): Promise<T | undefined> {
       const pages = await load();
       const requests = pages?.pageRequests(pathname);
-      if (!pages || !requests) return undefined;
+      const page = pages?.renderedPageKey(pathname);
+      if (!pages || !requests || !page) return undefined;
       const read = await Promise.all(requests.map(readAnswer));
       const key = JSON.stringify(read);
-      const last = lastRendered.get(pathname);
+      const last = lastRendered.get(page);
       if (last?.key === key) return last.page;
       const answers: Record<string, ApiAnswer> = {};
       read.forEach(({ body, totalCount }, i) => {
@@ -113,9 +123,12 @@ export function pageRendering<T>(
           ...(totalCount === undefined ? {} : { totalCount: Number(totalCount) }),
         };
       });
-      const page = await pages.renderPage(pathname, answers);
-      const packed = page ? pack(fillTemplate(template, page, pages.PAGE_STATE_ID)) : undefined;
-      lastRendered.set(pathname, { key, page: packed });
+      const rendered = await pages.renderPage(pathname, answers);
+      const packed = rendered ? await pack(fillTemplate(template, rendered, pages.PAGE_STATE_ID)) : undefined;
+      lastRendered.delete(page);
+      lastRendered.set(page, { key, page: packed });
+      // The routes bound the pages; this bounds the map whatever a server build names.
+      if (lastRendered.size > RENDERED_PAGES) lastRendered.delete(lastRendered.keys().next().value as string);
       return packed;
     },
 

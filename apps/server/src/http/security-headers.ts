@@ -36,14 +36,26 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * Whether a request is a signed-in API call, or a sign-in (whose answer carries tokens): its
+ * answer is the caller's, for no cache to keep.
+ */
+export const isSignedInApiCall = (url: string, authorization: string | undefined) =>
+  url.startsWith('/api/auth/') ||
+  (authorization !== undefined && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?')));
+
+/**
  * Sets the security headers and the request's id as the request arrives, so every answer carries
- * them, errors included. HSTS only over https (directly, or behind a trusted TLS proxy).
+ * them, errors included. HSTS only over https (directly, or behind a trusted TLS proxy). An API
+ * call carrying an authorization header, and every sign-in call, is answered with
+ * `cache-control: no-store`, errors too: no browser or proxy keeps what a caller was told.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (isSignedInApiCall(request.url, request.headers.authorization))
+      reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { pageSessionToken } from '../modules/auth/page-session.js';
 import { notFound } from './app-error.js';
-import { type PageUser, pageRendering } from './page-rendering.js';
+import { type PageUser, pageRendering, RENDERED_PAGES } from './page-rendering.js';
 import { versionedCache } from './versioned-cache.js';
 
 /**
@@ -51,17 +51,21 @@ export async function registerWebApp(
   // answered by the not-found handler). A rebuilt web app needs a restart anyway: its new assets
   // get their routes at start.
   const template = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : undefined;
-  const plainPage = template === undefined ? undefined : compressedPage(Buffer.from(template));
+  const plainPage = template === undefined ? undefined : await compressedPage(Buffer.from(template));
   const rendering =
     template === undefined
       ? undefined
       : pageRendering(app, distDir, template, (html) => compressedPage(Buffer.from(html)));
-  const renderedPages = options.changes && versionedCache<CompressedPage>(options.changes, 16);
+  // One entry per page (its route), whatever address asked for it: /dashboard/payment/<any id>
+  // is one page, so addresses made up by the thousand neither grow the cache nor push pages out.
+  const renderedPages = options.changes && versionedCache<CompressedPage>(options.changes, RENDERED_PAGES);
   const renderedPage = async (pathname: string): Promise<CompressedPage | undefined> => {
-    if (!rendering || !plainPage || !(await rendering.renders(pathname))) return undefined;
+    if (!rendering || !plainPage) return undefined;
     const build = async () => (await rendering.render(pathname)) ?? plainPage;
     try {
-      return await (renderedPages ? renderedPages.get(pathname, build) : build());
+      const page = await rendering.pageAt(pathname);
+      if (!page) return undefined;
+      return await (renderedPages ? renderedPages.get(page, build) : build());
     } catch (err) {
       // The app renders the page in the browser instead.
       app.log.error({ err, pathname }, 'page not rendered on the server');
@@ -119,7 +123,7 @@ export async function registerWebApp(
   });
 }
 
-type CompressedPage = ReturnType<typeof compressedPage>;
+type CompressedPage = Awaited<ReturnType<typeof compressedPage>>;
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipAsync);
@@ -131,11 +135,13 @@ function compressOnce(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
     : gzip(html, { level: 6 });
 }
 
-function compressedPage(html: Buffer) {
+/** A page kept for many answers: compressed hard, once, on libuv's threads (not the event loop). */
+async function compressedPage(html: Buffer) {
+  const [br, gz] = await Promise.all([brotli(html), gzip(html, { level: 9 })]);
   return {
     identity: html,
-    br: brotliCompressSync(html),
-    gzip: gzipSync(html, { level: 9 }),
+    br,
+    gzip: gz,
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
   };
 }

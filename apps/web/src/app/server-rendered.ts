@@ -1,6 +1,7 @@
 import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
+import { matchRoutes } from 'react-router';
 import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
-import { dashboardHeading } from './routes';
+import { dashboardHeading, routes } from './routes';
 
 /**
  * The pages the server sends rendered, with the data they show at once: what a visitor opens
@@ -32,4 +33,18 @@ export function pageRequests(pathname: string): readonly string[] | null {
 /** Whether the server renders the page at `pathname` for the signed-in user who asks (a dashboard page). */
 export function rendersForUser(pathname: string): boolean {
   return dashboardHeading(pathname) !== null;
+}
+
+/**
+ * The page the server renders at `pathname`, named by its route (`/dashboard/payment/:id` for
+ * every order's payment page), or null for a page it does not render. A visitor's rendering of a
+ * page is the same whatever its address's parameters (a dashboard page is its frame), so the
+ * server keeps one per page, however many addresses ask for it.
+ */
+export function renderedPageKey(pathname: string): string | null {
+  if (pageRequests(pathname) === null) return null;
+  const matched = matchRoutes(routes, pathname) ?? [];
+  return `/${matched.map(({ route }) => route.path ?? '').join('/')}`
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1');
 }

@@ -30,11 +30,14 @@ export async function imageRoutes(app: FastifyInstance, deps: { uploadsDir: stri
       const full = path.join(deps.uploadsDir, file);
       const stat = await fs.promises.stat(full).catch(() => null);
       if (!stat?.isFile()) throw notFound('image');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('content-length', stat.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(fs.createReadStream(full));
+      return (
+        reply
+          .header('content-type', 'image/webp')
+          .header('content-length', stat.size)
+          // A signed-in caller's answer stays no-store (security-headers.ts).
+          .header('cache-control', reply.getHeader('cache-control') ?? 'public, max-age=31536000, immutable')
+          .send(fs.createReadStream(full))
+      );
     },
   );
 

@@ -102,4 +102,42 @@ describe('GET /api/purchase.csv', () => {
     ).toBe(403);
     expect((await shop.app.inject({ method: 'GET', url: '/api/purchase.csv' })).statusCode).toBe(401);
   });
+
+  it('neutralises formulas in a part name and an address, at the start of a cell and after a ;', async () => {
+    const part = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/parts',
+        headers: bearer(admin),
+        payload: {
+          name: '@SUM(1)',
+          desc: 'D',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: 1,
+          available_quantity: 10,
+          price_per_piece: 5,
+        },
+      })
+    ).json().insertedId as string;
+    const carol = await signUp(shop.app, { name: 'Carol;+1', email: 'carol-orders@example.com' });
+    const bought = await shop.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: bearer(carol),
+      payload: { partsId: part, quantity: 1, mobile: '+880 1712 345678', address: 'x;=1+1' },
+    });
+    expect(bought.statusCode).toBe(201);
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: '/api/purchase.csv?buyer=carol',
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const [, row = ''] = res.body.split('\r\n');
+    expect(row).toContain(`,"Carol;'+1",`);
+    expect(row).toContain(`,"x;'=1+1",'@SUM(1),`);
+    // Nothing a spreadsheet would run: no cell, nor part after a ;, starts like a formula.
+    const cells = row.split(/[,;]/).map((cell) => cell.replace(/^"/, ''));
+    expect(cells.filter((cell) => /^[=+@\t\r]/.test(cell))).toEqual([]);
+  });
 });

@@ -16,11 +16,14 @@ export interface ProviderEvent {
 
 /**
  * A card payment provider. Two real ones exist: `test` (the shop's own processor with Stripe's
- * test cards, for offline use and tests) and `stripe` (the official SDK).
+ * test cards, for offline use and tests) and `stripe` (the official SDK); `none` stands for a
+ * shop that takes no cards (no-provider.ts).
  */
 export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
+  readonly name: 'test' | 'stripe' | 'none';
   readonly publishableKey?: string;
+  /** Whether its cards are test cards, no money moving (the test provider, Stripe's test keys). */
+  readonly testMode: boolean;
   /** An intent for this order and amount; the same key answers the same intent. */
   createIntent(
     order: { id: string; amountCents: number },

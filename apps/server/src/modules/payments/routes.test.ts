@@ -224,6 +224,6 @@ describe('the webhook under the test provider', () => {
 describe('GET /api/payments/config', () => {
   it('names the provider', async () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(res.json()).toEqual({ provider: 'test' });
+    expect(res.json()).toEqual({ provider: 'test', testMode: true });
   });
 });

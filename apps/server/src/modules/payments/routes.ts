@@ -33,6 +33,7 @@ const errors = {
   409: ErrorBody,
   422: ErrorBody,
   429: ErrorBody,
+  503: ErrorBody.describe('payments_not_configured: the shop takes no card payments now'),
 };
 
 export async function paymentRoutes(
@@ -47,12 +48,14 @@ export async function paymentRoutes(
     {
       schema: {
         tags: ['payments'],
-        summary: 'Which card provider the shop uses (and Stripe’s publishable key)',
+        summary:
+          'Which card provider the shop uses (or none), whether in test mode, and Stripe’s publishable key',
         response: { 200: PaymentsConfig },
       },
     },
     async () => ({
       provider: provider.name,
+      testMode: provider.testMode,
       ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
     }),
   );

@@ -11,6 +11,7 @@ import * as orders from '../orders/repository.js';
 import { findOrder } from '../orders/repository.js';
 import { orderExpired } from '../orders/service.js';
 import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
+import { paymentsNotConfigured } from './no-provider.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import * as payments from './repository.js';
 
@@ -86,6 +87,11 @@ const amountOf = (order: OrderRow) => Number(order.price) * 100;
 const notConfirmed = () =>
   new AppError('payment_not_confirmed', 'The card payment has not succeeded for this order and amount');
 
+/** A shop with no card provider refuses card payments with one clear answer (503). */
+function requireCardPayments(deps: PaymentDeps): void {
+  if (deps.provider.name === 'none') throw paymentsNotConfigured();
+}
+
 /** The buyer's own order (an admin pays nobody's order for them: API.md precise point 7). */
 async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
@@ -100,6 +106,7 @@ export async function createPaymentIntent(
   caller: Caller,
   orderId: string,
 ): Promise<string> {
+  requireCardPayments(deps);
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) throw conflict('This order is paid');
   if (order.expired_at) throw orderExpired();
@@ -169,6 +176,7 @@ export async function payOrder(
   orderId: string,
   paymentId: string,
 ): Promise<void> {
+  requireCardPayments(deps);
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) {
     if (order.payment_id === paymentId) return;
@@ -186,6 +194,7 @@ export async function confirmTestPayment(
   caller: Caller,
   body: { clientSecret: string; card: TestCard },
 ): Promise<{ id: string; status: string }> {
+  requireCardPayments(deps);
   if (deps.provider.name !== 'test') throw notFound('test card provider');
   const intent = await payments.intentBySecret(deps.db, body.clientSecret);
   if (intent?.provider !== 'test') throw notFound('payment');

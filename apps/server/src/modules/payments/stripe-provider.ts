@@ -41,6 +41,7 @@ export async function stripeProvider(settings: StripeSettings): Promise<PaymentP
   const provider: PaymentProvider = {
     name: 'stripe',
     publishableKey: settings.publishableKey,
+    testMode: settings.secretKey.startsWith('sk_test_'),
     async createIntent(order, idempotencyKey) {
       try {
         const intent = await stripe.paymentIntents.create(

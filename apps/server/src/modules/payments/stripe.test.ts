@@ -95,7 +95,7 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect((await intentFor(orderId)).id).toBe(intent.id);
     expect(standIn.requests.filter((r) => r.path === '/v1/payment_intents')).toHaveLength(created.length);
     const config = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_shop' });
+    expect(config.json()).toEqual({ provider: 'stripe', testMode: true, publishableKey: 'pk_test_shop' });
   });
 
   it('marks the order paid on PUT only once Stripe says the intent succeeded for it', async () => {

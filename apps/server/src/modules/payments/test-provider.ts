@@ -10,6 +10,7 @@ import { WebhookRefused } from './provider.js';
 export function testProvider(db: Database): PaymentProvider {
   return {
     name: 'test',
+    testMode: true,
     async createIntent() {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
       return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };

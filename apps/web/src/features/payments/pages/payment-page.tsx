@@ -1,3 +1,4 @@
+import { PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@shop/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -16,7 +17,9 @@ export function PaymentPage() {
   const order = useOrder(id);
   const config = usePaymentsConfig();
   const unpaid = order.data !== undefined && !order.data.paymentId;
-  const secret = useClientSecret(id, unpaid);
+  // A shop that takes no cards is not asked for a payment it would refuse.
+  const takesCards = config.data !== undefined && config.data.provider !== 'none';
+  const secret = useClientSecret(id, unpaid && takesCards);
   const onPaid = (paymentId: string) => {
     showSuccess(`Payment Complete. paymentId: ${paymentId}`);
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
@@ -41,6 +44,12 @@ export function PaymentPage() {
           </div>
           <div className="card bg-base-100 shadow">
             <div className="card-body">
+              {config.data?.testMode && !order.data.paymentId && (
+                <p>
+                  <span className="badge badge-warning">Test mode</span>{' '}
+                  <span className="text-sm">No money is taken: pay with a test card.</span>
+                </p>
+              )}
               {order.data.paymentId ? (
                 <p>
                   <span className="badge badge-success">Paid</span>{' '}
@@ -49,6 +58,10 @@ export function PaymentPage() {
                   <Link to="/dashboard/my-order" className="link link-primary">
                     Back to My Order
                   </Link>
+                </p>
+              ) : config.data?.provider === 'none' ? (
+                <p role="alert" className="font-medium">
+                  {PAYMENTS_NOT_CONFIGURED_MESSAGE}
                 </p>
               ) : secret.error ? (
                 <p role="alert" className="font-medium text-error">
