@@ -44,24 +44,12 @@ export function MyOrderPage() {
               <div className="flex flex-wrap items-start gap-2">
                 <PaidBadge order={order} />
                 <InvoiceButton order={order} />
-                <Link
-                  to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
-                  className="btn btn-outline btn-xs"
-                  aria-label={`Buy again: ${order.partsName}`}
-                >
-                  Buy again
-                </Link>
+                <BuyAgainLink order={order} />
               </div>
             ) : order.expiredAt ? (
               <div className="flex flex-wrap items-start gap-2">
                 <ExpiredBadge order={order} />
-                <Link
-                  to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
-                  className="btn btn-outline btn-xs"
-                  aria-label={`Buy again: ${order.partsName}`}
-                >
-                  Buy again
-                </Link>
+                <BuyAgainLink order={order} />
               </div>
             ) : (
               <div className="flex gap-2">
@@ -79,5 +67,18 @@ export function MyOrderPage() {
       )}
       {modal}
     </section>
+  );
+}
+
+/** The part's purchase page with the order's quantity filled in (after a paid or an expired order). */
+function BuyAgainLink({ order }: { order: Order }) {
+  return (
+    <Link
+      to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
+      className="btn btn-outline btn-xs"
+      aria-label={`Buy again: ${order.partsName}`}
+    >
+      Buy again
+    </Link>
   );
 }
