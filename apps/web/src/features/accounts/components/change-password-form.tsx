@@ -1,4 +1,5 @@
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { FormError } from '../../auth/components/auth-card';
@@ -31,13 +32,7 @@ export function ChangePasswordForm() {
           </p>
         )}
         {session.status === 'signed-in' && (
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={onSubmit}
-            onFocus={rules.warm}
-            onPointerDown={rules.warm}
-            noValidate
-          >
+          <RulesForm rules={rules} onSubmit={onSubmit}>
             <TextField
               label="Current password"
               type="password"
@@ -60,7 +55,7 @@ export function ChangePasswordForm() {
             <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
               Change password
             </button>
-          </form>
+          </RulesForm>
         )}
       </div>
     </section>

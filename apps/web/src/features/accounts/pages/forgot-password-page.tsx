@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { FormError } from '../../auth/components/auth-card';
@@ -21,13 +22,7 @@ export function ForgotPasswordPage() {
           hour.
         </Notice>
       ) : (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={onSubmit}
-          onFocus={rules.warm}
-          onPointerDown={rules.warm}
-          noValidate
-        >
+        <RulesForm rules={rules} onSubmit={onSubmit}>
           <p>Enter the email of your account and we will mail you a link to choose a new password.</p>
           <TextField
             label="Email"
@@ -41,7 +36,7 @@ export function ForgotPasswordPage() {
           <button type="submit" className="btn btn-primary" disabled={request.isPending}>
             Send reset link
           </button>
-        </form>
+        </RulesForm>
       )}
       <p className="text-center text-sm">
         <Link to="/login" className="link link-primary">

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
@@ -42,13 +43,7 @@ export function ResetPasswordPage() {
         </>
       )}
       {token && (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={onSubmit}
-          onFocus={rules.warm}
-          onPointerDown={rules.warm}
-          noValidate
-        >
+        <RulesForm rules={rules} onSubmit={onSubmit}>
           <TextField
             label="New password"
             type="password"
@@ -75,7 +70,7 @@ export function ResetPasswordPage() {
           <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
             Set new password
           </button>
-        </form>
+        </RulesForm>
       )}
     </AccountCard>
   );

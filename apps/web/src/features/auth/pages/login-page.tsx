@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { Notice } from '../../accounts/components/account-card';
@@ -46,13 +47,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={onSubmit}
-        onFocus={rules.warm}
-        onPointerDown={rules.warm}
-        noValidate
-      >
+      <RulesForm rules={rules} onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
@@ -79,7 +74,7 @@ export function LoginPage() {
         <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
           Login
         </button>
-      </form>
+      </RulesForm>
     </AuthCard>
   );
 }

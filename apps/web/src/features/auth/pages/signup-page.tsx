@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { useSignup } from '../api/sign-in';
@@ -27,13 +28,7 @@ export function SignupPage() {
         </>
       }
     >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={onSubmit}
-        onFocus={rules.warm}
-        onPointerDown={rules.warm}
-        noValidate
-      >
+      <RulesForm rules={rules} onSubmit={onSubmit}>
         <TextField
           label="Name"
           autoComplete="name"
@@ -64,7 +59,7 @@ export function SignupPage() {
         <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
           Sign Up
         </button>
-      </form>
+      </RulesForm>
     </AuthCard>
   );
 }

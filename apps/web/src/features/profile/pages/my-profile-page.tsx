@@ -1,6 +1,7 @@
 import type { User } from '@shop/contract/users';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
@@ -42,13 +43,7 @@ function ProfileForm({ user }: { user: User }) {
     }),
   );
   return (
-    <form
-      className="card max-w-xl bg-base-100 shadow"
-      onSubmit={onSubmit}
-      onFocus={rules.warm}
-      onPointerDown={rules.warm}
-      noValidate
-    >
+    <RulesForm rules={rules} onSubmit={onSubmit} className="card max-w-xl bg-base-100 shadow">
       <div className="card-body gap-3">
         <ReadOnlyField label="Name" value={user.name} />
         <ReadOnlyField label="Email" value={user.email} />
@@ -72,6 +67,6 @@ function ProfileForm({ user }: { user: User }) {
           Update
         </button>
       </div>
-    </form>
+    </RulesForm>
   );
 }
