@@ -131,6 +131,8 @@ export function clientErrors(this: FastifyInstance, error: Error & { code?: stri
   const status = errorStatus[code];
   this.log.debug({ err: error }, 'malformed request refused');
   const body = JSON.stringify({ error: { code, message } });
+  // Closed once the answer is out, whatever the client still sends: a slow client that keeps
+  // trickling headers would otherwise hold a half-closed connection open.
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'content-type: application/json; charset=utf-8\r\n' +
@@ -139,5 +141,6 @@ export function clientErrors(this: FastifyInstance, error: Error & { code?: stri
       'cache-control: no-store\r\n' +
       'connection: close\r\n\r\n' +
       body,
+    () => socket.destroy(),
   );
 }
