@@ -130,19 +130,11 @@ export async function changePassword(
       'Your account has no password yet (you sign in with Google). Set one with "Forgot password?"',
     );
   }
-  const attempt = await deps.limits.passwordChangeFailures.attempt(caller.id);
-  let matches: boolean;
-  try {
-    matches = await deps.passwords.verify(body.currentPassword, user.password_hash, signal);
-  } catch (error) {
-    await attempt.giveBack(); // never checked (the hashing line was full, the client left)
-    throw error;
-  }
-  if (!matches) {
-    attempt.failed();
-    throw new AppError('unauthenticated', 'Your current password is wrong');
-  }
-  await attempt.giveBack();
+  const stored = user.password_hash;
+  const matches = await deps.limits.passwordChangeFailures.check(caller.id, () =>
+    deps.passwords.verify(body.currentPassword, stored, signal),
+  );
+  if (!matches) throw new AppError('unauthenticated', 'Your current password is wrong');
   const hash = await deps.passwords.hash(body.newPassword, signal);
   await deps.db.transaction().execute(async (trx) => {
     await setPassword(trx, user.id, hash);

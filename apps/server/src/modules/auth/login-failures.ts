@@ -1,4 +1,4 @@
-import type { DatabaseRateLimitStore, HeldPlace, WindowRule } from '../../http/database-rate-limit-store.js';
+import type { DatabaseRateLimitStore, WindowRule } from '../../http/database-rate-limit-store.js';
 import { RateLimitedError } from '../../http/rate-limit.js';
 
 /** How many failed logins may be tried, and in what window (seconds). */
@@ -14,14 +14,6 @@ export interface LoginFailureRules {
   perEmailHour: number;
 }
 
-/** The places a login holds while its password is checked: kept when it fails, given back when it does not. */
-export interface LoginAttempt {
-  /** The password was wrong (or the account unknown): the places stay taken. */
-  failed(): void;
-  /** The login succeeded, or was never checked (the hashing line was full, the client left). */
-  giveBack(): Promise<void>;
-}
-
 /**
  * Failures of a password check, counted in the database (shared by every server, kept across
  * restarts) before the password is checked: an attempt first takes a place in each of its windows,
@@ -30,22 +22,25 @@ export interface LoginAttempt {
  * places back.
  */
 export function failuresCountedFirst(store: DatabaseRateLimitStore) {
-  return async (windows: WindowRule[]): Promise<LoginAttempt> => {
+  /**
+   * Takes a place in every window (429 when one is full), then runs the check: a failed check
+   * keeps its places; one that passes, or never ran (the hashing line was full, the client left),
+   * gives them back.
+   */
+  return async (windows: WindowRule[], check: () => Promise<boolean>): Promise<boolean> => {
     const reserved = await store.reserve(windows);
     if ('fullUntil' in reserved) {
       throw new RateLimitedError(Math.max(1, Math.ceil((reserved.fullUntil - Date.now()) / 1000)));
     }
-    let held: HeldPlace[] = reserved.held;
-    return {
-      failed() {
-        held = [];
-      },
-      async giveBack() {
-        const places = held;
-        held = [];
-        await store.release(places);
-      },
-    };
+    let passed: boolean;
+    try {
+      passed = await check();
+    } catch (error) {
+      await store.release(reserved.held);
+      throw error;
+    }
+    if (passed) await store.release(reserved.held);
+    return passed;
   };
 }
 
@@ -54,13 +49,16 @@ export function loginFailures(store: DatabaseRateLimitStore, rules: LoginFailure
   const windowMs = rules.windowSeconds * 1000;
   const attempt = failuresCountedFirst(store);
   return {
-    attempt: (email: string, ip: string) =>
-      attempt([
-        { key: `login-fail-ip:${ip}`, max: rules.perIp, windowMs },
-        { key: `login-fail-email-ip:${email} ${ip}`, max: rules.perEmailPerIp, windowMs },
-        { key: `login-fail-email:${email}`, max: rules.perEmail, windowMs },
-        { key: `login-fail-email-hour:${email}`, max: rules.perEmailHour, windowMs: 3_600_000 },
-      ]),
+    check: (email: string, ip: string, check: () => Promise<boolean>) =>
+      attempt(
+        [
+          { key: `login-fail-ip:${ip}`, max: rules.perIp, windowMs },
+          { key: `login-fail-email-ip:${email} ${ip}`, max: rules.perEmailPerIp, windowMs },
+          { key: `login-fail-email:${email}`, max: rules.perEmail, windowMs },
+          { key: `login-fail-email-hour:${email}`, max: rules.perEmailHour, windowMs: 3_600_000 },
+        ],
+        check,
+      ),
   };
 }
 
@@ -73,10 +71,11 @@ export function passwordChangeFailures(
 ) {
   const attempt = failuresCountedFirst(store);
   return {
-    attempt: (userId: string) =>
-      attempt([
-        { key: `password-change-fail:${userId}`, max: rule.max, windowMs: rule.windowSeconds * 1000 },
-      ]),
+    check: (userId: string, check: () => Promise<boolean>) =>
+      attempt(
+        [{ key: `password-change-fail:${userId}`, max: rule.max, windowMs: rule.windowSeconds * 1000 }],
+        check,
+      ),
   };
 }
 

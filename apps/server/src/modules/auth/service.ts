@@ -104,22 +104,13 @@ export async function login(
   signal?: AbortSignal,
 ): Promise<Session> {
   // A place in every failed-login window first (429 when one is full), so no burst checks more.
-  const attempt = await deps.limits.loginFailures.attempt(body.email, ip);
   let user: UserRow | undefined;
-  let matches: boolean;
-  try {
+  const matches = await deps.limits.loginFailures.check(body.email, ip, async () => {
     user = await findUserByEmail(deps.db, body.email);
-    matches = await deps.passwords.verify(body.password, user?.password_hash ?? dummyHash, signal, ip);
-  } catch (error) {
-    // Not checked (the hashing line was full, the client left): no failure to count.
-    await attempt.giveBack();
-    throw error;
-  }
-  if (!user?.password_hash || !matches) {
-    attempt.failed();
-    throw new AppError('unauthenticated', WRONG_CREDENTIALS);
-  }
-  await attempt.giveBack();
+    const hash = user?.password_hash;
+    return (await deps.passwords.verify(body.password, hash ?? dummyHash, signal, ip)) && Boolean(hash);
+  });
+  if (!user || !matches) throw new AppError('unauthenticated', WRONG_CREDENTIALS);
   await strengthenHash(deps, user, body.password, ip);
   return session(user, await startSession(deps, user));
 }
