@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { shopOrigin } from '../../http/shop-origin.js';
 import { clientLeaves } from '../auth/routes.js';
 import {
   type AccountDeps,
@@ -19,7 +20,6 @@ import {
   resetPassword,
   verifyEmail,
 } from './service.js';
-import { shopOrigin } from './shop-origin.js';
 
 const tags = ['accounts'];
 const errors = { 400: ErrorBody, 415: ErrorBody, 429: ErrorBody };

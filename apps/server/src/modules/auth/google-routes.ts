@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import { shopOrigin } from '../../http/shop-origin.js';
 import { exchangeGoogleCode, finishGoogleSignIn } from './google-accounts.js';
 import { GOOGLE_CODE_SECONDS } from './google-repository.js';
 import { FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google-sign-in.js';
@@ -46,7 +47,7 @@ export function googleRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const callbackUrl = (request: FastifyRequest) =>
-    `${deps.publicUrl ?? `${request.protocol}://${request.host}`}/api/auth/google/callback`;
+    `${shopOrigin(deps.publicUrl, request)}/api/auth/google/callback`;
   const publicHttps = deps.publicUrl?.startsWith('https:') ?? false;
   const cookie = (request: FastifyRequest, options: CookieSerializeOptions): CookieSerializeOptions => ({
     path: COOKIE_PATH,

@@ -3,7 +3,7 @@ import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shopOrigin } from '../accounts/shop-origin.js';
+import { shopOrigin } from '../../http/shop-origin.js';
 import type { PageSessions } from './page-session.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
