@@ -169,8 +169,7 @@ async function removeUnpaidOrder(
  * (UNPAID_ORDER_HOURS_*): after `hours.unverified` for a buyer whose email is not verified,
  * `hours.verified` for one whose email is, and `hours.aboveCardLimit` for an amount no card can
  * pay, whoever the buyer; at most that long, when `earlyMs` is the interval between runs. Several
- * servers may run this at once: the conditional update lets
- * exactly one of them release each order.
+ * servers may run this at once: the conditional update lets exactly one of them release each order.
  */
 export async function releaseStaleOrders(
   deps: OrderDeps,
