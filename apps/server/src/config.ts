@@ -14,19 +14,18 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-function count(defaultValue: number, max = 1_000_000) {
+/** A whole number from `min` to `max`, written in digits. */
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
   return z
     .string()
-    .regex(/^\d+$/, `must be a whole number from 1 to ${max}`)
+    .regex(/^\d+$/, message)
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, `must be a whole number from 1 to ${max}`)
-        .max(max, `must be a whole number from 1 to ${max}`),
-    )
-    .default(defaultValue);
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
+function count(defaultValue: number, max = 1_000_000) {
+  return wholeNumber(1, max).default(defaultValue);
 }
 
 /** A whole number of hours, from 1 to a year. */
@@ -148,36 +147,9 @@ const EnvSchema = z.object({
       .optional(),
   ),
   REQUEST_TIMEOUT_SECONDS: count(30, 600),
-  PASSWORD_HASH_CONCURRENCY: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number from 1 to 256')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, 'must be a whole number from 1 to 256')
-          .max(256, 'must be a whole number from 1 to 256'),
-      )
-      .optional(),
-  ),
-  PASSWORD_HASH_QUEUE: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
-      .transform(Number)
-      .pipe(z.number().int().max(100_000, 'must be a whole number from 0 to 100000'))
-      .optional(),
-  ),
-  PASSWORD_HASH_QUEUE_PER_IP: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number from 0 to 100000')
-      .transform(Number)
-      .pipe(z.number().int().max(100_000, 'must be a whole number from 0 to 100000'))
-      .optional(),
-  ),
+  PASSWORD_HASH_CONCURRENCY: optionalText.pipe(wholeNumber(1, 256).optional()),
+  PASSWORD_HASH_QUEUE: optionalText.pipe(wholeNumber(0, 100_000).optional()),
+  PASSWORD_HASH_QUEUE_PER_IP: optionalText.pipe(wholeNumber(0, 100_000).optional()),
   SMTP_URL: optionalText.pipe(
     z
       .url({

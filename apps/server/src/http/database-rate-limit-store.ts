@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type Database, isSqlite } from '../db/database.js';
-import { groupCommit } from '../db/group-commit.js';
+import type { Database } from '../db/database.js';
+import { writeTransactions } from '../db/write-transactions.js';
 import type { RateLimitStore } from './rate-limit.js';
 
 /** A limit to take a place in: at most `max` in a window of `windowMs`. */
@@ -55,11 +55,9 @@ async function add(db: Database, key: string, windowMs: number, amount: number, 
  */
 export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
   let sweptAt = 0;
-  // On SQLite a commit waits for the disk on the event loop: the reservations of logins arriving
-  // together share one (each in a savepoint of its own, db/group-commit.ts).
-  const write = isSqlite(db)
-    ? groupCommit(db)
-    : <T>(work: (trx: Database) => Promise<T>) => db.transaction().execute(work);
+  // Reservations of logins arriving together share a commit where the database wants it
+  // (db/write-transactions.ts).
+  const write = writeTransactions(db);
   const sweep = async (now: number) => {
     if (now - sweptAt <= 60_000) return;
     sweptAt = now;

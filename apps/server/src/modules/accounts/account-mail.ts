@@ -13,15 +13,17 @@ export interface AccountMailDeps {
 
 export interface AccountMail {
   /**
-   * Makes a new link of this purpose for the user and queues its mail, in the caller's
-   * transaction. Call the answer once that has committed: it sends the mail, or logs the link.
+   * Makes a new link of this purpose for the user and queues its mail in one transaction, after
+   * `first` in the same transaction (what `first` writes and the link exist together, or neither
+   * does); once that has committed, sends the mail, or logs the link.
    */
-  prepare(
+  send(
     db: Database,
     user: { id: string; email: string },
     purpose: LinkPurpose,
     origin: string,
-  ): Promise<() => void>;
+    first?: (trx: Database) => Promise<void>,
+  ): Promise<void>;
 }
 
 const LOGGED: Record<LinkPurpose, string> = {
@@ -30,26 +32,40 @@ const LOGGED: Record<LinkPurpose, string> = {
 };
 
 export function accountMail(deps: AccountMailDeps): AccountMail {
+  /** The link and its queued mail, in the caller's transaction; the answer sends it once committed. */
+  async function prepare(
+    db: Database,
+    user: { id: string; email: string },
+    purpose: LinkPurpose,
+    origin: string,
+  ): Promise<() => void> {
+    const now = new Date();
+    // Only the newest reset link works: an older one lying in a mailbox is one less way in.
+    if (purpose === 'password_reset') await endUnusedLinks(db, user.id, purpose, now.toISOString());
+    const linkId = await insertLink(db, {
+      userId: user.id,
+      purpose,
+      origin,
+      now,
+      lifetimeMs: LINK_LIFETIME_MS[purpose],
+    });
+    const { mail } = deps;
+    if (mail) {
+      await mail.queue(db, { kind: purpose, linkId, recipient: user.email }, now.toISOString());
+      return () => mail.kick();
+    }
+    // A shop without mail (the quick start): the operator finds the link in the log.
+    return () =>
+      deps.log.info({ link: deps.links.url(origin, purpose, linkId), userId: user.id }, LOGGED[purpose]);
+  }
+
   return {
-    async prepare(db, user, purpose, origin) {
-      const now = new Date();
-      // Only the newest reset link works: an older one lying in a mailbox is one less way in.
-      if (purpose === 'password_reset') await endUnusedLinks(db, user.id, purpose, now.toISOString());
-      const linkId = await insertLink(db, {
-        userId: user.id,
-        purpose,
-        origin,
-        now,
-        lifetimeMs: LINK_LIFETIME_MS[purpose],
+    async send(db, user, purpose, origin, first) {
+      const sendMail = await db.transaction().execute(async (trx) => {
+        await first?.(trx);
+        return prepare(trx, user, purpose, origin);
       });
-      const { mail } = deps;
-      if (mail) {
-        await mail.queue(db, { kind: purpose, linkId, recipient: user.email }, now.toISOString());
-        return () => mail.kick();
-      }
-      // A shop without mail (the quick start): the operator finds the link in the log.
-      return () =>
-        deps.log.info({ link: deps.links.url(origin, purpose, linkId), userId: user.id }, LOGGED[purpose]);
+      sendMail();
     },
   };
 }

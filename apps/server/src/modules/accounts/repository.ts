@@ -77,10 +77,6 @@ export function findUsableLink(db: Database, id: string, now: string) {
     .executeTakeFirst();
 }
 
-export async function setPassword(db: Database, userId: string, passwordHash: string) {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-}
-
 /** Marks the email verified (once: the first time is kept). */
 export async function markEmailVerified(db: Database, userId: string, now: string) {
   await db

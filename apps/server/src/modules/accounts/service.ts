@@ -7,10 +7,10 @@ import type { RateLimit } from '../../http/rate-limit.js';
 import type { PasswordChangeFailures } from '../auth/login-failures.js';
 import type { PasswordHashing } from '../auth/password.js';
 import { revokeUserFamilies } from '../auth/refresh-tokens.js';
-import { findUserByEmail, findUserById } from '../users/repository.js';
+import { findUserByEmail, findUserById, setPasswordHash } from '../users/repository.js';
 import type { AccountMail } from './account-mail.js';
 import type { LinkPurpose, LinkTokens } from './links.js';
-import { markEmailVerified, redeemLink, releaseLink, setPassword } from './repository.js';
+import { markEmailVerified, redeemLink, releaseLink } from './repository.js';
 
 export interface AccountLimits {
   resetsPerIp: RateLimit;
@@ -57,10 +57,7 @@ export async function resendVerification(deps: AccountDeps, caller: Caller, orig
   const user = await findUserById(deps.db, caller.id);
   if (!user) throw new AppError('unauthenticated', 'Your account no longer exists');
   if (user.email_verified_at) throw conflict('Your email is already verified');
-  const send = await deps.db
-    .transaction()
-    .execute((trx) => deps.accountMail.prepare(trx, user, 'verify_email', origin));
-  send();
+  await deps.accountMail.send(deps.db, user, 'verify_email', origin);
 }
 
 /**
@@ -78,10 +75,7 @@ export async function requestPasswordReset(
   await deps.limits.resetsPerEmail.consume(email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
-  const send = await deps.db
-    .transaction()
-    .execute((trx) => deps.accountMail.prepare(trx, user, 'password_reset', origin));
-  send();
+  await deps.accountMail.send(deps.db, user, 'password_reset', origin);
 }
 
 /**
@@ -107,7 +101,7 @@ export async function resetPassword(
     throw error;
   }
   await deps.db.transaction().execute(async (trx) => {
-    await setPassword(trx, userId, hash);
+    await setPasswordHash(trx, userId, hash);
     await markEmailVerified(trx, userId, nowIso());
     await revokeUserFamilies(trx, userId);
   });
@@ -137,7 +131,7 @@ export async function changePassword(
   if (!matches) throw new AppError('unauthenticated', 'Your current password is wrong');
   const hash = await deps.passwords.hash(body.newPassword, signal);
   await deps.db.transaction().execute(async (trx) => {
-    await setPassword(trx, user.id, hash);
+    await setPasswordHash(trx, user.id, hash);
     await revokeUserFamilies(trx, user.id, caller.sessionId);
   });
 }

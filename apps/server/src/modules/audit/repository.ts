@@ -1,5 +1,6 @@
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { pageWithTotal } from '../../db/paging.js';
 
 export type AuditAction =
   | 'part.created'
@@ -37,20 +38,10 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     .execute();
 }
 
-export async function listAudit(db: Database, page: { limit: number; offset: number }) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('audit_log')
-      .selectAll()
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+/** A page of the log, newest first, and how many entries there are in all. */
+export function listAudit(db: Database, page: { limit: number; offset: number }) {
+  return pageWithTotal(
+    db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
 }

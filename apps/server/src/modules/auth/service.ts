@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, RetryLaterError } from '../../http/app-error.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import type { AccountMail } from '../accounts/account-mail.js';
-import { findUserByEmail, findUserById, insertUser, replacePasswordHash } from '../users/repository.js';
+import { findUserByEmail, findUserById, insertUser, setPasswordHash } from '../users/repository.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
 import type { LoginFailures } from './login-failures.js';
 import { needsRehash, type PasswordHashing, unmatchableHash } from './password.js';
@@ -35,7 +35,7 @@ export interface AuthDeps {
   /** Hashes one per core at most, the others waiting their turn by address (503 when too many wait). */
   passwords: PasswordHashing;
   /** Mails the link that verifies a new account's email (or logs it without SMTP_URL). */
-  accountMail?: AccountMail;
+  accountMail: AccountMail;
   /** The shop's address for links (PUBLIC_URL); else each request's own. */
   publicUrl?: string | undefined;
 }
@@ -89,11 +89,9 @@ export async function signup(
     google_sub: null,
   };
   // The account and its verification mail exist together, or neither does.
-  const sendVerification = await deps.db.transaction().execute(async (trx) => {
+  await deps.accountMail.send(deps.db, user, 'verify_email', origin, async (trx) => {
     if (!(await insertUser(trx, user))) throw conflict('An account with this email already exists');
-    return deps.accountMail?.prepare(trx, user, 'verify_email', origin);
   });
-  sendVerification?.();
   return session(user, await startSession(deps, user));
 }
 
@@ -123,7 +121,7 @@ async function strengthenHash(deps: AuthDeps, user: UserRow, password: string, i
   const stored = user.password_hash;
   if (!stored || !needsRehash(stored)) return;
   try {
-    await replacePasswordHash(deps.db, user.id, stored, await deps.passwords.hash(password, undefined, ip));
+    await setPasswordHash(deps.db, user.id, await deps.passwords.hash(password, undefined, ip), stored);
   } catch (error) {
     if (!(error instanceof RetryLaterError)) throw error;
   }

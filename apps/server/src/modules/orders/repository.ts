@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { pageWithTotal } from '../../db/paging.js';
 import { lockingRows } from '../../db/row-locks.js';
 import type { DB, NewOrder, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
@@ -131,7 +132,7 @@ export async function countOpenOrders(db: Database, userId: string): Promise<num
   return Number(row.n);
 }
 
-/** A page of orders, newest first (all of them, or one buyer's), and how many there are. */
+/** Which orders a list or an export holds. */
 export interface OrderFilter {
   /** Exactly this buyer's orders. */
   email?: string | undefined;
@@ -174,23 +175,19 @@ export function exportOrders(db: Database, filter: OrderFilter, max: number): Pr
     .execute();
 }
 
-export async function listOrders(
+/** A page of orders, newest first (all of them, or one buyer's), and how many there are. */
+export function listOrders(
   db: Database,
   filter: OrderFilter & { limit: number; offset: number },
 ): Promise<{ rows: OrderWithInvoice[]; total: number }> {
-  const query = filteredOrders(db, filter);
-  const [rows, count] = await Promise.all([
-    query
+  return pageWithTotal(
+    filteredOrders(db, filter)
       .selectAll()
       .select(invoiceNumber)
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('id', 'desc'),
+    filter,
+  );
 }
 
 /** When an open order's time runs out: placed before these instants, by its buyer and its amount. */

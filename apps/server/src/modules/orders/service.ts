@@ -9,9 +9,9 @@ import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
 import type { UnpaidOrderHours } from '../../config.js';
-import { type Database, isSqlite } from '../../db/database.js';
-import { type GroupCommit, groupCommit } from '../../db/group-commit.js';
+import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
+import { type WriteTransactions, writeTransactions } from '../../db/write-transactions.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
@@ -45,20 +45,17 @@ export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_ME
 const outOfRange = () => new AppError('quantity_out_of_range', OUT_OF_RANGE_MESSAGE);
 
 /**
- * How a purchase's transaction runs. On SQLite, purchases placed together share one commit, each
- * in a savepoint (db/group-commit.ts): a commit waits for the disk on the event loop, so one at a
- * time the shop took as many orders a second as the disk took flushes. On PostgreSQL each
- * purchase is its own transaction on a connection of the pool (its commits notify the change
- * feed, and PostgreSQL commits notifying transactions one at a time: README, bench/RESULTS.md).
+ * How a purchase's transaction runs: the database's way for writes that arrive together
+ * (db/write-transactions.ts), one runner for all the purchases on a database.
  */
-const groups = new WeakMap<Database, GroupCommit>();
-function writeTogether(db: Database): GroupCommit {
-  let group = groups.get(db);
-  if (!group) {
-    group = isSqlite(db) ? groupCommit(db) : (work) => db.transaction().execute(work);
-    groups.set(db, group);
+const runners = new WeakMap<Database, WriteTransactions>();
+function writeTogether(db: Database): WriteTransactions {
+  let runner = runners.get(db);
+  if (!runner) {
+    runner = writeTransactions(db);
+    runners.set(db, runner);
   }
-  return group;
+  return runner;
 }
 
 /**

@@ -1,16 +1,11 @@
 import type { Database } from '../../db/database.js';
+import type { PaymentIntentsTable } from '../../db/schema.js';
 import { recordAudit } from '../audit/repository.js';
 import { formatInvoiceNumber } from '../invoices/number.js';
 import { assignInvoice } from '../invoices/repository.js';
 
-export interface StoredIntent {
-  id: string;
-  provider: string;
-  order_id: string;
-  amount_cents: number;
-  client_secret: string;
-  status: string;
-}
+/** An intent as saved: its row without the times, which the save sets. */
+export type StoredIntent = Omit<PaymentIntentsTable, 'created_at' | 'updated_at'>;
 
 export async function saveIntent(db: Database, intent: StoredIntent, at: string): Promise<void> {
   await db

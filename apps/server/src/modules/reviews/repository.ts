@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { pageWithTotal } from '../../db/paging.js';
 import type { ReviewRow } from '../../db/schema.js';
 
 export type ListedReview = ReviewRow & { verified_buyer: boolean | number };
@@ -11,7 +12,7 @@ export async function listReviews(
   db: Database,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ListedReview[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  return pageWithTotal(
     db
       .selectFrom('reviews')
       .selectAll('reviews')
@@ -27,16 +28,9 @@ export async function listReviews(
           .as('verified_buyer'),
       )
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('reviews')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('id', 'desc'),
+    page,
+  );
 }
 
 export async function insertReview(db: Database, review: ReviewRow): Promise<void> {

@@ -55,17 +55,18 @@ export async function updateUser(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Replaces a password hash by a stronger one of the same password, unless it changed meanwhile. */
-export async function replacePasswordHash(
+/**
+ * Sets the user's password hash (a reset, a change, a stronger hash at sign-in). With
+ * `unlessChangedFrom`, only while the stored hash is still that one: a stronger hash of the same
+ * password loses to a password changed meanwhile.
+ */
+export async function setPasswordHash(
   db: Database,
   id: string,
-  was: string,
   hash: string,
+  unlessChangedFrom?: string,
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: hash })
-    .where('id', '=', id)
-    .where('password_hash', '=', was)
-    .execute();
+  let update = db.updateTable('users').set({ password_hash: hash }).where('id', '=', id);
+  if (unlessChangedFrom !== undefined) update = update.where('password_hash', '=', unlessChangedFrom);
+  await update.execute();
 }
