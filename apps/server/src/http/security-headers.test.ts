@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StripeStandIn, startStripeStandIn } from '../test-support/stripe-api-stand-in.js';
+import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+
+let webDist: string;
+let standIn: StripeStandIn;
+let stripeShop: TestShop;
+let testShop: TestShop;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Shop</title>');
+  standIn = await startStripeStandIn();
+  [stripeShop, testShop] = await Promise.all([
+    createTestShop({
+      demo: false,
+      webDist,
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: standIn.secretKey,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_shop',
+        STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+        STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
+      },
+    }),
+    createTestShop({ demo: false, webDist }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([stripeShop.close(), testShop.close()]);
+  await standIn.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const strictPolicy = SECURITY_HEADERS['content-security-policy'];
+const directives = (policy: unknown) =>
+  String(policy)
+    .split(';')
+    .map((d) => d.trim());
+
+describe('the security headers', () => {
+  it.each([
+    ['an API answer', 'GET', '/api/parts?limit=1', 200],
+    ['an API error', 'GET', '/api/no-such-thing', 404],
+    ['a refused body', 'POST', '/api/messages', 400],
+    ['a page', 'GET', '/parts', 200],
+    ['a HEAD of a page', 'HEAD', '/dashboard/my-orders', 200],
+  ] as const)(
+    'are on %s, each value as Helmet sends it with the strict policy, HSTS only over https',
+    async (_, method, url, status) => {
+      const res = await testShop.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode).toBe(status);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(res.headers[name], name).toBe(value);
+      expect(directives(res.headers['content-security-policy'])).toEqual([
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ]);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    },
+  );
+
+  it('let the card payment page, and only it, load Stripe.js and its frames when Stripe takes the cards', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const page = await stripeShop.app.inject({ method, url: '/dashboard/payment/0a1b2c3d' });
+      expect(page.statusCode).toBe(200);
+      // One policy, Stripe's hosts added to the strict one and nothing else loosened.
+      expect(typeof page.headers['content-security-policy']).toBe('string');
+      const policy = directives(page.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+      expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+      expect(policy).toContain(
+        'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+      );
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(String(page.headers['content-security-policy'])).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const { 'content-security-policy': _, ...others } = SECURITY_HEADERS;
+      for (const [name, value] of Object.entries(others)) expect(page.headers[name], name).toBe(value);
+    }
+    for (const url of ['/dashboard/my-orders', '/parts', '/api/parts?limit=1', '/dashboard/payment']) {
+      const other = await stripeShop.app.inject({ method: 'GET', url });
+      expect(other.headers['content-security-policy'], url).toBe(strictPolicy);
+    }
+    // Without Stripe the payment page keeps the strict policy.
+    const withoutStripe = await testShop.app.inject({ method: 'GET', url: '/dashboard/payment/0a1b2c3d' });
+    expect(withoutStripe.headers['content-security-policy']).toBe(strictPolicy);
+  });
+});
