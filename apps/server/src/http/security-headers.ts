@@ -83,9 +83,16 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 export const stripePageContentSecurityPolicy = {
   useDefaults: false,
   directives: {
-    ...strictDirectives,
+    defaultSrc: ["'self'"],
     scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", 'https://api.stripe.com'],
     frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
   },
 } satisfies FastifyHelmetOptions['contentSecurityPolicy'];
