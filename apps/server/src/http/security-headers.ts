@@ -27,7 +27,8 @@ const helmetOptions = {
 
 /**
  * What Helmet sends with the options above, written out for http/cached-reads.ts, which answers
- * before any hook runs (its test checks that both answers carry the same headers).
+ * before any hook runs (its test checks that both answers carry the same headers). Nothing else
+ * reads it: it goes when that file does.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
