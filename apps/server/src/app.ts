@@ -15,13 +15,7 @@ import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { clientErrors, frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
 import { memoryRateLimitStore, type RateLimitStore, rateLimit } from './http/rate-limit.js';
-import {
-  closeRedis,
-  connectRedis,
-  failOpen,
-  openRedis,
-  redisRateLimitStore,
-} from './http/redis-rate-limit-store.js';
+import { closeRedis, connectRedis, openRedis, redisRateLimitStore } from './http/redis-rate-limit-store.js';
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
 import { COMPRESS_THRESHOLD } from './http/versioned-cache.js';
 import { registerWebApp } from './http/web-app.js';
@@ -112,13 +106,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guard = authGuard({ db, tokens });
   const { rateLimits } = config;
   // Counters of attempts are cheap: in memory on one server, in Redis (REDIS_URL) when several
-  // share the load, failing open while Redis is away. Failed logins are kept in the database
+  // share the load, each server counting alone while Redis is away. Failed logins are kept in the database
   // whatever the setting, so neither a restart, a second server nor a Redis outage resets what
   // guards accounts against guessing.
   let counters: RateLimitStore = memoryRateLimitStore();
   if (config.redis) {
     const redis = openRedis(config.redis.url, app.log);
-    counters = failOpen(redisRateLimitStore(redis, config.redis.keyPrefix), app.log);
+    counters = redisRateLimitStore(redis, config.redis.keyPrefix, app.log);
     app.addHook('onReady', () => connectRedis(redis, app.log));
     app.addHook('onClose', () => closeRedis(redis));
   }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { writeTransactions } from '../db/write-transactions.js';
-import type { RateLimitStore } from './rate-limit.js';
 
 /** A limit to take a place in: at most `max` in a window of `windowMs`. */
 export interface WindowRule {
@@ -16,7 +15,7 @@ export interface HeldPlace {
   resetAt: number;
 }
 
-export interface DatabaseRateLimitStore extends RateLimitStore {
+export interface DatabaseRateLimitStore {
   /**
    * Takes one place in every rule's window, all or none, in one transaction: answers the places
    * held, or (nothing taken) the end of the first window that is full. Parallel callers queue on
@@ -51,7 +50,14 @@ async function add(db: Database, key: string, windowMs: number, amount: number, 
 
 /**
  * Rate-limit windows kept in the database: they survive a restart and are shared by every server
- * on the same database. One upsert per hit starts a new window or adds to the current one.
+ * on the same database. One upsert per window starts a new window or adds to the current one.
+ *
+ * Written here rather than taken from rate-limiter-flexible (which counts the other limits,
+ * http/rate-limit.ts): a failed-login attempt takes a place in up to four windows all or none, in
+ * one transaction, and gives them back when the password was right. rate-limiter-flexible
+ * cannot: its RateLimiterUnion consumes every limiter and keeps the points taken when one refuses,
+ * its `reward` cannot tell a window since renewed from the one the place was taken in, and its SQL
+ * stores keep their own tables and connections, outside the shop's migrations and transactions.
  */
 export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
   let sweptAt = 0;
@@ -64,20 +70,6 @@ export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
     await db.deleteFrom('rate_limit_windows').where('reset_at', '<=', now).execute();
   };
   return {
-    async hit(key, windowMs, amount = 1) {
-      const now = Date.now();
-      await sweep(now);
-      return add(db, key, windowMs, amount, now);
-    },
-    async peek(key) {
-      const row = await db
-        .selectFrom('rate_limit_windows')
-        .select(['count', 'reset_at'])
-        .where('key', '=', key)
-        .where('reset_at', '>', Date.now())
-        .executeTakeFirst();
-      return row && { count: Number(row.count), resetAt: Number(row.reset_at) };
-    },
     async reserve(rules) {
       const now = Date.now();
       await sweep(now);

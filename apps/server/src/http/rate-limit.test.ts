@@ -1,29 +1,97 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { signUp } from '../test-support/accounts.js';
 import { anotherServer, createTestShop, type TestShop } from '../test-support/test-app.js';
 import { databaseRateLimitStore } from './database-rate-limit-store.js';
+import { memoryRateLimitStore, type RateLimit, RateLimitedError, rateLimit } from './rate-limit.js';
 
 const shops: TestShop[] = [];
 afterAll(async () => {
   for (const shop of shops) await shop.close();
 });
 
+/** What each of `callers` parallel attempts came to: 'admitted', or the 429 it threw. */
+async function parallel(limit: RateLimit, callers: number, key: string) {
+  return Promise.all(
+    Array.from({ length: callers }, () =>
+      limit.consume(key).then(
+        () => 'admitted' as const,
+        (error: unknown) => error,
+      ),
+    ),
+  );
+}
+
+describe('a limit counted in memory', () => {
+  it('admits exactly its maximum of 50 parallel callers, and refuses the rest with 429 and retry-after', async () => {
+    const limit = rateLimit(memoryRateLimitStore(), { name: 'test', max: 7, windowSeconds: 60 });
+    const outcomes = await parallel(limit, 50, 'k');
+    expect(outcomes.filter((o) => o === 'admitted')).toHaveLength(7);
+    const refused = outcomes.filter((o) => o !== 'admitted');
+    expect(refused).toHaveLength(43);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(RateLimitedError);
+      const { code, message, retryAfterSeconds } = error as RateLimitedError;
+      expect(code).toBe('rate_limited');
+      expect(retryAfterSeconds).toBeGreaterThanOrEqual(59);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect(message).toBe(`Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+    }
+    // Keys and limits count apart.
+    await expect(limit.consume('other')).resolves.toBeUndefined();
+    const another = rateLimit(memoryRateLimitStore(), { name: 'test', max: 1, windowSeconds: 60 });
+    await expect(another.consume('k')).resolves.toBeUndefined();
+    await expect(another.consume('k')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it('admits again once its window has ended', async () => {
+    vi.useFakeTimers();
+    try {
+      const limit = rateLimit(memoryRateLimitStore(), { name: 'test', max: 1, windowSeconds: 2 });
+      await limit.consume('k');
+      await expect(limit.consume('k')).rejects.toMatchObject({ retryAfterSeconds: 2 });
+      vi.advanceTimersByTime(1500);
+      await expect(limit.consume('k')).rejects.toMatchObject({ retryAfterSeconds: 1 });
+      vi.advanceTimersByTime(600);
+      await expect(limit.consume('k')).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('the database rate-limit store', () => {
-  it('counts in windows, starts a new window when one ends, and keeps counts apart per key', async () => {
+  it('takes a place in every window or in none, exactly up to each maximum, and gives places back', async () => {
     const shop = await createTestShop({ demo: false });
     shops.push(shop);
     const store = databaseRateLimitStore(shop.database.db);
-    expect((await store.hit('a', 60_000)).count).toBe(1);
-    expect((await store.hit('a', 60_000)).count).toBe(2);
-    expect((await store.hit('b', 60_000)).count).toBe(1);
-    const hits = await Promise.all(Array.from({ length: 20 }, () => store.hit('c', 60_000)));
-    expect(Math.max(...hits.map((h) => h.count))).toBe(20);
-    expect((await store.peek('a'))?.count).toBe(2);
-    expect((await store.hit('short', 1)).count).toBe(1);
+    const minute = 60_000;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => store.reserve([{ key: 'a', max: 5, windowMs: minute }])),
+    );
+    const held = results.filter((r) => 'held' in r);
+    expect(held).toHaveLength(5);
+    const full = results.find((r) => 'fullUntil' in r);
+    expect(full && 'fullUntil' in full && full.fullUntil).toBeGreaterThan(Date.now());
+
+    // 'a' is full: nothing is taken in 'b' either.
+    const both = [
+      { key: 'b', max: 1, windowMs: minute },
+      { key: 'a', max: 5, windowMs: minute },
+    ];
+    expect(await store.reserve(both)).toHaveProperty('fullUntil');
+    // A place given back in 'a' lets the pair in, once.
+    const first = held[0];
+    if (!first || !('held' in first)) throw new Error('no place held');
+    await store.release(first.held);
+    const pair = await store.reserve(both);
+    expect(pair).toHaveProperty('held');
+    expect(await store.reserve([{ key: 'b', max: 1, windowMs: minute }])).toHaveProperty('fullUntil');
+
+    // A window that has ended starts again.
+    expect(await store.reserve([{ key: 'short', max: 1, windowMs: 1 }])).toHaveProperty('held');
     await new Promise((r) => setTimeout(r, 5));
-    expect((await store.hit('short', 1)).count).toBe(1);
-    expect(await store.peek('none')).toBeUndefined();
+    expect(await store.reserve([{ key: 'short', max: 1, windowMs: 1 }])).toHaveProperty('held');
   });
 });
 

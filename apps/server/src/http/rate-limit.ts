@@ -1,36 +1,26 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RetryLaterError } from './app-error.js';
 
-/** Counts hits per key in fixed windows. The memory store serves one server; a shared store serves several. */
-export interface RateLimitStore {
-  /** Adds `amount` hits to the key's current window; answers the count and when the window ends (ms). */
-  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetAt: number }>;
-  peek(key: string): Promise<{ count: number; resetAt: number } | undefined>;
+/** A limit: at most `max` attempts per key in a fixed window of `windowSeconds`. */
+export interface RateLimitRule {
+  name: string;
+  max: number;
+  windowSeconds: number;
 }
 
-export function memoryRateLimitStore(): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = () => {
-    const now = Date.now();
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  };
-  return {
-    async hit(key, windowMs, amount = 1) {
-      const now = Date.now();
-      if (windows.size > 50_000) sweep();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
-      }
-      window.count += amount;
-      return { ...window };
-    },
-    async peek(key) {
-      const window = windows.get(key);
-      return window && window.resetAt > Date.now() ? { ...window } : undefined;
-    },
-  };
-}
+/**
+ * Where the counts of a rule are kept: makes its rate-limiter-flexible limiter, which answers a
+ * consumed point with a RateLimiterRes and refuses one past the limit with a RateLimiterRes too.
+ * In this server's memory here; in Redis, shared by every server, in redis-rate-limit-store.ts.
+ */
+export type RateLimitStore = (rule: RateLimitRule) => {
+  consume(key: string): Promise<RateLimiterRes>;
+};
+
+export const memoryRateLimitStore =
+  (): RateLimitStore =>
+  ({ name, max, windowSeconds }) =>
+    new RateLimiterMemory({ keyPrefix: name, points: max, duration: windowSeconds });
 
 export class RateLimitedError extends RetryLaterError {
   constructor(retryAfterSeconds: number) {
@@ -43,16 +33,15 @@ export interface RateLimit {
   consume(key: string): Promise<void>;
 }
 
-export function rateLimit(
-  store: RateLimitStore,
-  rule: { name: string; max: number; windowSeconds: number },
-): RateLimit {
-  const windowMs = rule.windowSeconds * 1000;
+export function rateLimit(store: RateLimitStore, rule: RateLimitRule): RateLimit {
+  const limiter = store(rule);
   return {
     async consume(key) {
-      const window = await store.hit(`${rule.name}:${key}`, windowMs);
-      if (window.count > rule.max) {
-        throw new RateLimitedError(Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000)));
+      try {
+        await limiter.consume(key);
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        throw new RateLimitedError(Math.max(1, Math.ceil(refused.msBeforeNext / 1000)));
       }
     },
   };

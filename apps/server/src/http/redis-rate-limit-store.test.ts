@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { RateLimitedError, rateLimit } from './rate-limit.js';
 import { closeRedis, openRedis, redisRateLimitStore } from './redis-rate-limit-store.js';
 
 /** The real Redis the tests count in (CI starts one); every test uses keys of its own. */
@@ -10,7 +11,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 const quiet = pino({ level: 'silent' });
 const prefix = () => `shop-test-${randomBytes(6).toString('hex')}:`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -40,37 +40,42 @@ const message = (shop: TestShop) =>
 describe.runIf(redisUrl)('the Redis rate-limit store', () => {
   const url = redisUrl as string;
 
-  it('counts atomically per key in windows that Redis expires, under the prefix', async () => {
+  it('admits exactly the maximum of 50 parallel callers, per key, in windows Redis expires, under the prefix', async () => {
     const client = openRedis(url, quiet);
     await client.connect();
     cleanups.push(() => closeRedis(client));
     const keyPrefix = prefix();
-    const store = redisRateLimitStore(client, keyPrefix);
+    const store = redisRateLimitStore(client, keyPrefix, quiet);
+    const limit = rateLimit(store, { name: 'test', max: 7, windowSeconds: 60 });
 
-    expect((await store.hit('a', 60_000)).count).toBe(1);
-    const second = await store.hit('a', 60_000, 2);
-    expect(second.count).toBe(3);
-    expect(second.resetAt).toBeGreaterThan(Date.now());
-    expect((await store.hit('b', 60_000)).count).toBe(1);
-    expect(await store.peek('a')).toMatchObject({ count: 3 });
-    expect(await store.peek('none')).toBeUndefined();
-
-    // Many servers' requests at once: every hit counted once.
-    const hits = await Promise.all(Array.from({ length: 50 }, () => store.hit('c', 60_000)));
-    expect(hits.map((h) => h.count).sort((x, y) => x - y)).toEqual(
-      Array.from({ length: 50 }, (_, i) => i + 1),
+    // Many servers' requests at once: every attempt counted once.
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        limit.consume('a').then(
+          () => 'admitted',
+          (error: unknown) => error,
+        ),
+      ),
     );
+    expect(outcomes.filter((o) => o === 'admitted')).toHaveLength(7);
+    const refused = outcomes.filter((o) => o !== 'admitted');
+    expect(refused).toHaveLength(43);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(RateLimitedError);
+      expect((error as RateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(59);
+      expect((error as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    }
+    await expect(limit.consume('b')).resolves.toBeUndefined();
 
-    // The key lives in Redis under the prefix and expires with its window.
-    const ttl = await client.pttl(`${keyPrefix}a`);
+    // The key lives in Redis under the prefix, holds the count, and expires with its window.
+    expect(await client.get(`${keyPrefix}test:a`)).toBe('50');
+    const ttl = await client.pttl(`${keyPrefix}test:a`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
-
-    // A window that ended is gone: the next hit starts a new one.
-    await store.hit('short', 30);
-    await sleep(60);
-    expect(await store.peek('short')).toBeUndefined();
-    expect((await store.hit('short', 30)).count).toBe(1);
+    // Another limit (another rule name) counts apart.
+    const other = rateLimit(store, { name: 'other', max: 1, windowSeconds: 60 });
+    await expect(other.consume('a')).resolves.toBeUndefined();
+    await expect(other.consume('a')).rejects.toBeInstanceOf(RateLimitedError);
   });
 
   it('shares its counts between two servers', async () => {
@@ -120,15 +125,21 @@ describe.runIf(redisUrl)('the Redis rate-limit store', () => {
     expect(await client.keys(`${keyPrefix}login-fail*`)).toEqual([]);
   });
 
-  it('lets requests through while Redis is away (one warning), and counts again when it is back', async () => {
+  it('counts on each server while Redis is away (one warning), and in Redis again when it is back', async () => {
     const target = new URL(url);
     const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     cleanups.push(() => proxy.close());
-    const { shop, logged } = await shopOnRedis(proxy.url(url), prefix(), { RATE_LIMIT_MESSAGES_PER_IP: '2' });
+    const keyPrefix = prefix();
+    const { shop, logged } = await shopOnRedis(proxy.url(url), keyPrefix, {
+      RATE_LIMIT_MESSAGES_PER_IP: '2',
+    });
 
     expect((await message(shop)).statusCode).toBe(201);
     await proxy.cut();
-    for (let i = 0; i < 4; i++) expect((await message(shop)).statusCode).toBe(201);
+    // Nothing is refused for Redis being away: this server counts the window afresh in its memory.
+    const during = [];
+    for (let i = 0; i < 3; i++) during.push((await message(shop)).statusCode);
+    expect(during).toEqual([201, 201, 429]);
     const health = await shop.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     const warnings = logged.filter((line) => line.msg.startsWith('Redis does not answer'));
@@ -136,16 +147,23 @@ describe.runIf(redisUrl)('the Redis rate-limit store', () => {
     expect(warnings[0]?.level).toBe(40);
 
     await proxy.restore();
-    // The count made before the outage is still in Redis: the limit holds again once the
-    // client has reconnected (it retries on its own, every 2 s at most).
-    await vi.waitFor(async () => expect((await message(shop)).statusCode).toBe(429), {
-      timeout: 20_000,
-      interval: 250,
-    });
-    expect(logged.some((line) => line.msg === 'Redis answers again: rate limits are enforced')).toBe(true);
+    // Once the client has reconnected (it retries on its own, every 2 s at most), Redis counts
+    // again, from the count made before the outage: one more message, then the limit holds.
+    await vi.waitFor(
+      async () => {
+        await message(shop);
+        expect(logged.map((line) => line.msg)).toContain('Redis answers again: rate limits are shared again');
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect((await message(shop)).statusCode).toBe(429);
+    const client = openRedis(url, quiet);
+    await client.connect();
+    cleanups.push(() => closeRedis(client));
+    expect(await client.get(`${keyPrefix}messages-ip:10.9.0.1`)).toBe('3');
   });
 
-  it('starts while Redis is down, letting requests through, and closes without waiting for it', async () => {
+  it('starts while Redis is down, counting on its own, and closes without waiting for it', async () => {
     const target = new URL(url);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     cleanups.push(() => proxy.close());
@@ -153,6 +171,6 @@ describe.runIf(redisUrl)('the Redis rate-limit store', () => {
     const { shop, logged } = await shopOnRedis(proxy.url(url), prefix(), { RATE_LIMIT_MESSAGES_PER_IP: '1' });
     expect(logged.some((line) => line.msg.startsWith('Redis does not answer at start'))).toBe(true);
     expect((await message(shop)).statusCode).toBe(201);
-    expect((await message(shop)).statusCode).toBe(201);
+    expect((await message(shop)).statusCode).toBe(429);
   });
 });

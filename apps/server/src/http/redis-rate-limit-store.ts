@@ -1,29 +1,8 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitStore } from './rate-limit.js';
-
-/**
- * One atomic step per hit: add to the key's count and, when the key has no expiry yet (a new
- * window), give it the window's length. Answers the count and the milliseconds left. A script
- * rather than INCRBY + PEXPIRE NX so that Redis 6 (still common as a managed service) runs it too.
- */
-const HIT = `
-local count = redis.call('INCRBY', KEYS[1], ARGV[1])
-local left = redis.call('PTTL', KEYS[1])
-if left < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  left = tonumber(ARGV[2])
-end
-return {count, left}
-`;
-
-/** The key's count and milliseconds left, or nothing when no window is open. */
-const PEEK = `
-local count = redis.call('GET', KEYS[1])
-if not count then return nil end
-return {tonumber(count), redis.call('PTTL', KEYS[1])}
-`;
 
 /** How long one Redis command may take before the request goes on without it. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
@@ -45,20 +24,24 @@ export function openRedis(url: string, log: FastifyBaseLogger): Redis {
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
   });
-  // Every failed reconnection is reported here; the outage itself is logged once by failOpen().
+  // Every failed reconnection is reported here; the outage itself is logged once by
+  // redisRateLimitStore().
   client.on('error', (error) => log.debug({ err: error }, 'Redis connection failed'));
   return client;
 }
 
 /**
- * Connects once at start. A Redis that is down does not stop the shop from starting (the
- * counters fail open, see below); the client goes on trying in the background.
+ * Connects once at start. A Redis that is down does not stop the shop from starting (each
+ * server counts on its own meanwhile, see below); the client goes on trying in the background.
  */
 export async function connectRedis(client: Redis, log: FastifyBaseLogger): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    log.warn({ err: error }, 'Redis does not answer at start: rate limits are not enforced until it does');
+    log.warn(
+      { err: error },
+      'Redis does not answer at start: each server counts rate limits on its own until it does',
+    );
   }
 }
 
@@ -75,66 +58,71 @@ export async function closeRedis(client: Redis): Promise<void> {
   client.disconnect();
 }
 
-/**
- * Rate-limit windows in Redis, shared by every server that uses the same Redis and prefix.
- * Each key expires with its window, so Redis keeps nothing that is no longer counted.
- */
-export function redisRateLimitStore(client: Redis, prefix: string): RateLimitStore {
-  return {
-    async hit(key, windowMs, amount = 1) {
-      const [count, left] = (await client.eval(HIT, 1, prefix + key, amount, windowMs)) as [number, number];
-      return { count, resetAt: Date.now() + left };
-    },
-    async peek(key) {
-      const found = (await client.eval(PEEK, 1, prefix + key)) as [number, number] | null;
-      if (!found) return undefined;
-      const [count, left] = found;
-      return left > 0 ? { count, resetAt: Date.now() + left } : undefined;
-    },
-  };
+/** Set on a call the insurance answered: Redis did not. */
+interface Call {
+  inMemory?: boolean;
 }
 
 /**
- * A shared store that cannot be reached lets requests through rather than refusing them: a
- * shop that stops taking orders because its counters are away hurts more than a few minutes
- * without those limits. Failed logins are not counted here but in the database, so guessing
- * passwords stays limited. The outage is logged once as a warning, and its end once.
+ * rate-limiter-flexible's insurance: the rule counted in this server's memory, for the calls
+ * Redis does not answer (down, or slower than REDIS_COMMAND_TIMEOUT_MS).
  */
-export function failOpen(store: RateLimitStore, log: FastifyBaseLogger): RateLimitStore {
-  let failing = false;
-  const answered = () => {
-    if (!failing) return;
-    failing = false;
-    log.info('Redis answers again: rate limits are enforced');
+class CountedHereWhileAway extends RateLimiterMemory {
+  readonly #away: () => void;
+
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], away: () => void) {
+    super(options);
+    this.#away = away;
+  }
+
+  override consume(key: string | number, points?: number, options: Call = {}): Promise<RateLimiterRes> {
+    options.inMemory = true;
+    this.#away();
+    return super.consume(key, points, options);
+  }
+}
+
+/**
+ * Rate-limit windows in Redis (rate-limiter-flexible's RateLimiterRedis: one Lua script per
+ * attempt, atomic), shared by every server that uses the same Redis and prefix; each key is
+ * `<prefix><rule>:<key>` and expires with its window.
+ *
+ * A Redis that cannot be reached does not refuse requests: a shop that stops taking orders because
+ * its counters are away hurts more than a few minutes of limits counted per server. While it is
+ * away each server counts in its own memory (the insurance limiter), as without REDIS_URL. Failed
+ * logins are not counted here but in the database, so guessing passwords stays limited. The
+ * outage is logged once as a warning, and its end once.
+ */
+export function redisRateLimitStore(client: Redis, prefix: string, log: FastifyBaseLogger): RateLimitStore {
+  let away = false;
+  const wentAway = () => {
+    if (away) return;
+    away = true;
+    log.warn('Redis does not answer: each server counts rate limits on its own until it does');
   };
-  const failed = (error: unknown) => {
-    if (failing) return;
-    failing = true;
-    log.warn(
-      { err: error },
-      'Redis does not answer: rate limits are not enforced until it does (requests are let through)',
-    );
+  const cameBack = () => {
+    if (!away) return;
+    away = false;
+    log.info('Redis answers again: rate limits are shared again');
   };
-  return {
-    async hit(key, windowMs, amount) {
-      try {
-        const window = await store.hit(key, windowMs, amount);
-        answered();
-        return window;
-      } catch (error) {
-        failed(error);
-        return { count: 0, resetAt: Date.now() + windowMs };
-      }
-    },
-    async peek(key) {
-      try {
-        const window = await store.peek(key);
-        answered();
-        return window;
-      } catch (error) {
-        failed(error);
-        return undefined;
-      }
-    },
+  return ({ name, max, windowSeconds }) => {
+    const rule = { keyPrefix: `${prefix}${name}`, points: max, duration: windowSeconds };
+    const limiter = new RateLimiterRedis({
+      ...rule,
+      storeClient: client,
+      // A client not connected is not asked at all: the insurance answers at once.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new CountedHereWhileAway(rule, wentAway),
+    });
+    return {
+      async consume(key) {
+        const call: Call = {};
+        try {
+          return await limiter.consume(key, 1, call);
+        } finally {
+          if (!call.inMemory) cameBack();
+        }
+      },
+    };
   };
 }

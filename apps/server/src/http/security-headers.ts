@@ -1,26 +1,38 @@
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** The page policy: no inline script and no framing. */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join(';');
+const strictDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
 
 /**
- * Headers on every answer (the set Helmet sends, minus HSTS): a CSP that allows no inline
- * script and no framing, nosniff, a strict referrer policy. They never change, so they are
- * written as they are rather than worked out per request.
+ * Helmet's headers on every answer, with the strict CSP above (none of Helmet's default
+ * directives) and a strict-origin referrer policy. HSTS is left to the hook below.
+ */
+const helmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: strictDirectives },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: false,
+} satisfies FastifyHelmetOptions;
+
+/**
+ * What Helmet sends with the options above, written out for http/cached-reads.ts, which answers
+ * before any hook runs (its test checks that both answers carry the same headers). Nothing else
+ * reads it: it goes when that file does.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': contentSecurityPolicy,
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -44,14 +56,18 @@ export const isSignedInApiCall = (url: string, authorization: string | undefined
   (authorization !== undefined && (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?')));
 
 /**
- * Sets the security headers and the request's id as the request arrives, so every answer carries
- * them, errors included. HSTS only over https (directly, or behind a trusted TLS proxy). An API
- * call carrying an authorization header, and every sign-in call, is answered with
- * `cache-control: no-store`, errors too: no browser or proxy keeps what a caller was told.
+ * Helmet (registered once, for every route and the not-found handler) sets the security headers
+ * as the request arrives, so every answer carries them, errors included.
+ *
+ * HSTS only over https (directly, or behind a trusted TLS proxy): Helmet sends it on every answer
+ * whatever the protocol, and its options are fixed at registration, so a hook of ours decides.
+ * The same hook sets the request's id, and answers an API call carrying an authorization header,
+ * and every sign-in call, with `cache-control: no-store`, errors too: no browser or proxy keeps
+ * what a caller was told.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.register(helmet, helmetOptions);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (isSignedInApiCall(request.url, request.headers.authorization))
@@ -63,17 +79,21 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 /**
  * The card payment page when Stripe takes the cards: Stripe.js and its frames come from Stripe's
  * hosts (as Stripe documents them), and nowhere else; every other page keeps the strict policy.
+ * Given to that page's `reply.helmet(...)` (http/web-app.ts).
  */
-export const stripePageContentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com",
-  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const stripePageContentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'https://api.stripe.com'],
+    frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+} satisfies FastifyHelmetOptions['contentSecurityPolicy'];

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
@@ -25,7 +26,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   options: {
-    pagePolicy?: (pathname: string) => string | undefined;
+    /** A page's own Content-Security-Policy, set by Helmet in place of the one every answer gets. */
+    pagePolicy?: (pathname: string) => FastifyHelmetOptions['contentSecurityPolicy'] | undefined;
     pagePreloads?: (pathname: string) => readonly string[];
     changes?: ChangeFeed;
     pageUser?: (accessToken: string) => Promise<PageUser | undefined>;
@@ -86,7 +88,7 @@ export async function registerWebApp(
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (plainPage && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       const policy = options.pagePolicy?.(pathname);
-      if (policy) reply.header('content-security-policy', policy);
+      if (policy) reply.helmet({ contentSecurityPolicy: policy });
       // A page asked for with a query is left to the app: what the query changes shows there, and
       // the server renders each page once per change of its data, not once per query.
       const withQuery = request.url.includes('?');
