@@ -69,9 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: 1000, headersTimeout: config.requestTimeoutSeconds * 1000 },
     trustProxy: config.trustProxy,
   });
-  // The shop's parts, each a plugin naming those it needs (Fastify checks them as it loads): what
-  // the rest use first, then the routes, then the web app, which answers every other page.
-  // Closing runs in reverse, so the database (registered first) closes last.
+  // The shop's parts, each a plugin naming those it needs (Fastify checks them as it loads), in
+  // the order they load. Closing runs in reverse: the database, first, closes last. Hooks run in
+  // the order added (the security headers before the rest), and a scope a route plugin opens (the
+  // CSV import, the webhooks, the uploads) takes the hooks there are when it loads: what adds
+  // hooks comes before the routes.
   app
     .register(configPlugin, { config })
     .register(databasePlugin, { database })
@@ -89,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(changeFeedPlugin)
     .register(publicReadsPlugin)
     .register(backgroundWorkPlugin);
+  // The API's routes.
   app
     .register(healthRoutesPlugin)
     .register(authRoutesPlugin)
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin);
+  // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });
   // Loaded now, so a part that cannot start (a missing key, a bad setting) fails here.
   await app.after();
