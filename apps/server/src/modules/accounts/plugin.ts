@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { passwordChangeFailures } from '../auth/login-failures.js';
+import { accountRoutes } from './routes.js';
+
+/** A user's own account: email verification, password reset and change. */
+export const accountRoutesPlugin = fp(
+  async (app) => {
+    const { config, limit } = app;
+    const { rateLimits } = config;
+    accountRoutes(app, {
+      db: app.db,
+      passwords: app.passwords,
+      links: app.links,
+      accountMail: app.accountMail,
+      guard: app.guard,
+      publicUrl: config.publicUrl,
+      limits: {
+        resetsPerIp: limit('reset-ip', rateLimits.passwordResetsPerIp),
+        resetsPerEmail: limit('reset-email', rateLimits.passwordResetsPerEmail),
+        verificationMailsPerAccount: limit('verification-account', rateLimits.verificationMailsPerAccount),
+        passwordChangeFailures: passwordChangeFailures(app.durableCounters, {
+          max: rateLimits.passwordChangeFailuresPerAccount,
+          windowSeconds: rateLimits.windowSeconds,
+        }),
+      },
+    });
+  },
+  {
+    name: 'account-routes',
+    dependencies: ['config', 'database', 'auth-guard', 'rate-limits', 'password-hashing', 'mail'],
+  },
+);

@@ -1,0 +1,50 @@
+import cookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
+import { googleRoutes } from './google-routes.js';
+import { googleSignIn } from './google-sign-in.js';
+import { loginFailures } from './login-failures.js';
+import { authRoutes } from './routes.js';
+import type { AuthDeps } from './service.js';
+
+/** Sign-up, sign-in (by password or Google), refresh and sign-out. */
+export const authRoutesPlugin = fp(
+  async (app) => {
+    const { config, limit } = app;
+    const { rateLimits } = config;
+    const auth: AuthDeps = {
+      db: app.db,
+      tokens: app.tokens,
+      limits: {
+        signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
+        signupPerEmail: limit('signup-email', rateLimits.signupsPerEmail),
+        loginFailures: loginFailures(app.durableCounters, {
+          windowSeconds: rateLimits.windowSeconds,
+          perIp: rateLimits.loginFailuresPerIp,
+          perEmailPerIp: rateLimits.loginFailuresPerEmail,
+          perEmail: rateLimits.loginFailuresPerAccount,
+          perEmailHour: rateLimits.loginFailuresPerEmailHour,
+        }),
+        refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
+        refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
+      },
+      passwords: app.passwords,
+      accountMail: app.accountMail,
+      publicUrl: config.publicUrl,
+    };
+    authRoutes(app, { ...auth, pages: app.pages });
+    // Only the Google flow uses a cookie: the parser runs for its routes alone.
+    await app.register(async (scope) => {
+      await scope.register(cookie);
+      googleRoutes(scope, {
+        ...auth,
+        google: config.google && googleSignIn(config.google, app.keyFor('google-sign-in')),
+        publicUrl: config.publicUrl,
+        pages: app.pages,
+      });
+    });
+  },
+  {
+    name: 'auth-routes',
+    dependencies: ['config', 'database', 'secrets', 'auth-guard', 'rate-limits', 'password-hashing', 'mail'],
+  },
+);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { releaseIntents } from '../payments/reconcile.js';
+import { orderRoutes } from './routes.js';
+import type { OrderDeps } from './service.js';
+
+/** What orders are placed and released with (the routes here, the background release). */
+export function orderDeps(app: FastifyInstance): OrderDeps {
+  return {
+    db: app.db,
+    mail: app.mail,
+    beforeCancel: (orderId: string) => releaseIntents(app.payments, orderId),
+    unpaidPerBuyer: app.config.unpaidOrders.perBuyer,
+  };
+}
+
+export const orderRoutesPlugin = fp(
+  async (app) => {
+    const { rateLimits } = app.config;
+    orderRoutes(app, {
+      ...orderDeps(app),
+      guard: app.guard,
+      perAccount: app.limit('purchases-account', rateLimits.purchasesPerAccount),
+      perIp: app.limit('purchases-ip', rateLimits.purchasesPerIp),
+    });
+  },
+  {
+    name: 'order-routes',
+    dependencies: ['config', 'database', 'auth-guard', 'rate-limits', 'mail', 'payments'],
+  },
+);

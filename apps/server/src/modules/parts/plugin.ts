@@ -1,0 +1,13 @@
+import fp from 'fastify-plugin';
+import { partImportRoutes } from './import-routes.js';
+import { partRoutes } from './routes.js';
+
+/** The catalog: its public reads, kept until it changes, and the admin's edits and CSV import. */
+export const partRoutesPlugin = fp(
+  async (app) => {
+    const { db, guard } = app;
+    partRoutes(app, { db, guard, changes: app.changes, reads: app.publicReads });
+    await partImportRoutes(app, { db, guard });
+  },
+  { name: 'part-routes', dependencies: ['database', 'auth-guard', 'change-feed', 'public-reads'] },
+);

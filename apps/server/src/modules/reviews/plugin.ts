@@ -1,0 +1,18 @@
+import fp from 'fastify-plugin';
+import { reviewRoutes } from './routes.js';
+
+export const reviewRoutesPlugin = fp(
+  async (app) => {
+    reviewRoutes(app, {
+      db: app.db,
+      guard: app.guard,
+      changes: app.changes,
+      reads: app.publicReads,
+      perAccount: app.limit('reviews-account', app.config.rateLimits.reviewsPerAccount),
+    });
+  },
+  {
+    name: 'review-routes',
+    dependencies: ['config', 'database', 'auth-guard', 'rate-limits', 'change-feed', 'public-reads'],
+  },
+);

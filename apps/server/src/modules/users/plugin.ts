@@ -1,0 +1,9 @@
+import fp from 'fastify-plugin';
+import { userRoutes } from './routes.js';
+
+export const userRoutesPlugin = fp(
+  async (app) => {
+    userRoutes(app, { db: app.db, tokens: app.tokens, guard: app.guard, pages: app.pages });
+  },
+  { name: 'user-routes', dependencies: ['database', 'secrets', 'auth-guard'] },
+);

@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from '../background.js';
+import { orderDeps } from '../modules/orders/plugin.js';
+import { releaseStaleOrders } from '../modules/orders/service.js';
+import { reconcilePayments } from '../modules/payments/reconcile.js';
+
+/**
+ * Payments reconciled with the provider and unpaid orders released, once the server listens and
+ * then on a schedule (background.ts). Registered after what it uses that closes (the database, the
+ * mail outbox): a run in progress finishes before they close.
+ */
+export const backgroundWorkPlugin = fp(
+  async (app) => {
+    const { release } = app.config.unpaidOrders;
+    const orders = orderDeps(app);
+    scheduleBackgroundWork(app, {
+      tasks: {
+        reconcilePayments: () => reconcilePayments(app.payments, app.log),
+        // An order is released in the last run before its time is up ("within an hour"), not after.
+        ...(release
+          ? {
+              releaseStaleOrders: () => releaseStaleOrders(orders, release, app.log, BACKGROUND_INTERVAL_MS),
+            }
+          : {}),
+      },
+      exclusive: app.database.exclusive,
+    });
+  },
+  { name: 'background-work', dependencies: ['config', 'database', 'mail', 'payments'] },
+);

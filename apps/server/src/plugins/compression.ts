@@ -1,0 +1,11 @@
+import compress from '@fastify/compress';
+import fp from 'fastify-plugin';
+import { COMPRESS_THRESHOLD } from '../http/versioned-cache.js';
+
+/** Answers compressed from the size where it pays (the cached reads compress from the same size). */
+export const compressionPlugin = fp(
+  async (app) => {
+    await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
+  },
+  { name: 'compression' },
+);

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { type AccountMail, accountMail } from '../modules/accounts/account-mail.js';
+import { type LinkTokens, linkTokens } from '../modules/accounts/links.js';
+import { invoiceFor } from '../modules/invoices/service.js';
+import { type MailOutbox, mailOutbox } from '../modules/mail/outbox.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Mail to buyers (orders, receipts, invoices); none without SMTP_URL. */
+    mail: MailOutbox | undefined;
+    /** The signed links that verify an email or reset a password. */
+    links: LinkTokens;
+    /** Sends those links: mailed, or written to the log without SMTP_URL. */
+    accountMail: AccountMail;
+  }
+}
+
+/** The mail outbox, sending while the app runs, and the mails that carry account links. */
+export const mailPlugin = fp(
+  async (app) => {
+    const { config } = app;
+    const links = linkTokens(app.keyFor('account-links'));
+    const mail =
+      config.mail &&
+      mailOutbox({
+        db: app.db,
+        settings: config.mail,
+        log: app.log,
+        publicUrl: config.publicUrl,
+        invoiceFor,
+        linkTokens: links,
+      });
+    if (mail) {
+      app.addHook('onReady', async () => mail.start());
+      app.addHook('onClose', () => mail.stop());
+    }
+    app.decorate('mail', mail);
+    app.decorate('links', links);
+    app.decorate('accountMail', accountMail({ mail, links, log: app.log }));
+  },
+  { name: 'mail', dependencies: ['config', 'database', 'secrets'] },
+);

@@ -1,0 +1,40 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { authGuardPlugin } from './auth-guard.js';
+import { configPlugin } from './config.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("the shop's plugins", () => {
+  it('refuses at start a part registered before what it needs, naming it', async () => {
+    const app = Fastify();
+    app.register(configPlugin, { config: shop.config }).register(authGuardPlugin);
+    await expect(app.ready()).rejects.toThrow(/'database'.*'auth-guard'|'auth-guard'.*'database'/);
+    await app.close();
+  });
+
+  it('closes the database after what uses it', async () => {
+    const second = await createTestShop({ demo: false });
+    const closed: string[] = [];
+    const { changes, database } = second.app;
+    const closeChanges = changes.close.bind(changes);
+    const closeDatabase = database.close.bind(database);
+    changes.close = async () => {
+      closed.push('change feed');
+      await closeChanges();
+    };
+    database.close = async () => {
+      closed.push('database');
+      await closeDatabase();
+    };
+    await second.close();
+    expect(closed).toEqual(['change feed', 'database']);
+  });
+});
