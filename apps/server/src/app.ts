@@ -6,14 +6,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from './background.js';
 import type { Config } from './config.js';
-import { postgresChangeFeed, sqliteChangeFeed } from './db/change-feed.js';
+import { changeFeed } from './db/change-feed.js';
 import type { OpenDatabase } from './db/database.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { authGuard } from './http/auth-guard.js';
-import { answerCachedReadsFirst, cachedReads } from './http/cached-reads.js';
 import { databaseRateLimitStore } from './http/database-rate-limit-store.js';
 import { clientErrors, frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
+import { COMPRESS_THRESHOLD, publicCache } from './http/public-cache.js';
 import { memoryRateLimitStore, type RateLimitStore, rateLimit } from './http/rate-limit.js';
 import {
   closeRedis,
@@ -23,7 +23,6 @@ import {
   redisRateLimitStore,
 } from './http/redis-rate-limit-store.js';
 import { registerSecurityHeaders, stripePageContentSecurityPolicy } from './http/security-headers.js';
-import { COMPRESS_THRESHOLD } from './http/versioned-cache.js';
 import { registerWebApp } from './http/web-app.js';
 import { accountMail } from './modules/accounts/account-mail.js';
 import { linkTokens } from './modules/accounts/links.js';
@@ -103,6 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD });
+  // Public reads are kept until a write (from any server) changes what they show.
+  const changes = changeFeed(config.database, database.db, (err) =>
+    app.log.warn({ err }, 'catalog notifications lost; public reads are not cached until they return'),
+  );
+  app.addHook('onClose', () => changes.close());
+  await app.register(publicCache, { changes });
   await registerApiDocs(app);
 
   const { uploadsDir } = config;
@@ -201,36 +206,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   userRoutes(app, { db, tokens, guard, pages });
-  // Public reads are cached until a write (from any server) changes what they show.
-  const changes =
-    config.database.kind === 'sqlite'
-      ? sqliteChangeFeed(config.database.file)
-      : postgresChangeFeed(config.database.url, (err) =>
-          app.log.warn({ err }, 'catalog notifications lost; public reads are not cached until they return'),
-        );
-  app.addHook('onClose', () => changes.close());
-  // A write this server answered has committed: a read after it, from the same client or anyone,
-  // is not answered from a cache kept before it (on PostgreSQL the notification may lag; SQLite's
-  // feed needs no hook on every answer).
-  const { wroteHere } = changes;
-  if (wroteHere) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) wroteHere();
-      return payload;
-    });
-  }
-  // Their answers, once kept, go out before Fastify's routing (http/cached-reads.ts).
-  const reads = cachedReads({ trustProxy: config.trustProxy, log: app.log });
-  answerCachedReadsFirst(app, reads);
-  partRoutes(app, { db, guard, changes, reads });
+  partRoutes(app, { db, guard, changes });
   await partImportRoutes(app, { db, guard });
   auditRoutes(app, { db, guard });
   overviewRoutes(app, { db, guard });
   reviewRoutes(app, {
     db,
     guard,
-    changes,
-    reads,
     perAccount: limit('reviews-account', rateLimits.reviewsPerAccount),
   });
   const provider = await paymentProvider(config, db, app.log);
