@@ -11,6 +11,10 @@ import fp from 'fastify-plugin';
 import type { ChangeFeed, ReadTopic } from '../db/change-feed.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many answers were given from the kept ones, and how many were kept (since start). */
+    publicCacheStats: { hits: number; kept: number };
+  }
   interface FastifyContextConfig {
     /**
      * The route's answers are the same for every visitor and kept until a write changes what
@@ -69,6 +73,8 @@ export const publicCache = fp(
     const { changes } = options;
     const maxEntries = options.maxEntries ?? KEPT_ANSWERS;
     const kept = new Map<string, Kept>();
+    const stats = { hits: 0, kept: 0 };
+    app.decorate('publicCacheStats', stats);
     /** The requests that found nothing kept: the version read before their data, and their key. */
     const misses = new WeakMap<FastifyRequest, { key: string; version: number; before: Set<string> }>();
 
@@ -95,6 +101,7 @@ export const publicCache = fp(
           kept.delete(key);
           kept.set(key, answer);
           for (const [name, value] of answer.headers) reply.header(name, value);
+          stats.hits++;
           reply.send(answer.payload);
           return;
         }
@@ -127,6 +134,7 @@ export const publicCache = fp(
       );
       kept.delete(miss.key);
       kept.set(miss.key, { version: miss.version, headers, payload: body });
+      stats.kept++;
       if (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
       done(null, body);
     };
