@@ -16,7 +16,7 @@ import { listParts as listPartsWith, type PartFilter } from './repository.js';
 const listParts = (db: Database, filter: PartFilter) => listPartsWith(db, feedOf(db), filter);
 
 // Each server pages through the listed parts' ids held in memory (catalog-index.ts) and reads
-// them again when the catalog's version moves (migration 0010). Whatever writes the parts, and
+// them again when the catalog's version moves (as the change feed tells it). Whatever writes the parts, and
 // from whichever connection, every page must be the one plain paging of the database gives.
 
 const cleanUp: (() => Promise<void>)[] = [];

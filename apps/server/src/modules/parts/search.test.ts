@@ -17,7 +17,7 @@ import { listParts as listPartsWith, type PartFilter } from './repository.js';
 const listParts = (db: Database, filter: PartFilter) => listPartsWith(db, feedOf(db), filter);
 
 // Each server searches the listed parts' names in memory (name-index.ts) and reads them again
-// when the catalog's version moves (migration 0010). It must answer what a literal,
+// when the catalog's version moves (as the change feed tells it). It must answer what a literal,
 // case-insensitive substring test of the names answers, and see every change of the names,
 // whoever makes it.
 
