@@ -41,8 +41,9 @@ export interface PartsTable {
 }
 
 /** One row: the catalog's version, moved by triggers whenever the listed names or their order change (migration 0010). */
-export interface CatalogVersionTable {
-  id: number;
+/** The versions of what the public reads show (migration 0015; db/change-feed.ts reads them). */
+export interface ReadVersionsTable {
+  name: string;
   version: number | string;
 }
 
@@ -177,7 +178,7 @@ export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   parts: PartsTable;
-  catalog_version: CatalogVersionTable;
+  read_versions: ReadVersionsTable;
   orders: OrdersTable;
   reviews: ReviewsTable;
   messages: MessagesTable;

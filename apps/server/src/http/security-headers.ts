@@ -25,26 +25,6 @@ const helmetOptions = {
   strictTransportSecurity: false,
 } satisfies FastifyHelmetOptions;
 
-/**
- * What Helmet sends with the options above, written out for http/cached-reads.ts, which answers
- * before any hook runs (its test checks that both answers carry the same headers). Nothing else
- * reads it: it goes when that file does.
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
-
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { preferredEncoding, versionedCache } from './versioned-cache.js';
+import { versionedCache } from './versioned-cache.js';
 
 /** A change feed the test moves by hand; `undefined` is "cannot tell". */
 function manualFeed(start: number | undefined) {
   let version = start;
-  const feed: ChangeFeed = { version: () => version, close: async () => {} };
+  const feed: ChangeFeed = { version: () => version, catalogVersion: async () => 1, close: async () => {} };
   return { feed, set: (next: number | undefined) => (version = next) };
 }
 
@@ -77,42 +77,5 @@ describe('versioned cache', () => {
     await cache.get('a', a.build);
     await cache.get('b', b.build);
     expect([a.builds, b.builds, c.builds]).toEqual([1, 2, 1]);
-  });
-
-  it('peeks only at an entry that is built and current, and never builds', async () => {
-    const { feed, set } = manualFeed(1);
-    const cache = versionedCache<string>(feed, 10);
-    expect(cache.peek('a')).toBeUndefined();
-    let finish: (value: string) => void = () => {};
-    const building = cache.get('a', () => new Promise<string>((resolve) => (finish = resolve)));
-    expect(cache.peek('a')).toBeUndefined();
-    finish('page-1');
-    await building;
-    expect(cache.peek('a')).toBe('page-1');
-    set(2);
-    expect(cache.peek('a')).toBeUndefined();
-    await cache.get('a', async () => 'page-2');
-    expect(cache.peek('a')).toBe('page-2');
-    set(undefined);
-    expect(cache.peek('a')).toBeUndefined();
-  });
-});
-
-describe('the encoding of a kept answer', () => {
-  it.each([
-    [undefined, undefined],
-    ['', undefined],
-    ['identity', undefined],
-    ['gzip', 'gzip'],
-    ['gzip, deflate, br, zstd', 'br'],
-    ['br;q=0, gzip', 'gzip'],
-    ['br;q=0.5, gzip;q=0.8', 'gzip'],
-    ['gzip;q=0', undefined],
-    ['*', 'br'],
-    ['*;q=0, gzip', 'gzip'],
-    ['deflate', undefined],
-    ['BR', 'br'],
-  ])('for accept-encoding %j is %j', (header, expected) => {
-    expect(preferredEncoding(header)).toBe(expected);
   });
 });

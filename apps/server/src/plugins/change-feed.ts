@@ -1,28 +1,21 @@
 import fp from 'fastify-plugin';
-import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from '../db/change-feed.js';
+import { type ChangeFeed, changeFeed } from '../db/change-feed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Says when the catalog changed, on this server or another: what is kept of it is then out of date. */
+    /** The versions of what the public reads show (db/change-feed.ts), moved by a write on any server. */
     changes: ChangeFeed;
   }
 }
 
-/** The catalog's change feed, on whichever database the shop runs, closed with the app. */
+/** The change feed, on whichever database the shop runs, closed with the app (before the database). */
 export const changeFeedPlugin = fp(
   async (app) => {
-    const { database } = app.config;
-    const changes =
-      database.kind === 'sqlite'
-        ? sqliteChangeFeed(database.file)
-        : postgresChangeFeed(database.url, (err) =>
-            app.log.warn(
-              { err },
-              'catalog notifications lost; public reads are not cached until they return',
-            ),
-          );
+    const changes = changeFeed(app.config.database, app.db, (err) =>
+      app.log.warn({ err }, 'catalog notifications lost; public reads are not cached until they return'),
+    );
     app.addHook('onClose', () => changes.close());
     app.decorate('changes', changes);
   },
-  { name: 'change-feed', dependencies: ['config'] },
+  { name: 'change-feed', dependencies: ['config', 'database'] },
 );

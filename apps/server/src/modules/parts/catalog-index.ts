@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { searchForm } from '../../db/text-search.js';
 
@@ -16,16 +17,15 @@ const SEPARATOR = '\0';
 
 /**
  * Each database handle's index, read on the first page asked for and read again when the
- * catalog's version moves (migration 0010: a part added, deleted, restored, renamed or re-dated,
- * by any server or script). Pages between those changes, across any number of changes of stock
- * or price, use it as it is. Pages asked for while it is read share the reading. About 10 MB at
- * 100,000 parts.
+ * catalog's version moves (as the change feed tells it: a part added, deleted, restored, renamed
+ * or re-dated, by any server or script). Pages between those changes, across any number of
+ * changes of stock or price, use it as it is. Pages asked for while it is read share the
+ * reading. About 10 MB at 100,000 parts.
  */
-const indexes = new WeakMap<Database, { version: bigint; index: Promise<CatalogIndex> }>();
+const indexes = new WeakMap<Database, { version: number; index: Promise<CatalogIndex> }>();
 
-async function currentIndex(db: Database): Promise<CatalogIndex> {
-  const row = await db.selectFrom('catalog_version').select('version').where('id', '=', 1).executeTakeFirst();
-  const version = BigInt(row?.version ?? 0);
+async function currentIndex(db: Database, changes: ChangeFeed): Promise<CatalogIndex> {
+  const version = await changes.catalogVersion();
   const held = indexes.get(db);
   // A page that read an older version than the one held may use the newer index.
   if (held && held.version >= version) return held.index;
@@ -88,11 +88,12 @@ function eachMatch(index: CatalogIndex, form: string, take: (part: number) => vo
  */
 export async function catalogPage(
   db: Database,
+  changes: ChangeFeed,
   q: string | undefined,
   limit: number,
   offset: number,
 ): Promise<{ ids: string[]; total: number }> {
-  const index = await currentIndex(db);
+  const index = await currentIndex(db, changes);
   if (!q) return { ids: index.ids.slice(offset, offset + limit), total: index.ids.length };
   const page: string[] = [];
   let total = 0;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrations.js';
+import { feedOf, testChangeFeed } from '../../test-support/change-feeds.js';
 import { insertParts } from '../../test-support/parts.js';
 import {
   createTestDatabase,
@@ -9,10 +10,13 @@ import {
   openTestDatabase,
   type TestShop,
 } from '../../test-support/test-app.js';
-import { listParts } from './repository.js';
+import { listParts as listPartsWith, type PartFilter } from './repository.js';
+
+/** A page as a server on `db` reads it, through its change feed (made by testChangeFeed). */
+const listParts = (db: Database, filter: PartFilter) => listPartsWith(db, feedOf(db), filter);
 
 // Each server pages through the listed parts' ids held in memory (catalog-index.ts) and reads
-// them again when the catalog's version moves (migration 0010). Whatever writes the parts, and
+// them again when the catalog's version moves (as the change feed tells it). Whatever writes the parts, and
 // from whichever connection, every page must be the one plain paging of the database gives.
 
 const cleanUp: (() => Promise<void>)[] = [];
@@ -25,10 +29,12 @@ async function twoServers() {
   const target = await createTestDatabase();
   const writer = openTestDatabase(target.url);
   const reader = openTestDatabase(target.url);
+  const feed = testChangeFeed(target.url, reader.db);
   cleanUp.push(
     () => target.drop(),
     () => writer.close(),
     () => reader.close(),
+    () => feed.close(),
   );
   await migrateToLatest(writer.db);
   return { writer: writer.db, reader: reader.db };
@@ -148,7 +154,13 @@ describe('the catalog pages', () => {
     const [id] = await insertParts(writer, [{ name: 'Crimp tool', available_quantity: 900 }]);
     const version = async () =>
       String(
-        (await writer.selectFrom('catalog_version').select('version').executeTakeFirstOrThrow()).version,
+        (
+          await writer
+            .selectFrom('read_versions')
+            .select('version')
+            .where('name', '=', 'catalog')
+            .executeTakeFirstOrThrow()
+        ).version,
       );
     expect((await listParts(reader, { limit: 5, offset: 0 })).rows[0]?.available_quantity).toBe(900);
     const before = await version();
@@ -202,9 +214,11 @@ describe('the catalog pages', () => {
   it('hold the parts a catalog had before its version was kept', async () => {
     const target = await createTestDatabase();
     const database = openTestDatabase(target.url);
+    const feed = testChangeFeed(target.url, database.db);
     cleanUp.push(
       () => target.drop(),
       () => database.close(),
+      () => feed.close(),
     );
     await migrateBefore(database.db, '0010_catalog_version');
     await insertParts(

@@ -6,7 +6,7 @@ import { partRoutes } from './routes.js';
 export const partRoutesPlugin = fp(
   async (app) => {
     const { db, guard } = app;
-    partRoutes(app, { db, guard, changes: app.changes, reads: app.publicReads });
+    partRoutes(app, { db, guard, changes: app.changes });
     await partImportRoutes(app, { db, guard });
   },
   { name: 'part-routes', dependencies: ['database', 'auth-guard', 'change-feed', 'public-reads'] },

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { catalogPage } from './catalog-index.js';
@@ -11,11 +12,12 @@ export interface PartFilter {
 /** A page of the catalog in catalog order (oldest first, then id), and how many parts match in all. */
 export async function listParts(
   db: Database,
+  changes: ChangeFeed,
   filter: PartFilter,
 ): Promise<{ rows: PartRow[]; total: number }> {
   // Which parts are on the page comes from the ids and names held in memory (catalog-index.ts);
   // their rows from the database, with their stock as it is now.
-  const { ids, total } = await catalogPage(db, filter.q, filter.limit, filter.offset);
+  const { ids, total } = await catalogPage(db, changes, filter.q, filter.limit, filter.offset);
   if (ids.length === 0) return { rows: [], total };
   const rows = await db
     .selectFrom('parts')

@@ -6,14 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import type { CachedReads } from '../../http/cached-reads.js';
-import {
-  CACHED_ANSWERS,
-  CACHED_ROUTE,
-  type CachedJson,
-  sendCachedJson,
-  versionedCache,
-} from '../../http/versioned-cache.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
 
 const security = [{ bearer: [] }];
@@ -21,16 +13,17 @@ const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: Error
 
 export function partRoutes(
   app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed; reads: CachedReads },
+  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Every visitor reads the same pages: they are kept as bytes until a write changes the catalog.
-  const answers = versionedCache<CachedJson>(deps.changes, CACHED_ANSWERS);
 
   api.get(
     '/api/parts',
     {
-      ...CACHED_ROUTE,
+      // Every visitor reads the same pages: kept until a write changes a part (http/public-cache.ts).
+      config: { publicCache: 'parts' },
+      // A GET has no body to decompress.
+      decompress: false,
       schema: {
         tags: ['parts'],
         summary: 'The catalog, in catalog order; x-total-count carries the number of matching parts',
@@ -39,18 +32,17 @@ export function partRoutes(
       },
     },
     async (request, reply) => {
-      const { q, limit, offset } = request.query;
-      const key = `list:${limit}:${offset}:${q ?? ''}`;
-      const answer = await answers.get(key, () => listCatalog(deps.db, request.query));
-      deps.reads.remember(request.url, answers, key);
-      return sendCachedJson(request, reply, answer);
+      const { parts, total } = await listCatalog(deps.db, deps.changes, request.query);
+      reply.header('x-total-count', String(total));
+      return parts;
     },
   );
 
   api.get(
     '/api/partsById',
     {
-      ...CACHED_ROUTE,
+      config: { publicCache: 'parts' },
+      decompress: false,
       schema: {
         tags: ['parts'],
         summary: 'One part',
@@ -58,12 +50,7 @@ export function partRoutes(
         response: { 200: Part, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request, reply) => {
-      const key = `part:${request.query.id}`;
-      const answer = await answers.get(key, () => getPart(deps.db, request.query.id));
-      deps.reads.remember(request.url, answers, key);
-      return sendCachedJson(request, reply, answer);
-    },
+    async (request) => getPart(deps.db, request.query.id),
   );
 
   api.post(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrations.js';
+import { feedOf, testChangeFeed } from '../../test-support/change-feeds.js';
 import { insertParts } from '../../test-support/parts.js';
 import {
   createTestDatabase,
@@ -9,10 +11,13 @@ import {
   type TestShop,
   testDialect,
 } from '../../test-support/test-app.js';
-import { listParts } from './repository.js';
+import { listParts as listPartsWith, type PartFilter } from './repository.js';
+
+/** A page as a server on `db` reads it, through its change feed (made by testChangeFeed). */
+const listParts = (db: Database, filter: PartFilter) => listPartsWith(db, feedOf(db), filter);
 
 // Each server searches the listed parts' names in memory (name-index.ts) and reads them again
-// when the catalog's version moves (migration 0010). It must answer what a literal,
+// when the catalog's version moves (as the change feed tells it). It must answer what a literal,
 // case-insensitive substring test of the names answers, and see every change of the names,
 // whoever makes it.
 
@@ -20,6 +25,9 @@ let shop: TestShop;
 const names: string[] = [];
 beforeAll(async () => {
   shop = await createTestShop({ demo: false });
+  const url =
+    shop.config.database.kind === 'sqlite' ? `sqlite:${shop.config.database.file}` : shop.config.database.url;
+  testChangeFeed(url, shop.database.db);
   // Many parts share a word; a few hold rare text, some of it with characters that SQL patterns
   // and search syntaxes give meaning to, and letters whose case folds beyond ASCII.
   const rare = [
@@ -46,6 +54,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await feedOf(shop.database.db).close();
   await shop.close();
 });
 
@@ -155,6 +164,7 @@ describe('searching a larger catalog', () => {
   it('finds the parts a catalog held before its version was kept', async () => {
     const target = await createTestDatabase();
     const database = openTestDatabase(target.url);
+    const feed = testChangeFeed(target.url, database.db);
     try {
       await migrateBefore(database.db, '0010_catalog_version');
       await insertParts(database.db, [
@@ -173,6 +183,7 @@ describe('searching a larger catalog', () => {
       await insertParts(database.db, [{ name: 'Newer relay 24V' }]);
       expect((await listParts(database.db, { q: 'relay', limit: 20, offset: 0 })).total).toBe(2);
     } finally {
+      await feed.close();
       await database.close();
       await target.drop();
     }
@@ -182,9 +193,16 @@ describe('searching a larger catalog', () => {
     const target = await createTestDatabase();
     const writer = openTestDatabase(target.url);
     const reader = openTestDatabase(target.url);
+    const feed = testChangeFeed(target.url, reader.db);
     const version = async () =>
       String(
-        (await writer.db.selectFrom('catalog_version').select('version').executeTakeFirstOrThrow()).version,
+        (
+          await writer.db
+            .selectFrom('read_versions')
+            .select('version')
+            .where('name', '=', 'catalog')
+            .executeTakeFirstOrThrow()
+        ).version,
       );
     const found = async (q: string) => {
       const { rows, total } = await listParts(reader.db, { q, limit: 20, offset: 0 });
@@ -237,6 +255,7 @@ describe('searching a larger catalog', () => {
       await writer.db.deleteFrom('parts').where('id', '=', id).execute();
       expect(await found('air')).toMatchObject({ names: ['Air duster'], total: 1 });
     } finally {
+      await feed.close();
       await reader.close();
       await writer.close();
       await target.drop();

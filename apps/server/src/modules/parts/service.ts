@@ -1,10 +1,10 @@
 import type { NewPartBody, Part, PartsQuery } from '@shop/contract/parts';
 import { newId, nowIso } from '../../clock.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { searchForm } from '../../db/text-search.js';
 import { notFound } from '../../http/app-error.js';
-import type { CachedJson } from '../../http/versioned-cache.js';
 import { recordAudit } from '../audit/repository.js';
 import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
@@ -21,16 +21,20 @@ export function toPart(row: PartRow): Part {
   };
 }
 
-/** A page of the catalog as the bytes of its JSON answer (parts are plain data: no schema pass needed). */
-export async function listCatalog(db: Database, query: PartsQuery): Promise<CachedJson> {
-  const { rows, total } = await parts.listParts(db, query);
-  return { body: Buffer.from(JSON.stringify(rows.map(toPart))), total };
+/** A page of the catalog, in catalog order, and how many parts match in all. */
+export async function listCatalog(
+  db: Database,
+  changes: ChangeFeed,
+  query: PartsQuery,
+): Promise<{ parts: Part[]; total: number }> {
+  const { rows, total } = await parts.listParts(db, changes, query);
+  return { parts: rows.map(toPart), total };
 }
 
-export async function getPart(db: Database, id: string): Promise<CachedJson> {
+export async function getPart(db: Database, id: string): Promise<Part> {
   const row = await parts.findPart(db, id);
   if (!row) throw notFound('part');
-  return { body: Buffer.from(JSON.stringify(toPart(row))) };
+  return toPart(row);
 }
 
 type Actor = { id: string; email: string };

@@ -6,13 +6,11 @@ export const reviewRoutesPlugin = fp(
     reviewRoutes(app, {
       db: app.db,
       guard: app.guard,
-      changes: app.changes,
-      reads: app.publicReads,
       perAccount: app.limit('reviews-account', app.config.rateLimits.reviewsPerAccount),
     });
   },
   {
     name: 'review-routes',
-    dependencies: ['config', 'database', 'auth-guard', 'rate-limits', 'change-feed', 'public-reads'],
+    dependencies: ['config', 'database', 'auth-guard', 'rate-limits', 'public-reads'],
   },
 );

@@ -1,7 +1,6 @@
 import type { NewReviewBody, Review, ReviewsQuery } from '@shop/contract/reviews';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { CachedJson } from '../../http/versioned-cache.js';
 import * as reviews from './repository.js';
 
 export function toReview(row: reviews.ListedReview): Review {
@@ -16,10 +15,13 @@ export function toReview(row: reviews.ListedReview): Review {
   };
 }
 
-/** A page of reviews as the bytes of its JSON answer. */
-export async function listNewestReviews(db: Database, page: ReviewsQuery): Promise<CachedJson> {
+/** A page of reviews, newest first, and how many there are in all. */
+export async function listNewestReviews(
+  db: Database,
+  page: ReviewsQuery,
+): Promise<{ reviews: Review[]; total: number }> {
   const { rows, total } = await reviews.listReviews(db, page);
-  return { body: Buffer.from(JSON.stringify(rows.map(toReview))), total };
+  return { reviews: rows.map(toReview), total };
 }
 
 /** A buyer's review, tied to their account; the message is kept exactly as written. */
