@@ -3,7 +3,7 @@
 # Build: docker build -t parts-shop .      Run several: see deploy/compose.yaml and the README.
 # deploy/check.sh performs the runtime stage's steps without Docker in CI.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- build: every dependency (dev ones too), then the web app and the server bundle -----------
 FROM ${NODE_IMAGE} AS build
