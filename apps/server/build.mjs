@@ -24,6 +24,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // The oldest Node the shop starts on (package.json engines); CI builds and tests on Node 24.
   target: 'node20',
   sourcemap: true,
   external,
