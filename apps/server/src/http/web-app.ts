@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -148,16 +149,13 @@ async function compressedPage(html: Buffer) {
   };
 }
 
-/** br if the client takes it, else gzip, else none (an encoding with q=0 is refused). */
+/**
+ * br if the client takes it, else gzip, else none: chosen by the negotiator @fastify/compress
+ * uses for every other answer (with its reading of `*` and `x-gzip` as gzip), so a page and an
+ * API answer are encoded alike.
+ */
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  if (header === undefined) return undefined;
+  return encodings.negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip')) ?? undefined;
 }
