@@ -1,17 +1,37 @@
+import { useRef } from 'react';
 import {
+  type FieldError,
+  type FieldPath,
   type FieldValues,
   get,
+  type RegisterOptions,
   type UseFormProps,
+  type UseFormRegisterReturn,
   type UseFormReturn,
   useForm as useHookForm,
 } from 'react-hook-form';
+
+export type ShopForm<
+  TFieldValues extends FieldValues,
+  TContext = unknown,
+  TTransformed = TFieldValues,
+> = UseFormReturn<TFieldValues, TContext, TTransformed> & {
+  /** What a field component (components/form/text-field.tsx) takes: its registration and its error. */
+  field: <Name extends FieldPath<TFieldValues>>(
+    name: Name,
+    options?: RegisterOptions<TFieldValues, Name>,
+  ) => { registration: UseFormRegisterReturn<Name>; error: FieldError | undefined };
+};
 
 /**
  * react-hook-form's useForm, whose `register` also writes the field's default value into the
  * markup: react-hook-form puts it into the field from the browser alone, so a page the server
  * rendered (a buyer's mobile number on My Profile, their name on Add Review) would show the
- * field empty until the app took the page over, and the app would take the text typed meanwhile
- * for an edit of an empty field.
+ * field empty until the app took the page over.
+ *
+ * Text typed into such a field before the app took the page over is kept, as an edit: taking a
+ * field over, react-hook-form writes its default value into it, so what the field held is read
+ * first and set back (once per field) through react-hook-form's own `setValue`.
  */
 export function useForm<
   TFieldValues extends FieldValues = FieldValues,
@@ -19,14 +39,45 @@ export function useForm<
   TTransformed = TFieldValues,
 >(
   props?: UseFormProps<TFieldValues, TContext, TTransformed>,
-): UseFormReturn<TFieldValues, TContext, TTransformed> {
+): ShopForm<TFieldValues, TContext, TTransformed> {
   const form = useHookForm(props);
+  const seen = useRef(new Set<string>()).current;
   const defaults = form.formState.defaultValues;
   const register: typeof form.register = (name, options) => {
     const value: unknown = get(defaults, name);
-    const shown =
-      typeof value === 'string' || typeof value === 'number' ? { defaultValue: String(value) } : {};
-    return { ...form.register(name, options), ...shown };
+    if (typeof value !== 'string' && typeof value !== 'number') return form.register(name, options);
+    const registration = form.register(name, options);
+    return {
+      ...registration,
+      defaultValue: String(value),
+      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+        const typed = typedBefore(element, seen, name);
+        registration.ref(element);
+        if (typed !== undefined) {
+          form.setValue(name, typed as never, { shouldDirty: true });
+        }
+      },
+    };
   };
-  return { ...form, register };
+  const field = <Name extends FieldPath<TFieldValues>>(
+    name: Name,
+    options?: RegisterOptions<TFieldValues, Name>,
+  ) => ({
+    registration: register(name, options),
+    error: get(form.formState.errors, name) as FieldError | undefined,
+  });
+  return { ...form, register, field };
+}
+
+/** What a text field first met holds other than what the page came with, if anything. */
+function typedBefore(
+  element: HTMLInputElement | HTMLTextAreaElement | null,
+  seen: Set<string>,
+  name: string,
+): string | undefined {
+  if (!element || seen.has(name)) return undefined;
+  seen.add(name);
+  const kept =
+    'value' in element && typeof element.value === 'string' && element.value !== element.defaultValue;
+  return kept ? element.value : undefined;
 }

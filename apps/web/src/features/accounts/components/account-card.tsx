@@ -14,12 +14,3 @@ export function AccountCard({ title, children }: { title: string; children: Reac
     </section>
   );
 }
-
-/** A short confirmation, read out when it appears. */
-export function Notice({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="rounded-box bg-success/15 p-3 font-medium text-success-content">
-      {children}
-    </p>
-  );
-}

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { FormError, Notice } from '../../../components/form/form-notes';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { FormError } from '../../auth/components/auth-card';
 import { useSession } from '../../auth/session';
 import { useVerifyEmail } from '../api/verify-email';
-import { AccountCard, Notice } from '../components/account-card';
+import { AccountCard } from '../components/account-card';
 import { ResendVerification } from '../components/resend-verification';
 import { useFragmentToken } from '../use-fragment-token';
 

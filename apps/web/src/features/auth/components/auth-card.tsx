@@ -1,5 +1,6 @@
 import type { GoogleSignInProblem } from '@shop/contract/auth';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { FormError } from '../../../components/form/form-notes';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { googleProblemText } from '../google-problems';
 
@@ -31,16 +32,6 @@ export function AuthCard({
         </div>
       </div>
     </section>
-  );
-}
-
-/** SPEC.md §8: sign-in errors in red above the button. */
-export function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-error">
-      {message}
-    </p>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
@@ -13,7 +14,7 @@ export function ComplaintBox() {
   const consentId = useId();
   // No default values: the form arrives rendered on the server, and what a visitor typed before
   // the app started is the form's value (react-hook-form would write its defaults over it).
-  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
+  const { register, field, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
       { kind: 'complaint', ...fields },
@@ -28,25 +29,18 @@ export function ComplaintBox() {
   );
   return (
     <section aria-labelledby="complaint-heading" className="card bg-base-100 shadow">
-      <form className="card-body gap-4" onSubmit={onSubmit} onFocus={rules.warm} onPointerDown={rules.warm}>
+      <RulesForm
+        rules={rules}
+        onSubmit={onSubmit}
+        className="card-body gap-4"
+        browserChecks
+        submit={{ label: 'Send', busy: send.isPending, className: 'btn btn-primary self-start' }}
+      >
         <h2 id="complaint-heading" className="card-title text-2xl text-primary">
           Complaints and suggestions
         </h2>
-        <TextField
-          label="Full Name"
-          required
-          maxLength={100}
-          autoComplete="name"
-          registration={register('name')}
-          error={formState.errors.name}
-        />
-        <TextAreaField
-          label="Describe"
-          required
-          maxLength={2000}
-          registration={register('message')}
-          error={formState.errors.message}
-        />
+        <TextField label="Full Name" required maxLength={100} autoComplete="name" {...field('name')} />
+        <TextAreaField label="Describe" required maxLength={2000} {...field('message')} />
         <div>
           <label htmlFor={consentId} className="flex cursor-pointer items-center gap-3">
             <input
@@ -62,10 +56,7 @@ export function ComplaintBox() {
             <p className="mt-1 text-sm text-error">Tick the box so that we may answer you.</p>
           )}
         </div>
-        <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
-          Send
-        </button>
-      </form>
+      </RulesForm>
     </section>
   );
 }

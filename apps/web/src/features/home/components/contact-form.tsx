@@ -1,4 +1,5 @@
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
@@ -11,7 +12,7 @@ export function ContactForm() {
   const send = useSendMessage();
   // No default values: the form arrives rendered on the server, and what a visitor typed before
   // the app started is the form's value (react-hook-form would write its defaults over it).
-  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
+  const { field, handleSubmit, reset } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
       { kind: 'contact', ...fields },
@@ -26,11 +27,12 @@ export function ContactForm() {
   );
   return (
     <section aria-labelledby="contact-heading" className="card bg-primary text-primary-content shadow">
-      <form
-        className="card-body gap-4 [&_input]:text-base-content [&_textarea]:text-base-content"
+      <RulesForm
+        rules={rules}
         onSubmit={onSubmit}
-        onFocus={rules.warm}
-        onPointerDown={rules.warm}
+        className="card-body gap-4 [&_input]:text-base-content [&_textarea]:text-base-content"
+        browserChecks
+        submit={{ label: 'Send', busy: send.isPending, className: 'btn btn-warning self-start' }}
       >
         <h2 id="contact-heading" className="card-title text-2xl">
           Contact Us
@@ -41,20 +43,10 @@ export function ContactForm() {
           required
           maxLength={254}
           autoComplete="email"
-          registration={register('email')}
-          error={formState.errors.email}
+          {...field('email')}
         />
-        <TextAreaField
-          label="Message"
-          required
-          maxLength={2000}
-          registration={register('message')}
-          error={formState.errors.message}
-        />
-        <button type="submit" className="btn btn-warning self-start" disabled={send.isPending}>
-          Send
-        </button>
-      </form>
+        <TextAreaField label="Message" required maxLength={2000} {...field('message')} />
+      </RulesForm>
     </section>
   );
 }

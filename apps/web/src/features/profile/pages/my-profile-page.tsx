@@ -29,7 +29,7 @@ export function MyProfilePage() {
 
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateMobile(user.email);
-  const { register, handleSubmit, formState, reset } = useForm({
+  const { field, handleSubmit, formState, reset } = useForm({
     resolver: rules.resolver,
     defaultValues: { mobile: user.mobile ?? '' },
   });
@@ -43,30 +43,31 @@ function ProfileForm({ user }: { user: User }) {
     }),
   );
   return (
-    <RulesForm rules={rules} onSubmit={onSubmit} className="card max-w-xl bg-base-100 shadow">
-      <div className="card-body gap-3">
-        <ReadOnlyField label="Name" value={user.name} />
-        <ReadOnlyField label="Email" value={user.email} />
-        <EmailStatus user={user} />
-        <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
-        <TextField
-          label="Mobile"
-          type="tel"
-          placeholder="+880"
-          autoComplete="tel"
-          required
-          maxLength={30}
-          registration={register('mobile')}
-          error={formState.errors.mobile}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary self-start"
-          disabled={!formState.isDirty || update.isPending}
-        >
-          Update
-        </button>
-      </div>
+    <RulesForm
+      rules={rules}
+      onSubmit={onSubmit}
+      className="card max-w-xl bg-base-100 shadow"
+      body="card-body gap-3"
+      submit={{
+        label: 'Update',
+        busy: update.isPending,
+        disabled: !formState.isDirty,
+        className: 'btn btn-primary self-start',
+      }}
+    >
+      <ReadOnlyField label="Name" value={user.name} />
+      <ReadOnlyField label="Email" value={user.email} />
+      <EmailStatus user={user} />
+      <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
+      <TextField
+        label="Mobile"
+        type="tel"
+        placeholder="+880"
+        autoComplete="tel"
+        required
+        maxLength={30}
+        {...field('mobile')}
+      />
     </RulesForm>
   );
 }
