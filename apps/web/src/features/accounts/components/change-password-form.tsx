@@ -3,7 +3,7 @@ import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useChangePassword } from '../api/change-password';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.changePasswordRules));

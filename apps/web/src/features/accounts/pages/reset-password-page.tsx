@@ -5,7 +5,7 @@ import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
-import { signOut, useSession } from '../../auth/session';
+import { signOut, useSession } from '../../auth';
 import { useResetPassword } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
 import { useFragmentToken } from '../use-fragment-token';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { FormError, Notice } from '../../../components/form/form-notes';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useVerifyEmail } from '../api/verify-email';
 import { AccountCard } from '../components/account-card';
 import { ResendVerification } from '../components/resend-verification';

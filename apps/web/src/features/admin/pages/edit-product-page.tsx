@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { usePart } from '../../parts/api/get-part';
+import { usePart } from '../../parts';
 import { useEditPart } from '../api/add-part';
 import { ProductForm } from '../components/product-form';
 

@@ -1,7 +1,7 @@
 import type { User } from '@shop/contract/users';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { type Column, PagedTable } from '../../../components/ui/paged-table';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { useAccessRefusal } from '../../auth';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 

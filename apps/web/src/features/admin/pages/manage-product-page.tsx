@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
-import { formatDollars, formatPieces } from '../../parts/format';
+import { formatDollars, formatPieces } from '../../../lib/format';
 import { useDeletePart } from '../api/delete-part';
 import { MANAGED_PARTS_PAGE_SIZE, managedPartsQuery } from '../api/managed-parts';
 import { PartsCsvImport } from '../components/parts-csv-import';

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@shop/contract/audit';
 import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { useAccessRefusal } from '../../auth';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 
 const ACTIONS: Record<string, string> = {

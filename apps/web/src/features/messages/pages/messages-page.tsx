@@ -1,7 +1,7 @@
 import type { Message } from '@shop/contract/messages';
 import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { useAccessRefusal } from '../../auth';
 import { MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages';
 
 const MESSAGE_COLUMNS: Column<Message>[] = [

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
 import { type Column, PagedTable, type Paging } from '../../../components/ui/paged-table';
-import { formatDollars, formatPieces } from '../../parts/format';
+import { formatDollars, formatPieces } from '../../../lib/format';
 
 /** The columns of an order table; the buyer's only where every buyer's orders show. */
 function orderColumns(showBuyer: boolean, actions: (order: Order) => ReactNode): Column<Order>[] {

@@ -4,7 +4,7 @@ import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { useAccessRefusal } from '../../auth';
 import {
   filterParams,
   NO_ORDER_FILTERS,

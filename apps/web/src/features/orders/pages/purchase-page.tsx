@@ -9,10 +9,10 @@ import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
+import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { useSession } from '../../auth/session';
-import { usePart } from '../../parts/api/get-part';
-import { formatDollars, formatPieces, isOutOfStock } from '../../parts/format';
+import { useSession } from '../../auth';
+import { usePart } from '../../parts';
 import { usePurchase } from '../api/orders';
 
 /** SPEC.md §2, §5: buy a part in bulk, within its minimum and what is available. */

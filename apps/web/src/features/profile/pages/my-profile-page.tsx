@@ -6,9 +6,8 @@ import { TextField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { ChangePasswordForm } from '../../accounts/components/change-password-form';
-import { EmailStatus } from '../../accounts/components/email-status';
-import { useSession } from '../../auth/session';
+import { ChangePasswordForm, EmailStatus } from '../../accounts';
+import { useSession } from '../../auth';
 import { useProfile } from '../api/get-profile';
 import { useUpdateMobile } from '../api/update-mobile';
 

@@ -4,7 +4,7 @@ import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useAddReview } from '../api/add-review';
 
 /** SPEC.md §2, §5: name prefilled, a rating (hint 0 to 5) and a message. */
