@@ -13,17 +13,27 @@ const start = () => {
   if (started) return;
   started = true;
   for (const type of EARLY_EVENTS) window.removeEventListener(type, start, true);
-  preloadAppModules();
-  void import('./app/start').then(({ startApp }) => startApp(root, pageState, renderedFor));
+  void import('./app/start')
+    .then(({ startApp }) => startApp(root, pageState, renderedFor))
+    .finally(() => document.removeEventListener('submit', sendNothing, true));
 };
+
+/**
+ * A form sent before the app has started sends nothing (the browser would put its fields in the
+ * address); once React has the page, it sends it, or replays it on a part it is still taking over.
+ */
+function sendNothing(event: Event) {
+  event.preventDefault();
+  start();
+}
+document.addEventListener('submit', sendNothing, true);
 
 /**
  * A page the server rendered is whole without the app: it paints, and its links work, before any
  * script of the app has run. The app then takes it over (React's hydration) once the page has
  * loaded and the browser is idle, or sooner if the visitor touches it or types first. React
  * replays a click or a form sent on a part it has not taken over yet once it has; before the app
- * has started, a link is followed by the browser, and a form sends nothing (React renders a form
- * with an action of its own that goes nowhere, see components/form/rules-form.tsx).
+ * has started, a link is followed by the browser, and a form sends nothing (see `sendNothing`).
  *
  * Every other page (the page shell of index.html) waits for the app to render it, which starts at
  * once; so does a page whose address has a fragment or history state for the app (the one-use
@@ -45,15 +55,3 @@ function whenIdle(task: () => void) {
   else setTimeout(task, 50);
 }
 
-/**
- * The app's modules, which the server names on a page it rendered, fetched side by side rather
- * than each after the one that imports it.
- */
-function preloadAppModules() {
-  const names = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
-  for (const href of names.split(' ').filter(Boolean)) {
-    document.head.append(
-      Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }),
-    );
-  }
-}

@@ -12,13 +12,6 @@ export interface SubmitButton {
 }
 
 /**
- * Never called: a form's own `onSubmit` (react-hook-form's `handleSubmit`) sends it. Given as the
- * form's action, it makes React render the form with an action that goes nowhere, so a form sent
- * before the app has taken the page over sends nothing (not its fields in the address).
- */
-const sentByTheApp = () => {};
-
-/**
  * Every form of the shop: its fields (`children`), then the answer's error in red and any
  * `notes`, then its button. Checked by its rules: lazily loaded ones (`lazyRules`) start loading at
  * the form's first focus or touch; the browser's own checks stay off so that the rules' messages
@@ -64,7 +57,6 @@ export function RulesForm({
   return (
     <form
       className={className}
-      action={sentByTheApp}
       onSubmit={onSubmit}
       onFocus={rules?.warm}
       onPointerDown={rules?.warm}
