@@ -54,4 +54,3 @@ function whenIdle(task: () => void) {
   if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
   else setTimeout(task, 50);
 }
-
