@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 interface FieldProps {
@@ -45,7 +45,33 @@ function FieldNotes({
   );
 }
 
-/** A labelled input with its hint and error below it, tied together for screen readers. */
+/** What ties a field's control to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A field's row: its label, its control, and its hint and error below it, tied together for screen readers. */
+function FieldRow({
+  label,
+  error,
+  hint,
+  control,
+}: Omit<FieldProps, 'registration'> & { control: (props: ControlProps) => ReactNode }) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className="w-full">
+      <label htmlFor={ids.id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      {control({ id: ids.id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.describedBy })}
+      <FieldNotes ids={ids} label={label} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A labelled input. */
 export function TextField({
   label,
   registration,
@@ -53,22 +79,20 @@ export function TextField({
   hint,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const ids = useFieldIds(error, hint);
   return (
-    <div className="w-full">
-      <label htmlFor={ids.id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <input
-        id={ids.id}
-        className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...input}
-        {...registration}
-      />
-      <FieldNotes ids={ids} label={label} error={error} hint={hint} />
-    </div>
+    <FieldRow
+      label={label}
+      error={error}
+      hint={hint}
+      control={(tie) => (
+        <input
+          className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
+          {...tie}
+          {...input}
+          {...registration}
+        />
+      )}
+    />
   );
 }
 
@@ -80,22 +104,35 @@ export function TextAreaField({
   hint,
   ...area
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
-  const ids = useFieldIds(error, hint);
   return (
-    <div className="w-full">
-      <label htmlFor={ids.id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <textarea
-        id={ids.id}
-        rows={4}
-        className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...area}
-        {...registration}
-      />
-      <FieldNotes ids={ids} label={label} error={error} hint={hint} />
-    </div>
+    <FieldRow
+      label={label}
+      error={error}
+      hint={hint}
+      control={(tie) => (
+        <textarea
+          rows={4}
+          className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''}`}
+          {...tie}
+          {...area}
+          {...registration}
+        />
+      )}
+    />
+  );
+}
+
+/** The buyer's mobile number (My Profile, a purchase). */
+export function MobileField(props: Omit<FieldProps, 'label' | 'hint'>) {
+  return (
+    <TextField
+      label="Mobile"
+      type="tel"
+      placeholder="+880"
+      autoComplete="tel"
+      required
+      maxLength={30}
+      {...props}
+    />
   );
 }

@@ -3,9 +3,9 @@ import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
+import { CardPage } from '../../../components/ui/card-page';
 import { useForm } from '../../../lib/form';
 import { useRequestPasswordReset } from '../api/password-reset';
-import { AccountCard } from '../components/account-card';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.forgotPasswordRules));
 
@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
   const { field, handleSubmit } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit(({ email }) => request.mutate(email));
   return (
-    <AccountCard title="Forgot password">
+    <CardPage title="Forgot password">
       {request.isSuccess ? (
         <Notice>
           If an account has this email, a link to reset its password is on its way. It works once, for one
@@ -37,6 +37,6 @@ export function ForgotPasswordPage() {
           Back to Login
         </Link>
       </p>
-    </AccountCard>
+    </CardPage>
   );
 }

@@ -3,11 +3,11 @@ import { FormError } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
+import { CardPage } from '../../../components/ui/card-page';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
 import { signOut, useSession } from '../../auth';
 import { useResetPassword } from '../api/password-reset';
-import { AccountCard } from '../components/account-card';
 import { useFragmentToken } from '../use-fragment-token';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.newPasswordRules));
@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
     ),
   );
   return (
-    <AccountCard title="Reset password">
+    <CardPage title="Reset password">
       {token === undefined && <ProgressBar />}
       {token === null && (
         <>
@@ -73,6 +73,6 @@ export function ResetPasswordPage() {
           />
         </RulesForm>
       )}
-    </AccountCard>
+    </CardPage>
   );
 }

@@ -3,7 +3,7 @@ import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { toastOutcome } from '../../../lib/toasts';
 import { useSendMessage } from '../api/send-message';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.complaintRules));
@@ -18,13 +18,9 @@ export function ComplaintBox() {
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
       { kind: 'complaint', ...fields },
-      {
-        onSuccess: () => {
-          showSuccess('Thank you! We read every suggestion.');
-          reset({ name: '', message: '', consent: false as unknown as true });
-        },
-        onError: (error) => showError(error),
-      },
+      toastOutcome('Thank you! We read every suggestion.', () =>
+        reset({ name: '', message: '', consent: false as unknown as true }),
+      ),
     ),
   );
   return (

@@ -2,7 +2,7 @@ import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { toastOutcome } from '../../../lib/toasts';
 import { useSendMessage } from '../api/send-message';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.contactRules));
@@ -16,13 +16,7 @@ export function ContactForm() {
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
       { kind: 'contact', ...fields },
-      {
-        onSuccess: () => {
-          showSuccess('Thank you! We will write back soon.');
-          reset({ email: '', message: '' });
-        },
-        onError: (error) => showError(error),
-      },
+      toastOutcome('Thank you! We will write back soon.', () => reset({ email: '', message: '' })),
     ),
   );
   return (

@@ -5,12 +5,12 @@ import { Mobile } from '@shop/contract/users';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
 import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { usePart } from '../../parts';
 import { usePurchase } from '../api/orders';
@@ -61,13 +61,9 @@ function PurchaseForm({ part }: { part: Part }) {
         mobile: fields.mobile,
         address: fields.address,
       },
-      {
-        onSuccess: () => {
-          showSuccess('Item Purchased Successfull. Please pay for confirm order');
-          navigate('/dashboard/my-order');
-        },
-        onError: (error) => showError(error),
-      },
+      toastOutcome('Item Purchased Successfull. Please pay for confirm order', () =>
+        navigate('/dashboard/my-order'),
+      ),
     ),
   );
   return (
@@ -131,13 +127,7 @@ function PurchaseForm({ part }: { part: Part }) {
               {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
             </p>
           )}
-          <TextField
-            label="Mobile"
-            type="tel"
-            placeholder="+880"
-            autoComplete="tel"
-            required
-            maxLength={30}
+          <MobileField
             {...field('mobile', {
               validate: (value) =>
                 Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',

@@ -2,10 +2,10 @@ import type { User } from '@shop/contract/users';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { MobileField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { toastOutcome } from '../../../lib/toasts';
 import { ChangePasswordForm, EmailStatus } from '../../accounts';
 import { useSession } from '../../auth';
 import { useProfile } from '../api/get-profile';
@@ -33,13 +33,10 @@ function ProfileForm({ user }: { user: User }) {
     defaultValues: { mobile: user.mobile ?? '' },
   });
   const onSubmit = handleSubmit(({ mobile }) =>
-    update.mutate(mobile, {
-      onSuccess: () => {
-        showSuccess('Updated');
-        reset({ mobile });
-      },
-      onError: (error) => showError(error),
-    }),
+    update.mutate(
+      mobile,
+      toastOutcome('Updated', () => reset({ mobile })),
+    ),
   );
   return (
     <RulesForm
@@ -58,15 +55,7 @@ function ProfileForm({ user }: { user: User }) {
       <ReadOnlyField label="Email" value={user.email} />
       <EmailStatus user={user} />
       <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
-      <TextField
-        label="Mobile"
-        type="tel"
-        placeholder="+880"
-        autoComplete="tel"
-        required
-        maxLength={30}
-        {...field('mobile')}
-      />
+      <MobileField {...field('mobile')} />
     </RulesForm>
   );
 }

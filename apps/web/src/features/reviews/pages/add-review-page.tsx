@@ -3,7 +3,7 @@ import { NewReviewBody } from '@shop/contract/reviews';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { useAddReview } from '../api/add-review';
 
@@ -16,13 +16,10 @@ export function AddReviewPage() {
     defaultValues: { name: session.status === 'signed-in' ? session.user.name : '', rating: '', message: '' },
   });
   const onSubmit = handleSubmit((review) =>
-    addReview.mutate(review, {
-      onSuccess: () => {
-        showSuccess('Thank you for your Review.');
-        reset();
-      },
-      onError: (error) => showError(error),
-    }),
+    addReview.mutate(
+      review,
+      toastOutcome('Thank you for your Review.', () => reset()),
+    ),
   );
   return (
     <section>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { PageHeading } from './page-heading';
 
-/** The card of the pages a mailed link or "Forgot password?" opens. */
-export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
+/** A page that is one card in the middle (login, signup, the pages a mailed link opens). */
+export function CardPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex justify-center">
       <div className="card w-full max-w-md bg-base-100 shadow-xl">
