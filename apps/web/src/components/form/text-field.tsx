@@ -52,8 +52,26 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-/** A field's row: its label, its control, and its hint and error below it, tied together for screen readers. */
-function FieldRow({
+/**
+ * A field's row: its label, its control, and its hint and error below it, tied together for screen
+ * readers. `control` draws the control from the props it takes (the ties, the field's own
+ * attributes and its registration) and whether the field is in error.
+ */
+function fieldRow<Attributes>(
+  { label, registration, error, hint, ...attributes }: FieldProps & Attributes,
+  control: (props: ControlProps & UseFormRegisterReturn, invalid: boolean) => ReactNode,
+) {
+  return (
+    <FieldRowFrame
+      label={label}
+      error={error}
+      hint={hint}
+      control={(tie) => control({ ...tie, ...attributes, ...registration }, Boolean(error))}
+    />
+  );
+}
+
+function FieldRowFrame({
   label,
   error,
   hint,
@@ -71,68 +89,40 @@ function FieldRow({
   );
 }
 
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
+
 /** A labelled input. */
-export function TextField({
-  label,
-  registration,
-  error,
-  hint,
-  ...input
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  return (
-    <FieldRow
-      label={label}
-      error={error}
-      hint={hint}
-      control={(tie) => (
-        <input
-          className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
-          {...tie}
-          {...input}
-          {...registration}
-        />
-      )}
-    />
-  );
-}
+export const TextField = (props: FieldProps & InputAttributes) =>
+  fieldRow(props, (control, invalid) => (
+    <input className={`input input-bordered w-full ${invalid ? 'input-error' : ''}`} {...control} />
+  ));
 
 /** The same for longer text. */
-export function TextAreaField({
-  label,
-  registration,
-  error,
-  hint,
-  ...area
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
-  return (
-    <FieldRow
-      label={label}
-      error={error}
-      hint={hint}
-      control={(tie) => (
-        <textarea
-          rows={4}
-          className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''}`}
-          {...tie}
-          {...area}
-          {...registration}
-        />
-      )}
+export const TextAreaField = (
+  props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>,
+) =>
+  fieldRow(props, (control, invalid) => (
+    <textarea
+      rows={4}
+      className={`textarea textarea-bordered w-full ${invalid ? 'textarea-error' : ''}`}
+      {...control}
     />
-  );
-}
+  ));
 
 /** The buyer's mobile number (My Profile, a purchase). */
-export function MobileField(props: Omit<FieldProps, 'label' | 'hint'>) {
-  return (
-    <TextField
-      label="Mobile"
-      type="tel"
-      placeholder="+880"
-      autoComplete="tel"
-      required
-      maxLength={30}
-      {...props}
-    />
-  );
-}
+export const MobileField = (props: Omit<FieldProps, 'label' | 'hint'>) => (
+  <TextField
+    label="Mobile"
+    type="tel"
+    placeholder="+880"
+    autoComplete="tel"
+    required
+    maxLength={30}
+    {...props}
+  />
+);
+
+/** An email address (signing in or up, asking for a reset link, Contact Us). */
+export const EmailField = (props: Omit<FieldProps, 'label' | 'hint'> & InputAttributes) => (
+  <TextField label="Email" type="email" autoComplete="email" required {...props} />
+);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { EmailField } from '../../../components/form/text-field';
 import { CardPage } from '../../../components/ui/card-page';
 import { useForm } from '../../../lib/form';
 import { useRequestPasswordReset } from '../api/password-reset';
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
           submit={{ label: 'Send reset link', busy: request.isPending }}
         >
           <p>Enter the email of your account and we will mail you a link to choose a new password.</p>
-          <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+          <EmailField {...field('email')} />
         </RulesForm>
       )}
       <p className="text-center text-sm">

@@ -58,7 +58,7 @@ export function ActivityPage() {
     <section>
       <PagedTable
         loading={audit.isPending}
-        rows={audit.data?.entries}
+        rows={audit.data?.rows}
         total={audit.data?.total}
         paging={paging}
         columns={AUDIT_COLUMNS}

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { EmailField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
@@ -53,7 +53,7 @@ export function LoginPage() {
         error={login.error?.message}
         submit={{ label: 'Login', busy: login.isPending || google.isPending }}
       >
-        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <EmailField {...field('email')} />
         <TextField
           label="Password"
           type="password"

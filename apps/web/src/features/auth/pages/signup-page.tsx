@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { EmailField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { useSignup } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
@@ -35,7 +35,7 @@ export function SignupPage() {
         submit={{ label: 'Sign Up', busy: signup.isPending }}
       >
         <TextField label="Name" autoComplete="name" required maxLength={100} {...field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <EmailField {...field('email')} />
         <TextField
           label="Password"
           type="password"

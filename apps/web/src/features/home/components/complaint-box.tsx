@@ -2,26 +2,18 @@ import { useId } from 'react';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
-import { toastOutcome } from '../../../lib/toasts';
-import { useSendMessage } from '../api/send-message';
+import { useMessageForm } from './use-message-form';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.complaintRules));
 
 /** The complaints/suggestion box of the home page (SPEC.md §2): Full Name, Describe, the checkbox, Send. */
 export function ComplaintBox() {
-  const send = useSendMessage();
   const consentId = useId();
-  // No default values: the form arrives rendered on the server, and what a visitor typed before
-  // the app started is the form's value (react-hook-form would write its defaults over it).
-  const { register, field, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
-  const onSubmit = handleSubmit((fields) =>
-    send.mutate(
-      { kind: 'complaint', ...fields },
-      toastOutcome('Thank you! We read every suggestion.', () =>
-        reset({ name: '', message: '', consent: false as unknown as true }),
-      ),
-    ),
+  const { register, field, formState, onSubmit, busy } = useMessageForm(
+    rules,
+    'complaint',
+    'Thank you! We read every suggestion.',
+    { name: '', message: '', consent: false as unknown as true },
   );
   return (
     <section aria-labelledby="complaint-heading" className="card bg-base-100 shadow">
@@ -30,7 +22,7 @@ export function ComplaintBox() {
         onSubmit={onSubmit}
         className="card-body gap-4"
         browserChecks
-        submit={{ label: 'Send', busy: send.isPending, className: 'btn btn-primary self-start' }}
+        submit={{ label: 'Send', busy, className: 'btn btn-primary self-start' }}
       >
         <h2 id="complaint-heading" className="card-title text-2xl text-primary">
           Complaints and suggestions

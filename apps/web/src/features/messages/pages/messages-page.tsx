@@ -31,7 +31,7 @@ export function MessagesPage() {
     <section>
       <PagedTable
         loading={inbox.isPending}
-        rows={inbox.data?.messages}
+        rows={inbox.data?.rows}
         total={inbox.data?.total}
         paging={paging}
         columns={MESSAGE_COLUMNS}
