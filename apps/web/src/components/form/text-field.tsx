@@ -54,19 +54,22 @@ interface ControlProps {
 
 /**
  * A field's row: its label, its control, and its hint and error below it, tied together for screen
- * readers. `control` draws the control from the props it takes (the ties, the field's own
- * attributes and its registration) and whether the field is in error.
+ * readers. `control` draws the control from the props it takes: the ties, its class (`look`, and
+ * `invalid` added while the field is in error), the field's own attributes and its registration.
  */
 function fieldRow<Attributes>(
   { label, registration, error, hint, ...attributes }: FieldProps & Attributes,
-  control: (props: ControlProps & UseFormRegisterReturn, invalid: boolean) => ReactNode,
+  [look, invalid]: [string, string],
+  control: (props: ControlProps & UseFormRegisterReturn & { className: string }) => ReactNode,
 ) {
   return (
     <FieldRowFrame
       label={label}
       error={error}
       hint={hint}
-      control={(tie) => control({ ...tie, ...attributes, ...registration }, Boolean(error))}
+      control={(tie) =>
+        control({ ...tie, className: `${look} ${error ? invalid : ''}`, ...attributes, ...registration })
+      }
     />
   );
 }
@@ -93,20 +96,14 @@ type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
 
 /** A labelled input. */
 export const TextField = (props: FieldProps & InputAttributes) =>
-  fieldRow(props, (control, invalid) => (
-    <input className={`input input-bordered w-full ${invalid ? 'input-error' : ''}`} {...control} />
-  ));
+  fieldRow(props, ['input input-bordered w-full', 'input-error'], (control) => <input {...control} />);
 
 /** The same for longer text. */
 export const TextAreaField = (
   props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>,
 ) =>
-  fieldRow(props, (control, invalid) => (
-    <textarea
-      rows={4}
-      className={`textarea textarea-bordered w-full ${invalid ? 'textarea-error' : ''}`}
-      {...control}
-    />
+  fieldRow(props, ['textarea textarea-bordered w-full', 'textarea-error'], (control) => (
+    <textarea rows={4} {...control} />
   ));
 
 /** The buyer's mobile number (My Profile, a purchase). */
