@@ -44,7 +44,7 @@ describe('a visitor', () => {
     page = await context.newPage();
     problems = collectPageProblems(page);
     const release = await holdTheApp(page);
-    await page.goto('/parts', { waitUntil: 'load' });
+    await page.goto('/parts', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(6);
     expect(await appRunning(page)).toBe(false);
