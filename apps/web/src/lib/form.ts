@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   type FieldError,
   type FieldPath,
   type FieldValues,
   get,
   type RegisterOptions,
+  set,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -31,7 +32,8 @@ export type ShopForm<
  *
  * Text typed into such a field before the app took the page over is kept, as an edit: taking a
  * field over, react-hook-form writes its default value into it, so what the field held is read
- * first and set back (once per field) through react-hook-form's own `setValue`.
+ * first and set back once the form is mounted, as an edit (`reset` to the values with it, keeping
+ * the default values).
  */
 export function useForm<
   TFieldValues extends FieldValues = FieldValues,
@@ -42,6 +44,15 @@ export function useForm<
 ): ShopForm<TFieldValues, TContext, TTransformed> {
   const form = useHookForm(props);
   const seen = useRef(new Set<string>()).current;
+  const typed = useRef(new Map<FieldPath<TFieldValues>, string>()).current;
+  // After react-hook-form's own effects, which make the form show what it learns from then on.
+  useEffect(() => {
+    if (typed.size === 0) return;
+    const values = form.getValues();
+    for (const [name, value] of typed) set(values, name, value);
+    typed.clear();
+    form.reset(values, { keepDefaultValues: true });
+  });
   const defaults = form.formState.defaultValues;
   const register: typeof form.register = (name, options) => {
     const value: unknown = get(defaults, name);
@@ -51,11 +62,9 @@ export function useForm<
       ...registration,
       defaultValue: String(value),
       ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-        const typed = typedBefore(element, seen, name);
+        const before = typedBefore(element, seen, name);
         registration.ref(element);
-        if (typed !== undefined) {
-          form.setValue(name, typed as never, { shouldDirty: true });
-        }
+        if (before !== undefined) typed.set(name, before);
       },
     };
   };
