@@ -72,13 +72,13 @@ export async function holdTheApp(page: Page): Promise<() => void> {
 
 /**
  * Whether the app has taken over the field labelled `label`: a form says so once it has
- * (`data-live`, see components/form/rules-form.tsx), any other field once the app runs
+ * (`data-form="live"`, see components/form/rules-form.tsx), any other field once the app runs
  * (`data-app` on the page's root element, set by the app's layout).
  */
 export const appHas = (page: Page, label: string) =>
   page.getByLabel(label).evaluate((field) => {
     const form = field.closest('form');
-    return form ? form.dataset.live !== undefined : document.documentElement.dataset.app === 'running';
+    return form ? form.dataset.form === 'live' : document.documentElement.dataset.app === 'running';
   });
 
 /** Whether the app runs on the page (it has taken the page over, or rendered it). */

@@ -13,45 +13,40 @@ const start = () => {
   if (started) return;
   started = true;
   for (const type of EARLY_EVENTS) window.removeEventListener(type, start, true);
-  void import('./app/start')
-    .then(({ startApp }) => startApp(root, pageState, renderedFor))
-    .finally(() => {
-      document.removeEventListener('submit', holdSubmit, true);
-      if (held) sendWhenLive(held);
-    });
+  void import('./app/start').then(({ startApp }) => startApp(root, pageState, renderedFor));
 };
 
 /**
- * A form sent before the app has started is held (the browser would put its fields in the
- * address), and sent again once the app has taken it over: it then marks it `data-live` (see
- * components/form/rules-form.tsx). Once React has the page, it sends a form itself, or replays
- * the sending on a part it is still taking over.
+ * A form the app has not taken over yet (still `data-form="pending"`, see
+ * components/form/rules-form.tsx: the app still starting, or the form's own code still loading)
+ * is held when sent, instead of the browser putting its fields in the address, and sent again
+ * once the app has it (`data-form="live"`), if it does within 10 s and the form is still there.
  */
-let held: HTMLFormElement | undefined;
-function holdSubmit(event: Event) {
-  event.preventDefault();
-  if (event.target instanceof HTMLFormElement) held = event.target;
-  start();
-}
-document.addEventListener('submit', holdSubmit, true);
-
-/** Sends `form` once the app has taken it over, if it does within 10 s and the form is still there. */
-function sendWhenLive(form: HTMLFormElement) {
-  const until = performance.now() + 10_000;
-  const check = () => {
-    if (!form.isConnected || performance.now() > until) return;
-    if (form.dataset.live === undefined) requestAnimationFrame(check);
-    else form.requestSubmit();
-  };
-  check();
-}
+document.addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.dataset.form !== 'pending') return;
+    event.preventDefault();
+    event.stopPropagation();
+    start();
+    const until = performance.now() + 10_000;
+    const sendWhenLive = () => {
+      if (!form.isConnected || performance.now() > until) return;
+      if (form.dataset.form === 'live') form.requestSubmit();
+      else requestAnimationFrame(sendWhenLive);
+    };
+    sendWhenLive();
+  },
+  true,
+);
 
 /**
  * A page the server rendered is whole without the app: it paints, and its links work, before any
  * script of the app has run. The app then takes it over (React's hydration) once the page has
  * loaded and the browser is idle, or sooner if the visitor touches it or types first. React
- * replays a click or a form sent on a part it has not taken over yet once it has; before the app
- * has started, a link is followed by the browser, and a form is held (see `holdSubmit`).
+ * replays a click on a part it has not taken over yet once it has; before the app has started, a
+ * link is followed by the browser, and a form is held until the app has it (above).
  *
  * Every other page (the page shell of index.html) waits for the app to render it, which starts at
  * once; so does a page whose address has a fragment or history state for the app (the one-use

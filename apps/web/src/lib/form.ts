@@ -43,10 +43,13 @@ export function useForm<
   props?: UseFormProps<TFieldValues, TContext, TTransformed>,
 ): ShopForm<TFieldValues, TContext, TTransformed> {
   const form = useHookForm(props);
-  const seen = useRef(new Set<string>()).current;
+  // Only what the form's first commit finds (a page taken over): a field registered again later
+  // (after a reset) holds what was typed into the app itself.
+  const mounted = useRef(false);
   const typed = useRef(new Map<FieldPath<TFieldValues>, string>()).current;
   // After react-hook-form's own effects, which make the form show what it learns from then on.
   useEffect(() => {
+    mounted.current = true;
     if (typed.size === 0) return;
     const values = form.getValues();
     for (const [name, value] of typed) set(values, name, value);
@@ -62,7 +65,7 @@ export function useForm<
       ...registration,
       defaultValue: String(value),
       ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-        const before = typedBefore(element, seen, name);
+        const before = mounted.current ? undefined : typedBefore(element);
         registration.ref(element);
         if (before !== undefined) typed.set(name, before);
       },
@@ -78,15 +81,8 @@ export function useForm<
   return { ...form, register, field };
 }
 
-/** What a text field first met holds other than what the page came with, if anything. */
-function typedBefore(
-  element: HTMLInputElement | HTMLTextAreaElement | null,
-  seen: Set<string>,
-  name: string,
-): string | undefined {
-  if (!element || seen.has(name)) return undefined;
-  seen.add(name);
-  const kept =
-    'value' in element && typeof element.value === 'string' && element.value !== element.defaultValue;
-  return kept ? element.value : undefined;
+/** What a text field holds other than what the page came with, if anything. */
+function typedBefore(element: HTMLInputElement | HTMLTextAreaElement | null): string | undefined {
+  if (!element || typeof element.value !== 'string') return undefined;
+  return element.value !== element.defaultValue ? element.value : undefined;
 }

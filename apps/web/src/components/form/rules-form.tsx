@@ -61,7 +61,7 @@ export function RulesForm({
       onFocus={rules?.warm}
       onPointerDown={rules?.warm}
       noValidate={!browserChecks}
-      data-live={live || undefined}
+      data-form={live ? 'live' : 'pending'}
     >
       {body ? <div className={body}>{content}</div> : content}
     </form>
