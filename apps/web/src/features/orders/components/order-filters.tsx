@@ -47,32 +47,51 @@ export function OrderFilterBar({
           <option value="expired">Expired</option>
         </select>
       </div>
-      <div>
-        <label htmlFor={`${id}-buyer`} className="mb-1 block font-medium">
-          Buyer email
-        </label>
-        <input
-          id={`${id}-buyer`}
-          type="search"
-          maxLength={254}
-          className="input input-bordered w-full"
-          value={filters.buyer}
-          onChange={(event) => onChange({ ...filters, buyer: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-part`} className="mb-1 block font-medium">
-          Part name
-        </label>
-        <input
-          id={`${id}-part`}
-          type="search"
-          maxLength={200}
-          className="input input-bordered w-full"
-          value={filters.part}
-          onChange={(event) => onChange({ ...filters, part: event.target.value })}
-        />
-      </div>
+      <SearchFilter
+        id={`${id}-buyer`}
+        label="Buyer email"
+        maxLength={254}
+        value={filters.buyer}
+        onChange={(buyer) => onChange({ ...filters, buyer })}
+      />
+      <SearchFilter
+        id={`${id}-part`}
+        label="Part name"
+        maxLength={200}
+        value={filters.part}
+        onChange={(part) => onChange({ ...filters, part })}
+      />
     </fieldset>
+  );
+}
+
+/** A filter that searches text. */
+function SearchFilter({
+  id,
+  label,
+  maxLength,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        maxLength={maxLength}
+        className="input input-bordered w-full"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }
