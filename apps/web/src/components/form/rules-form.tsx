@@ -61,6 +61,7 @@ export function RulesForm({
       onFocus={rules?.warm}
       onPointerDown={rules?.warm}
       noValidate={!browserChecks}
+      // Pending until the app has taken the form over: main.tsx holds a form sent before then.
       data-form={live ? 'live' : 'pending'}
     >
       {body ? <div className={body}>{content}</div> : content}
