@@ -1,8 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appHas,
+  appRunning,
   collectPageProblems,
   DESKTOP,
+  holdTheApp,
   launchBrowser,
   PHONE,
   screenshot,
@@ -36,28 +39,28 @@ afterEach(async () => {
 });
 
 describe('a visitor', () => {
-  it('reads a page the server rendered with no app running; the app takes over at the first tap', async () => {
-    await open('/parts', PHONE);
-    await page.waitForLoadState('load');
+  it('reads a page the server rendered before the app runs; the app then takes it over and follows a tap', async () => {
+    context = await browser.newContext({ viewport: PHONE, baseURL: shop.baseUrl });
+    page = await context.newPage();
+    problems = collectPageProblems(page);
+    const release = await holdTheApp(page);
+    await page.goto('/parts', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(6);
-    const appRunning = () =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-      );
-    expect(await appRunning()).toBe(false);
+    expect(await appRunning(page)).toBe(false);
+    // Once the page has loaded, the app takes it over when the browser is idle, without a touch.
+    release();
+    await expect.poll(() => appRunning(page)).toBe(true);
     await page.evaluate(() => {
       (window as { samePage?: boolean }).samePage = true;
     });
-    // The tap starts the app; the click it makes is held until the app has taken over, then its
-    // router follows the link (a visitor is sent on to sign in).
+    // Its router follows the link (a visitor is sent on to sign in): the same page, not a new load.
     await page.getByRole('link', { name: 'Buy' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
-    expect(await appRunning()).toBe(true);
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 
-  it('keeps the page where the visitor scrolled it when the app takes over', async () => {
+  it('keeps the page where the visitor scrolled it, and what they typed, when the app takes over', async () => {
     await open('/', PHONE);
     await page.waitForLoadState('load');
     const email = page.getByRole('region', { name: 'Contact Us' }).getByLabel('Email');
@@ -66,12 +69,8 @@ describe('a visitor', () => {
     expect(scrolled).toBeGreaterThan(1000);
     await email.click();
     await email.pressSequentially('buyer@factory.example');
-    // The form's code loads after the app's: once the app has the field, it has the page.
-    await expect
-      .poll(() =>
-        email.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactFiber$'))),
-      )
-      .toBe(true);
+    // The form's code loads after the app's: once the app has the form, it has the page.
+    await expect.poll(() => appHas(page, 'Email')).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await email.inputValue()).toBe('buyer@factory.example');
   });

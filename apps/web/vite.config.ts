@@ -6,8 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
  * The app's own code (src/app/start.tsx and what it imports) is loaded by the page's small first
  * script: index.html names its files as module preloads, so the browser fetches them beside that
  * script instead of after it has run. A page the server renders names them in a meta element
- * instead, and its first script prefetches them once the page has loaded; the app starts from
- * them at the visitor's first interaction.
+ * instead (the page's own markup is whole without them); its first script imports them once the
+ * page has loaded, or at the visitor's first touch, to take the page over (src/main.tsx).
  */
 function preloadAppStart(): Plugin {
   return {

@@ -70,8 +70,17 @@ export async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Whether the app (React) has taken over the field labelled `label`. */
+/**
+ * Whether the app has taken over the field labelled `label`: a form says so once it has
+ * (`data-form="live"`, see components/form/rules-form.tsx), any other field once the app runs
+ * (`data-app` on the page's root element, set by the app's layout).
+ */
 export const appHas = (page: Page, label: string) =>
-  page
-    .getByLabel(label)
-    .evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactFiber$')));
+  page.getByLabel(label).evaluate((field) => {
+    const form = field.closest('form');
+    return form ? form.dataset.form === 'live' : document.documentElement.dataset.app === 'running';
+  });
+
+/** Whether the app runs on the page (it has taken the page over, or rendered it). */
+export const appRunning = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.app === 'running');

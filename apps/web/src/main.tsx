@@ -1,49 +1,69 @@
 import './lib/zod-without-eval';
 import './styles.css';
-import { startOnFirstInteraction, whenIdle } from './app/first-interaction';
 import { PAGE_STATE_ID, RENDERED_FOR } from './app/page-state';
-import { readSession } from './features/auth/token-storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 const pageState = document.getElementById(PAGE_STATE_ID)?.textContent ?? null;
 /** The uid of the signed-in user the server rendered this page for (a dashboard page), if any. */
 const renderedFor = document.querySelector<HTMLMetaElement>(`meta[name="${RENDERED_FOR}"]`)?.content ?? null;
-const start = async () => (await import('./app/start')).startApp(root, pageState, renderedFor);
 
-// An address with a fragment or a page with history state carries something for the app (the
-// one-use token of a Google sign-in, where to go after signing in): the app starts at once, as on
-// every page the server did not render. A page the server rendered for a visitor waits for them
-// (see first-interaction.ts), and once it has loaded their browser fetches the app's modules for
-// later. Once a page has loaded (a stored sign-in's first read of local storage can hold the main
-// thread for milliseconds), the app starts at once for a signed-in buyer or admin: on a visitor's
-// page to show their own links, on their dashboard page to draw what only the browser can (the
-// Overview's chart, sized to the screen) and to take the page over; and on a page rendered for a
-// user who has signed out here since, to show it no longer.
-const forTheApp = location.hash !== '' || (history.state as { usr?: unknown } | null)?.usr != null;
-if (pageState === null || forTheApp) {
-  void start();
-} else {
-  const app = startOnFirstInteraction(start);
-  afterLoad(() => (renderedFor !== null || readSession() ? app.startNow() : prefetchAppModules()));
-}
-
-/** Runs `task` once the page has loaded and the browser is idle. */
-function afterLoad(task: () => void) {
-  if (document.readyState === 'complete') whenIdle(task);
-  else window.addEventListener('load', () => whenIdle(task), { once: true });
-}
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const type of EARLY_EVENTS) window.removeEventListener(type, start, true);
+  void import('./app/start').then(({ startApp }) => startApp(root, pageState, renderedFor));
+};
 
 /**
- * The app's modules, which the server names on a page it rendered, fetched into the cache: ready
- * for the first interaction without having taken the network from the page's stylesheet and
- * pictures.
+ * A form the app has not taken over yet (still `data-form="pending"`, see
+ * components/form/rules-form.tsx: the app still starting, or the form's own code still loading)
+ * is held when sent, instead of the browser putting its fields in the address, and sent again
+ * once the app has it (`data-form="live"`), if it does within 10 s and the form is still there.
  */
-function prefetchAppModules() {
-  const names = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content ?? '';
-  for (const href of names.split(' ').filter(Boolean)) {
-    document.head.append(
-      Object.assign(document.createElement('link'), { rel: 'prefetch', href, crossOrigin: '' }),
-    );
-  }
+document.addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.dataset.form !== 'pending') return;
+    event.preventDefault();
+    event.stopPropagation();
+    start();
+    const until = performance.now() + 10_000;
+    const sendWhenLive = () => {
+      if (!form.isConnected || performance.now() > until) return;
+      if (form.dataset.form === 'live') form.requestSubmit();
+      else requestAnimationFrame(sendWhenLive);
+    };
+    sendWhenLive();
+  },
+  true,
+);
+
+/**
+ * A page the server rendered is whole without the app: it paints, and its links work, before any
+ * script of the app has run. The app then takes it over (React's hydration) once the page has
+ * loaded and the browser is idle, or sooner if the visitor touches it or types first. React
+ * replays a click on a part it has not taken over yet once it has; before the app has started, a
+ * link is followed by the browser, and a form is held until the app has it (above).
+ *
+ * Every other page (the page shell of index.html) waits for the app to render it, which starts at
+ * once; so does a page whose address has a fragment or history state for the app (the one-use
+ * code of a Google sign-in, where to go after signing in).
+ */
+const EARLY_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const forTheApp = location.hash !== '' || (history.state as { usr?: unknown } | null)?.usr != null;
+if (pageState === null || forTheApp) {
+  start();
+} else {
+  for (const type of EARLY_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  if (document.readyState === 'complete') whenIdle(start);
+  else window.addEventListener('load', () => whenIdle(start), { once: true });
+}
+
+/** Runs `task` when the browser is next idle (Safari has no requestIdleCallback). */
+function whenIdle(task: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 50);
 }

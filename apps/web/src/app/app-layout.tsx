@@ -8,6 +8,10 @@ import { Navbar } from './navbar';
 
 export function AppLayout() {
   const session = useSession();
+  // Says that the app has taken the page over (for tests and for tools that watch the page).
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+  }, []);
   return (
     <AppFrame
       notice={session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}

@@ -36,6 +36,8 @@ export async function startApp(
   pageState: string | null,
   renderedFor: string | null = null,
 ): Promise<void> {
+  // Each step in a task of its own: a phone's main thread is never held long at once.
+  await yieldToBrowser();
   startSession();
   const client = createQueryClient();
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -61,6 +63,7 @@ export async function startApp(
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
+  await yieldToBrowser();
   // Either way in a transition: React works in slices and lets the browser in between, instead
   // of holding a phone's main thread for the whole page at once (the page shell in index.html or
   // the rendered page is on screen meanwhile).
@@ -69,7 +72,13 @@ export async function startApp(
     return;
   }
   hydrate(client, JSON.parse(pageState));
+  await yieldToBrowser();
   startTransition(() => {
     hydrateRoot(root, app(client, true, renderedFor === null ? undefined : session));
   });
+}
+
+/** Lets the browser in (input, paint) before the next step. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -34,3 +34,14 @@ export function showSuccess(message: string): void {
 export function showInfo(message: string): void {
   show('info', message);
 }
+
+/** A request's outcome told in toasts: `done` in green (then `after`), or why it failed in red. */
+export function toastOutcome(done: string, after?: () => void) {
+  return {
+    onSuccess: () => {
+      showSuccess(done);
+      after?.();
+    },
+    onError: (error: unknown) => showError(error),
+  };
+}

@@ -1,29 +1,77 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useState } from 'react';
+import { FormError } from './form-notes';
+
+/** The button that sends a form: its words, and whether it waits (for an edit, for the answer). */
+export interface SubmitButton {
+  label: string;
+  /** While the form's request is on its way. */
+  busy?: boolean;
+  /** For another reason (nothing edited yet, a quantity out of range). */
+  disabled?: boolean;
+  className?: string;
+}
 
 /**
- * A form checked by its lazily loaded rules (`lazyRules`): they start loading at the form's first
- * focus or touch, and the browser's own checks stay off so that the rules' messages are the ones shown.
+ * Every form of the shop: its fields (`children`), then the answer's error in red and any
+ * `notes`, then its button. Checked by its rules: lazily loaded ones (`lazyRules`) start loading at
+ * the form's first focus or touch; the browser's own checks stay off so that the rules' messages
+ * are the ones shown (unless `browserChecks`). `body` puts the fields in a card's body.
  */
 export function RulesForm({
   rules,
   onSubmit,
   className = 'flex flex-col gap-3',
+  body,
+  error,
+  notes,
+  submit,
+  browserChecks = false,
   children,
 }: {
-  rules: { warm: () => void };
+  rules?: { warm: () => void };
   onSubmit: FormEventHandler<HTMLFormElement>;
   className?: string;
+  /** The class of a box around the fields and the button (a card's body). */
+  body?: string;
+  error?: string | undefined;
+  notes?: ReactNode;
+  submit: SubmitButton;
+  browserChecks?: boolean;
   children: ReactNode;
 }) {
+  const live = useLive();
+  const content = (
+    <>
+      {children}
+      <FormError message={error} />
+      {notes}
+      <button
+        type="submit"
+        className={submit.className ?? 'btn btn-primary'}
+        disabled={submit.busy || submit.disabled}
+      >
+        {submit.label}
+      </button>
+    </>
+  );
   return (
     <form
       className={className}
       onSubmit={onSubmit}
-      onFocus={rules.warm}
-      onPointerDown={rules.warm}
-      noValidate
+      onFocus={rules?.warm}
+      onPointerDown={rules?.warm}
+      noValidate={!browserChecks}
+      // Pending until the app has taken the form over: main.tsx holds a form sent before then.
+      data-form={live ? 'live' : 'pending'}
     >
-      {children}
+      {body ? <div className={body}>{content}</div> : content}
     </form>
   );
+}
+
+/** Whether the app has taken this part of the page over (set once it has). */
+function useLive(): boolean {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return live;
 }

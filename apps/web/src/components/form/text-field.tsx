@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 interface FieldProps {
@@ -45,57 +45,81 @@ function FieldNotes({
   );
 }
 
-/** A labelled input with its hint and error below it, tied together for screen readers. */
-export function TextField({
+/** What ties a field's control to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A field's row: its label, its control, and its hint and error below it, tied together for screen
+ * readers. `control` draws the control from the props it takes: the ties, its class (`look`, and
+ * `invalid` added while the field is in error), the field's own attributes and its registration.
+ */
+function fieldRow<Attributes>(
+  { label, registration, error, hint, ...attributes }: FieldProps & Attributes,
+  [look, invalid]: [string, string],
+  control: (props: ControlProps & UseFormRegisterReturn & { className: string }) => ReactNode,
+) {
+  return (
+    <FieldRowFrame
+      label={label}
+      error={error}
+      hint={hint}
+      control={(tie) =>
+        control({ ...tie, className: `${look} ${error ? invalid : ''}`, ...attributes, ...registration })
+      }
+    />
+  );
+}
+
+function FieldRowFrame({
   label,
-  registration,
   error,
   hint,
-  ...input
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  control,
+}: Omit<FieldProps, 'registration'> & { control: (props: ControlProps) => ReactNode }) {
   const ids = useFieldIds(error, hint);
   return (
     <div className="w-full">
       <label htmlFor={ids.id} className="mb-1 block font-medium">
         {label}
       </label>
-      <input
-        id={ids.id}
-        className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...input}
-        {...registration}
-      />
+      {control({ id: ids.id, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.describedBy })}
       <FieldNotes ids={ids} label={label} error={error} hint={hint} />
     </div>
   );
 }
 
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
+
+/** A labelled input. */
+export const TextField = (props: FieldProps & InputAttributes) =>
+  fieldRow(props, ['input input-bordered w-full', 'input-error'], (control) => <input {...control} />);
+
 /** The same for longer text. */
-export function TextAreaField({
-  label,
-  registration,
-  error,
-  hint,
-  ...area
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
-  const ids = useFieldIds(error, hint);
-  return (
-    <div className="w-full">
-      <label htmlFor={ids.id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <textarea
-        id={ids.id}
-        rows={4}
-        className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...area}
-        {...registration}
-      />
-      <FieldNotes ids={ids} label={label} error={error} hint={hint} />
-    </div>
-  );
-}
+export const TextAreaField = (
+  props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>,
+) =>
+  fieldRow(props, ['textarea textarea-bordered w-full', 'textarea-error'], (control) => (
+    <textarea rows={4} {...control} />
+  ));
+
+/** The buyer's mobile number (My Profile, a purchase). */
+export const MobileField = (props: Omit<FieldProps, 'label' | 'hint'>) => (
+  <TextField
+    label="Mobile"
+    type="tel"
+    placeholder="+880"
+    autoComplete="tel"
+    required
+    maxLength={30}
+    {...props}
+  />
+);
+
+/** An email address (signing in or up, asking for a reset link, Contact Us). */
+export const EmailField = (props: Omit<FieldProps, 'label' | 'hint'> & InputAttributes) => (
+  <TextField label="Email" type="email" autoComplete="email" required {...props} />
+);

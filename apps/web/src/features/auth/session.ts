@@ -156,9 +156,11 @@ export const RenderedSession = createContext<SessionState>({ status: 'signed-out
 
 export function useSession(): SessionState {
   const rendered = useContext(RenderedSession);
+  // The rendered page's own value while the sign-in is still that one (a visitor's): React then
+  // sees no change once it has taken the page over, and renders nothing again for it.
   return useSyncExternalStore(
     subscribe,
-    () => state,
+    () => (state.status === 'signed-out' && rendered.status === 'signed-out' ? rendered : state),
     () => rendered,
   );
 }

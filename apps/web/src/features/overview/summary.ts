@@ -1,5 +1,5 @@
 import type { OverviewDay } from '@shop/contract/overview';
-import { formatCount, formatDollars } from '../parts/format';
+import { formatCount, formatDollars } from '../../lib/format';
 
 /** en-GB's short month names (September is "Sept" in it). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];

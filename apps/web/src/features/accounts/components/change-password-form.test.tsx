@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { RenderedSession, type SessionState } from '../../auth/session';
+import { RenderedSession, type SessionState } from '../../auth';
 import { ChangePasswordForm } from './change-password-form';
 
 const render = (session: SessionState) =>

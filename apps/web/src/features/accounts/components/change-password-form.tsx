@@ -1,11 +1,10 @@
+import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { FormError } from '../../auth/components/auth-card';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useChangePassword } from '../api/change-password';
-import { Notice } from './account-card';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.changePasswordRules));
 
@@ -16,7 +15,7 @@ export const NO_USER = 'No user is logged in';
 export function ChangePasswordForm() {
   const session = useSession();
   const change = useChangePassword();
-  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
+  const { field, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((body) =>
     change.mutate(body, { onSuccess: () => reset({ currentPassword: '', newPassword: '' }) }),
   );
@@ -32,14 +31,23 @@ export function ChangePasswordForm() {
           </p>
         )}
         {session.status === 'signed-in' && (
-          <RulesForm rules={rules} onSubmit={onSubmit}>
+          <RulesForm
+            rules={rules}
+            onSubmit={onSubmit}
+            error={change.error?.message}
+            notes={change.isSuccess && !formState.isDirty && <Notice>Your password is changed</Notice>}
+            submit={{
+              label: 'Change password',
+              busy: change.isPending,
+              className: 'btn btn-primary self-start',
+            }}
+          >
             <TextField
               label="Current password"
               type="password"
               autoComplete="current-password"
               required
-              registration={register('currentPassword')}
-              error={formState.errors.currentPassword}
+              {...field('currentPassword')}
             />
             <TextField
               label="New password"
@@ -47,14 +55,8 @@ export function ChangePasswordForm() {
               autoComplete="new-password"
               required
               hint="8 to 128 characters; your other sign-ins end"
-              registration={register('newPassword')}
-              error={formState.errors.newPassword}
+              {...field('newPassword')}
             />
-            <FormError message={change.error?.message} />
-            {change.isSuccess && !formState.isDirty && <Notice>Your password is changed</Notice>}
-            <button type="submit" className="btn btn-primary self-start" disabled={change.isPending}>
-              Change password
-            </button>
           </RulesForm>
         )}
       </div>

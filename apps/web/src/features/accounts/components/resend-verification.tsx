@@ -1,4 +1,4 @@
-import { FormError } from '../../auth/components/auth-card';
+import { FormError } from '../../../components/form/form-notes';
 import { useResendVerification } from '../api/verify-email';
 
 /** "Resend verification email", with what came of it. */

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from 'react-router';
+import { FormError } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
+import { CardPage } from '../../../components/ui/card-page';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
-import { FormError } from '../../auth/components/auth-card';
-import { signOut, useSession } from '../../auth/session';
+import { signOut, useSession } from '../../auth';
 import { useResetPassword } from '../api/password-reset';
-import { AccountCard } from '../components/account-card';
 import { useFragmentToken } from '../use-fragment-token';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.newPasswordRules));
@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const session = useSession();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
+  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit(({ password }) =>
     reset.mutate(
       { token: token ?? '', password },
@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
     ),
   );
   return (
-    <AccountCard title="Reset password">
+    <CardPage title="Reset password">
       {token === undefined && <ProgressBar />}
       {token === null && (
         <>
@@ -43,35 +43,36 @@ export function ResetPasswordPage() {
         </>
       )}
       {token && (
-        <RulesForm rules={rules} onSubmit={onSubmit}>
+        <RulesForm
+          rules={rules}
+          onSubmit={onSubmit}
+          error={reset.error?.message}
+          notes={
+            reset.error && (
+              <Link to="/forgot-password" className="link link-primary">
+                Ask for a new link
+              </Link>
+            )
+          }
+          submit={{ label: 'Set new password', busy: reset.isPending }}
+        >
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
             required
             hint="8 to 128 characters"
-            registration={register('password')}
-            error={formState.errors.password}
+            {...field('password')}
           />
           <TextField
             label="Repeat new password"
             type="password"
             autoComplete="new-password"
             required
-            registration={register('confirm')}
-            error={formState.errors.confirm}
+            {...field('confirm')}
           />
-          <FormError message={reset.error?.message} />
-          {reset.error && (
-            <Link to="/forgot-password" className="link link-primary">
-              Ask for a new link
-            </Link>
-          )}
-          <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
-            Set new password
-          </button>
         </RulesForm>
       )}
-    </AccountCard>
+    </CardPage>
   );
 }

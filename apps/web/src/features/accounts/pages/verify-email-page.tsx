@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { FormError, Notice } from '../../../components/form/form-notes';
+import { CardPage } from '../../../components/ui/card-page';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { FormError } from '../../auth/components/auth-card';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useVerifyEmail } from '../api/verify-email';
-import { AccountCard, Notice } from '../components/account-card';
 import { ResendVerification } from '../components/resend-verification';
 import { useFragmentToken } from '../use-fragment-token';
 
@@ -20,7 +20,7 @@ export function VerifyEmailPage() {
 
   const failed = verify.isError || token === null;
   return (
-    <AccountCard title="Verify email">
+    <CardPage title="Verify email">
       {(token === undefined || verify.isPending) && <ProgressBar />}
       {verify.isSuccess && (
         <>
@@ -47,6 +47,6 @@ export function VerifyEmailPage() {
           )}
         </>
       )}
-    </AccountCard>
+    </CardPage>
   );
 }

@@ -1,4 +1,4 @@
-import { partsQuery } from '../../parts/api/get-parts';
+import { partsQuery } from '../../parts';
 
 /** How many parts a page of Manage Product shows. */
 export const MANAGED_PARTS_PAGE_SIZE = 10;

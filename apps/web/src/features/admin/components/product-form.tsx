@@ -1,4 +1,5 @@
 import type { Part } from '@shop/contract/parts';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 
@@ -38,7 +39,7 @@ export function ProductForm({
   busy: boolean;
   onSubmit: (values: ProductValues, done: () => void) => void;
 }) {
-  const { register, handleSubmit, formState, reset, getValues } = useForm<ProductFields>({
+  const { field, handleSubmit, reset, getValues } = useForm<ProductFields>({
     ...(part
       ? {
           defaultValues: {
@@ -51,7 +52,6 @@ export function ProductForm({
         }
       : {}),
   });
-  const { errors } = formState;
   const submit = handleSubmit((form) => {
     const image = form.image[0];
     if (!image && !part) return;
@@ -68,79 +68,63 @@ export function ProductForm({
     );
   });
   return (
-    <form className="card max-w-xl bg-base-100 shadow" onSubmit={submit} noValidate>
-      <div className="card-body gap-3">
+    <RulesForm
+      onSubmit={submit}
+      className="card max-w-xl bg-base-100 shadow"
+      body="card-body gap-3"
+      submit={{ label: submitLabel, busy, className: 'btn btn-primary self-start' }}
+    >
+      <TextField label="Name" maxLength={120} {...field('name', { required: 'Enter a product name !' })} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        maxLength={2000}
+        {...field('desc', { required: 'Enter a short description !' })}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Name"
-          maxLength={120}
-          registration={register('name', { required: 'Enter a product name !' })}
-          error={errors.name}
-        />
-        <TextAreaField
-          label="Description"
-          rows={3}
-          maxLength={2000}
-          registration={register('desc', { required: 'Enter a short description !' })}
-          error={errors.desc}
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Min Quantity"
-            type="number"
-            min={1}
-            registration={register('minQ', {
-              required: 'Enter a min quantity number !',
-              pattern: wholeNumber,
-            })}
-            error={errors.minQ}
-          />
-          <TextField
-            label="Available Quantity"
-            type="number"
-            min={0}
-            registration={register('availQ', {
-              required: 'Enter a available quantity number !',
-              pattern: wholeNumber,
-              validate: (value) =>
-                Number(value) === 0 ||
-                Number(getValues('minQ')) <= Number(value) ||
-                'Must be at least the min quantity',
-            })}
-            error={errors.availQ}
-          />
-        </div>
-        <TextField
-          label="Price"
+          label="Min Quantity"
           type="number"
           min={1}
-          registration={register('netPrice', {
-            required: 'Enter the price of product !',
-            pattern: wholeNumber,
-          })}
-          error={errors.netPrice}
+          {...field('minQ', { required: 'Enter a min quantity number !', pattern: wholeNumber })}
         />
-        {part && (
-          <img
-            src={part.img}
-            alt={`${part.name} as it is shown now`}
-            width={160}
-            height={120}
-            className="rounded object-cover"
-          />
-        )}
         <TextField
-          label="Image"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          className="file-input file-input-bordered w-full"
-          {...(part ? { hint: 'Leave empty to keep the current picture' } : {})}
-          registration={register('image', part ? {} : { required: 'Enter an image !' })}
-          error={errors.image}
+          label="Available Quantity"
+          type="number"
+          min={0}
+          {...field('availQ', {
+            required: 'Enter a available quantity number !',
+            pattern: wholeNumber,
+            validate: (value) =>
+              Number(value) === 0 ||
+              Number(getValues('minQ')) <= Number(value) ||
+              'Must be at least the min quantity',
+          })}
         />
-        <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-          {submitLabel}
-        </button>
       </div>
-    </form>
+      <TextField
+        label="Price"
+        type="number"
+        min={1}
+        {...field('netPrice', { required: 'Enter the price of product !', pattern: wholeNumber })}
+      />
+      {part && (
+        <img
+          src={part.img}
+          alt={`${part.name} as it is shown now`}
+          width={160}
+          height={120}
+          className="rounded object-cover"
+        />
+      )}
+      <TextField
+        label="Image"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        className="file-input file-input-bordered w-full"
+        {...(part ? { hint: 'Leave empty to keep the current picture' } : {})}
+        {...field('image', part ? {} : { required: 'Enter an image !' })}
+      />
+    </RulesForm>
   );
 }

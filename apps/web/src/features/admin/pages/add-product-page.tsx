@@ -1,4 +1,4 @@
-import { showError, showSuccess } from '../../../lib/toasts';
+import { toastOutcome } from '../../../lib/toasts';
 import { useAddPart } from '../api/add-part';
 import { ProductForm } from '../components/product-form';
 
@@ -13,13 +13,7 @@ export function AddProductPage() {
           if (!image) return;
           addPart.mutate(
             { ...part, image },
-            {
-              onSuccess: () => {
-                showSuccess('Product added successfully');
-                done();
-              },
-              onError: (error) => showError(error),
-            },
+            toastOutcome('Product added successfully', () => done()),
           );
         }}
       />

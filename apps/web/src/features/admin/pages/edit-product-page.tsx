@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { usePart } from '../../parts/api/get-part';
+import { toastOutcome } from '../../../lib/toasts';
+import { usePart } from '../../parts';
 import { useEditPart } from '../api/add-part';
 import { ProductForm } from '../components/product-form';
 
@@ -23,13 +23,7 @@ export function EditProductPage() {
           onSubmit={(values) =>
             editPart.mutate(
               { ...values, currentImg: part.data.img },
-              {
-                onSuccess: () => {
-                  showSuccess('Product updated');
-                  navigate('/dashboard/manage-product');
-                },
-                onError: (error) => showError(error),
-              },
+              toastOutcome('Product updated', () => navigate('/dashboard/manage-product')),
             )
           }
         />

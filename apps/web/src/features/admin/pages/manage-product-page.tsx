@@ -3,23 +3,54 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { Pager } from '../../../components/ui/pager';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { formatDollars, formatPieces } from '../../parts/format';
+import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
+import { formatDollars, formatPieces } from '../../../lib/format';
 import { useDeletePart } from '../api/delete-part';
 import { MANAGED_PARTS_PAGE_SIZE, managedPartsQuery } from '../api/managed-parts';
 import { PartsCsvImport } from '../components/parts-csv-import';
 
-const PAGE_SIZE = MANAGED_PARTS_PAGE_SIZE;
-
 /** Every part, paged and searchable by name; Delete after 'Are you sure?'. */
 export function ManageProductPage() {
   const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(MANAGED_PARTS_PAGE_SIZE);
   const q = useDeferredValue(search.trim());
-  const parts = useQuery(managedPartsQuery(offset, q));
+  const parts = useQuery(managedPartsQuery(paging.offset, q));
   const deletePart = useDeletePart();
   const { ask, modal } = useConfirmedAction<Part>(deletePart, (item) => item._id);
+  const columns: Column<Part>[] = [
+    {
+      header: 'Picture',
+      cell: (part) => (
+        <img src={part.img} alt="" width={48} height={36} className="h-9 w-12 rounded object-cover" />
+      ),
+    },
+    { header: 'Name', className: 'min-w-40', cell: (part) => part.name },
+    { header: 'Price', cell: (part) => formatDollars(part.price_per_piece) },
+    { header: 'Min order', cell: (part) => formatPieces(part.min_order_quantity) },
+    { header: 'Available', cell: (part) => formatPieces(part.available_quantity) },
+    {
+      header: <span className="sr-only">Actions</span>,
+      cell: (part) => (
+        <div className="flex gap-2">
+          <Link
+            to={`/dashboard/edit-product/${part._id}`}
+            className="btn btn-outline btn-xs"
+            aria-label={`Edit ${part.name}`}
+          >
+            Edit
+          </Link>
+          <button
+            type="button"
+            className="btn btn-error btn-xs"
+            aria-label={`Delete ${part.name}`}
+            onClick={() => ask(part)}
+          >
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
   return (
     <section>
       <PartsCsvImport />
@@ -35,71 +66,19 @@ export function ManageProductPage() {
           maxLength={200}
           onChange={(event) => {
             setSearch(event.target.value);
-            setOffset(0);
+            paging.reset();
           }}
         />
       </div>
-      {parts.isPending && <ProgressBar />}
-      {parts.data?.parts.length === 0 && <p>No part matches.</p>}
-      {parts.data && parts.data.parts.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Picture</th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Min order</th>
-                <th scope="col">Available</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {parts.data.parts.map((part) => (
-                <tr key={part._id}>
-                  <td>
-                    <img
-                      src={part.img}
-                      alt=""
-                      width={48}
-                      height={36}
-                      className="h-9 w-12 rounded object-cover"
-                    />
-                  </td>
-                  <td className="min-w-40">{part.name}</td>
-                  <td>{formatDollars(part.price_per_piece)}</td>
-                  <td>{formatPieces(part.min_order_quantity)}</td>
-                  <td>{formatPieces(part.available_quantity)}</td>
-                  <td>
-                    <div className="flex gap-2">
-                      <Link
-                        to={`/dashboard/edit-product/${part._id}`}
-                        className="btn btn-outline btn-xs"
-                        aria-label={`Edit ${part.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-error btn-xs"
-                        aria-label={`Delete ${part.name}`}
-                        onClick={() => ask(part)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {parts.data && (
-        <Pager offset={offset} limit={PAGE_SIZE} total={parts.data.total} onChange={setOffset} />
-      )}
+      <PagedTable
+        loading={parts.isPending}
+        rows={parts.data?.parts}
+        total={parts.data?.total}
+        paging={paging}
+        columns={columns}
+        rowKey={(part) => part._id}
+        empty={<p>No part matches.</p>}
+      />
       {modal}
     </section>
   );

@@ -1,11 +1,8 @@
-import { useState } from 'react';
+import type { AuditEntry } from '@shop/contract/audit';
 import { DateTime } from '../../../components/ui/date-time';
-import { Pager } from '../../../components/ui/pager';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
+import { useAccessRefusal } from '../../auth';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
-
-const PAGE_SIZE = AUDIT_PAGE_SIZE;
 
 const ACTIONS: Record<string, string> = {
   'part.created': 'Part added',
@@ -35,54 +32,40 @@ function Values({ value }: { value: unknown }) {
   );
 }
 
+const AUDIT_COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => <DateTime at={entry.at} /> },
+  { header: 'Who', className: 'break-all', cell: (entry) => entry.actor },
+  {
+    header: 'What',
+    cell: (entry) => (
+      <>
+        {ACTIONS[entry.action] ?? entry.action}
+        <br />
+        <span className="break-all text-xs text-base-content/70">{entry.subjectId}</span>
+      </>
+    ),
+  },
+  { header: 'Before', className: 'min-w-40', cell: (entry) => <Values value={entry.before} /> },
+  { header: 'After', className: 'min-w-40', cell: (entry) => <Values value={entry.after} /> },
+];
+
 /** The audit log: what admins did and every payment, newest first. Nothing here can be changed. */
 export function ActivityPage() {
-  const [offset, setOffset] = useState(0);
-  const audit = useAudit({ limit: PAGE_SIZE, offset });
+  const paging = usePaging(AUDIT_PAGE_SIZE);
+  const audit = useAudit(paging.page);
   useAccessRefusal(audit.error);
   return (
     <section>
-      {audit.isPending && <ProgressBar />}
-      {audit.data?.entries.length === 0 && <p>Nothing has happened yet.</p>}
-      {audit.data && audit.data.entries.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.entries.map((entry) => (
-                <tr key={entry._id}>
-                  <td className="whitespace-nowrap">
-                    <DateTime at={entry.at} />
-                  </td>
-                  <td className="break-all">{entry.actor}</td>
-                  <td>
-                    {ACTIONS[entry.action] ?? entry.action}
-                    <br />
-                    <span className="break-all text-xs text-base-content/70">{entry.subjectId}</span>
-                  </td>
-                  <td className="min-w-40">
-                    <Values value={entry.before} />
-                  </td>
-                  <td className="min-w-40">
-                    <Values value={entry.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {audit.data && (
-        <Pager offset={offset} limit={PAGE_SIZE} total={audit.data.total} onChange={setOffset} />
-      )}
+      <PagedTable
+        loading={audit.isPending}
+        rows={audit.data?.rows}
+        total={audit.data?.total}
+        paging={paging}
+        columns={AUDIT_COLUMNS}
+        rowKey={(entry) => entry._id}
+        empty={<p>Nothing has happened yet.</p>}
+        className="table table-sm"
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { GoogleSignInProblem } from '@shop/contract/auth';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { FormError } from '../../../components/form/form-notes';
+import { CardPage } from '../../../components/ui/card-page';
 import { googleProblemText } from '../google-problems';
 
 /** The card that holds the login and signup forms, the Google option and the link to the other one. */
@@ -20,27 +21,12 @@ export function AuthCard({
   googleProblem?: string | undefined;
 }) {
   return (
-    <section className="flex justify-center">
-      <div className="card w-full max-w-md bg-base-100 shadow-xl">
-        <div className="card-body gap-4">
-          <PageHeading title={title}>{title}</PageHeading>
-          {children}
-          <div className="divider">OR</div>
-          <GoogleButton returnTo={returnTo} problem={googleProblem} />
-          <p className="text-center text-sm">{footer}</p>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-/** SPEC.md §8: sign-in errors in red above the button. */
-export function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm font-medium text-error">
-      {message}
-    </p>
+    <CardPage title={title}>
+      {children}
+      <div className="divider">OR</div>
+      <GoogleButton returnTo={returnTo} problem={googleProblem} />
+      <p className="text-center text-sm">{footer}</p>
+    </CardPage>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { EmailField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { Notice } from '../../accounts/components/account-card';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
-import { AuthCard, FormError } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
 import { googleProblemText } from '../google-problems';
 import { useReturnTo } from '../use-return-to';
 
@@ -18,7 +18,7 @@ export function LoginPage() {
   const returnTo = useReturnTo();
   const login = useLogin();
   const google = useGoogleReturn();
-  const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
+  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: () => returnTo.go() }));
 
   // Back from Google with a one-time code in the fragment: take it out of the address bar
@@ -47,22 +47,19 @@ export function LoginPage() {
         </>
       }
     >
-      <RulesForm rules={rules} onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={formState.errors.email}
-        />
+      <RulesForm
+        rules={rules}
+        onSubmit={onSubmit}
+        error={login.error?.message}
+        submit={{ label: 'Login', busy: login.isPending || google.isPending }}
+      >
+        <EmailField {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          registration={register('password')}
-          error={formState.errors.password}
+          {...field('password')}
         />
         <Link to="/forgot-password" className="link link-primary self-end text-sm">
           Forgot password?
@@ -70,10 +67,6 @@ export function LoginPage() {
         {search.get('reset') === 'done' && !login.error && (
           <Notice>Your password is reset. Log in with your new password.</Notice>
         )}
-        <FormError message={login.error?.message} />
-        <button type="submit" className="btn btn-primary" disabled={login.isPending || google.isPending}>
-          Login
-        </button>
       </RulesForm>
     </AuthCard>
   );

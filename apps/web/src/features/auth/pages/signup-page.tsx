@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { EmailField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
 import { useSignup } from '../api/sign-in';
-import { AuthCard, FormError } from '../components/auth-card';
+import { AuthCard } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.signupRules));
@@ -13,7 +13,7 @@ export function SignupPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
   const signup = useSignup();
-  const { register, handleSubmit, formState } = useForm({ resolver: rules.resolver });
+  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
   const onSubmit = handleSubmit((body) => signup.mutate(body, { onSuccess: () => returnTo.go() }));
   return (
     <AuthCard
@@ -28,23 +28,14 @@ export function SignupPage() {
         </>
       }
     >
-      <RulesForm rules={rules} onSubmit={onSubmit}>
-        <TextField
-          label="Name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          registration={register('name')}
-          error={formState.errors.name}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={formState.errors.email}
-        />
+      <RulesForm
+        rules={rules}
+        onSubmit={onSubmit}
+        error={signup.error?.message}
+        submit={{ label: 'Sign Up', busy: signup.isPending }}
+      >
+        <TextField label="Name" autoComplete="name" required maxLength={100} {...field('name')} />
+        <EmailField {...field('email')} />
         <TextField
           label="Password"
           type="password"
@@ -52,13 +43,8 @@ export function SignupPage() {
           required
           minLength={8}
           maxLength={128}
-          registration={register('password')}
-          error={formState.errors.password}
+          {...field('password')}
         />
-        <FormError message={signup.error?.message} />
-        <button type="submit" className="btn btn-primary" disabled={signup.isPending}>
-          Sign Up
-        </button>
       </RulesForm>
     </AuthCard>
   );

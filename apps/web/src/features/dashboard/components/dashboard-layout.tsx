@@ -3,7 +3,7 @@ import { NavLink, Outlet, useMatches } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { pageHandle } from '../../../lib/page-handle';
-import { useIsAdmin } from '../../auth/api/check-admin';
+import { useIsAdmin } from '../../auth';
 
 interface DashboardLink {
   to: string;

@@ -1,52 +1,34 @@
 import { useId } from 'react';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { useSendMessage } from '../api/send-message';
+import { useMessageForm } from './use-message-form';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.complaintRules));
 
 /** The complaints/suggestion box of the home page (SPEC.md §2): Full Name, Describe, the checkbox, Send. */
 export function ComplaintBox() {
-  const send = useSendMessage();
   const consentId = useId();
-  // No default values: the form arrives rendered on the server, and what a visitor typed before
-  // the app started is the form's value (react-hook-form would write its defaults over it).
-  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
-  const onSubmit = handleSubmit((fields) =>
-    send.mutate(
-      { kind: 'complaint', ...fields },
-      {
-        onSuccess: () => {
-          showSuccess('Thank you! We read every suggestion.');
-          reset({ name: '', message: '', consent: false as unknown as true });
-        },
-        onError: (error) => showError(error),
-      },
-    ),
+  const { register, field, formState, onSubmit, busy } = useMessageForm(
+    rules,
+    'complaint',
+    'Thank you! We read every suggestion.',
+    { name: '', message: '', consent: false as unknown as true },
   );
   return (
     <section aria-labelledby="complaint-heading" className="card bg-base-100 shadow">
-      <form className="card-body gap-4" onSubmit={onSubmit} onFocus={rules.warm} onPointerDown={rules.warm}>
+      <RulesForm
+        rules={rules}
+        onSubmit={onSubmit}
+        className="card-body gap-4"
+        browserChecks
+        submit={{ label: 'Send', busy, className: 'btn btn-primary self-start' }}
+      >
         <h2 id="complaint-heading" className="card-title text-2xl text-primary">
           Complaints and suggestions
         </h2>
-        <TextField
-          label="Full Name"
-          required
-          maxLength={100}
-          autoComplete="name"
-          registration={register('name')}
-          error={formState.errors.name}
-        />
-        <TextAreaField
-          label="Describe"
-          required
-          maxLength={2000}
-          registration={register('message')}
-          error={formState.errors.message}
-        />
+        <TextField label="Full Name" required maxLength={100} autoComplete="name" {...field('name')} />
+        <TextAreaField label="Describe" required maxLength={2000} {...field('message')} />
         <div>
           <label htmlFor={consentId} className="flex cursor-pointer items-center gap-3">
             <input
@@ -62,10 +44,7 @@ export function ComplaintBox() {
             <p className="mt-1 text-sm text-error">Tick the box so that we may answer you.</p>
           )}
         </div>
-        <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
-          Send
-        </button>
-      </form>
+      </RulesForm>
     </section>
   );
 }

@@ -1,60 +1,31 @@
 import { lazyRules } from '../../../components/form/lazy-rules';
-import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { useSendMessage } from '../api/send-message';
+import { RulesForm } from '../../../components/form/rules-form';
+import { EmailField, TextAreaField } from '../../../components/form/text-field';
+import { useMessageForm } from './use-message-form';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.contactRules));
 
 /** The Contact Us form of the home page (SPEC.md §2). */
 export function ContactForm() {
-  const send = useSendMessage();
-  // No default values: the form arrives rendered on the server, and what a visitor typed before
-  // the app started is the form's value (react-hook-form would write its defaults over it).
-  const { register, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
-  const onSubmit = handleSubmit((fields) =>
-    send.mutate(
-      { kind: 'contact', ...fields },
-      {
-        onSuccess: () => {
-          showSuccess('Thank you! We will write back soon.');
-          reset({ email: '', message: '' });
-        },
-        onError: (error) => showError(error),
-      },
-    ),
-  );
+  const { field, onSubmit, busy } = useMessageForm(rules, 'contact', 'Thank you! We will write back soon.', {
+    email: '',
+    message: '',
+  });
   return (
     <section aria-labelledby="contact-heading" className="card bg-primary text-primary-content shadow">
-      <form
-        className="card-body gap-4 [&_input]:text-base-content [&_textarea]:text-base-content"
+      <RulesForm
+        rules={rules}
         onSubmit={onSubmit}
-        onFocus={rules.warm}
-        onPointerDown={rules.warm}
+        className="card-body gap-4 [&_input]:text-base-content [&_textarea]:text-base-content"
+        browserChecks
+        submit={{ label: 'Send', busy, className: 'btn btn-warning self-start' }}
       >
         <h2 id="contact-heading" className="card-title text-2xl">
           Contact Us
         </h2>
-        <TextField
-          label="Email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          registration={register('email')}
-          error={formState.errors.email}
-        />
-        <TextAreaField
-          label="Message"
-          required
-          maxLength={2000}
-          registration={register('message')}
-          error={formState.errors.message}
-        />
-        <button type="submit" className="btn btn-warning self-start" disabled={send.isPending}>
-          Send
-        </button>
-      </form>
+        <EmailField maxLength={254} {...field('email')} />
+        <TextAreaField label="Message" required maxLength={2000} {...field('message')} />
+      </RulesForm>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { StorefrontParts } from '../../parts/components/parts-grid';
-import { CustomerReviews } from '../../reviews/components/reviews-section';
+import { StorefrontParts } from '../../parts';
+import { CustomerReviews } from '../../reviews';
 import { Banner } from '../components/banner';
 import { BusinessSummary } from '../components/business-summary';
 

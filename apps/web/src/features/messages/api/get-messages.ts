@@ -1,25 +1,19 @@
 import type { Message } from '@shop/contract/messages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchPage, type Page, pageParams } from '../../../lib/paged-list';
 
 /** How many messages a page of Messages shows. */
 export const MESSAGES_PAGE_SIZE = 20;
 
-export function messagesQuery(page: { limit: number; offset: number }) {
+export function messagesQuery(page: Page) {
   return queryOptions({
     queryKey: ['messages', page],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<Message[]>(
-        `/api/messages?${new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) })}`,
-        { auth: true, signal },
-      );
-      return { messages: data, total: Number(headers.get('x-total-count') ?? data.length) };
-    },
+    queryFn: ({ signal }) => fetchPage<Message>(`/api/messages?${pageParams(page)}`, { auth: true, signal }),
     placeholderData: keepPreviousData,
     meta: { refusalSignsOut: true },
   });
 }
 
-export function useMessages(page: { limit: number; offset: number }) {
+export function useMessages(page: Page) {
   return useQuery(messagesQuery(page));
 }

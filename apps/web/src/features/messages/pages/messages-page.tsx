@@ -1,50 +1,43 @@
-import { useState } from 'react';
+import type { Message } from '@shop/contract/messages';
 import { DateTime } from '../../../components/ui/date-time';
-import { Pager } from '../../../components/ui/pager';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
+import { useAccessRefusal } from '../../auth';
 import { MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages';
 
-const PAGE_SIZE = MESSAGES_PAGE_SIZE;
+const MESSAGE_COLUMNS: Column<Message>[] = [
+  {
+    header: 'Received',
+    className: 'whitespace-nowrap',
+    cell: (message) => <DateTime at={message.createdAt} time="short" />,
+  },
+  {
+    header: 'Form',
+    cell: (message) => (message.kind === 'contact' ? 'Contact Us' : 'Complaint / suggestion'),
+  },
+  { header: 'From', className: 'break-all', cell: (message) => message.email ?? message.name },
+  {
+    header: 'Message',
+    className: 'min-w-60 whitespace-pre-line break-words',
+    cell: (message) => message.message,
+  },
+];
 
 /** The admins' inbox: what visitors sent through the home page, newest first. */
 export function MessagesPage() {
-  const [offset, setOffset] = useState(0);
-  const inbox = useMessages({ limit: PAGE_SIZE, offset });
+  const paging = usePaging(MESSAGES_PAGE_SIZE);
+  const inbox = useMessages(paging.page);
   useAccessRefusal(inbox.error);
   return (
     <section>
-      {inbox.isPending && <ProgressBar />}
-      {inbox.data?.messages.length === 0 && <p>No messages yet.</p>}
-      {inbox.data && inbox.data.messages.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Form</th>
-                <th scope="col">From</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {inbox.data.messages.map((message) => (
-                <tr key={message._id}>
-                  <td className="whitespace-nowrap">
-                    <DateTime at={message.createdAt} time="short" />
-                  </td>
-                  <td>{message.kind === 'contact' ? 'Contact Us' : 'Complaint / suggestion'}</td>
-                  <td className="break-all">{message.email ?? message.name}</td>
-                  <td className="min-w-60 whitespace-pre-line break-words">{message.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {inbox.data && (
-        <Pager offset={offset} limit={PAGE_SIZE} total={inbox.data.total} onChange={setOffset} />
-      )}
+      <PagedTable
+        loading={inbox.isPending}
+        rows={inbox.data?.rows}
+        total={inbox.data?.total}
+        paging={paging}
+        columns={MESSAGE_COLUMNS}
+        rowKey={(message) => message._id}
+        empty={<p>No messages yet.</p>}
+      />
     </section>
   );
 }

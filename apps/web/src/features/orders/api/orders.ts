@@ -1,13 +1,14 @@
 import type { Order, PurchaseInput } from '@shop/contract/orders';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchPage } from '../../../lib/paged-list';
 
 /** SPEC.md §8: a refused load of orders signs the user out; the page says so itself. */
 const refusalSignsOut = { refusalSignsOut: true };
 
 async function orderPage(path: string, signal: AbortSignal) {
-  const { data, headers } = await apiRequest<Order[]>(path, { auth: true, signal });
-  return { orders: data, total: Number(headers.get('x-total-count') ?? data.length) };
+  const { rows, total } = await fetchPage<Order>(path, { auth: true, signal });
+  return { orders: rows, total };
 }
 
 /** How many orders a page of My Order and of Manage All Order shows. */

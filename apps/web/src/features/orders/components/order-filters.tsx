@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { OrderFilters } from '../api/orders';
 
 /** Manage All Order's filters: state, buyer email, part name. */
@@ -10,8 +10,26 @@ export function OrderFilterBar({
   onChange: (filters: OrderFilters) => void;
 }) {
   const id = useId();
+  const met = useRef(false);
+  // A filter chosen or typed before the app took the page over: React leaves a field it takes over
+  // showing what it shows, and the filters are set to that once, as the admin's own choice.
+  const keepChosen = (fieldset: HTMLFieldSetElement | null) => {
+    if (!fieldset || met.current) return;
+    met.current = true;
+    const value = (name: string) =>
+      fieldset.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(`${id}-${name}`)}`)
+        ?.value ?? '';
+    const shown = {
+      state: value('state') as OrderFilters['state'],
+      buyer: value('buyer'),
+      part: value('part'),
+    };
+    if (shown.state !== filters.state || shown.buyer !== filters.buyer || shown.part !== filters.part) {
+      onChange(shown);
+    }
+  };
   return (
-    <fieldset className="mb-4 grid gap-3 sm:grid-cols-3">
+    <fieldset ref={keepChosen} className="mb-4 grid gap-3 sm:grid-cols-3">
       <legend className="sr-only">Filter the orders</legend>
       <div>
         <label htmlFor={`${id}-state`} className="mb-1 block font-medium">
@@ -29,32 +47,51 @@ export function OrderFilterBar({
           <option value="expired">Expired</option>
         </select>
       </div>
-      <div>
-        <label htmlFor={`${id}-buyer`} className="mb-1 block font-medium">
-          Buyer email
-        </label>
-        <input
-          id={`${id}-buyer`}
-          type="search"
-          maxLength={254}
-          className="input input-bordered w-full"
-          value={filters.buyer}
-          onChange={(event) => onChange({ ...filters, buyer: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-part`} className="mb-1 block font-medium">
-          Part name
-        </label>
-        <input
-          id={`${id}-part`}
-          type="search"
-          maxLength={200}
-          className="input input-bordered w-full"
-          value={filters.part}
-          onChange={(event) => onChange({ ...filters, part: event.target.value })}
-        />
-      </div>
+      <SearchFilter
+        id={`${id}-buyer`}
+        label="Buyer email"
+        maxLength={254}
+        value={filters.buyer}
+        onChange={(buyer) => onChange({ ...filters, buyer })}
+      />
+      <SearchFilter
+        id={`${id}-part`}
+        label="Part name"
+        maxLength={200}
+        value={filters.part}
+        onChange={(part) => onChange({ ...filters, part })}
+      />
     </fieldset>
+  );
+}
+
+/** A filter that searches text. */
+function SearchFilter({
+  id,
+  label,
+  maxLength,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        maxLength={maxLength}
+        className="input input-bordered w-full"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

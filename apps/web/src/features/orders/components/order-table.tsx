@@ -1,48 +1,55 @@
 import type { Order } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
-import { formatDollars, formatPieces } from '../../parts/format';
+import { type Column, PagedTable, type Paging } from '../../../components/ui/paged-table';
+import { formatDollars, formatPieces } from '../../../lib/format';
 
-/** Orders as a table; `actions` says what each row offers (Pay, Cancel, Delete, or Paid). */
+/** The columns of an order table; the buyer's only where every buyer's orders show. */
+function orderColumns(showBuyer: boolean, actions: (order: Order) => ReactNode): Column<Order>[] {
+  const buyer: Column<Order> = {
+    header: 'Buyer',
+    className: 'break-all',
+    cell: (order) => (
+      <>
+        {order.userName}
+        <br />
+        <span className="text-sm text-base-content/70">{order.email}</span>
+      </>
+    ),
+  };
+  return [
+    ...(showBuyer ? [buyer] : []),
+    { header: 'Part', className: 'min-w-24 sm:min-w-40', cell: (order) => order.partsName },
+    { header: 'Quantity', cell: (order) => formatPieces(order.quantity) },
+    { header: 'Price', cell: (order) => formatDollars(order.price) },
+    { header: 'Payment', cell: actions },
+  ];
+}
+
+/** A page of orders as a table; `actions` says what each row offers (Pay, Cancel, Delete, or Paid). */
 export function OrderTable({
   orders,
+  paging,
+  empty,
   showBuyer = false,
   actions,
 }: {
-  orders: Order[];
+  orders: { isPending: boolean; data?: { orders: Order[]; total: number } | undefined };
+  paging: Paging;
+  empty: ReactNode;
   showBuyer?: boolean;
   actions: (order: Order) => ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm sm:table-md">
-        <thead>
-          <tr>
-            {showBuyer && <th scope="col">Buyer</th>}
-            <th scope="col">Part</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-            <th scope="col">Payment</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order._id}>
-              {showBuyer && (
-                <td className="break-all">
-                  {order.userName}
-                  <br />
-                  <span className="text-sm text-base-content/70">{order.email}</span>
-                </td>
-              )}
-              <td className="min-w-24 sm:min-w-40">{order.partsName}</td>
-              <td>{formatPieces(order.quantity)}</td>
-              <td>{formatDollars(order.price)}</td>
-              <td>{actions(order)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PagedTable
+      loading={orders.isPending}
+      rows={orders.data?.orders}
+      total={orders.data?.total}
+      paging={paging}
+      columns={orderColumns(showBuyer, actions)}
+      rowKey={(order) => order._id}
+      empty={empty}
+      className="table table-sm sm:table-md"
+    />
   );
 }
 

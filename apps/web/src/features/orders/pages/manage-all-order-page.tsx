@@ -1,11 +1,10 @@
 import type { Order } from '@shop/contract/orders';
 import { useDeferredValue, useState } from 'react';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { Pager } from '../../../components/ui/pager';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { usePaging } from '../../../components/ui/paged-table';
 import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
+import { useAccessRefusal } from '../../auth';
 import {
   filterParams,
   NO_ORDER_FILTERS,
@@ -18,17 +17,15 @@ import { InvoiceButton } from '../components/invoice-button';
 import { OrderFilterBar } from '../components/order-filters';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
-const PAGE_SIZE = ORDERS_PAGE_SIZE;
-
 /**
  * SPEC.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
  * show Paid, expired ones Expired (their pieces went back already).
  */
 export function ManageAllOrderPage() {
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging(ORDERS_PAGE_SIZE);
   const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
   const applied = useDeferredValue(filters);
-  const orders = useAllOrders({ limit: PAGE_SIZE, offset }, applied);
+  const orders = useAllOrders(paging.page, applied);
   const exportCsv = () =>
     apiDownload(`/api/purchase.csv?${filterParams(applied)}`, 'orders.csv').catch((error) =>
       showError(error),
@@ -42,42 +39,37 @@ export function ManageAllOrderPage() {
         filters={filters}
         onChange={(next) => {
           setFilters(next);
-          setOffset(0);
+          paging.reset();
         }}
       />
       <button type="button" className="btn btn-outline btn-sm mb-4" onClick={exportCsv}>
         Export CSV
       </button>
-      {orders.isPending && <ProgressBar />}
-      {orders.data?.orders.length === 0 && <p>No orders match.</p>}
-      {orders.data && orders.data.orders.length > 0 && (
-        <OrderTable
-          orders={orders.data.orders}
-          showBuyer
-          actions={(order) =>
-            order.paymentId ? (
-              <div className="flex flex-wrap items-start gap-2">
-                <PaidBadge order={order} />
-                <InvoiceButton order={order} showBuyer />
-              </div>
-            ) : order.expiredAt ? (
-              <ExpiredBadge order={order} />
-            ) : (
-              <button
-                type="button"
-                className="btn btn-error btn-xs"
-                aria-label={`Delete the order of ${order.userName} for ${order.partsName}`}
-                onClick={() => ask(order)}
-              >
-                Delete
-              </button>
-            )
-          }
-        />
-      )}
-      {orders.data && (
-        <Pager offset={offset} limit={PAGE_SIZE} total={orders.data.total} onChange={setOffset} />
-      )}
+      <OrderTable
+        orders={orders}
+        paging={paging}
+        empty={<p>No orders match.</p>}
+        showBuyer
+        actions={(order) =>
+          order.paymentId ? (
+            <div className="flex flex-wrap items-start gap-2">
+              <PaidBadge order={order} />
+              <InvoiceButton order={order} showBuyer />
+            </div>
+          ) : order.expiredAt ? (
+            <ExpiredBadge order={order} />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-error btn-xs"
+              aria-label={`Delete the order of ${order.userName} for ${order.partsName}`}
+              onClick={() => ask(order)}
+            >
+              Delete
+            </button>
+          )
+        }
+      />
       {modal}
     </section>
   );

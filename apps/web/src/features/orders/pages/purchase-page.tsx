@@ -4,14 +4,15 @@ import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payment
 import { Mobile } from '@shop/contract/users';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
-import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { RulesForm } from '../../../components/form/rules-form';
+import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { useSession } from '../../auth/session';
-import { usePart } from '../../parts/api/get-part';
-import { formatDollars, formatPieces, isOutOfStock } from '../../parts/format';
+import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { toastOutcome } from '../../../lib/toasts';
+import { useSession } from '../../auth';
+import { usePart } from '../../parts';
 import { usePurchase } from '../api/orders';
 
 /** SPEC.md §2, §5: buy a part in bulk, within its minimum and what is available. */
@@ -42,7 +43,7 @@ function PurchaseForm({ part }: { part: Part }) {
   // 'Buy again' from a paid order brings its quantity along.
   const [search] = useSearchParams();
   const again = search.get('quantity');
-  const { register, handleSubmit, formState, watch } = useForm<PurchaseFields>({
+  const { register, field, handleSubmit, watch } = useForm<PurchaseFields>({
     defaultValues: {
       quantity: again && /^\d{1,9}$/.test(again) ? again : String(part.min_order_quantity),
       mobile: '',
@@ -60,13 +61,9 @@ function PurchaseForm({ part }: { part: Part }) {
         mobile: fields.mobile,
         address: fields.address,
       },
-      {
-        onSuccess: () => {
-          showSuccess('Item Purchased Successfull. Please pay for confirm order');
-          navigate('/dashboard/my-order');
-        },
-        onError: (error) => showError(error),
-      },
+      toastOutcome('Item Purchased Successfull. Please pay for confirm order', () =>
+        navigate('/dashboard/my-order'),
+      ),
     ),
   );
   return (
@@ -98,62 +95,55 @@ function PurchaseForm({ part }: { part: Part }) {
           </div>
         </div>
       ) : (
-        <form className="card bg-base-100 shadow" onSubmit={onSubmit} noValidate>
-          <div className="card-body gap-3">
-            <ReadOnlyField label="Name" value={user?.name ?? ''} />
-            <ReadOnlyField label="Email" value={user?.email ?? ''} />
-            <TextField
-              label="Quantity"
-              type="number"
-              min={part.min_order_quantity}
-              max={part.available_quantity}
-              required
-              registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
-              error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
-            />
-            {inRange && (
-              <p className="text-sm text-base-content/80">
-                Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
-              </p>
-            )}
-            {inRange && quantity * part.price_per_piece * 100 > AMOUNT_LIMIT_CENTS && (
-              <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
-                {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
-              </p>
-            )}
-            <TextField
-              label="Mobile"
-              type="tel"
-              placeholder="+880"
-              autoComplete="tel"
-              required
-              maxLength={30}
-              registration={register('mobile', {
-                validate: (value) =>
-                  Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
-              })}
-              error={formState.errors.mobile}
-            />
-            <TextAreaField
-              label="Address"
-              required
-              rows={3}
-              maxLength={500}
-              autoComplete="street-address"
-              registration={register('address', {
-                validate: (value) => value.trim() !== '' || 'Enter the delivery address',
-              })}
-              error={formState.errors.address}
-            />
-            <button
-              type="submit"
-              className="btn btn-primary self-start"
-              disabled={!inRange || purchase.isPending}
-            >
-              Buy
-            </button>
-          </div>
-        </form>
+        <RulesForm
+          onSubmit={onSubmit}
+          className="card bg-base-100 shadow"
+          body="card-body gap-3"
+          submit={{
+            label: 'Buy',
+            busy: purchase.isPending,
+            disabled: !inRange,
+            className: 'btn btn-primary self-start',
+          }}
+        >
+          <ReadOnlyField label="Name" value={user?.name ?? ''} />
+          <ReadOnlyField label="Email" value={user?.email ?? ''} />
+          <TextField
+            label="Quantity"
+            type="number"
+            min={part.min_order_quantity}
+            max={part.available_quantity}
+            required
+            registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
+            error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
+          />
+          {inRange && (
+            <p className="text-sm text-base-content/80">
+              Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
+            </p>
+          )}
+          {inRange && quantity * part.price_per_piece * 100 > AMOUNT_LIMIT_CENTS && (
+            <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
+              {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
+            </p>
+          )}
+          <MobileField
+            {...field('mobile', {
+              validate: (value) =>
+                Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
+            })}
+          />
+          <TextAreaField
+            label="Address"
+            required
+            rows={3}
+            maxLength={500}
+            autoComplete="street-address"
+            {...field('address', {
+              validate: (value) => value.trim() !== '' || 'Enter the delivery address',
+            })}
+          />
+        </RulesForm>
       )}
     </div>
   );

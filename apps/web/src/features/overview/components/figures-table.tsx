@@ -1,5 +1,5 @@
 import type { OverviewDay } from '@shop/contract/overview';
-import { formatDollars } from '../../parts/format';
+import { formatDollars } from '../../../lib/format';
 import { formatFullDay } from '../summary';
 
 /** The chart's figures, day by day, newest first: what the chart shows, readable by anyone. */

@@ -1,6 +1,6 @@
 import type { OverviewDay } from '@shop/contract/overview';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatCompactDollars, formatCount, formatDollars } from '../../parts/format';
+import { formatCompactDollars, formatCount, formatDollars } from '../../../lib/format';
 import { labelEvery, niceTicks } from '../chart-scale';
 import { describeDays, formatDay, formatFullDay } from '../summary';
 

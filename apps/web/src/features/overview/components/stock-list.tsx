@@ -1,6 +1,6 @@
 import type { StockPartList } from '@shop/contract/overview';
 import { Link } from 'react-router';
-import { formatPieces } from '../../parts/format';
+import { formatPieces } from '../../../lib/format';
 
 /** Parts short of stock, fewest pieces first, each with the way to restock it. */
 export function StockList({

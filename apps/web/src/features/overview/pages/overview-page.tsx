@@ -1,7 +1,7 @@
 import { RUNNING_LOW_MIN_ORDERS } from '@shop/contract/overview';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useAccessRefusal } from '../../auth/use-access-refusal';
-import { formatCount, formatDollars } from '../../parts/format';
+import { formatCount, formatDollars } from '../../../lib/format';
+import { useAccessRefusal } from '../../auth';
 import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';

@@ -1,7 +1,7 @@
 import type { Part } from '@shop/contract/parts';
 import { STOREFRONT_PARTS } from '@shop/contract/storefront';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchPage } from '../../../lib/paged-list';
 
 export { STOREFRONT_PARTS };
 
@@ -12,8 +12,8 @@ export function partsQuery(params: { limit: number; offset?: number; q?: string 
   return queryOptions({
     queryKey: ['parts', params],
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<Part[]>(`/api/parts?${search}`, { signal });
-      return { parts: data, total: Number(headers.get('x-total-count') ?? data.length) };
+      const { rows, total } = await fetchPage<Part>(`/api/parts?${search}`, { signal });
+      return { parts: rows, total };
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
-import { formatDollars, formatPieces, isOutOfStock } from '../format';
+import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 
 /** One part of the storefront; its name is a heading one level below the list's own heading. */
 export function PartCard({

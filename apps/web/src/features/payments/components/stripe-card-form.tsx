@@ -1,6 +1,6 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormError } from '../../auth/components/auth-card';
+import { RulesForm } from '../../../components/form/rules-form';
 import { recordPayment } from '../api/payments';
 
 /**
@@ -65,13 +65,13 @@ export function StripeCardForm({
   };
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={onSubmit}>
+    <RulesForm
+      onSubmit={onSubmit}
+      error={error}
+      submit={{ label: 'Pay', busy, disabled: !stripe, className: 'btn btn-primary self-start' }}
+    >
       <div ref={mountPoint} />
       {!stripe && !error && <p className="text-sm">Loading the card form from Stripe…</p>}
-      <FormError message={error} />
-      <button type="submit" className="btn btn-primary self-start" disabled={!stripe || busy}>
-        Pay
-      </button>
-    </form>
+    </RulesForm>
   );
 }

@@ -1,7 +1,7 @@
 import { TestCard } from '@shop/contract/payments';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { FormError } from '../../auth/components/auth-card';
 import { type CardInput, useTestCardPayment } from '../api/payments';
 
 /** The shop's own card form (test provider): Stripe's test numbers, e.g. 4242 4242 4242 4242. */
@@ -15,7 +15,7 @@ export function TestCardForm({
   onPaid: (paymentId: string) => void;
 }) {
   const payment = useTestCardPayment(orderId);
-  const { register, handleSubmit, formState } = useForm<CardInput>({
+  const { field, handleSubmit } = useForm<CardInput>({
     defaultValues: { number: '', exp: '', cvc: '' },
   });
   const check = (field: keyof CardInput) => (value: string) => {
@@ -33,15 +33,18 @@ export function TestCardForm({
     ),
   );
   return (
-    <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
+    <RulesForm
+      onSubmit={onSubmit}
+      error={payment.error?.message}
+      submit={{ label: 'Pay', busy: payment.isPending, className: 'btn btn-primary self-start' }}
+    >
       <TextField
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
         maxLength={23}
-        registration={register('number', { validate: check('number') })}
-        error={formState.errors.number}
+        {...field('number', { validate: check('number') })}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -49,22 +52,16 @@ export function TestCardForm({
           autoComplete="cc-exp"
           placeholder="MM/YY"
           maxLength={5}
-          registration={register('exp', { validate: check('exp') })}
-          error={formState.errors.exp}
+          {...field('exp', { validate: check('exp') })}
         />
         <TextField
           label="CVC"
           inputMode="numeric"
           autoComplete="cc-csc"
           maxLength={4}
-          registration={register('cvc', { validate: check('cvc') })}
-          error={formState.errors.cvc}
+          {...field('cvc', { validate: check('cvc') })}
         />
       </div>
-      <FormError message={payment.error?.message} />
-      <button type="submit" className="btn btn-primary self-start" disabled={payment.isPending}>
-        Pay
-      </button>
-    </form>
+    </RulesForm>
   );
 }

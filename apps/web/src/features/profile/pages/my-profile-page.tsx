@@ -2,13 +2,12 @@ import type { User } from '@shop/contract/users';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
+import { MobileField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { ChangePasswordForm } from '../../accounts/components/change-password-form';
-import { EmailStatus } from '../../accounts/components/email-status';
-import { useSession } from '../../auth/session';
+import { toastOutcome } from '../../../lib/toasts';
+import { ChangePasswordForm, EmailStatus } from '../../accounts';
+import { useSession } from '../../auth';
 import { useProfile } from '../api/get-profile';
 import { useUpdateMobile } from '../api/update-mobile';
 
@@ -29,44 +28,34 @@ export function MyProfilePage() {
 
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateMobile(user.email);
-  const { register, handleSubmit, formState, reset } = useForm({
+  const { field, handleSubmit, formState, reset } = useForm({
     resolver: rules.resolver,
     defaultValues: { mobile: user.mobile ?? '' },
   });
   const onSubmit = handleSubmit(({ mobile }) =>
-    update.mutate(mobile, {
-      onSuccess: () => {
-        showSuccess('Updated');
-        reset({ mobile });
-      },
-      onError: (error) => showError(error),
-    }),
+    update.mutate(
+      mobile,
+      toastOutcome('Updated', () => reset({ mobile })),
+    ),
   );
   return (
-    <RulesForm rules={rules} onSubmit={onSubmit} className="card max-w-xl bg-base-100 shadow">
-      <div className="card-body gap-3">
-        <ReadOnlyField label="Name" value={user.name} />
-        <ReadOnlyField label="Email" value={user.email} />
-        <EmailStatus user={user} />
-        <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
-        <TextField
-          label="Mobile"
-          type="tel"
-          placeholder="+880"
-          autoComplete="tel"
-          required
-          maxLength={30}
-          registration={register('mobile')}
-          error={formState.errors.mobile}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary self-start"
-          disabled={!formState.isDirty || update.isPending}
-        >
-          Update
-        </button>
-      </div>
+    <RulesForm
+      rules={rules}
+      onSubmit={onSubmit}
+      className="card max-w-xl bg-base-100 shadow"
+      body="card-body gap-3"
+      submit={{
+        label: 'Update',
+        busy: update.isPending,
+        disabled: !formState.isDirty,
+        className: 'btn btn-primary self-start',
+      }}
+    >
+      <ReadOnlyField label="Name" value={user.name} />
+      <ReadOnlyField label="Email" value={user.email} />
+      <EmailStatus user={user} />
+      <ReadOnlyField label="Role" value={user.role === 'admin' ? 'admin' : 'user'} />
+      <MobileField {...field('mobile')} />
     </RulesForm>
   );
 }

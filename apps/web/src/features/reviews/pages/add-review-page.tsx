@@ -1,60 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NewReviewBody } from '@shop/contract/reviews';
+import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../lib/form';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { useSession } from '../../auth/session';
+import { toastOutcome } from '../../../lib/toasts';
+import { useSession } from '../../auth';
 import { useAddReview } from '../api/add-review';
 
 /** SPEC.md §2, §5: name prefilled, a rating (hint 0 to 5) and a message. */
 export function AddReviewPage() {
   const session = useSession();
   const addReview = useAddReview();
-  const { register, handleSubmit, formState, reset } = useForm({
+  const { field, handleSubmit, reset } = useForm({
     resolver: zodResolver(NewReviewBody),
     defaultValues: { name: session.status === 'signed-in' ? session.user.name : '', rating: '', message: '' },
   });
   const onSubmit = handleSubmit((review) =>
-    addReview.mutate(review, {
-      onSuccess: () => {
-        showSuccess('Thank you for your Review.');
-        reset();
-      },
-      onError: (error) => showError(error),
-    }),
+    addReview.mutate(
+      review,
+      toastOutcome('Thank you for your Review.', () => reset()),
+    ),
   );
   return (
     <section>
-      <form className="card max-w-xl bg-base-100 shadow" onSubmit={onSubmit} noValidate>
-        <div className="card-body gap-3">
-          <TextField
-            label="Name"
-            required
-            maxLength={100}
-            registration={register('name')}
-            error={formState.errors.name}
-          />
-          <TextField
-            label="Rating"
-            type="number"
-            required
-            placeholder="0 to 5"
-            hint="0 to 5"
-            registration={register('rating')}
-            error={formState.errors.rating}
-          />
-          <TextAreaField
-            label="Message"
-            required
-            maxLength={2000}
-            registration={register('message')}
-            error={formState.errors.message}
-          />
-          <button type="submit" className="btn btn-primary self-start" disabled={addReview.isPending}>
-            Add Review
-          </button>
-        </div>
-      </form>
+      <RulesForm
+        onSubmit={onSubmit}
+        className="card max-w-xl bg-base-100 shadow"
+        body="card-body gap-3"
+        submit={{ label: 'Add Review', busy: addReview.isPending, className: 'btn btn-primary self-start' }}
+      >
+        <TextField label="Name" required maxLength={100} {...field('name')} />
+        <TextField
+          label="Rating"
+          type="number"
+          required
+          placeholder="0 to 5"
+          hint="0 to 5"
+          {...field('rating')}
+        />
+        <TextAreaField label="Message" required maxLength={2000} {...field('message')} />
+      </RulesForm>
     </section>
   );
 }

@@ -1,0 +1,90 @@
+import { type Key, type ReactNode, useState } from 'react';
+import { Pager } from './pager';
+import { ProgressBar } from './progress-bar';
+
+/** One column of a table: its heading, what each row shows in it, and the cells' class. */
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  className?: string;
+}
+
+/** Where a paged list is: its first row's place, its page size and how to go to another page. */
+export interface Paging {
+  offset: number;
+  limit: number;
+  onChange: (offset: number) => void;
+}
+
+/**
+ * A list of the dashboard as a table: the loading bar while it loads, `empty` when it has no row,
+ * else its rows, and, given `paging` and the list's `total`, Previous/Next under it.
+ */
+export function PagedTable<Row>({
+  loading,
+  rows,
+  total,
+  paging,
+  columns,
+  rowKey,
+  empty,
+  className = 'table',
+}: {
+  loading: boolean;
+  rows: Row[] | undefined;
+  total?: number | undefined;
+  paging?: Paging;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => Key;
+  empty?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      {loading && <ProgressBar />}
+      {rows?.length === 0 && empty}
+      {rows && rows.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className={className}>
+            <thead>
+              <tr>
+                {columns.map((column, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
+                  <th key={index} scope="col">
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, rowIndex) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
+                    <td key={index} className={column.className}>
+                      {column.cell(row, rowIndex)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {paging && total !== undefined && (
+        <Pager offset={paging.offset} limit={paging.limit} total={total} onChange={paging.onChange} />
+      )}
+    </>
+  );
+}
+
+/**
+ * A paged list's place, from its first page: `page` is what its query asks for, `reset` goes back
+ * to the first page (when a filter changes).
+ */
+export function usePaging(
+  limit: number,
+): Paging & { page: { limit: number; offset: number }; reset: () => void } {
+  const [offset, setOffset] = useState(0);
+  return { offset, limit, onChange: setOffset, reset: () => setOffset(0), page: { limit, offset } };
+}

@@ -1,0 +1,2 @@
+/** What other features may use of orders: one order (the payment page). */
+export { useOrder } from './api/orders';

@@ -1,0 +1,2 @@
+/** What other features may use of payments: the link to pay an order. */
+export { PayLink } from './components/pay-link';
