@@ -26,7 +26,7 @@ beforeAll(async () => {
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 describe('an admin managing the catalog', () => {
-  it('is told each missing field in SPEC.md words, adds a product with its picture, finds it and deletes it', async () => {
+  it('is told each missing field in docs/product.md words, adds a product with its picture, finds it and deletes it', async () => {
     const page = await signedIn('/dashboard/add-product', admin);
     await page.getByRole('heading', { level: 1, name: 'Add Product' }).waitFor();
     await page.getByRole('button', { name: 'Add' }).click();

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads every variable of API.md', () => {
+  it('reads every variable of docs/api.md', () => {
     const config = loadConfig({
       PORT: '8080',
       HOST: '0.0.0.0',
@@ -89,7 +89,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: value }).seed.demo).toBe(demo);
   });
 
-  it('has rate limits that leave room for a test run (API.md point 16), each configurable', () => {
+  it('has rate limits that leave room for a test run (docs/api.md point 16), each configurable', () => {
     expect(loadConfig({}).rateLimits).toMatchObject({
       windowSeconds: 600,
       signupsPerIp: 300,

@@ -128,7 +128,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENTS_PER_IP: count(300),
   RATE_LIMIT_REVIEWS_PER_ACCOUNT: count(10),
   // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
-  // ordering it and never paying (API.md, "Accounts you can trust").
+  // ordering it and never paying (docs/api.md, "Accounts you can trust").
   UNPAID_ORDER_RELEASE: flag.default(true),
   UNPAID_ORDER_HOURS_UNVERIFIED: hours(1),
   UNPAID_ORDER_HOURS_VERIFIED: hours(24),

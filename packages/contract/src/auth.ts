@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Email, Id, text } from './primitives.js';
 
-/** API.md: passwords of 8 to 128 characters, taken as sent (not trimmed). */
+/** docs/api.md: passwords of 8 to 128 characters, taken as sent (not trimmed). */
 export const Password = z
   .string({ error: 'must be text' })
   .min(8, 'must be at least 8 characters')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `POST /api/images` answers in the shape of SPEC.md's image host. */
+/** `POST /api/images` answers in the shape of docs/product.md's image host. */
 export const UploadedImage = z.object({
   status: z.literal(200),
   success: z.literal(true),

@@ -43,7 +43,7 @@ export type OrderFilters = z.output<typeof OrderFilters>;
 export const AllOrdersQuery = Paging.extend(OrderFilters.shape);
 
 /**
- * SPEC.md's purchase body. The buyer (userName, email) comes from the token and the part's name
+ * docs/product.md's purchase body. The buyer (userName, email) comes from the token and the part's name
  * and price from the database: those fields may be sent, and are ignored.
  */
 export const PurchaseBody = z.object({
@@ -57,7 +57,7 @@ export type PurchaseInput = z.input<typeof PurchaseBody>;
 
 export const OrderIdParams = z.object({ id: Id });
 
-/** SPEC.md §8, word for word. */
+/** docs/product.md §8, word for word. */
 export const OUT_OF_RANGE_MESSAGE = 'You have to place order in our given range';
 
 /** An unpaid order that ran out of time can be neither paid nor cancelled. */

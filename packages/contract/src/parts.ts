@@ -26,7 +26,7 @@ export type PartsQuery = z.output<typeof PartsQuery>;
 
 export const PartByIdQuery = z.object({ id: Id });
 
-/** A picture: one stored by `POST /api/images`, or any http(s) address (API.md precise point 13). */
+/** A picture: one stored by `POST /api/images`, or any http(s) address (docs/api.md precise point 13). */
 export const ImageRef = z
   .string({ error: 'must be a picture address' })
   .trim()

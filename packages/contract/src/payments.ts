@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { Id, NO_CONTROL_MESSAGE, noControlCharacters } from './primitives.js';
 
-/** SPEC.md §9: the largest amount a card payment may be, in cents. */
+/** docs/product.md §9: the largest amount a card payment may be, in cents. */
 export const AMOUNT_LIMIT_CENTS = 999_999;
-/** SPEC.md §8, word for word. */
+/** docs/product.md §8, word for word. */
 export const AMOUNT_LIMIT_MESSAGE = 'Amount Limit Crossed. Limit: 9,999.99/-';
 
 /** Where the card form would be when the shop takes no cards (503 `payments_not_configured`). */
 export const PAYMENTS_NOT_CONFIGURED_MESSAGE =
   'Card payments are not available right now. Please contact us to pay for your order.';
 
-/** SPEC.md sends the whole order; only its id is used. */
+/** docs/product.md sends the whole order; only its id is used. */
 export const PaymentIntentBody = z.object({ _id: Id });
 export const ClientSecretAnswer = z.object({ clientSecret: z.string() });
 
@@ -37,7 +37,7 @@ export const PaymentsConfig = z.object({
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
-/** API.md precise point 1: the built-in test provider's card. */
+/** docs/api.md precise point 1: the built-in test provider's card. */
 export const TestCard = z.object({
   number: z
     .string({ error: 'must be the card number as digits' })

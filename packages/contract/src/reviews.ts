@@ -16,7 +16,7 @@ export const ReviewsQuery = Paging;
 export type ReviewsQuery = z.output<typeof ReviewsQuery>;
 
 /**
- * API.md: rating an integer 0–5, message 1–2000 characters kept byte for byte (only refused
+ * docs/api.md: rating an integer 0–5, message 1–2000 characters kept byte for byte (only refused
  * when it holds nothing but spaces), the name trimmed.
  */
 export const NewReviewBody = z.object({

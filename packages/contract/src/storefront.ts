@@ -1,4 +1,4 @@
-/** SPEC.md §9: the storefront lists (the home page and /parts) show the first 6 parts. */
+/** docs/product.md §9: the storefront lists (the home page and /parts) show the first 6 parts. */
 export const STOREFRONT_PARTS = 6;
 
 /** The request those lists make. The server preloads its answer with the pages that show them. */

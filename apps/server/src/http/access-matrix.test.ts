@@ -3,7 +3,7 @@ import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/a
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
 /**
- * Who may call what (API.md), as one table: every protected route × a visitor, a garbage token,
+ * Who may call what (docs/api.md), as one table: every protected route × a visitor, a garbage token,
  * the buyer who owns the records, another buyer, and an admin. A status that is not 401/403
  * means the call got past the guards (a 404 or 422 then says the input, not the caller, failed).
  */

@@ -12,7 +12,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'Electronics Tools Manufacturers — shop API',
-        description: 'The HTTP contract of the parts shop (see API.md).',
+        description: 'The HTTP contract of the parts shop (see docs/api.md).',
         version: '1.0.0',
       },
       components: {

@@ -86,7 +86,7 @@ export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGua
   };
 }
 
-/** "That user" of API.md: the caller's own email, compared case-insensitively. */
+/** "That user" of docs/api.md: the caller's own email, compared case-insensitively. */
 export function isSelf(caller: Caller, email: string): boolean {
   return caller.email === email.trim().toLowerCase();
 }

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const inject = (options: InjectOptions) => shop.app.inject(options);
 
-describe('the HTTP ground rules of API.md', () => {
+describe('the HTTP ground rules of docs/api.md', () => {
   it('answers unknown /api paths with a JSON 404, never the web app', async () => {
     for (const url of ['/api/nothing-here', '/api/parts/extra', '/api/']) {
       const res = await inject({ method: 'GET', url });

@@ -19,7 +19,7 @@ const guestLinks: NavItem[] = [
 ];
 const memberLinks: NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
 
-/** SPEC.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while it loads). */
+/** docs/product.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while it loads). */
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';

@@ -38,7 +38,7 @@ function dashboardPage(
 /** The first page of a paged list. */
 const firstPage = (limit: number) => ({ limit, offset: 0 });
 
-/** The dashboard's pages (SPEC.md §2): My Profile for all, then buyers' pages, then admins'. */
+/** The dashboard's pages (docs/product.md §2): My Profile for all, then buyers' pages, then admins'. */
 const dashboardPages: RouteObject[] = [
   {
     index: true,
@@ -150,7 +150,7 @@ const dashboardPages: RouteObject[] = [
 ];
 
 /**
- * Every route of SPEC.md §2 in one table. The home page is in the app's chunk; every other page
+ * Every route of docs/product.md §2 in one table. The home page is in the app's chunk; every other page
  * loads its own chunk when first visited. The server renders the public pages from the same table
  * (entry-server.tsx).
  */

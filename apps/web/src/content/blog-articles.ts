@@ -13,7 +13,7 @@ export interface BlogArticle {
   code?: string;
 }
 
-/** The six interview questions of SPEC.md §2, answered. */
+/** The six interview questions of docs/product.md §2, answered. */
 export const blogArticles: BlogArticle[] = [
   {
     slug: 'react-performance',

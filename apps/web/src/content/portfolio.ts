@@ -9,7 +9,7 @@ export interface PortfolioSection {
   rows: PortfolioRow[];
 }
 
-/** The developer's portfolio of SPEC.md §2: contact details, education, project links, technologies. */
+/** The developer's portfolio of docs/product.md §2: contact details, education, project links, technologies. */
 export const portfolio: { name: string; role: string; sections: PortfolioSection[] } = {
   name: 'Nadia Rahman',
   role: 'Full-stack web developer',

@@ -23,7 +23,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** Send the signed-in user's bearer token (SPEC.md §7), refreshing it once if the server refuses it. */
+  /** Send the signed-in user's bearer token (docs/product.md §7), refreshing it once if the server refuses it. */
   auth?: boolean;
   /**
    * False when a 401 tells of something else than the token (a wrong current password): it is

@@ -9,7 +9,7 @@ function grouped(value: number): string {
   return `${value < 0 ? '-' : ''}${digits}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-/** Prices are whole dollars (SPEC.md §9: shown in $); a price with cents is rounded half away from zero. */
+/** Prices are whole dollars (docs/product.md §9: shown in $); a price with cents is rounded half away from zero. */
 export function formatDollars(amount: number): string {
   const dollars = Math.round(Math.abs(amount));
   return `${amount < 0 ? '-' : ''}$${grouped(dollars)}`;
@@ -23,7 +23,7 @@ export function isOutOfStock(part: { available_quantity: number; min_order_quant
 /** A count (orders, days, rows) in en-US grouping: 12,500. */
 export const formatCount: (value: number) => string = grouped;
 
-/** Quantities are shown in pcs (SPEC.md §9). */
+/** Quantities are shown in pcs (docs/product.md §9). */
 export function formatPieces(quantity: number): string {
   return `${grouped(quantity)} pcs`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CACHE_TIME_MS, createQueryClient, MAX_RETRIES, retryDelay } from './query-client';
 
-describe('the data-fetch cache of SPEC.md §9', () => {
+describe('the data-fetch cache of docs/product.md §9', () => {
   it('keeps data 5 minutes and retries 3 times, the delay doubling up to 30 s', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.staleTime).toBe(CACHE_TIME_MS);

@@ -2,7 +2,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { showError } from './toasts';
 
-/** SPEC.md §9: data is cached 5 minutes; a failed load is retried 3 times, the delay doubling up to 30 s. */
+/** docs/product.md §9: data is cached 5 minutes; a failed load is retried 3 times, the delay doubling up to 30 s. */
 export const CACHE_TIME_MS = 5 * 60 * 1000;
 export const MAX_RETRIES = 3;
 
@@ -19,9 +19,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      // Load errors show as a toast (SPEC.md §8), once per query.
+      // Load errors show as a toast (docs/product.md §8), once per query.
       onError: (error, query) => {
-        // Pages that sign the user out on a refusal (SPEC.md §8) say so themselves.
+        // Pages that sign the user out on a refusal (docs/product.md §8) say so themselves.
         if (query.meta?.refusalSignsOut && error instanceof ApiError && error.status > 0) return;
         // Pages that show a query's failure in place.
         if (query.meta?.quiet) return;

@@ -12,7 +12,7 @@ function show(kind: 'error' | 'success' | 'info', message: string, options: Toas
   void loadToasts().then(({ toast }) => toast[kind](message, options));
 }
 
-/** SPEC.md §9: toasts close after 5 s, top-right, drag to dismiss at 80 %, pause on hover and focus loss. */
+/** docs/product.md §9: toasts close after 5 s, top-right, drag to dismiss at 80 %, pause on hover and focus loss. */
 export const toastSettings = {
   position: 'top-right',
   autoClose: 5000,

@@ -3,7 +3,7 @@ import type { AccountLinksTable } from '../../db/schema.js';
 
 export type LinkPurpose = AccountLinksTable['purpose'];
 
-/** How long a mailed link works (API.md: 48 hours to verify an email, one hour to reset a password). */
+/** How long a mailed link works (docs/api.md: 48 hours to verify an email, one hour to reset a password). */
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   verify_email: 48 * 3600_000,
   password_reset: 3600_000,

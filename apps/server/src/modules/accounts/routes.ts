@@ -24,7 +24,7 @@ import {
 const tags = ['accounts'];
 const errors = { 400: ErrorBody, 415: ErrorBody, 429: ErrorBody };
 
-/** E-mail verification, password reset and change of password (API.md, "Accounts you can trust"). */
+/** E-mail verification, password reset and change of password (docs/api.md, "Accounts you can trust"). */
 export function accountRoutes(
   app: FastifyInstance,
   deps: AccountDeps & { guard: AuthGuard; publicUrl: string | undefined },

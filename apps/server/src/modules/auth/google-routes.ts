@@ -32,7 +32,7 @@ const toLogin = (reply: FastifyReply, problem: GoogleSignInProblem) =>
   reply.header('cache-control', 'no-store').redirect(`/login?error=${problem}`, 302);
 
 /**
- * Google sign-in (OpenID Connect, API.md "Sign-in" and "Accounts you can trust"). The callback
+ * Google sign-in (OpenID Connect, docs/api.md "Sign-in" and "Accounts you can trust"). The callback
  * hands the web app a one-time code in the URL's fragment (which never reaches a server or its
  * logs), never a token: the code is worth a session only once, within a minute, and only with
  * the HttpOnly cookie set beside it, so a link carrying someone else's code signs nobody in.

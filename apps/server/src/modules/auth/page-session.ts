@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_SECONDS } from './access-tokens.js';
 /**
  * The signed-in user's access token, also kept by the browser as an HttpOnly cookie, so that the
  * server can render a dashboard page for them when it is loaded (web-app.ts): the web app keeps its
- * tokens in local storage (SPEC.md §4), which a page request does not carry.
+ * tokens in local storage (docs/product.md §4), which a page request does not carry.
  *
  * The cookie goes with dashboard pages alone (its path), never with a call of the API, which takes
  * the bearer header only: a request another site makes the browser send can read nothing and

@@ -134,7 +134,7 @@ describe('refresh tokens', () => {
     const first = await post('/api/auth/refresh', { refreshToken: account.refreshToken });
     expect(first.statusCode).toBe(200);
     const pair = first.json();
-    // API.md's pair, and the user it belongs to (so a web app restoring a sign-in knows who).
+    // docs/api.md's pair, and the user it belongs to (so a web app restoring a sign-in knows who).
     expect(Object.keys(pair).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken', 'user']);
     expect(pair.user).toEqual({ uid: account.uid, name: account.name, email: account.email });
     expect(pair.refreshToken).not.toBe(account.refreshToken);

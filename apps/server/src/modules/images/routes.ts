@@ -11,7 +11,7 @@ import type { AuthGuard } from '../../http/auth-guard.js';
 import { reencodeAsWebp } from './reencode.js';
 import { saveImage, storedImageName } from './storage.js';
 
-/** API.md: uploads up to 5 MiB. */
+/** docs/api.md: uploads up to 5 MiB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export async function imageRoutes(app: FastifyInstance, deps: { uploadsDir: string; guard: AuthGuard }) {

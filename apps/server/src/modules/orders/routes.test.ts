@@ -93,7 +93,7 @@ describe('POST /api/purchase', () => {
     ['below the minimum', 9],
     ['above what is available', 101],
   ])(
-    'refuses a quantity %s with 422 and the message of SPEC.md, taking nothing',
+    'refuses a quantity %s with 422 and the message of docs/product.md, taking nothing',
     async (_label, quantity) => {
       const part = await newPart({ available: 100, min: 10 });
       const res = await buy(buyer, order(part, quantity));

@@ -92,7 +92,7 @@ function requireCardPayments(deps: PaymentDeps): void {
   if (deps.provider.name === 'none') throw paymentsNotConfigured();
 }
 
-/** The buyer's own order (an admin pays nobody's order for them: API.md precise point 7). */
+/** The buyer's own order (an admin pays nobody's order for them: docs/api.md precise point 7). */
 async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
   if (!order) throw notFound('order');

@@ -110,7 +110,7 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect((await pay(orderId, intent.id)).statusCode).toBe(200);
     const before = standIn.requests.length;
     expect((await pay(orderId, 'pi_another')).statusCode).toBe(409);
-    // API.md precise point 2: refused before asking Stripe.
+    // docs/api.md precise point 2: refused before asking Stripe.
     expect(standIn.requests.length).toBe(before);
   });
 

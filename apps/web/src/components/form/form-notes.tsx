@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A form's error in red above its button (sign-in errors word for word, SPEC.md §8). */
+/** A form's error in red above its button (sign-in errors word for word, docs/product.md §8). */
 export function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (

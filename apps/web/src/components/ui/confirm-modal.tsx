@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { showError } from '../../lib/toasts';
 
-/** SPEC.md §2: the 'Are you sure?' question before cancel, delete and make-admin. */
+/** docs/product.md §2: the 'Are you sure?' question before cancel, delete and make-admin. */
 export function ConfirmModal({
   open,
   onConfirm,

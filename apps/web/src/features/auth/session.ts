@@ -10,7 +10,7 @@ import {
   writeSession,
 } from './token-storage';
 
-/** SPEC.md §4: loading, then signed in or signed out. */
+/** docs/product.md §4: loading, then signed in or signed out. */
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }

@@ -16,7 +16,7 @@ function fakeStorage(works: boolean): Storage {
   };
 }
 
-describe('the persistence chain of SPEC.md §4', () => {
+describe('the persistence chain of docs/product.md §4', () => {
   it('takes local storage when it works, else session storage, else memory', () => {
     const local = fakeStorage(true);
     const session = fakeStorage(true);

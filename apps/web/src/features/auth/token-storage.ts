@@ -1,5 +1,5 @@
 /**
- * Where the sign-in is kept (SPEC.md §4): local storage, else session storage, else memory —
+ * Where the sign-in is kept (docs/product.md §4): local storage, else session storage, else memory —
  * whichever first works in this browser. The access token is under the key 'accessToken'.
  */
 export const ACCESS_TOKEN_KEY = 'accessToken';

@@ -5,7 +5,7 @@ import { showError } from '../../lib/toasts';
 import { signOut } from './session';
 
 /**
- * SPEC.md §8: a refused load of orders, all orders or users removes the token, signs the user
+ * docs/product.md §8: a refused load of orders, all orders or users removes the token, signs the user
  * out, sends them to /login and says '{status text} Access!!! Please Login again'.
  */
 export function useAccessRefusal(error: unknown): void {

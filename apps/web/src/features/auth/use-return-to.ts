@@ -9,7 +9,7 @@ export function safeReturnPath(path: string | null | undefined): string {
   return path && /^\/(?![/\\])/.test(path) ? path : '/';
 }
 
-/** SPEC.md §2: after signing in the user goes back to the page they came from, or to /. */
+/** docs/product.md §2: after signing in the user goes back to the page they came from, or to /. */
 export function useReturnTo(): { path: string; go: (path?: string) => void } {
   const location = useLocation();
   const navigate = useNavigate();

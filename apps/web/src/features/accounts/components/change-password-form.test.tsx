@@ -14,7 +14,7 @@ const render = (session: SessionState) =>
   );
 
 describe('Change password on My Profile', () => {
-  it("says SPEC.md's 'No user is logged in' when nobody is signed in, and shows no form", () => {
+  it("says docs/product.md's 'No user is logged in' when nobody is signed in, and shows no form", () => {
     const html = render({ status: 'signed-out' });
     expect(html).toContain('No user is logged in');
     expect(html).not.toContain('<form');

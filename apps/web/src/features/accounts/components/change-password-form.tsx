@@ -8,7 +8,7 @@ import { useChangePassword } from '../api/change-password';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.changePasswordRules));
 
-/** SPEC.md §8: what the password form says when nobody is signed in. */
+/** docs/product.md §8: what the password form says when nobody is signed in. */
 export const NO_USER = 'No user is logged in';
 
 /** My Profile's "Change password": the current password, then the new one; other sign-ins end. */

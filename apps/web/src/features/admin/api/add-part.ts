@@ -2,7 +2,7 @@ import type { NewPartInput } from '@shop/contract/parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** SPEC.md §5: a picture goes to the image upload first; the part then names its address. */
+/** docs/product.md §5: a picture goes to the image upload first; the part then names its address. */
 async function uploadImage(image: File): Promise<string> {
   const form = new FormData();
   form.append('image', image);

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const usersQuery = queryOptions({
   queryKey: ['users'],
   queryFn: async ({ signal }) => (await apiRequest<User[]>('/api/users', { auth: true, signal })).data,
-  // SPEC.md §8: a refusal signs the user out instead of showing a load-error toast.
+  // docs/product.md §8: a refusal signs the user out instead of showing a load-error toast.
   meta: { refusalSignsOut: true },
 });
 

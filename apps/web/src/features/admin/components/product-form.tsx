@@ -25,7 +25,7 @@ export interface ProductValues {
 const wholeNumber = { value: /^\d+$/, message: 'Enter a whole number' };
 
 /**
- * The product form of Add Product and of editing a part. SPEC.md §5: every field required, each
+ * The product form of Add Product and of editing a part. docs/product.md §5: every field required, each
  * with its own message, word for word (an edited part may keep its picture).
  */
 export function ProductForm({

@@ -5,7 +5,7 @@ import { useAccessRefusal } from '../../auth';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 
-/** SPEC.md §2: every user; Make Admin after 'Are you sure?'; admins show 'Admin'. */
+/** docs/product.md §2: every user; Make Admin after 'Are you sure?'; admins show 'Admin'. */
 export function MakeAdminPage() {
   const users = useUsers();
   useAccessRefusal(users.error);

@@ -17,7 +17,7 @@ export function checkAdminQuery(email: string) {
   });
 }
 
-/** SPEC.md §4: the admin flag, loading until the server answers; fires once the email is known. */
+/** docs/product.md §4: the admin flag, loading until the server answers; fires once the email is known. */
 export function useIsAdmin(): { loading: boolean; admin: boolean } {
   const session = useSession();
   const email = session.status === 'signed-in' ? session.user.email : '';

@@ -17,7 +17,7 @@ function Redirect(props: NavigateProps) {
   return null;
 }
 
-/** SPEC.md §2: progress bar while the sign-in loads; signed out → /login (replacing history) with `from`. */
+/** docs/product.md §2: progress bar while the sign-in loads; signed out → /login (replacing history) with `from`. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
@@ -26,7 +26,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** SPEC.md §6: a non-admin on an admin page is logged out and sent to /login. */
+/** docs/product.md §6: a non-admin on an admin page is logged out and sent to /login. */
 export function RequireAdmin() {
   const { loading, admin } = useIsAdmin();
   const refused = !loading && !admin;
@@ -38,7 +38,7 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** SPEC.md §2, §6: pages for buyers only; an admin is sent to `redirectTo`. */
+/** docs/product.md §2, §6: pages for buyers only; an admin is sent to `redirectTo`. */
 export function RequireNonAdmin({ redirectTo }: { redirectTo: string }) {
   const { loading, admin } = useIsAdmin();
   if (loading) return <ProgressBar label="Checking your role" />;

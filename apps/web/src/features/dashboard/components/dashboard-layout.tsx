@@ -10,7 +10,7 @@ interface DashboardLink {
   label: string;
 }
 
-/** SPEC.md §2: every user sees My Profile; buyers their orders and reviews; admins the shop's management. */
+/** docs/product.md §2: every user sees My Profile; buyers their orders and reviews; admins the shop's management. */
 const everyone: DashboardLink[] = [{ to: '/dashboard', label: 'My Profile' }];
 const buyers: DashboardLink[] = [
   { to: '/dashboard/my-order', label: 'My Order' },

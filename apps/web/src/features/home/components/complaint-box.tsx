@@ -6,7 +6,7 @@ import { useMessageForm } from './use-message-form';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.complaintRules));
 
-/** The complaints/suggestion box of the home page (SPEC.md §2): Full Name, Describe, the checkbox, Send. */
+/** The complaints/suggestion box of the home page (docs/product.md §2): Full Name, Describe, the checkbox, Send. */
 export function ComplaintBox() {
   const consentId = useId();
   const { register, field, formState, onSubmit, busy } = useMessageForm(

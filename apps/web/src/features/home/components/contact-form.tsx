@@ -5,7 +5,7 @@ import { useMessageForm } from './use-message-form';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.contactRules));
 
-/** The Contact Us form of the home page (SPEC.md §2). */
+/** The Contact Us form of the home page (docs/product.md §2). */
 export function ContactForm() {
   const { field, onSubmit, busy } = useMessageForm(rules, 'contact', 'Thank you! We will write back soon.', {
     email: '',

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiRequest } from '../../../lib/api-client';
 import { fetchPage } from '../../../lib/paged-list';
 
-/** SPEC.md §8: a refused load of orders signs the user out; the page says so itself. */
+/** docs/product.md §8: a refused load of orders signs the user out; the page says so itself. */
 const refusalSignsOut = { refusalSignsOut: true };
 
 async function orderPage(path: string, signal: AbortSignal) {

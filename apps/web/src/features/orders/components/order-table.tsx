@@ -65,7 +65,7 @@ export function ExpiredBadge({ order }: { order: Order }) {
   );
 }
 
-/** SPEC.md §4: a paid order shows Paid and its payment id (and its invoice's number). */
+/** docs/product.md §4: a paid order shows Paid and its payment id (and its invoice's number). */
 export function PaidBadge({ order }: { order: Order }) {
   return (
     <div>

@@ -18,7 +18,7 @@ import { OrderFilterBar } from '../components/order-filters';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
 /**
- * SPEC.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
+ * docs/product.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
  * show Paid, expired ones Expired (their pieces went back already).
  */
 export function ManageAllOrderPage() {

@@ -9,7 +9,7 @@ import { InvoiceButton } from '../components/invoice-button';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
 /**
- * SPEC.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel, paid and expired ones
+ * docs/product.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel, paid and expired ones
  * Buy again.
  */
 export function MyOrderPage() {

@@ -15,7 +15,7 @@ import { useSession } from '../../auth';
 import { usePart } from '../../parts';
 import { usePurchase } from '../api/orders';
 
-/** SPEC.md §2, §5: buy a part in bulk, within its minimum and what is available. */
+/** docs/product.md §2, §5: buy a part in bulk, within its minimum and what is available. */
 export function PurchasePage() {
   const { partsId = '' } = useParams();
   const part = usePart(partsId);

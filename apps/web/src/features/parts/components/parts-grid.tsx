@@ -4,7 +4,7 @@ import { PartCard } from './part-card';
 const placeholderKeys = Array.from({ length: STOREFRONT_PARTS }, (_, i) => `placeholder-${i}`);
 
 /**
- * The first 6 parts of the catalog (SPEC.md §9), as on the home page (under its h2) and /parts
+ * The first 6 parts of the catalog (docs/product.md §9), as on the home page (under its h2) and /parts
  * (under its h1): `cardHeading` keeps the headings in order for screen readers.
  */
 export function StorefrontParts({ cardHeading = 'h3' }: { cardHeading?: 'h2' | 'h3' }) {

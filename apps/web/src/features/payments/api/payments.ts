@@ -9,7 +9,7 @@ export const paymentsConfigQuery = queryOptions({
 });
 export const usePaymentsConfig = () => useQuery(paymentsConfigQuery);
 
-/** SPEC.md §7: a client secret for the order, or the amount-limit refusal. */
+/** docs/product.md §7: a client secret for the order, or the amount-limit refusal. */
 export function clientSecretQuery(orderId: string) {
   return queryOptions({
     queryKey: ['payments', 'secret', orderId],

@@ -51,7 +51,7 @@ export function StripeCardForm({
     setError(undefined);
     const result = await stripe.stripe.confirmPayment({ elements: stripe.elements, redirect: 'if_required' });
     if (result.error) {
-      // SPEC.md §8: card errors are logged; the buyer sees them too.
+      // docs/product.md §8: card errors are logged; the buyer sees them too.
       console.warn('Card payment failed:', result.error.message);
       setError(result.error.message);
     } else if (result.paymentIntent.status === 'succeeded') {

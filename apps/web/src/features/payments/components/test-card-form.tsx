@@ -27,7 +27,7 @@ export function TestCardForm({
       { clientSecret, card },
       {
         onSuccess: onPaid,
-        // SPEC.md §8: card errors are logged; the buyer sees them too.
+        // docs/product.md §8: card errors are logged; the buyer sees them too.
         onError: (error) => console.warn('Card payment failed:', error.message),
       },
     ),

@@ -10,7 +10,7 @@ import { useClientSecret, usePaymentsConfig } from '../api/payments';
 import { StripeCardForm } from '../components/stripe-card-form';
 import { TestCardForm } from '../components/test-card-form';
 
-/** SPEC.md §2: /dashboard/payment/{id}, card payment for an order. */
+/** docs/product.md §2: /dashboard/payment/{id}, card payment for an order. */
 export function PaymentPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { useUpdateMobile } from '../api/update-mobile';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.mobileRules));
 
-/** SPEC.md §2: name, email and role shown; mobile the only field to edit; Update waits for an edit. */
+/** docs/product.md §2: name, email and role shown; mobile the only field to edit; Update waits for an edit. */
 export function MyProfilePage() {
   const session = useSession();
   const email = session.status === 'signed-in' ? session.user.email : '';

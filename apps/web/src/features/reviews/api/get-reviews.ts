@@ -2,7 +2,7 @@ import type { Review } from '@shop/contract/reviews';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The home page shows the newest 6 reviews (SPEC.md §3). */
+/** The home page shows the newest 6 reviews (docs/product.md §3). */
 export const HOME_REVIEWS = 6;
 
 export const reviewsPath = (limit: number) => `/api/review?limit=${limit}`;

@@ -7,7 +7,7 @@ import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { useAddReview } from '../api/add-review';
 
-/** SPEC.md §2, §5: name prefilled, a rating (hint 0 to 5) and a message. */
+/** docs/product.md §2, §5: name prefilled, a rating (hint 0 to 5) and a message. */
 export function AddReviewPage() {
   const session = useSession();
   const addReview = useAddReview();
