@@ -370,14 +370,14 @@ describe('fillTemplate', () => {
     );
   });
 
-  it("names the app's modules for the page to prefetch once loaded, instead of preloading them", () => {
+  it("leaves the app's modules to its start instead of preloading them", () => {
     const html = fillTemplate(
       template.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/start.js"></head>'),
       { html: '', head: '', state: '{}' },
       'page-state',
     );
-    expect(html).toContain('<meta name="app-modules" content="/assets/start.js">');
     expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('/assets/start.js');
   });
 
   it('sends a frame (a page without data) with its head, its markup and no data', () => {

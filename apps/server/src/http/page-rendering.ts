@@ -176,21 +176,10 @@ export function fillTemplate(
   let head = template.slice(0, rootStart);
   let data = '';
   if (page.state !== null) {
-    // The app's code is wanted only at the visitor's first interaction: its module preloads become
-    // a list the page's first script prefetches once the page has loaded, so the stylesheet and
-    // the pictures the page shows have the network to themselves first. A frame keeps them: the
-    // app renders over it at once.
-    const modules: string[] = [];
-    head = head.replace(
-      /[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g,
-      (_, href: string) => {
-        modules.push(href);
-        return '';
-      },
-    );
-    if (modules.length > 0) {
-      head = head.replace('</head>', `<meta name="app-modules" content="${modules.join(' ')}">\n  </head>`);
-    }
+    // The app takes a rendered page over once it has loaded and the browser is idle: its module
+    // preloads are dropped, so the stylesheet and the pictures the page shows have the network to
+    // themselves first (the app's start fetches its modules when it runs).
+    head = head.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
     // In a <script> element only "</script" (and "<!--") could end or confuse it: JSON allows "<"
     // to be written as \u003c.
     const state = page.state.replace(/</g, '\\u003c');
