@@ -4,13 +4,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { pageSessionToken } from '../modules/auth/page-session.js';
 import { notFound } from './app-error.js';
 import { type PageUser, pageRendering, RENDERED_PAGES } from './page-rendering.js';
+import type { PagePolicy } from './security-headers.js';
 import { versionedCache } from './versioned-cache.js';
 
 /**
@@ -27,8 +27,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   options: {
-    /** A page's own Content-Security-Policy, set by Helmet in place of the one every answer gets. */
-    pagePolicy?: (pathname: string) => FastifyHelmetOptions['contentSecurityPolicy'] | undefined;
+    /** A page's own Content-Security-Policy, set in place of the one every answer gets. */
+    pagePolicy?: (pathname: string) => PagePolicy | undefined;
     pagePreloads?: (pathname: string) => readonly string[];
     changes?: ChangeFeed;
     pageUser?: (accessToken: string) => Promise<PageUser | undefined>;
@@ -89,7 +89,7 @@ export async function registerWebApp(
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (plainPage && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       const policy = options.pagePolicy?.(pathname);
-      if (policy) reply.helmet({ contentSecurityPolicy: policy });
+      policy?.(request, reply);
       // A page asked for with a query is left to the app: what the query changes shows there, and
       // the server renders each page once per change of its data, not once per query.
       const withQuery = request.url.includes('?');

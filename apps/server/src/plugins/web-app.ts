@@ -1,6 +1,6 @@
 import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import fp from 'fastify-plugin';
-import { stripePageContentSecurityPolicy } from '../http/security-headers.js';
+import { stripePagePolicy } from '../http/security-headers.js';
 import { registerWebApp } from '../http/web-app.js';
 
 /**
@@ -14,7 +14,7 @@ export const webAppPlugin = fp<{ webDist: string }>(
       // Only the card payment page may load Stripe.js, and only when Stripe takes the cards.
       pagePolicy: (pathname) =>
         payments.provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
-          ? stripePageContentSecurityPolicy
+          ? stripePagePolicy
           : undefined,
       // The storefront pages show the first parts at once: their answer downloads with the script.
       pagePreloads: (pathname) => (STOREFRONT_PAGES.includes(pathname) ? [STOREFRONT_PARTS_PATH] : []),
