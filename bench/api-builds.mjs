@@ -4,7 +4,7 @@
 // the bare transaction. Ratios, not absolute figures, compare on a noisy machine.
 import os from 'node:os';
 import path from 'node:path';
-import { admin, barePostgresPurchase, bareSqlitePurchase, prepare, unlimited } from './api.mjs';
+import { admin, barePostgresPurchase, bareSqlitePurchase, prepare, purchaseLoad, unlimited } from './api.mjs';
 import { bareServer, combineRounds, connections, load, loop, median, seconds, table } from './lib/load.mjs';
 import { call, freePort, freshDatabase, residentMemory, root, startShop } from './lib/shop.mjs';
 
@@ -76,20 +76,7 @@ try {
     const runs = shops.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (const [i, s] of shops.entries()) {
-        runs[i].push(
-          await load({
-            url: `${s.shop.url}/api/purchase`,
-            method: 'POST',
-            duration,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${s.who.token}` },
-            body: JSON.stringify({
-              partsId: s.who.partId,
-              quantity: 2,
-              mobile: '+880 1712 000000',
-              address: 'Dhaka',
-            }),
-          }),
-        );
+        runs[i].push(await purchaseLoad(s.shop.url, s.who, duration));
       }
       const s = shops[0];
       const bare =

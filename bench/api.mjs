@@ -17,10 +17,28 @@ export const buyer = {
 };
 export const unlimited = '1000000';
 
-/** Sets a shop up for the run: an admin, a buyer and a part with stock for every purchase. */
+/**
+ * How many buyers place the run's purchases, in turns. The shop refuses a buyer's sixth unpaid
+ * order (the bench lifts that cap), and counts a buyer's unpaid orders at each purchase: one
+ * buyer holding the run's tens of thousands of orders would measure a count no buyer of the shop
+ * ever has. Spread over this many, each holds a few hundred.
+ */
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+const buyerNumber = (i) => ({
+  name: buyer.name,
+  email: i === 0 ? buyer.email : buyer.email.replace('@', `-${i}@`),
+  password: buyer.password,
+});
+
+/** Sets a shop up for the run: an admin, the buyers and a part with stock for every purchase. */
 export async function prepare(url) {
-  await call(`${url}/api/auth/signup`, { method: 'POST', body: buyer });
-  const buyerSession = (await call(`${url}/api/auth/login`, { method: 'POST', body: buyer })).json;
+  const buyers = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const who = buyerNumber(i);
+    await call(`${url}/api/auth/signup`, { method: 'POST', body: who });
+    const session = (await call(`${url}/api/auth/login`, { method: 'POST', body: who })).json;
+    buyers.push({ token: session.accessToken, uid: session.user.uid });
+  }
   const adminToken = (await call(`${url}/api/auth/login`, { method: 'POST', body: admin })).json.accessToken;
   const [demo] = (await call(`${url}/api/parts?limit=1`)).json;
   const part = (
@@ -37,7 +55,33 @@ export async function prepare(url) {
       },
     })
   ).json.insertedId;
-  return { token: buyerSession.accessToken, uid: buyerSession.user.uid, partId: part };
+  let turn = 0;
+  return {
+    token: buyers[0].token,
+    uid: buyers[0].uid,
+    partId: part,
+    /** The next buyer in turn (the bare transactions' orders are spread alike). */
+    nextBuyer: () => buyers[turn++ % buyers.length],
+  };
+}
+
+/** The shop's purchases for `duration` seconds, each by the next buyer in turn. */
+export function purchaseLoad(url, who, duration) {
+  return load({
+    url: `${url}/api/purchase`,
+    method: 'POST',
+    ...(duration ? { duration } : {}),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ partsId: who.partId, quantity: 2, mobile: '+880 1712 000000', address: 'Dhaka' }),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, authorization: `Bearer ${who.nextBuyer().token}` },
+        }),
+      },
+    ],
+  });
 }
 
 /** The order a bare purchase inserts: the columns the shop's purchase writes, and their values. */
@@ -45,7 +89,7 @@ const ORDER_COLUMNS =
   'id, user_id, user_name, email, part_id, part_name, unit_price, quantity, price, mobile, address, created_at';
 const orderValues = (who) => [
   randomUUID(),
-  who.uid,
+  who.nextBuyer().uid,
   buyer.name,
   buyer.email,
   who.partId,
@@ -267,17 +311,7 @@ export async function measureApi(database, port) {
     }
     memory.afterReads = residentMemory(shop.pid);
 
-    const purchase = await load({
-      url: `${shop.url}/api/purchase`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-      body: JSON.stringify({
-        partsId: who.partId,
-        quantity: 2,
-        mobile: '+880 1712 000000',
-        address: 'Dhaka',
-      }),
-    });
+    const purchase = await purchaseLoad(shop.url, who);
     const bare =
       database.kind === 'sqlite'
         ? bareSqlitePurchase(database.url.slice('sqlite:'.length), who)
