@@ -17,10 +17,26 @@ const start = () => {
 };
 
 /**
+ * Does `act` on `element` once the app has it (its `data-<state>` is `live`), if it does within
+ * 10 s and the element is still on the page; the app is started now if it has not been.
+ */
+function onceLive(element: HTMLElement, state: 'form' | 'click', act: () => void) {
+  start();
+  const until = performance.now() + 10_000;
+  const whenLive = () => {
+    if (!element.isConnected || performance.now() > until) return;
+    if (element.dataset[state] === 'live') act();
+    else requestAnimationFrame(whenLive);
+  };
+  whenLive();
+}
+
+/**
  * A form the app has not taken over yet (still `data-form="pending"`, see
  * components/form/rules-form.tsx: the app still starting, or the form's own code still loading)
  * is held when sent, instead of the browser putting its fields in the address, and sent again
- * once the app has it (`data-form="live"`), if it does within 10 s and the form is still there.
+ * once the app has it. So is a click on a link or button whose click is the app's to handle
+ * (`data-click="pending"`, lib/live.ts), instead of the browser following the link.
  */
 document.addEventListener(
   'submit',
@@ -29,14 +45,20 @@ document.addEventListener(
     if (!(form instanceof HTMLFormElement) || form.dataset.form !== 'pending') return;
     event.preventDefault();
     event.stopPropagation();
-    start();
-    const until = performance.now() + 10_000;
-    const sendWhenLive = () => {
-      if (!form.isConnected || performance.now() > until) return;
-      if (form.dataset.form === 'live') form.requestSubmit();
-      else requestAnimationFrame(sendWhenLive);
-    };
-    sendWhenLive();
+    onceLive(form, 'form', () => form.requestSubmit());
+  },
+  true,
+);
+document.addEventListener(
+  'click',
+  (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const held = target?.closest<HTMLElement>('[data-click="pending"]');
+    if (!held || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    event.stopPropagation();
+    onceLive(held, 'click', () => held.click());
   },
   true,
 );
@@ -46,7 +68,8 @@ document.addEventListener(
  * script of the app has run. The app then takes it over (React's hydration) once the page has
  * loaded and the browser is idle, or sooner if the visitor touches it or types first. React
  * replays a click on a part it has not taken over yet once it has; before the app has started, a
- * link is followed by the browser, and a form is held until the app has it (above).
+ * link is followed by the browser, and a form, or a link or button whose click the app handles,
+ * is held until the app has it (above).
  *
  * Every other page (the page shell of index.html) waits for the app to render it, which starts at
  * once; so does a page whose address has a fragment or history state for the app (the one-use

@@ -1,4 +1,5 @@
-import { type FormEventHandler, type ReactNode, useEffect, useState } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { liveState, useLive } from '../../lib/live';
 import { FormError } from './form-notes';
 
 /** The button that sends a form: its words, and whether it waits (for an edit, for the answer). */
@@ -62,16 +63,9 @@ export function RulesForm({
       onPointerDown={rules?.warm}
       noValidate={!browserChecks}
       // Pending until the app has taken the form over: main.tsx holds a form sent before then.
-      data-form={live ? 'live' : 'pending'}
+      data-form={liveState(live)}
     >
       {body ? <div className={body}>{content}</div> : content}
     </form>
   );
-}
-
-/** Whether the app has taken this part of the page over (set once it has). */
-function useLive(): boolean {
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
-  return live;
 }
