@@ -16,27 +16,33 @@ const start = () => {
   void import('./app/start').then(({ startApp }) => startApp(root, pageState, renderedFor));
 };
 
+/** Whether the app runs on the page (app/app-layout.tsx says so once it has taken it over). */
+const appRuns = () => document.documentElement.dataset.app === 'running';
+
 /**
- * Does `act` on `element` once the app has it (its `data-<state>` is `live`), if it does within
- * 10 s and the element is still on the page; the app is started now if it has not been.
+ * Does `act` once `ready()` says the app has what it is for, if it does within 10 s and
+ * `element` is still on the page; the app is started now if it has not been.
  */
-function onceLive(element: HTMLElement, state: 'form' | 'click', act: () => void) {
+function onceReady(element: HTMLElement, ready: () => boolean, act: () => void) {
   start();
   const until = performance.now() + 10_000;
-  const whenLive = () => {
+  const whenReady = () => {
     if (!element.isConnected || performance.now() > until) return;
-    if (element.dataset[state] === 'live') act();
-    else requestAnimationFrame(whenLive);
+    if (ready()) act();
+    else requestAnimationFrame(whenReady);
   };
-  whenLive();
+  whenReady();
 }
 
 /**
- * A form the app has not taken over yet (still `data-form="pending"`, see
- * components/form/rules-form.tsx: the app still starting, or the form's own code still loading)
- * is held when sent, instead of the browser putting its fields in the address, and sent again
- * once the app has it. So is a click on a link or button whose click is the app's to handle
- * (`data-click="pending"`, lib/live.ts), instead of the browser following the link.
+ * What a visitor does on the page the server sent before the app has it is held, and done again
+ * once the app has it:
+ * - a form sent while it is still `data-form="pending"` (components/form/rules-form.tsx, lib/live.ts:
+ *   the app still starting, or the form's own code still loading), instead of the browser
+ *   putting its fields in the address;
+ * - a click on a button before the app runs (a button does nothing without it), and on a link
+ *   whose click is the app's to handle while it is `data-click="pending"`, instead of the browser
+ *   following the link. Other links are followed by the browser.
  */
 document.addEventListener(
   'submit',
@@ -45,20 +51,27 @@ document.addEventListener(
     if (!(form instanceof HTMLFormElement) || form.dataset.form !== 'pending') return;
     event.preventDefault();
     event.stopPropagation();
-    onceLive(form, 'form', () => form.requestSubmit());
+    onceReady(
+      form,
+      () => form.dataset.form === 'live',
+      () => form.requestSubmit(),
+    );
   },
   true,
 );
 document.addEventListener(
   'click',
   (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
-    const held = target?.closest<HTMLElement>('[data-click="pending"]');
-    if (!held || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
+    const link = target?.closest<HTMLElement>('[data-click="pending"]');
+    const button = appRuns() ? null : target?.closest<HTMLButtonElement>('button');
+    const held = link ?? button;
+    if (!held) return;
     event.preventDefault();
     event.stopPropagation();
-    onceLive(held, 'click', () => held.click());
+    const ready = link ? () => link.dataset.click === 'live' : appRuns;
+    onceReady(held, ready, () => held.click());
   },
   true,
 );
@@ -67,9 +80,9 @@ document.addEventListener(
  * A page the server rendered is whole without the app: it paints, and its links work, before any
  * script of the app has run. The app then takes it over (React's hydration) once the page has
  * loaded and the browser is idle, or sooner if the visitor touches it or types first. React
- * replays a click on a part it has not taken over yet once it has; before the app has started, a
- * link is followed by the browser, and a form, or a link or button whose click the app handles,
- * is held until the app has it (above).
+ * replays a click on a part it has not taken over yet once it has; before the app runs, a link
+ * is followed by the browser, and a form, a button or a link whose click the app handles is held
+ * until the app has it (above).
  *
  * Every other page (the page shell of index.html) waits for the app to render it, which starts at
  * once; so does a page whose address has a fragment or history state for the app (the one-use
