@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeferredOwnership } from '../test-support/deferred-tables.js';
 import { type OpenDatabase, openDatabase } from './database.js';
 import { groupCommit } from './group-commit.js';
 
@@ -10,12 +11,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-group-'));
 let database: OpenDatabase;
 beforeAll(async () => {
   database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'shop.db') });
-  await sql`create table owners (id integer primary key)`.execute(database.db);
-  // Checked at commit, not per statement: a write that breaks it makes the whole commit fail.
-  await sql`create table things (id integer primary key, owner integer references owners(id) deferrable initially deferred)`.execute(
-    database.db,
-  );
-  await sql`insert into owners (id) values (1)`.execute(database.db);
+  await createDeferredOwnership(database.db);
 });
 afterAll(async () => {
   await database.close();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeferredOwnership } from '../test-support/deferred-tables.js';
 import { createTestDatabase, openTestDatabase, testDialect } from '../test-support/test-app.js';
 import type { OpenDatabase } from './database.js';
 import { writeTransactions } from './write-transactions.js';
@@ -11,12 +12,7 @@ beforeAll(async () => {
   const target = await createTestDatabase();
   drop = target.drop;
   database = openTestDatabase(target.url, 4);
-  await sql`create table owners (id integer primary key)`.execute(database.db);
-  // Checked at commit, not per statement: a write that breaks it makes its whole commit fail.
-  await sql`create table things (id integer primary key, owner integer references owners(id) deferrable initially deferred)`.execute(
-    database.db,
-  );
-  await sql`insert into owners (id) values (1)`.execute(database.db);
+  await createDeferredOwnership(database.db);
 });
 
 afterAll(async () => {
