@@ -1,5 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { liveState, useLive } from '../../lib/live';
+import { useLiveState } from '../../lib/live';
 import { FormError } from './form-notes';
 
 /** The button that sends a form: its words, and whether it waits (for an edit, for the answer). */
@@ -40,7 +40,7 @@ export function RulesForm({
   browserChecks?: boolean;
   children: ReactNode;
 }) {
-  const live = useLive();
+  const live = useLiveState();
   const content = (
     <>
       {children}
@@ -63,7 +63,7 @@ export function RulesForm({
       onPointerDown={rules?.warm}
       noValidate={!browserChecks}
       // Pending until the app has taken the form over: main.tsx holds a form sent before then.
-      data-form={liveState(live)}
+      data-form={live}
     >
       {body ? <div className={body}>{content}</div> : content}
     </form>
