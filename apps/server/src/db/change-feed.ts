@@ -55,9 +55,6 @@ export interface ChangeFeed {
 /** The channel of PostgreSQL's notifications of writes to what the public reads show (migrations 0007, 0015). */
 export const CATALOG_CHANNEL = 'shop_catalog';
 
-/** The rows of `read_versions` (migration 0015). */
-export const READ_VERSION_ROWS = ['catalog', 'parts', 'reviews'] as const;
-
 /** The catalog's counter, read by the shop's own connection. */
 async function readCatalogVersion(db: Kysely<any>): Promise<number> {
   const { rows } = await sql<{
