@@ -43,6 +43,10 @@ export type RowProblem = z.infer<typeof RowProblem>;
 /** The most row problems one answer lists; `rowsTotal` says how many there were in all. */
 export const MAX_LISTED_ROW_PROBLEMS = 100;
 
+/** A refused line of an order: its place in `lines` (from 0) and its part. */
+export const RefusedLine = z.object({ line: z.number().int(), partsId: z.string() });
+export type RefusedLine = z.infer<typeof RefusedLine>;
+
 export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
@@ -50,6 +54,11 @@ export const ErrorBody = z.object({
     // Only errors about the rows of an uploaded file carry these.
     rows: z.array(RowProblem).optional().describe(`the refused rows (at most ${MAX_LISTED_ROW_PROBLEMS})`),
     rowsTotal: z.number().int().optional().describe('how many row problems there were in all'),
+    // Only an order's refusals carry these: the lines at fault, by their place in `lines` (from 0).
+    details: z
+      .array(RefusedLine)
+      .optional()
+      .describe("the order's refused lines: their place in `lines` (from 0) and their part"),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

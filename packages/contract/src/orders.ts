@@ -3,14 +3,26 @@ import { MAX_QUANTITY } from './parts.js';
 import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
 import { Mobile } from './users.js';
 
+/** One part of an order, at the unit price its quantity reached when the order was placed. */
+export const OrderLine = z.object({
+  partsId: Id,
+  partsName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int().describe('whole dollars a piece: the price break the quantity reached'),
+  price: z.number().int().describe('quantity × unitPrice, whole dollars'),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
 export const Order = z.object({
   _id: Id,
   userName: z.string(),
   email: z.string(),
   partsId: Id,
   partsName: z.string(),
-  price: z.number().int().describe('quantity × price_per_piece, whole dollars'),
-  quantity: z.number().int(),
+  price: z.number().int().describe("the order's total: the sum of its lines' prices, whole dollars"),
+  quantity: z.number().int().describe("the first line's quantity (partsId and partsName name its part)"),
+  lines: z.array(OrderLine).describe('every part of the order, in the order they were sent'),
+  poNumber: z.string().optional().describe("the buyer's purchase order number"),
   mobile: z.string(),
   address: z.string(),
   paymentId: z.string().optional(),
@@ -54,6 +66,45 @@ export const PurchaseBody = z.object({
 });
 export type PurchaseBody = z.output<typeof PurchaseBody>;
 export type PurchaseInput = z.input<typeof PurchaseBody>;
+
+/** The most lines one order holds. */
+export const MAX_ORDER_LINES = 100;
+
+export const LineInput = z.object({
+  partsId: Id,
+  quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }),
+});
+export type LineInput = z.output<typeof LineInput>;
+
+/** 1 to `max` lines, each part at most once (a list's or an order's lines). */
+export function partLines(min: number, max: number) {
+  return z
+    .array(LineInput, { error: 'must be a list of lines' })
+    .min(min, min === 1 ? 'must have at least one line' : `must have at least ${min} lines`)
+    .max(max, `must have at most ${max} lines`)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((line, index) => {
+        if (seen.has(line.partsId))
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'partsId'],
+            message: 'names a part already on another line',
+          });
+        seen.add(line.partsId);
+      });
+    });
+}
+
+/** `POST /api/orders`: every line priced and taken from stock together, or none. */
+export const OrderBody = z.object({
+  lines: partLines(1, MAX_ORDER_LINES),
+  mobile: Mobile,
+  address: text({ min: 1, max: 500 }),
+  poNumber: text({ min: 1, max: 50 }).optional().describe("the buyer's purchase order number"),
+});
+export type OrderBody = z.output<typeof OrderBody>;
+export type OrderInput = z.input<typeof OrderBody>;
 
 export const OrderIdParams = z.object({ id: Id });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
 
+/** A volume price: from `min_quantity` pieces on, each piece costs `price_per_piece`. */
+export const PriceBreak = z.object({
+  min_quantity: z.number().int(),
+  price_per_piece: z.number().int(),
+});
+export type PriceBreak = z.infer<typeof PriceBreak>;
+
 export const Part = z.object({
   _id: Id,
   name: z.string(),
@@ -9,6 +16,9 @@ export const Part = z.object({
   price_per_piece: z.number().int(),
   available_quantity: z.number().int(),
   min_order_quantity: z.number().int(),
+  price_breaks: z
+    .array(PriceBreak)
+    .describe('volume prices, by rising min_quantity; a quantity pays the highest break it reaches'),
 });
 export type Part = z.infer<typeof Part>;
 
@@ -43,6 +53,60 @@ export const ImageRef = z
 export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_PRICE_PER_PIECE = 1_000_000;
 
+/** At most this many price breaks per part. */
+export const MAX_PRICE_BREAKS = 10;
+
+/**
+ * What a piece costs at `quantity`: the price of the highest break the quantity reaches, else the
+ * part's own price. The one place an order line, the product page and the order builder price a line.
+ */
+export function unitPriceFor(
+  part: { price_per_piece: number; price_breaks: readonly PriceBreak[] },
+  quantity: number,
+): number {
+  let price = part.price_per_piece;
+  for (const tier of part.price_breaks) if (quantity >= tier.min_quantity) price = tier.price_per_piece;
+  return price;
+}
+
+/**
+ * The price breaks' rules (docs/api.md): each break's `min_quantity` lies above the part's minimum
+ * order and above the break before it, each price below the part's price and below the break
+ * before it. One problem per wrong tier, at the field at fault.
+ */
+export function priceBreakProblems(part: {
+  price_per_piece: number;
+  min_order_quantity: number;
+  price_breaks: readonly PriceBreak[];
+}): { index: number; field: keyof PriceBreak; message: string }[] {
+  const problems: { index: number; field: keyof PriceBreak; message: string }[] = [];
+  part.price_breaks.forEach((tier, index) => {
+    const before = part.price_breaks[index - 1];
+    if (tier.min_quantity <= (before?.min_quantity ?? part.min_order_quantity))
+      problems.push({
+        index,
+        field: 'min_quantity',
+        message: before
+          ? `must be above the previous break's min_quantity (${before.min_quantity})`
+          : `must be above min_order_quantity (${part.min_order_quantity})`,
+      });
+    else if (tier.price_per_piece >= (before?.price_per_piece ?? part.price_per_piece))
+      problems.push({
+        index,
+        field: 'price_per_piece',
+        message: before
+          ? `must be below the previous break's price_per_piece (${before.price_per_piece})`
+          : `must be below price_per_piece (${part.price_per_piece})`,
+      });
+  });
+  return problems;
+}
+
+const PriceBreakInput = z.object({
+  min_quantity: wholeNumber({ min: 2, max: MAX_QUANTITY }),
+  price_per_piece: wholeNumber({ min: 1, max: MAX_PRICE_PER_PIECE }),
+});
+
 export const NewPartBody = z
   .object({
     name: text({ min: 1, max: 120 }),
@@ -51,10 +115,24 @@ export const NewPartBody = z
     min_order_quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }),
     available_quantity: wholeNumber({ min: 0, max: MAX_QUANTITY }),
     price_per_piece: wholeNumber({ min: 1, max: MAX_PRICE_PER_PIECE }),
+    price_breaks: z
+      .array(PriceBreakInput, { error: 'must be a list of price breaks' })
+      .max(MAX_PRICE_BREAKS, `must have at most ${MAX_PRICE_BREAKS} breaks`)
+      .optional()
+      .describe('volume prices; left out: none for a new part, unchanged for an edited one'),
   })
   .refine((part) => part.available_quantity === 0 || part.min_order_quantity <= part.available_quantity, {
     path: ['min_order_quantity'],
     message: 'must not be above available_quantity',
+  })
+  .superRefine((part, ctx) => {
+    if (!part.price_breaks) return;
+    for (const problem of priceBreakProblems({ ...part, price_breaks: part.price_breaks }))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price_breaks', problem.index, problem.field],
+        message: problem.message,
+      });
   });
 export type NewPartBody = z.output<typeof NewPartBody>;
 export type NewPartInput = z.input<typeof NewPartBody>;

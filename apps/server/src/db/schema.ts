@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO 8601 UTC strings in both dialects (they sort as text),
@@ -38,6 +38,8 @@ export interface PartsTable {
   min_order_quantity: number;
   created_at: string;
   deleted_at: string | null;
+  /** The part's price breaks as JSON, by rising min_quantity ('[]': none). */
+  price_breaks: ColumnType<string, string | undefined, string>;
 }
 
 /** One row: the catalog's version, moved by triggers whenever the listed names or their order change (migration 0010). */
@@ -65,6 +67,37 @@ export interface OrdersTable {
   paid_at: string | null;
   /** An unpaid order whose time ran out: its pieces went back to stock (the row stays). */
   expired_at: string | null;
+  po_number: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The parts of an order, numbered from 0 in the order sent. The order's part_id, part_name,
+ * quantity and unit_price repeat its line 0; its price is the sum of its lines.
+ */
+export interface OrderLinesTable {
+  order_id: string;
+  line_no: number;
+  part_id: string;
+  part_name: string;
+  quantity: number;
+  unit_price: number;
+  price: number;
+}
+
+/** A buyer's saved list of parts to order again. */
+export interface ListsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListLinesTable {
+  list_id: string;
+  line_no: number;
+  part_id: string;
+  quantity: number;
 }
 
 export interface ReviewsTable {
@@ -180,6 +213,9 @@ export interface DB {
   parts: PartsTable;
   read_versions: ReadVersionsTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  lists: ListsTable;
+  list_lines: ListLinesTable;
   reviews: ReviewsTable;
   messages: MessagesTable;
   payment_intents: PaymentIntentsTable;

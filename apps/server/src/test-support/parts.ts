@@ -1,12 +1,12 @@
 import { newId, nowIso } from '../clock.js';
 import type { Database } from '../db/database.js';
-import type { PartRow } from '../db/schema.js';
+import type { NewPart, PartRow } from '../db/schema.js';
 import { searchForm } from '../db/text-search.js';
 
 type TestPart = Pick<PartRow, 'name'> & Partial<Omit<PartRow, 'id' | 'name' | 'name_search'>>;
 
 /** A part's row as a test writes it: defaults for what the test leaves out, the shop's search form of the name. */
-function partRow(part: TestPart): PartRow {
+function partRow(part: TestPart): NewPart & { id: string } {
   return {
     desc: 'A part made for this test',
     img: 'https://example.com/p.webp',

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
 import { lockingRows } from '../../db/row-locks.js';
-import type { DB, NewOrder, OrderRow } from '../../db/schema.js';
+import type { DB, NewOrder, OrderLinesTable, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 
 /**
@@ -15,7 +15,7 @@ export function takeStock(
   db: Database,
   partId: string,
   quantity: number,
-): Promise<{ id: string; name: string; price_per_piece: number } | undefined> {
+): Promise<{ id: string; name: string; price_per_piece: number; price_breaks: string } | undefined> {
   return db
     .updateTable('parts')
     .set({ available_quantity: sql`available_quantity - ${quantity}` })
@@ -23,20 +23,42 @@ export function takeStock(
     .where('deleted_at', 'is', null)
     .where('available_quantity', '>=', quantity)
     .where('min_order_quantity', '<=', quantity)
-    .returning(['id', 'name', 'price_per_piece'])
+    .returning(['id', 'name', 'price_per_piece', 'price_breaks'])
     .executeTakeFirst();
 }
 
-export async function returnStock(db: Database, partId: string, quantity: number): Promise<void> {
-  await db
-    .updateTable('parts')
-    .set({ available_quantity: sql`available_quantity + ${quantity}` })
-    .where('id', '=', partId)
-    .execute();
+/** Gives every line's pieces back to its part's stock. */
+export async function returnLines(
+  db: Database,
+  lines: readonly { part_id: string; quantity: number | string }[],
+): Promise<void> {
+  for (const line of lines) {
+    await db
+      .updateTable('parts')
+      .set({ available_quantity: sql`available_quantity + ${Number(line.quantity)}` })
+      .where('id', '=', line.part_id)
+      .execute();
+  }
 }
 
-export async function insertOrder(db: Database, order: NewOrder): Promise<void> {
+export type OrderLineRow = OrderLinesTable;
+
+/** The order and its lines (the order's part columns repeat its line 0). */
+export async function insertOrder(db: Database, order: NewOrder, lines: OrderLineRow[]): Promise<void> {
   await db.insertInto('orders').values(order).execute();
+  await db.insertInto('order_lines').values(lines).execute();
+}
+
+/** The lines of these orders, each order's in their order. */
+export function linesOf(db: Database, orderIds: readonly string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
 }
 
 /** A paid order's invoice number, read with the order (null while it is unpaid). */
@@ -54,19 +76,24 @@ export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | 
 }
 
 /**
- * Removes the order (and its payment intents) only while it is unpaid and not expired; answers
- * what was removed, or nothing if it was paid, expired or gone. Run it in a transaction and roll
- * back when it answers nothing.
+ * Removes the order (its lines and payment intents with it) only while it is unpaid and not
+ * expired; answers what was removed, lines included, or nothing if it was paid, expired or gone.
+ * Run it in a transaction and roll back when it answers nothing.
  */
-export async function deleteUnpaidOrder(db: Database, id: string): Promise<OrderRow | undefined> {
+export async function deleteUnpaidOrder(
+  db: Database,
+  id: string,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
   await db.deleteFrom('payment_intents').where('order_id', '=', id).execute();
-  return db
+  const lines = await linesOf(db, [id]);
+  const order = await db
     .deleteFrom('orders')
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+  return order && { order, lines };
 }
 
 /**
@@ -96,16 +123,26 @@ export async function reopenExpiredOrder(db: Database, id: string): Promise<bool
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Takes the pieces of an order back from stock, if the part is listed and has them; whatever its minimum. */
-export async function retakeStock(db: Database, partId: string, quantity: number): Promise<boolean> {
-  const result = await db
-    .updateTable('parts')
-    .set({ available_quantity: sql`available_quantity - ${quantity}` })
-    .where('id', '=', partId)
-    .where('deleted_at', 'is', null)
-    .where('available_quantity', '>=', quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Takes the pieces of an expired order's lines back from stock, whatever the parts' minimums: all
+ * of them if every listed part has them, else none (the lines taken so far are given back).
+ */
+export async function retakeLines(db: Database, orderId: string): Promise<boolean> {
+  const lines = await linesOf(db, [orderId]);
+  for (const [index, line] of lines.entries()) {
+    const result = await db
+      .updateTable('parts')
+      .set({ available_quantity: sql`available_quantity - ${Number(line.quantity)}` })
+      .where('id', '=', line.part_id)
+      .where('deleted_at', 'is', null)
+      .where('available_quantity', '>=', Number(line.quantity))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      await returnLines(db, lines.slice(0, index));
+      return false;
+    }
+  }
+  return true;
 }
 
 export async function setExpired(db: Database, id: string, at: string): Promise<void> {

@@ -82,6 +82,15 @@ describe('POST /api/purchase', () => {
       partsName: expect.stringMatching(/^Test part /),
       price: 260,
       quantity: 20,
+      lines: [
+        {
+          partsId: part,
+          partsName: expect.stringMatching(/^Test part /),
+          quantity: 20,
+          unitPrice: 13,
+          price: 260,
+        },
+      ],
       mobile: '+880 1712 345678',
       address: 'House 12, Road 5, Dhanmondi, Dhaka',
       createdAt: expect.stringMatching(/^\d{4}-/),
@@ -98,7 +107,11 @@ describe('POST /api/purchase', () => {
       const part = await newPart({ available: 100, min: 10 });
       const res = await buy(buyer, order(part, quantity));
       expect(res.statusCode).toBe(422);
-      expect(res.json().error).toEqual({ code: 'quantity_out_of_range', message: OUT_OF_RANGE_MESSAGE });
+      expect(res.json().error).toEqual({
+        code: 'quantity_out_of_range',
+        message: OUT_OF_RANGE_MESSAGE,
+        details: [{ line: 0, partsId: part }],
+      });
       expect(await available(part)).toBe(100);
     },
   );
@@ -146,11 +159,15 @@ describe('POST /api/purchase', () => {
     const missing = await buy(buyer, order(crypto.randomUUID(), 5));
     const deleted = await buy(buyer, order(gone, 5));
     expect([missing.statusCode, deleted.statusCode]).toEqual([404, 404]);
-    expect(deleted.json()).toEqual(missing.json());
+    expect(deleted.json().error.message).toEqual(missing.json().error.message);
+    expect(deleted.json().error.details).toEqual([{ line: 0, partsId: gone }]);
     for (const quantity of [2, 9]) {
       const res = await buy(buyer, order(part, quantity));
       expect(res.statusCode).toBe(422);
-      expect(res.json().error).toEqual({ code: 'quantity_out_of_range', message: OUT_OF_RANGE_MESSAGE });
+      expect(res.json().error).toMatchObject({
+        code: 'quantity_out_of_range',
+        message: OUT_OF_RANGE_MESSAGE,
+      });
     }
     expect([await ordersOf(part), await ordersOf(gone), await available(part)]).toEqual([0, 0, 8]);
     // The part's name and price at the time go into the order, read by the statement that took the pieces.

@@ -2,6 +2,7 @@ import { ErrorBody } from '@shop/contract/errors';
 import {
   AllOrdersQuery,
   Order,
+  OrderBody,
   OrderFilters,
   OrderIdParams,
   OrderList,
@@ -16,12 +17,12 @@ import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-gu
 import type { RateLimit } from '../../http/rate-limit.js';
 import {
   cancelOrder,
+  getOrder,
   listOrders,
   type OrderDeps,
-  orderFor,
   ordersCsv,
+  placeOrder,
   purchase,
-  toOrder,
 } from './service.js';
 
 const security = [{ bearer: [] }];
@@ -61,6 +62,36 @@ export function orderRoutes(
       await deps.perIp.consume(request.ip);
       await deps.perAccount.consume(buyer.id);
       return reply.status(201).send({ insertedId: await purchase(deps, buyer, request.body) });
+    },
+  );
+
+  api.post(
+    '/api/orders',
+    {
+      onRequest: guard.buyer,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Order many parts at once (buyers): 1–100 lines, a part at most once, each line priced by the part's price breaks; all lines' pieces are taken together, or none",
+        description:
+          "A line whose part is not in the catalog → 404 not_found, a line whose quantity lies outside its part's range → 422 quantity_out_of_range; either way `error.details` names every refused line ({line: its place in `lines` from 0, partsId}) and nothing is taken. Otherwise as POST /api/purchase (unpaid cap, expiry).",
+        security,
+        body: OrderBody,
+        response: {
+          201: Inserted,
+          409: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const buyer = callerOf(request);
+      await deps.perIp.consume(request.ip);
+      await deps.perAccount.consume(buyer.id);
+      return reply.status(201).send({ insertedId: await placeOrder(deps, buyer, request.body) });
     },
   );
 
@@ -136,7 +167,7 @@ export function orderRoutes(
         response: { 200: Order, ...errors },
       },
     },
-    async (request) => toOrder(await orderFor(db, callerOf(request), request.params.id)),
+    async (request) => getOrder(db, callerOf(request), request.params.id),
   );
 
   api.delete(

@@ -1,10 +1,14 @@
+import type { RefusedLine } from '@shop/contract/errors';
 import {
+  type LineInput,
   ORDER_EXPIRED_MESSAGE,
   type Order,
+  type OrderBody,
   OUT_OF_RANGE_MESSAGE,
   type PurchaseBody,
   tooManyUnpaidMessage,
 } from '@shop/contract/orders';
+import { unitPriceFor } from '@shop/contract/parts';
 import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
@@ -19,10 +23,15 @@ import { recordAudit } from '../audit/repository.js';
 import { formatInvoiceNumber } from '../invoices/number.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { findPart } from '../parts/repository.js';
+import { priceBreaksOf } from '../parts/service.js';
+import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
 
-/** An order as the API answers it; `invoice_number` comes with the lists and single reads. */
-export function toOrder(row: OrderRow & { invoice_number?: number | null }): Order {
+/**
+ * An order as the API answers it, with its lines; `invoice_number` comes with the lists and
+ * single reads.
+ */
+export function toOrder(row: OrderRow & { invoice_number?: number | null }, lines: OrderLineRow[]): Order {
   return {
     _id: row.id,
     userName: row.user_name,
@@ -31,6 +40,14 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }): Ord
     partsName: row.part_name,
     price: Number(row.price),
     quantity: Number(row.quantity),
+    lines: lines.map((line) => ({
+      partsId: line.part_id,
+      partsName: line.part_name,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.unit_price),
+      price: Number(line.price),
+    })),
+    ...(row.po_number ? { poNumber: row.po_number } : {}),
     mobile: row.mobile,
     address: row.address,
     ...(row.payment_id ? { paymentId: row.payment_id } : {}),
@@ -40,9 +57,24 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }): Ord
   };
 }
 
-export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_MESSAGE);
+/** Orders as the API answers them, their lines read in one query. */
+export async function withLines(
+  db: Database,
+  rows: readonly (OrderRow & { invoice_number?: number | null })[],
+): Promise<Order[]> {
+  const lines = new Map<string, OrderLineRow[]>();
+  for (const line of await orders.linesOf(
+    db,
+    rows.map((row) => row.id),
+  )) {
+    const ofOrder = lines.get(line.order_id);
+    if (ofOrder) ofOrder.push(line);
+    else lines.set(line.order_id, [line]);
+  }
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+}
 
-const outOfRange = () => new AppError('quantity_out_of_range', OUT_OF_RANGE_MESSAGE);
+export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_MESSAGE);
 
 /**
  * How a purchase's transaction runs: the database's way for writes that arrive together
@@ -58,46 +90,110 @@ function writeTogether(db: Database): WriteTransactions {
   return runner;
 }
 
+/** SPEC's one-part purchase: an order of one line. */
+export function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Promise<string> {
+  const { partsId, quantity, ...delivery } = body;
+  return placeOrder(deps, buyer, { lines: [{ partsId, quantity }], ...delivery });
+}
+
+/** Refused lines of an order: parts that are not in the catalog, or quantities outside their range. */
+class RefusedLines extends Error {
+  constructor(readonly lines: { line: number; partsId: string }[]) {
+    super('lines refused');
+  }
+}
+
 /**
  * An order, priced from the database and reserved from stock in the same transaction: the order
- * exists exactly when its pieces were taken. One statement takes the pieces and reads the name and
- * price (buyers racing for the same pieces can never take more than there are); only when it takes
- * nothing is the part read, to tell a missing part (404) from a quantity out of range (422).
+ * exists exactly when every line's pieces were taken. One statement per line takes the pieces and
+ * reads the name and prices (buyers racing for the same pieces can never take more than there
+ * are); lines are taken in the order of their parts' ids, so that orders overlapping on parts
+ * never wait on each other in a circle. When any line takes nothing, the whole order is rolled
+ * back, and the parts are read to tell missing parts (404) from quantities out of range (422),
+ * every refused line named in `error.details`.
  */
-export async function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Promise<string> {
+export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody): Promise<string> {
   const { db, mail } = deps;
   const id = newId();
-  await writeTogether(db)(async (trx) => {
-    // The cap on unpaid orders is decided here, one purchase of this buyer at a time.
-    if (deps.unpaidPerBuyer !== undefined) {
-      await orders.lockBuyer(trx, buyer.id);
-      const open = await orders.countOpenOrders(trx, buyer.id);
-      if (open >= deps.unpaidPerBuyer)
-        throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
-    }
-    const part = await orders.takeStock(trx, body.partsId, body.quantity);
-    if (!part) throw (await findPart(trx, body.partsId)) ? outOfRange() : notFound('part');
-    await orders.insertOrder(trx, {
-      id,
-      user_id: buyer.id,
-      user_name: buyer.name,
-      email: buyer.email,
-      part_id: part.id,
-      part_name: part.name,
-      unit_price: part.price_per_piece,
-      quantity: body.quantity,
-      price: body.quantity * part.price_per_piece,
-      mobile: body.mobile,
-      address: body.address,
-      payment_id: null,
-      payment_intent_id: null,
-      created_at: nowIso(),
-      paid_at: null,
+  try {
+    await writeTogether(db)(async (trx) => {
+      // The cap on unpaid orders is decided here, one order of this buyer at a time.
+      if (deps.unpaidPerBuyer !== undefined) {
+        await orders.lockBuyer(trx, buyer.id);
+        const open = await orders.countOpenOrders(trx, buyer.id);
+        if (open >= deps.unpaidPerBuyer)
+          throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
+      }
+      const lines = await takeLines(trx, id, body.lines);
+      const [first, ...rest] = lines;
+      if (!first) throw new Error('an order has at least one line');
+      const price = rest.reduce((sum, line) => sum + line.price, first.price);
+      if (!Number.isSafeInteger(price))
+        throw new AppError('amount_limit', "This order's total is too large for one order");
+      await orders.insertOrder(
+        trx,
+        {
+          id,
+          user_id: buyer.id,
+          user_name: buyer.name,
+          email: buyer.email,
+          part_id: first.part_id,
+          part_name: first.part_name,
+          unit_price: first.unit_price,
+          quantity: first.quantity,
+          price,
+          mobile: body.mobile,
+          address: body.address,
+          po_number: body.poNumber ?? null,
+          payment_id: null,
+          payment_intent_id: null,
+          created_at: nowIso(),
+          paid_at: null,
+        },
+        lines,
+      );
+      await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, nowIso());
     });
-    await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, nowIso());
-  });
+  } catch (error) {
+    if (!(error instanceof RefusedLines)) throw error;
+    const missing: RefusedLine[] = [];
+    for (const refused of error.lines) if (!(await findPart(db, refused.partsId))) missing.push(refused);
+    if (missing.length > 0) throw new AppError('not_found', 'No such part', undefined, { details: missing });
+    throw new AppError('quantity_out_of_range', OUT_OF_RANGE_MESSAGE, undefined, { details: error.lines });
+  }
   mail?.kick();
   return id;
+}
+
+/** Takes every line's pieces, in the order of the parts' ids; throws RefusedLines naming each line that took nothing. */
+async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[]) {
+  const byPart = wanted
+    .map((line, lineNo) => ({ ...line, lineNo }))
+    .sort((a, b) => (a.partsId < b.partsId ? -1 : 1));
+  const lines: OrderLineRow[] = new Array(wanted.length);
+  const refused: RefusedLine[] = [];
+  for (const line of byPart) {
+    const part = await orders.takeStock(trx, line.partsId, line.quantity);
+    if (!part) {
+      refused.push({ line: line.lineNo, partsId: line.partsId });
+      continue;
+    }
+    const unitPrice = unitPriceFor(
+      { price_per_piece: Number(part.price_per_piece), price_breaks: priceBreaksOf(part) },
+      line.quantity,
+    );
+    lines[line.lineNo] = {
+      order_id: orderId,
+      line_no: line.lineNo,
+      part_id: part.id,
+      part_name: part.name,
+      quantity: line.quantity,
+      unit_price: unitPrice,
+      price: unitPrice * line.quantity,
+    };
+  }
+  if (refused.length > 0) throw new RefusedLines(refused.sort((a, b) => a.line - b.line));
+  return lines;
 }
 
 /** The order, if the caller may see it (its buyer, or an admin). */
@@ -106,6 +202,13 @@ export async function orderFor(db: Database, caller: Caller, id: string): Promis
   if (!row) throw notFound('order');
   requireSelfOrAdmin(caller, row.email);
   return row;
+}
+
+/** The order with its lines, if the caller may see it. */
+export async function getOrder(db: Database, caller: Caller, id: string): Promise<Order> {
+  const [order] = await withLines(db, [await orderFor(db, caller, id)]);
+  if (!order) throw notFound('order');
+  return order;
 }
 
 export interface OrderDeps {
@@ -142,16 +245,16 @@ async function removeUnpaidOrder(
       const deleted = await orders.deleteUnpaidOrder(trx, id);
       // Nothing to cancel: roll back, so a paid order keeps its payment intents.
       if (!deleted) throw lost;
-      await orders.returnStock(trx, deleted.part_id, Number(deleted.quantity));
+      await orders.returnLines(trx, deleted.lines);
       if (audit) {
         await recordAudit(trx, {
           actor: audit.actor,
           action: 'order.deleted',
           subjectId: id,
-          before: toOrder(deleted),
+          before: toOrder(deleted.order, deleted.lines),
         });
       }
-      return deleted;
+      return deleted.order;
     });
   } catch (error) {
     if (error !== lost) throw error;
@@ -215,12 +318,13 @@ async function expireOrder(deps: OrderDeps, id: string): Promise<OrderRow | unde
   return deps.db.transaction().execute(async (trx) => {
     const expired = await orders.expireUnpaidOrder(trx, id, nowIso());
     if (!expired) return undefined;
-    await orders.returnStock(trx, expired.part_id, Number(expired.quantity));
+    const lines = await orders.linesOf(trx, [id]);
+    await orders.returnLines(trx, lines);
     await recordAudit(trx, {
       actor: null,
       action: 'order.expired',
       subjectId: id,
-      before: toOrder({ ...expired, expired_at: null }),
+      before: toOrder({ ...expired, expired_at: null }, lines),
       after: { expiredAt: expired.expired_at },
     });
     return expired;
@@ -232,7 +336,7 @@ export async function listOrders(
   filter: orders.OrderFilter & { limit: number; offset: number },
 ) {
   const { rows, total } = await orders.listOrders(db, filter);
-  return { orders: rows.map(toOrder), total };
+  return { orders: await withLines(db, rows), total };
 }
 
 /** At most this many orders go into one export. */

@@ -34,6 +34,7 @@ async function addOrder(
 ): Promise<void> {
   const id = newId();
   const row: OrderRow = {
+    po_number: null,
     expired_at: expiredAt,
     id,
     user_id: buyer.uid,

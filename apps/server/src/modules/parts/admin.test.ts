@@ -37,7 +37,12 @@ describe('POST /api/parts', () => {
     expect(res.statusCode).toBe(201);
     const { insertedId } = res.json();
     const part = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${insertedId}` })).json();
-    expect(part).toEqual({ _id: insertedId, ...valid, name: 'Hot-Air Rework Station 700 W' });
+    expect(part).toEqual({
+      _id: insertedId,
+      ...valid,
+      name: 'Hot-Air Rework Station 700 W',
+      price_breaks: [],
+    });
     const found = (await shop.app.inject({ method: 'GET', url: '/api/parts?q=rework' })).json();
     expect(found.map((p: { _id: string }) => p._id)).toContain(insertedId);
   });

@@ -90,6 +90,7 @@ describe('POST /api/parts/import', () => {
         min_order_quantity: 5,
         available_quantity: 300,
         price_per_piece: 45,
+        price_breaks: [],
       },
       expect.objectContaining({ name: 'Flux Pen', desc: 'Rosin, no-clean', min_order_quantity: 10 }),
       expect.objectContaining({ name: "'=SUM(A1)", available_quantity: 0 }),

@@ -1,13 +1,24 @@
-import type { NewPartBody, Part, PartsQuery } from '@shop/contract/parts';
+import {
+  type NewPartBody,
+  type Part,
+  type PartsQuery,
+  type PriceBreak,
+  priceBreakProblems,
+} from '@shop/contract/parts';
 import { newId, nowIso } from '../../clock.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { searchForm } from '../../db/text-search.js';
-import { notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
+
+/** A part's price breaks, as its row keeps them (JSON, written only by `fields` below). */
+export function priceBreaksOf(row: { price_breaks: string }): PriceBreak[] {
+  return JSON.parse(row.price_breaks) as PriceBreak[];
+}
 
 export function toPart(row: PartRow): Part {
   return {
@@ -18,6 +29,7 @@ export function toPart(row: PartRow): Part {
     price_per_piece: Number(row.price_per_piece),
     available_quantity: Number(row.available_quantity),
     min_order_quantity: Number(row.min_order_quantity),
+    price_breaks: priceBreaksOf(row),
   };
 }
 
@@ -47,9 +59,17 @@ const auditView = (row: PartRow) => ({
   price_per_piece: Number(row.price_per_piece),
   available_quantity: Number(row.available_quantity),
   min_order_quantity: Number(row.min_order_quantity),
+  price_breaks: priceBreaksOf(row),
 });
 
-function fields(body: NewPartBody) {
+/** The part's columns from a body; `kept` are the breaks of a part edited without naming any. */
+function fields(body: NewPartBody, kept: PriceBreak[] = []) {
+  const price_breaks = body.price_breaks ?? kept;
+  const problem = priceBreakProblems({ ...body, price_breaks })[0];
+  if (problem)
+    throw badRequest(
+      `price_breaks.${problem.index}.${problem.field}: ${problem.message} (the part's price breaks were kept)`,
+    );
   return {
     name: body.name,
     name_search: searchForm(body.name),
@@ -58,6 +78,9 @@ function fields(body: NewPartBody) {
     price_per_piece: body.price_per_piece,
     available_quantity: body.available_quantity,
     min_order_quantity: body.min_order_quantity,
+    price_breaks: JSON.stringify(
+      price_breaks.map(({ min_quantity, price_per_piece }) => ({ min_quantity, price_per_piece })),
+    ),
   };
 }
 
@@ -93,8 +116,10 @@ export async function importParts(db: Database, actor: Actor, csv: Uint8Array): 
 export async function editPart(db: Database, actor: Actor, id: string, body: NewPartBody): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await parts.findPart(trx, id);
-    if (!before || !(await parts.updatePart(trx, id, fields(body)))) throw notFound('part');
-    const after = { ...before, ...fields(body) };
+    if (!before) throw notFound('part');
+    const changes = fields(body, priceBreaksOf(before));
+    if (!(await parts.updatePart(trx, id, changes))) throw notFound('part');
+    const after = { ...before, ...changes };
     await recordAudit(trx, {
       actor,
       action: 'part.edited',

@@ -49,14 +49,13 @@ export async function recordPayment(
   const now = await findOrder(trx, order.id);
   if (!now?.expired_at || now.paid_at) return 'not_paid';
   if (!(await orders.reopenExpiredOrder(trx, now.id))) return 'not_paid';
-  const quantity = Number(now.quantity);
   if (
-    (await orders.retakeStock(trx, now.part_id, quantity)) &&
+    (await orders.retakeLines(trx, now.id)) &&
     (await payments.markPaid(trx, now.id, paymentId, at, actor))
   ) {
     await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: now.id, recipient: now.email }, at);
     deps.log?.warn(
-      { orderId: now.id, paymentId, partId: now.part_id, quantity },
+      { orderId: now.id, paymentId },
       'payment arrived after the order expired: its pieces were still in stock, the order is paid',
     );
     return 'paid';
