@@ -1,0 +1,85 @@
+import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { useSyncExternalStore } from 'react';
+
+/** A line of the order being built: a part and how many pieces (as typed, checked by the builder). */
+export interface BuilderLine {
+  partsId: string;
+  quantity: number;
+}
+
+const KEY = 'shop.order-builder';
+const listeners = new Set<() => void>();
+const NO_LINES: readonly BuilderLine[] = [];
+let lines: readonly BuilderLine[] | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined; // storage refused (private mode, policy): the builder lives in memory only
+  }
+}
+
+function isLine(value: unknown): value is BuilderLine {
+  const line = value as BuilderLine;
+  return typeof line?.partsId === 'string' && Number.isSafeInteger(line.quantity) && line.quantity > 0;
+}
+
+/** The lines as kept in this browser (a reload, another tab and a later visit see them). */
+function read(): readonly BuilderLine[] {
+  if (lines) return lines;
+  try {
+    const kept = JSON.parse(storage()?.getItem(KEY) ?? '[]');
+    lines = Array.isArray(kept) ? kept.filter(isLine).slice(0, MAX_ORDER_LINES) : [];
+  } catch {
+    lines = [];
+  }
+  return lines;
+}
+
+function write(next: readonly BuilderLine[]): void {
+  lines = next;
+  try {
+    storage()?.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // full or refused: the lines stay in memory for this page
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key !== KEY) return;
+    lines = undefined;
+    listener();
+  };
+  window.addEventListener('storage', fromOtherTab);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', fromOtherTab);
+  };
+}
+
+/** The order builder's lines; the server's render shows none (they live in the browser). */
+export function useBuilderLines(): readonly BuilderLine[] {
+  return useSyncExternalStore(subscribe, read, () => NO_LINES);
+}
+
+/** Adds pieces of a part: to its line if it has one, else as a new last line. */
+export function addToOrder(partsId: string, quantity: number): void {
+  const current = read();
+  const at = current.findIndex((line) => line.partsId === partsId);
+  if (at >= 0)
+    write(current.map((line, i) => (i === at ? { partsId, quantity: line.quantity + quantity } : line)));
+  else write([...current, { partsId, quantity }]);
+}
+
+/** Replaces every line (a saved list ordered again, a pasted quick order, edits in the builder). */
+export function setBuilderLines(next: readonly BuilderLine[]): void {
+  write(next.slice(0, MAX_ORDER_LINES));
+}
+
+export function clearBuilder(): void {
+  write([]);
+}
