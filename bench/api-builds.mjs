@@ -4,14 +4,23 @@
 // the bare transaction. Ratios, not absolute figures, compare on a noisy machine.
 import os from 'node:os';
 import path from 'node:path';
-import { admin, barePostgresPurchase, bareSqlitePurchase, prepare, purchaseLoad, unlimited } from './api.mjs';
+import {
+  admin,
+  barePostgresPurchase,
+  bareSqlitePurchase,
+  ORDER_LINES,
+  orderLoad,
+  prepare,
+  purchaseLoad,
+  unlimited,
+} from './api.mjs';
 import { bareServer, combineRounds, connections, load, loop, median, seconds, table } from './lib/load.mjs';
 import { call, freePort, freshDatabase, residentMemory, root, startShop } from './lib/shop.mjs';
 
 const [kind = 'sqlite', ...others] = process.argv.slice(2);
 const builds = [path.join(root, 'apps/server/dist/main.js'), ...others.map((p) => path.resolve(p))];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,purchase').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,purchase,orders').split(',');
 console.log(
   `\n${os.availableParallelism()} cores; ${kind}; ${seconds} s per measurement in ${rounds} rounds, ${connections} connections; ${new Date().toISOString()}`,
 );
@@ -94,6 +103,27 @@ try {
         target: name(s.entry),
         ...combineRounds(runs[i]),
         share: `${Math.round(ratio * 100)}%`,
+      });
+    }
+  }
+  if (only.includes('orders')) {
+    // A many-line order beside a one-line order of this build (builds before it have no
+    // POST /api/orders), in turns: each line is one more part's stock taken and one more line
+    // written in the same transaction.
+    for (const s of shops.slice(0, 1)) {
+      const single = [];
+      const many = [];
+      for (let round = 0; round < rounds; round++) {
+        single.push(await orderLoad(s.shop.url, s.who, 1, duration));
+        many.push(await orderLoad(s.shop.url, s.who, ORDER_LINES, duration));
+      }
+      rows.push({ what: 'POST /api/orders, 1 line', target: name(s.entry), ...combineRounds(single) });
+      const ratio = median(many.map((r, k) => r.rps / single[k].rps));
+      rows.push({
+        what: `POST /api/orders, ${ORDER_LINES} lines`,
+        target: name(s.entry),
+        ...combineRounds(many),
+        share: `${Math.round(ratio * 100)}% of 1 line`,
       });
     }
   }

@@ -41,25 +41,32 @@ export async function prepare(url) {
   }
   const adminToken = (await call(`${url}/api/auth/login`, { method: 'POST', body: admin })).json.accessToken;
   const [demo] = (await call(`${url}/api/parts?limit=1`)).json;
-  const part = (
-    await call(`${url}/api/parts`, {
-      method: 'POST',
-      token: adminToken,
-      body: {
-        name: 'Bench Part',
-        desc: 'Stock for every purchase of the run',
-        img: demo.img,
-        min_order_quantity: 1,
-        available_quantity: 1_000_000_000,
-        price_per_piece: 3,
-      },
-    })
-  ).json.insertedId;
+  const addPart = async (name) =>
+    (
+      await call(`${url}/api/parts`, {
+        method: 'POST',
+        token: adminToken,
+        body: {
+          name,
+          desc: 'Stock for every purchase of the run',
+          img: demo.img,
+          min_order_quantity: 1,
+          available_quantity: 1_000_000_000,
+          price_per_piece: 3,
+          price_breaks: [{ min_quantity: 100, price_per_piece: 2 }],
+        },
+      })
+    ).json.insertedId;
+  const part = await addPart('Bench Part');
+  // The parts a many-line order takes its lines from (each line a part of its own).
+  const lineParts = [part];
+  for (let i = 1; i < ORDER_LINES; i++) lineParts.push(await addPart(`Bench Part ${i}`));
   let turn = 0;
   return {
     token: buyers[0].token,
     uid: buyers[0].uid,
     partId: part,
+    lineParts,
     /** The next buyer in turn (the bare transactions' orders are spread alike). */
     nextBuyer: () => buyers[turn++ % buyers.length],
   };
@@ -101,14 +108,46 @@ const orderValues = (who) => [
   'Dhaka',
   new Date().toISOString(),
 ];
+/** The order's one line, as the shop writes it beside the order. */
+const LINE_COLUMNS = 'order_id, line_no, part_id, part_name, quantity, unit_price, price';
+const lineValues = (orderId, who) => [orderId, 0, who.partId, 'Bench Part', 2, 3, 6];
 const placeholders = (count, mark) => Array.from({ length: count }, (_, i) => mark(i + 1)).join(', ');
 const insertOrder = (mark) =>
   `insert into orders (${ORDER_COLUMNS}) values (${placeholders(ORDER_COLUMNS.split(',').length, mark)})`;
+const insertLine = (mark) =>
+  `insert into order_lines (${LINE_COLUMNS}) values (${placeholders(LINE_COLUMNS.split(',').length, mark)})`;
 /** Takes the stock as the shop does: one conditional update ($1 the quantity, $2 the part). */
 const TAKE_STOCK =
   'update parts set available_quantity = available_quantity - $1 where id = $2 and deleted_at is null and available_quantity >= $1 and min_order_quantity <= $1';
 
-/** The same writes as a purchase (take the stock, insert the order) in one bare transaction. */
+/** How many lines the bench's many-line order has. */
+export const ORDER_LINES = 20;
+
+/** The shop's orders of `lines` lines (POST /api/orders) for `duration` seconds, each by the next buyer in turn. */
+export function orderLoad(url, who, lines, duration) {
+  return load({
+    url: `${url}/api/orders`,
+    method: 'POST',
+    ...(duration ? { duration } : {}),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      lines: who.lineParts.slice(0, lines).map((partsId) => ({ partsId, quantity: 2 })),
+      mobile: '+880 1712 000000',
+      address: 'Dhaka',
+      poNumber: 'PO-BENCH',
+    }),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, authorization: `Bearer ${who.nextBuyer().token}` },
+        }),
+      },
+    ],
+  });
+}
+
+/** The same writes as a purchase (take the stock, insert the order and its line) in one bare transaction. */
 export function bareSqlitePurchase(file, who) {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
@@ -117,9 +156,12 @@ export function bareSqlitePurchase(file, who) {
   // SQLite reads $1 and $2 as named parameters: bound by an object.
   const take = db.prepare(TAKE_STOCK.replaceAll('$1', '@quantity').replaceAll('$2', '@part'));
   const insert = db.prepare(insertOrder(() => '?'));
+  const line = db.prepare(insertLine(() => '?'));
   const purchase = db.transaction(() => {
     if (take.run({ quantity: 2, part: who.partId }).changes !== 1) throw new Error('no stock');
-    insert.run(...orderValues(who));
+    const order = orderValues(who);
+    insert.run(...order);
+    line.run(...lineValues(order[0], who));
   });
   return { once: async () => purchase(), workers: 1, close: async () => db.close() };
 }
@@ -127,13 +169,16 @@ export function bareSqlitePurchase(file, who) {
 export function barePostgresPurchase(url, who) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const insert = insertOrder((n) => `$${n}`);
+  const line = insertLine((n) => `$${n}`);
   const once = async () => {
     const client = await pool.connect();
     try {
       await client.query('begin');
       const taken = await client.query(TAKE_STOCK, [2, who.partId]);
       if (taken.rowCount !== 1) throw new Error('no stock');
-      await client.query(insert, orderValues(who));
+      const order = orderValues(who);
+      await client.query(insert, order);
+      await client.query(line, lineValues(order[0], who));
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
