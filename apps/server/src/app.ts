@@ -10,6 +10,7 @@ import { authRoutesPlugin } from './modules/auth/plugin.js';
 import { healthRoutesPlugin } from './modules/health/plugin.js';
 import { imageRoutesPlugin } from './modules/images/plugin.js';
 import { invoiceRoutesPlugin } from './modules/invoices/plugin.js';
+import { listRoutesPlugin } from './modules/lists/plugin.js';
 import { messageRoutesPlugin } from './modules/messages/plugin.js';
 import { orderRoutesPlugin } from './modules/orders/plugin.js';
 import { overviewRoutesPlugin } from './modules/overview/plugin.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(reviewRoutesPlugin)
     .register(invoiceRoutesPlugin)
     .register(orderRoutesPlugin)
+    .register(listRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin);
