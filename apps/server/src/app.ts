@@ -5,6 +5,7 @@ import type { OpenDatabase } from './db/database.js';
 import { clientErrors, frameworkErrors } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
 import { accountRoutesPlugin } from './modules/accounts/plugin.js';
+import { addressRoutesPlugin } from './modules/addresses/plugin.js';
 import { auditRoutesPlugin } from './modules/audit/plugin.js';
 import { authRoutesPlugin } from './modules/auth/plugin.js';
 import { healthRoutesPlugin } from './modules/health/plugin.js';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(invoiceRoutesPlugin)
     .register(orderRoutesPlugin)
     .register(listRoutesPlugin)
+    .register(addressRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin);
