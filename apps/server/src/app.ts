@@ -5,11 +5,13 @@ import type { OpenDatabase } from './db/database.js';
 import { clientErrors, frameworkErrors } from './http/error-handler.js';
 import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
 import { accountRoutesPlugin } from './modules/accounts/plugin.js';
+import { addressRoutesPlugin } from './modules/addresses/plugin.js';
 import { auditRoutesPlugin } from './modules/audit/plugin.js';
 import { authRoutesPlugin } from './modules/auth/plugin.js';
 import { healthRoutesPlugin } from './modules/health/plugin.js';
 import { imageRoutesPlugin } from './modules/images/plugin.js';
 import { invoiceRoutesPlugin } from './modules/invoices/plugin.js';
+import { listRoutesPlugin } from './modules/lists/plugin.js';
 import { messageRoutesPlugin } from './modules/messages/plugin.js';
 import { orderRoutesPlugin } from './modules/orders/plugin.js';
 import { overviewRoutesPlugin } from './modules/overview/plugin.js';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(reviewRoutesPlugin)
     .register(invoiceRoutesPlugin)
     .register(orderRoutesPlugin)
+    .register(listRoutesPlugin)
+    .register(addressRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin);

@@ -22,3 +22,6 @@ export type SavedAddress = z.infer<typeof SavedAddress>;
 export const SavedAddresses = z.array(SavedAddress);
 
 export const AddressIdParams = z.object({ id: Id });
+
+/** The buyer keeps as many addresses as the shop allows. */
+export const TOO_MANY_ADDRESSES_MESSAGE = `You already keep ${MAX_ADDRESSES} delivery addresses, the most one account may keep. Delete one before saving another.`;

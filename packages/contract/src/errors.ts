@@ -21,6 +21,8 @@ export const errorStatus = {
   csv_rows_refused: 422,
   amount_limit: 422,
   payment_not_confirmed: 422,
+  too_many_lists: 422,
+  too_many_addresses: 422,
   headers_too_large: 431,
   rate_limited: 429,
   internal: 500,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { partLines } from './orders.js';
 import { PriceBreak } from './parts.js';
-import { Id, text } from './primitives.js';
+import { Id, Paging, text } from './primitives.js';
 
 /** The most lines a saved list holds, and the most lists one buyer keeps. */
 export const MAX_LIST_LINES = 100;
@@ -43,3 +43,9 @@ export type SavedList = z.infer<typeof SavedList>;
 export const SavedLists = z.array(SavedList);
 
 export const ListIdParams = z.object({ id: Id });
+
+/** `GET /api/lists`: the caller's lists, newest first, a page at a time. */
+export const ListsQuery = Paging;
+
+/** The buyer keeps as many lists as the shop allows. */
+export const TOO_MANY_LISTS_MESSAGE = `You already keep ${MAX_LISTS} saved lists, the most one account may keep. Delete one before saving another.`;

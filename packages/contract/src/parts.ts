@@ -137,7 +137,7 @@ export const NewPartBody = z
 export type NewPartBody = z.output<typeof NewPartBody>;
 export type NewPartInput = z.input<typeof NewPartBody>;
 
-/** `POST /api/parts/import`: a CSV file of parts whose header names exactly these columns, in any order. */
+/** `POST /api/parts/import`: a CSV file of parts whose header names each of these columns once, in any order. */
 export const PARTS_CSV_COLUMNS = [
   'name',
   'desc',
@@ -146,6 +146,11 @@ export const PARTS_CSV_COLUMNS = [
   'available_quantity',
   'price_per_piece',
 ] as const;
+/**
+ * Columns the header may also name. `price_breaks` holds a part's price breaks as
+ * `min_quantity:price_per_piece` pairs separated by `;` (e.g. `100:12;500:10`); empty: none.
+ */
+export const PARTS_CSV_OPTIONAL_COLUMNS = ['price_breaks'] as const;
 export const PARTS_CSV_MAX_BYTES = 1024 * 1024;
 export const PARTS_CSV_MAX_ROWS = 1000;
 

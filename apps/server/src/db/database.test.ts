@@ -52,6 +52,10 @@ describe('migrations', () => {
       'payment_events',
       'audit_log',
       'mail_outbox',
+      'order_lines',
+      'lists',
+      'list_lines',
+      'addresses',
     ]) {
       expect(tables, table).toContain(table);
     }

@@ -100,6 +100,15 @@ export interface ListLinesTable {
   quantity: number;
 }
 
+/** A buyer's saved delivery address (migration 0017). */
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  label: string;
+  address: string;
+  created_at: string;
+}
+
 export interface ReviewsTable {
   id: string;
   user_id: string | null;
@@ -216,6 +225,7 @@ export interface DB {
   order_lines: OrderLinesTable;
   lists: ListsTable;
   list_lines: ListLinesTable;
+  addresses: AddressesTable;
   reviews: ReviewsTable;
   messages: MessagesTable;
   payment_intents: PaymentIntentsTable;

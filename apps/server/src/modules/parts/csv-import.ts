@@ -1,12 +1,17 @@
 import { MAX_LISTED_ROW_PROBLEMS, type RowProblem } from '@shop/contract/errors';
-import { NewPartBody, PARTS_CSV_COLUMNS, PARTS_CSV_MAX_ROWS } from '@shop/contract/parts';
+import {
+  NewPartBody,
+  PARTS_CSV_COLUMNS,
+  PARTS_CSV_MAX_ROWS,
+  PARTS_CSV_OPTIONAL_COLUMNS,
+} from '@shop/contract/parts';
 import { AppError } from '../../http/app-error.js';
 import { startsLikeFormula } from '../../http/csv.js';
 import { type CsvRecord, readCsv } from '../../http/csv-reader.js';
 
-type Column = (typeof PARTS_CSV_COLUMNS)[number];
-const TEXT_COLUMNS: Column[] = ['name', 'desc'];
-const COLUMN_LIST = PARTS_CSV_COLUMNS.join(', ');
+type Column = (typeof PARTS_CSV_COLUMNS)[number] | (typeof PARTS_CSV_OPTIONAL_COLUMNS)[number];
+const TEXT_COLUMNS = ['name', 'desc'] as const;
+const COLUMN_LIST = `${PARTS_CSV_COLUMNS.join(', ')} (and may name ${PARTS_CSV_OPTIONAL_COLUMNS.join(', ')})`;
 
 const invalid = (message: string) => new AppError('csv_invalid', message);
 
@@ -72,7 +77,7 @@ function refused(message: string, problems: (Omit<RowProblem, 'field'> & { field
 /** The column each cell of a row belongs to; the header must name each column exactly once. */
 function readHeader(header: CsvRecord): Column[] {
   const names = header.cells.map((cell) => cell.trim().toLowerCase());
-  const known = new Set<string>(PARTS_CSV_COLUMNS);
+  const known = new Set<string>([...PARTS_CSV_COLUMNS, ...PARTS_CSV_OPTIONAL_COLUMNS]);
   const quote = (name: string) => (name ? `"${name.slice(0, 40)}"` : 'an empty one');
   const unknown = names.filter((name) => !known.has(name));
   const repeated = [...new Set(names.filter((name, i) => known.has(name) && names.indexOf(name) !== i))];
@@ -83,7 +88,7 @@ function readHeader(header: CsvRecord): Column[] {
     missing.length > 0 && `missing column ${missing.map(quote).join(', ')}`,
   ].filter(Boolean);
   if (faults.length > 0) {
-    throw invalid(`The first line must name the columns ${COLUMN_LIST} (in any order): ${faults.join('; ')}`);
+    throw invalid(`The first line must name the columns ${COLUMN_LIST}, in any order: ${faults.join('; ')}`);
   }
   return names as Column[];
 }
@@ -96,17 +101,72 @@ function checkRow(row: CsvRecord, columns: Column[]): NewPartBody | RowProblem[]
       { line, field: null, message: `has ${cells.length} cells where the header has ${columns.length}` },
     ];
   }
-  const fields = Object.fromEntries(columns.map((column, i) => [column, cells[i]])) as Record<Column, string>;
+  const { price_breaks: breaksCell = '', ...fields } = Object.fromEntries(
+    columns.map((column, i) => [column, cells[i]]),
+  ) as Record<Column, string>;
   const problems: RowProblem[] = TEXT_COLUMNS.filter((column) => looksLikeFormula(fields[column])).map(
     (field) => ({ line, field, message: FORMULA_MESSAGE }),
   );
-  const result = NewPartBody.safeParse(fields);
+  const breaks = readPriceBreaks(breaksCell);
+  for (const pair of breaks.malformed)
+    problems.push({ line, field: 'price_breaks', message: `${tierName(pair)}: ${MALFORMED_TIER_MESSAGE}` });
+  const result = NewPartBody.safeParse(
+    breaks.malformed.length === 0 && breaks.tiers.length > 0
+      ? { ...fields, price_breaks: breaks.tiers }
+      : fields,
+  );
   if (result.success && problems.length === 0) return result.data;
+  const reported = new Set<string | null>(problems.map((problem) => problem.field));
+  const brokenTiers = new Set<number>();
   for (const issue of result.error?.issues ?? []) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : null;
-    if (problems.some((problem) => problem.field === field)) continue;
-    problems.push({ line, field, message: issue.message.replace(/^Invalid input: /, '') });
+    const [field = null, tier, tierField] = issue.path;
+    const message = issue.message.replace(/^Invalid input: /, '');
+    if (field === 'price_breaks' && typeof tier === 'number') {
+      // One problem per wrong tier, named by its place and its text.
+      if (brokenTiers.has(tier)) continue;
+      brokenTiers.add(tier);
+      const pair = breaks.tiers[tier];
+      if (pair) problems.push({ line, field, message: `${tierName(pair)}: ${String(tierField)} ${message}` });
+      continue;
+    }
+    // One problem per column (the formula check's, else the first).
+    const column = typeof field === 'string' ? field : null;
+    if (reported.has(column)) continue;
+    reported.add(column);
+    problems.push({ line, field: column, message });
   }
-  // Report the columns of a row in the order of the file.
+  // Report the columns of a row in the order of the file (a column's problems in their order).
   return problems.sort((a, b) => columns.indexOf(a.field as Column) - columns.indexOf(b.field as Column));
+}
+
+/** A price break as the cell writes it: its place among the pairs (from 1) and its text. */
+interface TierText {
+  number: number;
+  text: string;
+}
+
+const tierName = (pair: TierText) =>
+  `tier ${pair.number} (${pair.text.length > 40 ? `${pair.text.slice(0, 40)}…` : pair.text})`;
+const MALFORMED_TIER_MESSAGE =
+  'must be min_quantity:price_per_piece in whole numbers, pairs separated by ; (e.g. 100:12;500:10)';
+
+/**
+ * A `price_breaks` cell: `min_quantity:price_per_piece` pairs separated by `;` (an empty cell,
+ * or empty pairs, are none). Well-formed pairs become tiers for the rules of `POST /api/parts`;
+ * others are malformed.
+ */
+function readPriceBreaks(cell: string) {
+  const tiers: (TierText & { min_quantity: string; price_per_piece: string })[] = [];
+  const malformed: TierText[] = [];
+  const pairs = cell
+    .split(';')
+    .map((text) => text.trim())
+    .filter(Boolean);
+  pairs.forEach((text, i) => {
+    const match = /^(\d+)\s*:\s*(\d+)$/.exec(text);
+    if (match?.[1] && match[2])
+      tiers.push({ number: i + 1, text, min_quantity: match[1], price_per_piece: match[2] });
+    else malformed.push({ number: i + 1, text });
+  });
+  return { tiers, malformed };
 }

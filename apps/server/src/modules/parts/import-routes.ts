@@ -3,6 +3,7 @@ import {
   PARTS_CSV_COLUMNS,
   PARTS_CSV_MAX_BYTES,
   PARTS_CSV_MAX_ROWS,
+  PARTS_CSV_OPTIONAL_COLUMNS,
   PartsImported,
 } from '@shop/contract/parts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ const CsvFile = z
   .meta({
     type: 'string',
     format: 'binary',
-    description: `UTF-8 CSV, header ${PARTS_CSV_COLUMNS.join(', ')}`,
+    description: `UTF-8 CSV, header ${PARTS_CSV_COLUMNS.join(', ')}, optionally ${PARTS_CSV_OPTIONAL_COLUMNS.join(', ')}`,
   });
 
 /** `charset=utf-8` or no charset at all: the file is read as UTF-8, and any other is refused. */
@@ -66,7 +67,8 @@ export async function partImportRoutes(app: FastifyInstance, deps: { db: Databas
           description:
             `The body is the file itself (content-type: text/csv, UTF-8, at most ${PARTS_CSV_MAX_BYTES / 1024} KiB, ` +
             `at most ${PARTS_CSV_MAX_ROWS} rows). Its first line names the columns ${PARTS_CSV_COLUMNS.join(', ')} ` +
-            'in any order; each row is checked with the rules of POST /api/parts, and a text cell that starts ' +
+            'in any order, and may name price_breaks: the price breaks as min_quantity:price_per_piece pairs ' +
+            'separated by ; (e.g. 100:12;500:10; empty: none). Each row is checked with the rules of POST /api/parts, and a text cell that starts ' +
             'like a spreadsheet formula is refused. If any row is refused nothing is added, and the 422 ' +
             '(code csv_rows_refused) lists each refused row: its line, column and reason.',
           security: [{ bearer: [] }],

@@ -306,14 +306,19 @@ describe('POST /api/parts/import', () => {
     const cell = fc.oneof(
       fc.constantFrom('"', '""', '"a,b"', '\r\n', '\n', '\r', '', ' ', '=1+1', '-', '@', '\uFEFF', '\u0000'),
       fc.constantFrom('0', '5', '300', '-1', '1e3', 'x'.repeat(130), img, 'javascript:x', 'Part'),
+      fc.constantFrom('100:2;500:1', '6:1', '2:1;', ';', '1:1:1', 'a:b', ' 10 : 5 ', '10:5;8:4'),
       fc.string({ maxLength: 12 }),
       fc.string({ unit: 'grapheme', maxLength: 8 }),
     );
     const line = fc.array(cell, { maxLength: 8 }).map((cells) => cells.join(','));
     const file = fc.oneof(
       fc
-        .tuple(fc.array(line, { maxLength: 5 }), fc.constantFrom('\n', '\r\n', '\r'))
-        .map(([lines, end]) => [HEADER, ...lines].join(end)),
+        .tuple(
+          fc.constantFrom(HEADER, `${HEADER},price_breaks`),
+          fc.array(line, { maxLength: 5 }),
+          fc.constantFrom('\n', '\r\n', '\r'),
+        )
+        .map(([header, lines, end]) => [header, ...lines].join(end)),
       fc.array(line, { maxLength: 4 }).map((lines) => lines.join('\n')),
       fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
     );
@@ -335,9 +340,144 @@ describe('POST /api/parts/import', () => {
   it('is described in the OpenAPI document', async () => {
     const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = doc.paths['/api/parts/import'].post;
+    expect(op.description).toContain('price_breaks');
     expect(Object.keys(op.requestBody.content)).toEqual(['text/csv']);
     expect(
       op.responses['422'].content['application/json'].schema.properties.error.properties.rows,
     ).toBeTruthy();
+  });
+});
+
+describe('the optional price_breaks column', () => {
+  const WITH_BREAKS = `${HEADER},price_breaks`;
+  const partOf = async (id: string) =>
+    (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
+
+  it('takes min_quantity:price_per_piece pairs separated by ;, and an empty cell as none', async () => {
+    const file = [
+      // Columns in any order, the name in any case.
+      `Price_Breaks,${HEADER}`,
+      `100:10;500:8,Bulk resistor,Carbon film,${img},5,1000,12`,
+      `,No breaks,Plain,${img},5,1000,12`,
+      `" 10 : 11 ; 20:9 ;",Spaced pairs,Trimmed,${img},5,1000,12`,
+    ].join('\n');
+    const res = await upload(file);
+    expect(res.statusCode, res.body).toBe(201);
+    const [bulk, plain, spaced] = await Promise.all(res.json().insertedIds.map(partOf));
+    expect(bulk.price_breaks).toEqual([
+      { min_quantity: 100, price_per_piece: 10 },
+      { min_quantity: 500, price_per_piece: 8 },
+    ]);
+    expect(plain.price_breaks).toEqual([]);
+    expect(spaced.price_breaks).toEqual([
+      { min_quantity: 10, price_per_piece: 11 },
+      { min_quantity: 20, price_per_piece: 9 },
+    ]);
+    // The header without the column still works (the first test's file), and the audit keeps the breaks.
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('subject_id', '=', bulk._id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after ?? '{}').price_breaks).toEqual(bulk.price_breaks);
+  });
+
+  it('refuses each wrong tier with its own problem, naming the tier, by the rules of POST /api/parts', async () => {
+    const error = await expectRefused(
+      [
+        WITH_BREAKS,
+        row('Below the minimum', `desc,${img},50,1000,12,50:10`), // line 2
+        row('Not rising', `desc,${img},5,1000,12,100:10;100:9;90:8`), // line 3
+        row('Not falling', `desc,${img},5,1000,12,100:12;200:10;300:11`), // line 4
+        row('Out of range', `desc,${img},1,1000,12,1:5;10:0;2000000000:1`), // line 5
+        row('Fine', `desc,${img},5,1000,12,100:11`), // line 6
+      ].join('\n'),
+    );
+    expect(error.message).toBe('4 of 5 rows were refused; nothing was added');
+    expect(error.rows).toEqual([
+      {
+        line: 2,
+        field: 'price_breaks',
+        message: 'tier 1 (50:10): min_quantity must be above min_order_quantity (50)',
+      },
+      {
+        line: 3,
+        field: 'price_breaks',
+        message: "tier 2 (100:9): min_quantity must be above the previous break's min_quantity (100)",
+      },
+      {
+        line: 3,
+        field: 'price_breaks',
+        message: "tier 3 (90:8): min_quantity must be above the previous break's min_quantity (100)",
+      },
+      {
+        line: 4,
+        field: 'price_breaks',
+        message: 'tier 1 (100:12): price_per_piece must be below price_per_piece (12)',
+      },
+      {
+        line: 4,
+        field: 'price_breaks',
+        message: "tier 3 (300:11): price_per_piece must be below the previous break's price_per_piece (10)",
+      },
+      { line: 5, field: 'price_breaks', message: 'tier 1 (1:5): min_quantity must be at least 2' },
+      { line: 5, field: 'price_breaks', message: 'tier 2 (10:0): price_per_piece must be at least 1' },
+      {
+        line: 5,
+        field: 'price_breaks',
+        message: 'tier 3 (2000000000:1): min_quantity must be at most 1000000000',
+      },
+    ]);
+  });
+
+  it('refuses a malformed pair with a message of its own, each one named', async () => {
+    const error = await expectRefused(
+      [
+        WITH_BREAKS,
+        row('Dash', `desc,${img},5,1000,12,100-10`), // line 2
+        row('Mixed', `desc,${img},5,1000,12,100:10;abc;500:8;1:2:3;-5:1;10.5:2`), // line 3
+        row('Also bad elsewhere', `desc,${img},5,1000,0,100:x`), // line 4
+      ].join('\n'),
+    );
+    const malformed = (line: number, tier: string) => ({
+      line,
+      field: 'price_breaks',
+      message: `${tier}: must be min_quantity:price_per_piece in whole numbers, pairs separated by ; (e.g. 100:12;500:10)`,
+    });
+    expect(error.rows).toEqual([
+      malformed(2, 'tier 1 (100-10)'),
+      malformed(3, 'tier 2 (abc)'),
+      malformed(3, 'tier 4 (1:2:3)'),
+      malformed(3, 'tier 5 (-5:1)'),
+      malformed(3, 'tier 6 (10.5:2)'),
+      { line: 4, field: 'price_per_piece', message: 'must be at least 1' },
+      malformed(4, 'tier 1 (100:x)'),
+    ]);
+  });
+
+  it('refuses more than 10 tiers, and a long tier is shortened in the message', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `${(i + 1) * 10}:${20 - i}`).join(';');
+    const error = await expectRefused(
+      [
+        WITH_BREAKS,
+        row('Eleven', `desc,${img},5,1000,21,${eleven}`),
+        row('Long', `desc,${img},5,1000,21,${'9'.repeat(60)}`),
+      ].join('\n'),
+    );
+    expect(error.rows).toEqual([
+      { line: 2, field: 'price_breaks', message: 'must have at most 10 breaks' },
+      {
+        line: 3,
+        field: 'price_breaks',
+        message: `tier 1 (${'9'.repeat(40)}…): must be min_quantity:price_per_piece in whole numbers, pairs separated by ; (e.g. 100:12;500:10)`,
+      },
+    ]);
+  });
+
+  it('refuses a repeated price_breaks column, and names it in the header message', async () => {
+    const error = await expectRefused(`${WITH_BREAKS},price_breaks\n${row('Fine')},,\n`);
+    expect(error.code).toBe('csv_invalid');
+    expect(error.message).toMatch(/repeated column "price_breaks"/);
+    expect(error.message).toMatch(/may name price_breaks/);
   });
 });
