@@ -14,8 +14,8 @@ export interface Column<Row> {
   action?: boolean;
 }
 
-/** What keeps an action column in view: stuck to the scroll box's right edge, over the cells it passes. */
-const ACTION_CELL = 'sticky right-0 z-[1] bg-base-100 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+/** What keeps an action column in view: stuck to the scroll box's right edge, over the cells it passes (shaded where a table may be scrolled: below md). */
+const ACTION_CELL = 'sticky right-0 z-[1] bg-base-100 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 const cellClass = (column: { className?: string | undefined; action?: boolean | undefined }) =>
   [column.className, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') || undefined;

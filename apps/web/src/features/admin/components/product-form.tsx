@@ -160,7 +160,7 @@ function PriceBreaksEditor({
     return problem && { type: 'price_breaks', message: problem.message };
   };
   return (
-    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
+    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-2 sm:p-3">
       <legend className="px-1 font-medium">Price breaks</legend>
       <p className="text-sm text-base-content/70">
         Optional volume prices: from a quantity on, each piece costs less. At most {MAX_PRICE_BREAKS}.
@@ -195,11 +195,12 @@ function PriceBreaksEditor({
             />
             <button
               type="button"
-              className="btn btn-ghost btn-sm mt-8"
+              className="btn btn-ghost btn-square btn-sm mt-8"
               aria-label={`Remove break ${index + 1}`}
+              title="Remove this break"
               onClick={() => remove(index)}
             >
-              Remove
+              <span aria-hidden="true">✕</span>
             </button>
           </fieldset>
         );

@@ -16,7 +16,7 @@ export function OrderLineList({
         <li key={line.partsId}>
           <span className="font-medium">{line.partsName}</span>
           <br />
-          <span className="whitespace-nowrap text-sm text-base-content/80">
+          <span className="whitespace-nowrap text-base-content/80">
             {formatPieces(line.quantity)} × {formatDollars(line.unitPrice)} = {formatDollars(line.price)}
           </span>
         </li>
@@ -28,7 +28,7 @@ export function OrderLineList({
 /** The buyer's purchase order number, where they gave one. */
 export function PoNumber({ order }: { order: Pick<Order, 'poNumber'> }) {
   return order.poNumber ? (
-    <p className="mt-1 break-all text-xs text-base-content/70">PO {order.poNumber}</p>
+    <p className="mt-1 break-all text-xs text-base-content/70">PO number: {order.poNumber}</p>
   ) : null;
 }
 
