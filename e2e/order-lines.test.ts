@@ -174,6 +174,7 @@ describe('an admin setting price breaks', () => {
     await shot(page, 'add-product-desktop');
     await page.setViewportSize(PHONE);
     expect(await onScreen(page, page.getByRole('button', { name: 'Remove break 2' }))).toBe(true);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await shot(page, 'add-product-phone');
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
