@@ -29,7 +29,7 @@ describe('an admin managing the catalog', () => {
   it('is told each missing field in docs/product.md words, adds a product with its picture, finds it and deletes it', async () => {
     const page = await signedIn('/dashboard/add-product', admin);
     await page.getByRole('heading', { level: 1, name: 'Add Product' }).waitFor();
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     for (const message of [
       'Enter a product name !',
       'Enter a short description !',
@@ -53,7 +53,7 @@ describe('an admin managing the catalog', () => {
       .png()
       .toBuffer();
     await page.getByLabel('Image').setInputFiles({ name: 'supply.png', mimeType: 'image/png', buffer: png });
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await toast(page, 'Product added successfully').waitFor();
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('');
 

@@ -7,7 +7,18 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   className?: string;
+  /**
+   * The row's actions: while a narrow screen (a phone) scrolls the table sideways, this column stays
+   * in view at its right edge, so no action is ever off-screen.
+   */
+  action?: boolean;
 }
+
+/** What keeps an action column in view: stuck to the scroll box's right edge, over the cells it passes (shaded where a table may be scrolled: below md). */
+const ACTION_CELL = 'sticky right-0 z-[1] bg-base-100 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+
+const cellClass = (column: { className?: string | undefined; action?: boolean | undefined }) =>
+  [column.className, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') || undefined;
 
 /** Where a paged list is: its first row's place, its page size and how to go to another page. */
 export interface Paging {
@@ -18,7 +29,8 @@ export interface Paging {
 
 /**
  * A list of the dashboard as a table: the loading bar while it loads, `empty` when it has no row,
- * else its rows, and, given `paging` and the list's `total`, Previous/Next under it.
+ * else its rows, and, given `paging` and the list's `total`, Previous/Next under it. Wider than the
+ * screen, the table scrolls sideways in its own box, its `action` column kept in view.
  */
 export function PagedTable<Row>({
   loading,
@@ -50,7 +62,7 @@ export function PagedTable<Row>({
               <tr>
                 {columns.map((column, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-                  <th key={index} scope="col">
+                  <th key={index} scope="col" className={column.action ? ACTION_CELL : undefined}>
                     {column.header}
                   </th>
                 ))}
@@ -61,7 +73,7 @@ export function PagedTable<Row>({
                 <tr key={rowKey(row)}>
                   {columns.map((column, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-                    <td key={index} className={column.className}>
+                    <td key={index} className={cellClass(column)}>
                       {column.cell(row, rowIndex)}
                     </td>
                   ))}

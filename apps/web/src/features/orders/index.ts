@@ -1,2 +1,3 @@
-/** What other features may use of orders: one order (the payment page). */
+/** What other features may use of orders: one order and its lines (the payment page). */
 export { useOrder } from './api/orders';
+export { OrderLineList, PoNumber } from './components/order-lines';

@@ -64,7 +64,9 @@ export function PartsCsvImport() {
               <code>{column}</code>
             </span>
           ))}{' '}
-          (in any order). At most {PARTS_CSV_MAX_ROWS.toLocaleString('en')} rows and {MAX_SIZE_TEXT}, saved as{' '}
+          (in any order); an optional <code>price_breaks</code> column gives volume prices as quantity:price
+          pairs, such as <code>100:12;500:10</code> (from 100 pieces $12 each, from 500 $10). At most{' '}
+          {PARTS_CSV_MAX_ROWS.toLocaleString('en')} rows and {MAX_SIZE_TEXT}, saved as{' '}
           <span className="whitespace-nowrap">UTF-8</span>; nothing is added unless every row is right.{' '}
           <a className="link link-primary" href={TEMPLATE_HREF} download="parts-template.csv">
             Download a template

@@ -1,7 +1,14 @@
-import type { Part } from '@shop/contract/parts';
+import { MAX_PRICE_BREAKS, MAX_QUANTITY, type Part, type PriceBreak } from '@shop/contract/parts';
+import { type FieldError, useFieldArray } from 'react-hook-form';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
+import { type ShopForm, useForm } from '../../../lib/form';
+import {
+  type PriceBreakFields,
+  priceBreakFieldProblems,
+  toPriceBreakFields,
+  toPriceBreaks,
+} from '../price-break-fields';
 
 interface ProductFields {
   name: string;
@@ -9,6 +16,7 @@ interface ProductFields {
   minQ: string;
   availQ: string;
   netPrice: string;
+  breaks: PriceBreakFields[];
   image: FileList;
 }
 
@@ -18,6 +26,8 @@ export interface ProductValues {
   min_order_quantity: number;
   available_quantity: number;
   price_per_piece: number;
+  /** Every price break (none: the part has none). */
+  price_breaks: PriceBreak[];
   /** A new picture; none when editing keeps the current one. */
   image: File | undefined;
 }
@@ -39,22 +49,24 @@ export function ProductForm({
   busy: boolean;
   onSubmit: (values: ProductValues, done: () => void) => void;
 }) {
-  const { field, handleSubmit, reset, getValues } = useForm<ProductFields>({
-    ...(part
+  const form = useForm<ProductFields>({
+    defaultValues: part
       ? {
-          defaultValues: {
-            name: part.name,
-            desc: part.desc,
-            minQ: String(part.min_order_quantity),
-            availQ: String(part.available_quantity),
-            netPrice: String(part.price_per_piece),
-          },
+          name: part.name,
+          desc: part.desc,
+          minQ: String(part.min_order_quantity),
+          availQ: String(part.available_quantity),
+          netPrice: String(part.price_per_piece),
+          breaks: toPriceBreakFields(part.price_breaks),
         }
-      : {}),
+      : { breaks: [] },
   });
+  const { field, handleSubmit, reset, getValues, watch } = form;
+  const breakProblems = priceBreakFieldProblems(watch('breaks'), watch('minQ'), watch('netPrice'));
   const submit = handleSubmit((form) => {
     const image = form.image[0];
     if (!image && !part) return;
+    if (breakProblems.length > 0) return;
     onSubmit(
       {
         name: form.name,
@@ -62,6 +74,7 @@ export function ProductForm({
         min_order_quantity: Number(form.minQ),
         available_quantity: Number(form.availQ),
         price_per_piece: Number(form.netPrice),
+        price_breaks: toPriceBreaks(form.breaks),
         image,
       },
       () => (part ? reset(form) : reset()),
@@ -108,6 +121,7 @@ export function ProductForm({
         min={1}
         {...field('netPrice', { required: 'Enter the price of product !', pattern: wholeNumber })}
       />
+      <PriceBreaksEditor form={form} problems={breakProblems} />
       {part && (
         <img
           src={part.img}
@@ -126,5 +140,79 @@ export function ProductForm({
         {...field('image', part ? {} : { required: 'Enter an image !' })}
       />
     </RulesForm>
+  );
+}
+
+/**
+ * The part's price breaks (docs/api.md): from a quantity on, each piece costs less. Up to
+ * MAX_PRICE_BREAKS rows, each checked as it is typed by the contract's rule, its problem at the field.
+ */
+function PriceBreaksEditor({
+  form,
+  problems,
+}: {
+  form: ShopForm<ProductFields>;
+  problems: ReturnType<typeof priceBreakFieldProblems>;
+}) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'breaks' });
+  const problemAt = (index: number, name: keyof PriceBreakFields): FieldError | undefined => {
+    const problem = problems.find((p) => p.index === index && p.field === name);
+    return problem && { type: 'price_breaks', message: problem.message };
+  };
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-2 sm:p-3">
+      <legend className="px-1 font-medium">Price breaks</legend>
+      <p className="text-sm text-base-content/70">
+        Optional volume prices: from a quantity on, each piece costs less. At most {MAX_PRICE_BREAKS}.
+      </p>
+      {fields.map((row, index) => {
+        const from = form.field(`breaks.${index}.from`, {
+          required: 'Enter a whole number',
+          pattern: wholeNumber,
+        });
+        const price = form.field(`breaks.${index}.price`, {
+          required: 'Enter a whole number',
+          pattern: wholeNumber,
+          validate: (value) => Number(value) >= 1 || 'Must be at least 1',
+        });
+        return (
+          <fieldset key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+            <legend className="sr-only">Break {index + 1}</legend>
+            <TextField
+              label="From quantity"
+              type="number"
+              min={2}
+              max={MAX_QUANTITY}
+              registration={from.registration}
+              error={from.error ?? problemAt(index, 'from')}
+            />
+            <TextField
+              label="$ per piece"
+              type="number"
+              min={1}
+              registration={price.registration}
+              error={price.error ?? problemAt(index, 'price')}
+            />
+            <button
+              type="button"
+              className="btn btn-ghost btn-square btn-sm mt-8"
+              aria-label={`Remove break ${index + 1}`}
+              title="Remove this break"
+              onClick={() => remove(index)}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        className="btn btn-outline btn-sm self-start"
+        disabled={fields.length >= MAX_PRICE_BREAKS}
+        onClick={() => append({ from: '', price: '' })}
+      >
+        Add price break
+      </button>
+    </fieldset>
   );
 }

@@ -2,6 +2,8 @@ import type { Order } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
 import { type Column, PagedTable, type Paging } from '../../../components/ui/paged-table';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { orderPieces } from '../order-lines';
+import { OrderPartCell } from './order-lines';
 
 /** The columns of an order table; the buyer's only where every buyer's orders show. */
 function orderColumns(showBuyer: boolean, actions: (order: Order) => ReactNode): Column<Order>[] {
@@ -18,10 +20,10 @@ function orderColumns(showBuyer: boolean, actions: (order: Order) => ReactNode):
   };
   return [
     ...(showBuyer ? [buyer] : []),
-    { header: 'Part', className: 'min-w-24 sm:min-w-40', cell: (order) => order.partsName },
-    { header: 'Quantity', cell: (order) => formatPieces(order.quantity) },
+    { header: 'Part', className: 'min-w-24 sm:min-w-40', cell: (order) => <OrderPartCell order={order} /> },
+    { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => formatPieces(orderPieces(order)) },
     { header: 'Price', cell: (order) => formatDollars(order.price) },
-    { header: 'Payment', cell: actions },
+    { header: 'Payment', action: true, cell: actions },
   ];
 }
 

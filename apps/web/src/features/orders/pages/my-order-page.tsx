@@ -1,12 +1,14 @@
 import type { Order } from '@shop/contract/orders';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal, useSession } from '../../auth';
+import { setBuilderLines } from '../../order-builder';
 import { PayLink } from '../../payments';
 import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
+import { buyAgain, moreParts, morePartsText } from '../order-lines';
 
 /**
  * docs/product.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel, paid and expired ones
@@ -60,15 +62,30 @@ export function MyOrderPage() {
   );
 }
 
-/** The part's purchase page with the order's quantity filled in (after a paid or an expired order). */
+/**
+ * Buy again, after a paid or an expired order: a one-line order opens its part's purchase page with
+ * its quantity filled in; an order of several lines puts every line into the order builder.
+ */
 function BuyAgainLink({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const again = buyAgain(order);
+  if (again.kind === 'purchase')
+    return (
+      <Link to={again.href} className="btn btn-outline btn-xs" aria-label={`Buy again: ${order.partsName}`}>
+        Buy again
+      </Link>
+    );
   return (
-    <Link
-      to={`/purchase/${order.partsId}?quantity=${order.quantity}`}
+    <button
+      type="button"
       className="btn btn-outline btn-xs"
-      aria-label={`Buy again: ${order.partsName}`}
+      aria-label={`Buy again: ${order.partsName} ${morePartsText(moreParts(order))}`}
+      onClick={() => {
+        setBuilderLines(again.lines);
+        navigate('/order');
+      }}
     >
       Buy again
-    </Link>
+    </button>
   );
 }

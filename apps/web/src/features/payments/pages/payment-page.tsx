@@ -5,7 +5,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { showSuccess } from '../../../lib/toasts';
-import { useOrder } from '../../orders';
+import { OrderLineList, PoNumber, useOrder } from '../../orders';
 import { useClientSecret, usePaymentsConfig } from '../api/payments';
 import { StripeCardForm } from '../components/stripe-card-form';
 import { TestCardForm } from '../components/test-card-form';
@@ -33,10 +33,20 @@ export function PaymentPage() {
           <div className="card bg-base-100 shadow">
             <div className="card-body gap-1">
               <h2 className="card-title">Hello, {order.data.userName}</h2>
-              <p>
-                Please pay for <strong>{order.data.partsName}</strong>
-              </p>
-              <p>Quantity: {formatPieces(order.data.quantity)}</p>
+              {order.data.lines.length > 1 ? (
+                <>
+                  <p>Please pay for {order.data.lines.length} parts:</p>
+                  <OrderLineList lines={order.data.lines} className="my-1" />
+                </>
+              ) : (
+                <>
+                  <p>
+                    Please pay for <strong>{order.data.partsName}</strong>
+                  </p>
+                  <p>Quantity: {formatPieces(order.data.quantity)}</p>
+                </>
+              )}
+              <PoNumber order={order.data} />
               <p>
                 Amount: <strong>{formatDollars(order.data.price)}</strong>
               </p>

@@ -1,0 +1,34 @@
+import type { Order } from '@shop/contract/orders';
+
+/** How many parts an order holds beyond its first line (the part its row names). */
+export const moreParts = (order: Pick<Order, 'lines'>): number => Math.max(order.lines.length - 1, 0);
+
+/** "+ 1 more part", "+ 2 more parts": what a row of several lines says under its first part. */
+export function morePartsText(count: number): string {
+  return `+ ${count} more ${count === 1 ? 'part' : 'parts'}`;
+}
+
+/**
+ * The pieces a row's Quantity shows: a one-line order's quantity (docs/product.md §3), the pieces of
+ * every line for an order of several.
+ */
+export function orderPieces(order: Pick<Order, 'quantity' | 'lines'>): number {
+  return order.lines.length > 1 ? order.lines.reduce((sum, line) => sum + line.quantity, 0) : order.quantity;
+}
+
+/** What Buy again does: a one-line order opens its part's purchase page with its quantity; several lines go to the order builder. */
+export type BuyAgain =
+  | { kind: 'purchase'; href: string }
+  | { kind: 'builder'; lines: { partsId: string; quantity: number }[] };
+
+export function buyAgain(order: Pick<Order, 'partsId' | 'quantity' | 'lines'>): BuyAgain {
+  if (order.lines.length <= 1)
+    return {
+      kind: 'purchase',
+      href: `/purchase/${encodeURIComponent(order.partsId)}?quantity=${order.quantity}`,
+    };
+  return {
+    kind: 'builder',
+    lines: order.lines.map(({ partsId, quantity }) => ({ partsId, quantity })),
+  };
+}
