@@ -177,7 +177,7 @@ export interface OrderFilter {
   state?: 'paid' | 'unpaid' | 'expired' | undefined;
   /** A literal piece of the buyer's email. */
   buyer?: string | undefined;
-  /** A literal piece of the part's (current) name. */
+  /** A literal piece of the (current) name of a part on any of the order's lines. */
   part?: string | undefined;
 }
 
@@ -193,22 +193,57 @@ function filteredOrders(db: Database, filter: OrderFilter) {
     const pattern = containsPattern(filter.part);
     query = query.where((eb) =>
       eb(
-        'part_id',
+        'id',
         'in',
-        eb.selectFrom('parts').select('id').where(sql<boolean>`name_search like ${pattern} escape '\\'`),
+        eb
+          .selectFrom('order_lines')
+          .select('order_lines.order_id')
+          .where((lines) =>
+            lines(
+              'order_lines.part_id',
+              'in',
+              lines
+                .selectFrom('parts')
+                .select('parts.id')
+                .where(sql<boolean>`name_search like ${pattern} escape '\\'`),
+            ),
+          ),
       ),
     );
   }
   return query;
 }
 
-/** Every order matching the filter, newest first, at most `max` (for the CSV export). */
-export function exportOrders(db: Database, filter: OrderFilter, max: number): Promise<OrderRow[]> {
-  return filteredOrders(db, filter)
-    .selectAll()
+/**
+ * Every line of the orders matching the filter, newest order first and each order's lines in
+ * their order, for at most `max` orders (the CSV export). One query: the orders' ids are never
+ * sent back as a list of parameters, however many there are.
+ */
+export function exportOrderLines(
+  db: Database,
+  filter: OrderFilter,
+  max: number,
+): Promise<(OrderRow & { line_no: number; line_part_name: string; line_quantity: number; line_unit_price: number; line_price: number })[]> {
+  const chosen = filteredOrders(db, filter)
+    .select('id')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(max)
+    .limit(max);
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .selectAll('orders')
+    .select([
+      'order_lines.line_no as line_no',
+      'order_lines.part_name as line_part_name',
+      'order_lines.quantity as line_quantity',
+      'order_lines.unit_price as line_unit_price',
+      'order_lines.price as line_price',
+    ])
+    .where('orders.id', 'in', chosen)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .orderBy('order_lines.line_no')
     .execute();
 }
 
