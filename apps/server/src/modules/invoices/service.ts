@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { linesOf, type OrderLineRow } from '../orders/repository.js';
 import { formatInvoiceNumber } from './number.js';
 import { renderInvoicePdf } from './pdf.js';
-import { linesOf, type OrderLineRow } from '../orders/repository.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
 
 export interface Invoice {

@@ -27,12 +27,21 @@ export function takeStock(
     .executeTakeFirst();
 }
 
+/**
+ * The lines in the order of their parts' ids: every statement that changes several parts' stock
+ * in one transaction goes through the parts in this order, so that two of them (an order placed,
+ * another cancelled, expired or paid late) never wait on each other in a circle.
+ */
+export function inPartOrder<T extends { part_id: string }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => (a.part_id < b.part_id ? -1 : a.part_id > b.part_id ? 1 : 0));
+}
+
 /** Gives every line's pieces back to its part's stock. */
 export async function returnLines(
   db: Database,
   lines: readonly { part_id: string; quantity: number | string }[],
 ): Promise<void> {
-  for (const line of lines) {
+  for (const line of inPartOrder(lines)) {
     await db
       .updateTable('parts')
       .set({ available_quantity: sql`available_quantity + ${Number(line.quantity)}` })
@@ -128,7 +137,7 @@ export async function reopenExpiredOrder(db: Database, id: string): Promise<bool
  * of them if every listed part has them, else none (the lines taken so far are given back).
  */
 export async function retakeLines(db: Database, orderId: string): Promise<boolean> {
-  const lines = await linesOf(db, [orderId]);
+  const lines = inPartOrder(await linesOf(db, [orderId]));
   for (const [index, line] of lines.entries()) {
     const result = await db
       .updateTable('parts')
@@ -223,7 +232,15 @@ export function exportOrderLines(
   db: Database,
   filter: OrderFilter,
   max: number,
-): Promise<(OrderRow & { line_no: number; line_part_name: string; line_quantity: number; line_unit_price: number; line_price: number })[]> {
+): Promise<
+  (OrderRow & {
+    line_no: number;
+    line_part_name: string;
+    line_quantity: number;
+    line_unit_price: number;
+    line_price: number;
+  })[]
+> {
   const chosen = filteredOrders(db, filter)
     .select('id')
     .orderBy('created_at', 'desc')

@@ -167,9 +167,9 @@ export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody
 
 /** Takes every line's pieces, in the order of the parts' ids; throws RefusedLines naming each line that took nothing. */
 async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[]) {
-  const byPart = wanted
-    .map((line, lineNo) => ({ ...line, lineNo }))
-    .sort((a, b) => (a.partsId < b.partsId ? -1 : 1));
+  const byPart = orders.inPartOrder(
+    wanted.map((line, lineNo) => ({ ...line, part_id: line.partsId, lineNo })),
+  );
   const lines: OrderLineRow[] = new Array(wanted.length);
   const refused: RefusedLine[] = [];
   for (const line of byPart) {
