@@ -95,6 +95,7 @@ describe('the invoice PDF', () => {
     const total = lines.reduce((sum, line) => sum + line.price, 0);
     const text = squeezed(await pdfText(await renderInvoicePdf({ ...content, lines, total })));
     for (const line of lines) expect(text.split(squeezed(line.part))).toHaveLength(2);
+    expect(text).toContain(squeezed('invoice INV-000042 (continued)'));
     expect(text).toContain(squeezed(`Total$${total.toLocaleString('en-US')}`));
   });
 

@@ -172,11 +172,13 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
     rule(doc, below);
     return below + 8;
   };
-  /** A new page when `height` more would not fit above the bottom margin. */
+  /** A new page, saying whose it is, when `height` more would not fit above the bottom margin. */
   const room = (at: number, height: number) => {
     if (at + height <= bottom) return at;
     doc.addPage();
-    return MARGIN;
+    doc.fillColor(GREY).fontSize(9);
+    heading(doc, `${SHOP_NAME}, invoice ${invoice.number} (continued)`, left, MARGIN, { width });
+    return doc.y + 14;
   };
   y = headings(y);
   for (const line of invoice.lines) {
