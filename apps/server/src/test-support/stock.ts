@@ -2,21 +2,26 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
 /**
- * The stock invariant: for every part, what is available now plus what its orders (paid or not)
- * hold equals what it started with. `start` maps part id → starting stock.
+ * The stock invariant: for every part, what is available now plus what the lines of its orders
+ * (paid or not; an expired order gave its pieces back) hold equals what it started with. `start`
+ * maps part id → starting stock.
  */
 export async function stockHeldByOrders(
   db: Database,
 ): Promise<Map<string, { available: number; ordered: number }>> {
   const rows = await db
     .selectFrom('parts')
-    .leftJoin('orders', 'orders.part_id', 'parts.id')
-    .select([
+    .select((eb) => [
       'parts.id as id',
       'parts.available_quantity as available',
-      sql<number>`coalesce(sum(orders.quantity), 0)`.as('ordered'),
+      eb
+        .selectFrom('order_lines')
+        .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+        .select(sql<number>`coalesce(sum(order_lines.quantity), 0)`.as('held'))
+        .whereRef('order_lines.part_id', '=', 'parts.id')
+        .where('orders.expired_at', 'is', null)
+        .as('ordered'),
     ])
-    .groupBy(['parts.id', 'parts.available_quantity'])
     .execute();
   return new Map(rows.map((r) => [r.id, { available: Number(r.available), ordered: Number(r.ordered) }]));
 }

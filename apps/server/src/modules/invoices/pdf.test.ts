@@ -14,9 +14,7 @@ const content: InvoiceContent = {
     mobile: '+880 1819 000111',
     address: 'Dhaka',
   },
-  part: 'Crimping Tool',
-  quantity: 20,
-  unitPrice: 9,
+  lines: [{ part: 'Crimping Tool', quantity: 20, unitPrice: 9, price: 180 }],
   total: 180,
   paymentId: 'pi_test_0123',
 };
@@ -44,7 +42,11 @@ describe('text runs', async () => {
 describe('the invoice PDF', () => {
   it('shows whole dollars and pieces with thousands separators', async () => {
     const text = await pdfText(
-      await renderInvoicePdf({ ...content, quantity: 1_000_000, unitPrice: 1_234, total: 1_234_000_000 }),
+      await renderInvoicePdf({
+        ...content,
+        lines: [{ part: 'Crimping Tool', quantity: 1_000_000, unitPrice: 1_234, price: 1_234_000_000 }],
+        total: 1_234_000_000,
+      }),
     );
     for (const value of ['1,000,000 pcs', '$1,234', '$1,234,000,000', 'INV-000042', 'Date: 2025-01-02']) {
       expect(text).toContain(value);
@@ -61,11 +63,52 @@ describe('the invoice PDF', () => {
     expect(squeezed(text)).toContain(paymentId);
   });
 
+  it('has a row per line, with its part, pieces, unit price and price, and the PO number', async () => {
+    const text = await pdfText(
+      await renderInvoicePdf({
+        ...content,
+        poNumber: 'PO-2025-0042',
+        lines: [
+          { part: 'Crimping Tool', quantity: 1_000, unitPrice: 7, price: 7_000 },
+          { part: 'Heat Shrink Tubes', quantity: 200, unitPrice: 2, price: 400 },
+          { part: 'Wire Stripper', quantity: 50, unitPrice: 11, price: 550 },
+        ],
+        total: 7_950,
+      }),
+    );
+    expect(text).toContain('Your PO number: PO-2025-0042');
+    const rows = ['Crimping Tool', 'Heat Shrink Tubes', 'Wire Stripper'].map((part) => text.indexOf(part));
+    expect(rows.every((at) => at >= 0)).toBe(true);
+    expect([...rows].sort((a, b) => a - b)).toEqual(rows);
+    for (const value of ['1,000 pcs', '$7,000', '200 pcs', '$400', '50 pcs', '$11', '$550', '$7,950']) {
+      expect(text).toContain(value);
+    }
+  });
+
+  it('goes on over more pages for an order of 100 lines, every line on it once', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => ({
+      part: `Part number ${String(i + 1).padStart(3, '0')} with a name long enough to wrap in its column`,
+      quantity: i + 1,
+      unitPrice: 3,
+      price: 3 * (i + 1),
+    }));
+    const total = lines.reduce((sum, line) => sum + line.price, 0);
+    const text = squeezed(await pdfText(await renderInvoicePdf({ ...content, lines, total })));
+    for (const line of lines) expect(text.split(squeezed(line.part))).toHaveLength(2);
+    expect(text).toContain(squeezed('invoice INV-000042 (continued)'));
+    expect(text).toContain(squeezed(`Total$${total.toLocaleString('en-US')}`));
+  });
+
   it('is made whatever the buyer and the part are called', async () => {
     const anyText = fc.string({ unit: 'binary', minLength: 1, maxLength: 300 });
     await fc.assert(
       fc.asyncProperty(anyText, anyText, anyText, async (name, address, part) => {
-        const pdf = await renderInvoicePdf({ ...content, buyer: { ...content.buyer, name, address }, part });
+        const pdf = await renderInvoicePdf({
+          ...content,
+          buyer: { ...content.buyer, name, address },
+          poNumber: part,
+          lines: [{ part, quantity: 1, unitPrice: 1, price: 1 }],
+        });
         expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       }),
       { numRuns: 25 },

@@ -8,11 +8,20 @@ export interface InvoiceContent {
   issuedAt: string;
   paidAt: string;
   buyer: { name: string; email: string; mobile: string; address: string };
+  /** The buyer's purchase order number, when they gave one. */
+  poNumber?: string | undefined;
+  /** Every line of the order, in its order. */
+  lines: InvoiceLine[];
+  /** The order's total: the sum of its lines' prices. */
+  total: number;
+  paymentId: string;
+}
+
+export interface InvoiceLine {
   part: string;
   quantity: number;
   unitPrice: number;
-  total: number;
-  paymentId: string;
+  price: number;
 }
 
 const count = new Intl.NumberFormat('en-US');
@@ -140,7 +149,11 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   payment = write(doc, fonts.regular, invoice.paymentId, left + half, payment, { width: half }) + 2;
   y = Math.max(column, payment) + 18;
 
-  // The one line of the order.
+  if (invoice.poNumber) {
+    y = write(doc, fonts.regular, `Your PO number: ${invoice.poNumber}`, left, y, { width }) + 14;
+  }
+
+  // A row per line of the order; a long order goes on over more pages, its headings repeated.
   const cols = {
     part: left,
     quantity: left + width * 0.5,
@@ -148,21 +161,41 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
     total: left + width * 0.84,
   };
   const colWidth = { part: width * 0.48, quantity: width * 0.16, unit: width * 0.14, total: width * 0.16 };
-  heading(doc, 'Part', cols.part, y, { width: colWidth.part });
-  heading(doc, 'Quantity', cols.quantity, y, { width: colWidth.quantity, align: 'right' });
-  heading(doc, 'Unit price', cols.unit, y, { width: colWidth.unit, align: 'right' });
-  heading(doc, 'Total', cols.total, y, { width: colWidth.total, align: 'right' });
-  y = doc.y + 4;
+  const bottom = doc.page.height - MARGIN;
+  const headings = (top: number) => {
+    doc.fillColor('black').fontSize(10);
+    heading(doc, 'Part', cols.part, top, { width: colWidth.part });
+    heading(doc, 'Quantity', cols.quantity, top, { width: colWidth.quantity, align: 'right' });
+    heading(doc, 'Unit price', cols.unit, top, { width: colWidth.unit, align: 'right' });
+    heading(doc, 'Price', cols.total, top, { width: colWidth.total, align: 'right' });
+    const below = doc.y + 4;
+    rule(doc, below);
+    return below + 8;
+  };
+  /** A new page, saying whose it is, when `height` more would not fit above the bottom margin. */
+  const room = (at: number, height: number) => {
+    if (at + height <= bottom) return at;
+    doc.addPage();
+    doc.fillColor(GREY).fontSize(9);
+    heading(doc, `${SHOP_NAME}, invoice ${invoice.number} (continued)`, left, MARGIN, { width });
+    return doc.y + 14;
+  };
+  y = headings(y);
+  for (const line of invoice.lines) {
+    // A part's name wraps over at most a few lines: measured before it is written.
+    doc.font('regular').fontSize(10);
+    const height = doc.heightOfString(line.part, { width: colWidth.part }) + 8;
+    const top = room(y, height);
+    if (top !== y) y = headings(top);
+    const partBottom = write(doc, fonts.regular, line.part, cols.part, y, { width: colWidth.part });
+    figure(doc, pieces(line.quantity), { x: cols.quantity, y, width: colWidth.quantity, size: 10 });
+    figure(doc, dollars(line.unitPrice), { x: cols.unit, y, width: colWidth.unit, size: 10 });
+    figure(doc, dollars(line.price), { x: cols.total, y, width: colWidth.total, size: 10 });
+    y = Math.max(partBottom, doc.y) + 8;
+  }
   rule(doc, y);
-  y += 8;
-  const partBottom = write(doc, fonts.regular, invoice.part, cols.part, y, { width: colWidth.part });
-  figure(doc, pieces(invoice.quantity), { x: cols.quantity, y, width: colWidth.quantity, size: 10 });
-  figure(doc, dollars(invoice.unitPrice), { x: cols.unit, y, width: colWidth.unit, size: 10 });
-  figure(doc, dollars(invoice.total), { x: cols.total, y, width: colWidth.total, size: 10 });
-  y = Math.max(partBottom, doc.y) + 8;
-  rule(doc, y);
-  y += 10;
-  doc.fontSize(12);
+  y = room(y + 10, 60);
+  doc.fillColor('black').fontSize(12);
   heading(doc, 'Total', cols.unit, y, { width: colWidth.unit, align: 'right' });
   figure(doc, dollars(invoice.total), { x: cols.total, y, width: colWidth.total, size: 12 }, 'bold');
   y = doc.y + 28;

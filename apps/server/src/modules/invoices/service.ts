@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { linesOf, type OrderLineRow } from '../orders/repository.js';
 import { formatInvoiceNumber } from './number.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
@@ -13,7 +14,7 @@ export interface Invoice {
   pdf: Buffer;
 }
 
-async function render(order: InvoicedOrder): Promise<Invoice> {
+async function render(order: InvoicedOrder & { lines: OrderLineRow[] }): Promise<Invoice> {
   const { invoice_number, issued_at, paid_at, payment_id } = order;
   // Paying assigns the number in the same transaction (and the migration gave paid orders theirs).
   if (invoice_number === null || issued_at === null || paid_at === null || payment_id === null) {
@@ -25,9 +26,13 @@ async function render(order: InvoicedOrder): Promise<Invoice> {
     issuedAt: issued_at,
     paidAt: paid_at,
     buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
-    part: order.part_name,
-    quantity: Number(order.quantity),
-    unitPrice: Number(order.unit_price),
+    poNumber: order.po_number ?? undefined,
+    lines: order.lines.map((line) => ({
+      part: line.part_name,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.unit_price),
+      price: Number(line.price),
+    })),
     total: Number(order.price),
     paymentId: payment_id,
   });
@@ -38,7 +43,7 @@ async function render(order: InvoicedOrder): Promise<Invoice> {
 export async function invoiceFor(db: Database, orderId: string): Promise<Invoice | undefined> {
   const order = await findInvoicedOrder(db, orderId);
   if (!order?.paid_at) return undefined;
-  return render(order);
+  return render({ ...order, lines: await linesOf(db, [order.id]) });
 }
 
 /** `GET /api/purchaseById/{id}/invoice`: the order's buyer or an admin, once it is paid. */
@@ -47,5 +52,5 @@ export async function invoiceForCaller(db: Database, caller: Caller, orderId: st
   if (!order) throw notFound('order');
   requireSelfOrAdmin(caller, order.email);
   if (!order.paid_at) throw conflict('This order is not paid yet: it has no invoice');
-  return render(order);
+  return render({ ...order, lines: await linesOf(db, [order.id]) });
 }

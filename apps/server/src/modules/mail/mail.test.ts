@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
+import { insertPart } from '../../test-support/parts.js';
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
@@ -187,6 +188,65 @@ describe('mail to buyers through SMTP', () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(orderMails(smtp).length).toBe(before + 1);
+  });
+
+  it('tells of every line of an order and its PO number, in the mail and the receipt with its invoice', async () => {
+    const buyer = await signUp(shop.app, { name: 'Padma Fixtures' });
+    const second = await insertPart(shop.database.db, {
+      name: 'Heat Shrink Tubes',
+      price_per_piece: 2,
+      available_quantity: 10_000,
+      min_order_quantity: 1,
+    });
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer),
+      payload: {
+        lines: [
+          { partsId: partId, quantity: 50 },
+          { partsId: second, quantity: 1_200 },
+        ],
+        mobile: '+880 1712 345678',
+        address: 'House 12, Road 5, Dhaka',
+        poNumber: 'PO-2025-0042',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().insertedId as string;
+    const before = orderMails(smtp).length;
+    await mailReaches(shop, orderId, 'sent');
+    const placed = orderMails(smtp).find((mail) => mail.text?.includes(orderId));
+    expect(placed?.subject).toBe('Order received: 2 parts, 1,250 pcs');
+    for (const value of [
+      'PO number:  PO-2025-0042',
+      '  1. Soldering Station 60 W: 50 pcs × $123 = $6,150',
+      '  2. Heat Shrink Tubes: 1,200 pcs × $2 = $2,400',
+      'Total:      $8,550',
+    ]) {
+      expect(placed?.text).toContain(value);
+    }
+
+    const paid = await confirmCard(shop.app, buyer, await clientSecretFor(shop.app, buyer, orderId));
+    expect(paid.statusCode, paid.body).toBe(200);
+    await mailReaches(shop, orderId, 'sent', 'payment_receipt');
+    const receipt = orderMails(smtp)
+      .slice(before)
+      .find((mail) => mail.subject?.startsWith('Payment received') && mail.text?.includes(orderId));
+    expect(receipt?.subject).toMatch(/^Payment received, invoice INV-\d{6}: 2 parts, 1,250 pcs$/);
+    expect(receipt?.text).toContain('  2. Heat Shrink Tubes: 1,200 pcs × $2 = $2,400');
+    expect(receipt?.text).toContain('PO number:  PO-2025-0042');
+    const text = await pdfText(new Uint8Array(receipt?.attachments?.[0]?.content ?? []));
+    for (const value of [
+      'Soldering Station 60 W',
+      'Heat Shrink Tubes',
+      '$6,150',
+      '$2,400',
+      '$8,550',
+      'PO-2025-0042',
+    ]) {
+      expect(text).toContain(value);
+    }
   });
 
   it('retries a mail the server turns away for now, and gives up at once on a permanent refusal', async () => {

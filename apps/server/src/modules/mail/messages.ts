@@ -1,5 +1,6 @@
 import type { OrderRow } from '../../db/schema.js';
 import type { Invoice } from '../invoices/service.js';
+import type { OrderLineRow } from '../orders/repository.js';
 
 export const SHOP_NAME = 'Electronics Tools Manufacturers';
 
@@ -16,13 +17,51 @@ export interface MailContent {
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
-/** The order as a buyer reads it in a mail: plain text lines. */
-function orderLines(order: OrderRow): string[] {
+/** An order and its lines, as the mails tell of it. */
+export type MailOrder = OrderRow & { lines: readonly OrderLineRow[] };
+
+const pcs = (quantity: number | string) => `${count.format(Number(quantity))} pcs`;
+
+/**
+ * What was ordered, in a few words for a subject: the part and its pieces for one line
+ * ("12 pcs of Soldering Station"), else how many parts and pieces in all ("3 parts, 1,250 pcs").
+ */
+function whatWasOrdered(order: MailOrder): string {
+  const [only, ...more] = order.lines;
+  if (!only) return `${pcs(order.quantity)} of ${order.part_name}`;
+  if (more.length === 0) return `${pcs(only.quantity)} of ${only.part_name}`;
+  const pieces = order.lines.reduce((sum, line) => sum + Number(line.quantity), 0);
+  return `${count.format(order.lines.length)} parts, ${pcs(pieces)}`;
+}
+
+/** What was paid for, for a receipt's subject: the part of a one-line order, else as above. */
+function whatWasBought(order: MailOrder): string {
+  const [only, ...more] = order.lines;
+  if (!only || more.length === 0) return only?.part_name ?? order.part_name;
+  return whatWasOrdered(order);
+}
+
+/** The order as a buyer reads it in a mail: plain text lines, one part's or every line's. */
+function orderLines(order: MailOrder): string[] {
+  const [only, ...more] = order.lines;
+  const parts =
+    only && more.length > 0
+      ? [
+          'Parts:',
+          ...order.lines.map(
+            (line, index) =>
+              `  ${index + 1}. ${line.part_name}: ${pcs(line.quantity)} × ${dollars.format(Number(line.unit_price))} = ${dollars.format(Number(line.price))}`,
+          ),
+        ]
+      : [
+          `Part:       ${only?.part_name ?? order.part_name}`,
+          `Quantity:   ${pcs(only?.quantity ?? order.quantity)}`,
+          `Unit price: ${dollars.format(Number(only?.unit_price ?? order.unit_price))}`,
+        ];
   return [
     `Order:      ${order.id}`,
-    `Part:       ${order.part_name}`,
-    `Quantity:   ${count.format(Number(order.quantity))} pcs`,
-    `Unit price: ${dollars.format(Number(order.unit_price))}`,
+    ...(order.po_number ? [`PO number:  ${order.po_number}`] : []),
+    ...parts,
     `Total:      ${dollars.format(Number(order.price))}`,
     `Mobile:     ${order.mobile}`,
     `Address:    ${order.address}`,
@@ -33,9 +72,9 @@ const myOrders = (publicUrl: string | undefined) =>
   publicUrl ? `${publicUrl}/dashboard/my-order` : 'My Order in your dashboard';
 
 /** Sent when an order is placed: its pieces are reserved, and it waits for payment. */
-export function orderPlacedMail(order: OrderRow, publicUrl?: string): MailContent {
+export function orderPlacedMail(order: MailOrder, publicUrl?: string): MailContent {
   return {
-    subject: `Order received: ${count.format(Number(order.quantity))} pcs of ${order.part_name}`,
+    subject: `Order received: ${whatWasOrdered(order)}`,
     text: [
       `Dear ${order.user_name},`,
       '',
@@ -51,14 +90,14 @@ export function orderPlacedMail(order: OrderRow, publicUrl?: string): MailConten
 
 /** Sent when an order is paid, with its invoice. */
 export function paymentReceiptMail(
-  order: OrderRow,
+  order: MailOrder,
   invoice: Invoice | undefined,
   publicUrl?: string,
 ): MailContent {
   return {
     subject: invoice
-      ? `Payment received, invoice ${invoice.number}: ${order.part_name}`
-      : `Payment received: ${order.part_name}`,
+      ? `Payment received, invoice ${invoice.number}: ${whatWasBought(order)}`
+      : `Payment received: ${whatWasBought(order)}`,
     text: [
       `Dear ${order.user_name},`,
       '',

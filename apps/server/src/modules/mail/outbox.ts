@@ -6,7 +6,7 @@ import type { OrderRow } from '../../db/schema.js';
 import type { LinkTokens } from '../accounts/links.js';
 import { findUsableLink } from '../accounts/repository.js';
 import type { Invoice } from '../invoices/service.js';
-import { findOrder } from '../orders/repository.js';
+import { findOrder, linesOf } from '../orders/repository.js';
 import {
   type MailContent,
   orderPlacedMail,
@@ -89,7 +89,8 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function orderMail(kind: outbox.MailKind, order: OrderRow): Promise<MailContent> {
+  async function orderMail(kind: outbox.MailKind, row: OrderRow): Promise<MailContent> {
+    const order = { ...row, lines: await linesOf(db, [row.id]) };
     if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
     return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
   }

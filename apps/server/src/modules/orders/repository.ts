@@ -27,12 +27,21 @@ export function takeStock(
     .executeTakeFirst();
 }
 
+/**
+ * The lines in the order of their parts' ids: every statement that changes several parts' stock
+ * in one transaction goes through the parts in this order, so that two of them (an order placed,
+ * another cancelled, expired or paid late) never wait on each other in a circle.
+ */
+export function inPartOrder<T extends { part_id: string }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => (a.part_id < b.part_id ? -1 : a.part_id > b.part_id ? 1 : 0));
+}
+
 /** Gives every line's pieces back to its part's stock. */
 export async function returnLines(
   db: Database,
   lines: readonly { part_id: string; quantity: number | string }[],
 ): Promise<void> {
-  for (const line of lines) {
+  for (const line of inPartOrder(lines)) {
     await db
       .updateTable('parts')
       .set({ available_quantity: sql`available_quantity + ${Number(line.quantity)}` })
@@ -128,7 +137,7 @@ export async function reopenExpiredOrder(db: Database, id: string): Promise<bool
  * of them if every listed part has them, else none (the lines taken so far are given back).
  */
 export async function retakeLines(db: Database, orderId: string): Promise<boolean> {
-  const lines = await linesOf(db, [orderId]);
+  const lines = inPartOrder(await linesOf(db, [orderId]));
   for (const [index, line] of lines.entries()) {
     const result = await db
       .updateTable('parts')
@@ -177,7 +186,7 @@ export interface OrderFilter {
   state?: 'paid' | 'unpaid' | 'expired' | undefined;
   /** A literal piece of the buyer's email. */
   buyer?: string | undefined;
-  /** A literal piece of the part's (current) name. */
+  /** A literal piece of the (current) name of a part on any of the order's lines. */
   part?: string | undefined;
 }
 
@@ -193,22 +202,65 @@ function filteredOrders(db: Database, filter: OrderFilter) {
     const pattern = containsPattern(filter.part);
     query = query.where((eb) =>
       eb(
-        'part_id',
+        'id',
         'in',
-        eb.selectFrom('parts').select('id').where(sql<boolean>`name_search like ${pattern} escape '\\'`),
+        eb
+          .selectFrom('order_lines')
+          .select('order_lines.order_id')
+          .where((lines) =>
+            lines(
+              'order_lines.part_id',
+              'in',
+              lines
+                .selectFrom('parts')
+                .select('parts.id')
+                .where(sql<boolean>`name_search like ${pattern} escape '\\'`),
+            ),
+          ),
       ),
     );
   }
   return query;
 }
 
-/** Every order matching the filter, newest first, at most `max` (for the CSV export). */
-export function exportOrders(db: Database, filter: OrderFilter, max: number): Promise<OrderRow[]> {
-  return filteredOrders(db, filter)
-    .selectAll()
+/**
+ * Every line of the orders matching the filter, newest order first and each order's lines in
+ * their order, for at most `max` orders (the CSV export). One query: the orders' ids are never
+ * sent back as a list of parameters, however many there are.
+ */
+export function exportOrderLines(
+  db: Database,
+  filter: OrderFilter,
+  max: number,
+): Promise<
+  (OrderRow & {
+    line_no: number;
+    line_part_name: string;
+    line_quantity: number;
+    line_unit_price: number;
+    line_price: number;
+  })[]
+> {
+  const chosen = filteredOrders(db, filter)
+    .select('id')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(max)
+    .limit(max);
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .selectAll('orders')
+    .select([
+      'order_lines.line_no as line_no',
+      'order_lines.part_name as line_part_name',
+      'order_lines.quantity as line_quantity',
+      'order_lines.unit_price as line_unit_price',
+      'order_lines.price as line_price',
+    ])
+    .where('orders.id', 'in', chosen)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .orderBy('order_lines.line_no')
     .execute();
 }
 

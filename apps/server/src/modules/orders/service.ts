@@ -167,9 +167,9 @@ export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody
 
 /** Takes every line's pieces, in the order of the parts' ids; throws RefusedLines naming each line that took nothing. */
 async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[]) {
-  const byPart = wanted
-    .map((line, lineNo) => ({ ...line, lineNo }))
-    .sort((a, b) => (a.partsId < b.partsId ? -1 : 1));
+  const byPart = orders.inPartOrder(
+    wanted.map((line, lineNo) => ({ ...line, part_id: line.partsId, lineNo })),
+  );
   const lines: OrderLineRow[] = new Array(wanted.length);
   const refused: RefusedLine[] = [];
   for (const line of byPart) {
@@ -342,17 +342,23 @@ export async function listOrders(
 /** At most this many orders go into one export. */
 export const EXPORT_LIMIT = 50_000;
 
-/** The filtered orders as CSV, for a spreadsheet. */
+/**
+ * The filtered orders as CSV, for a spreadsheet: a row per line of each order (`line` counts
+ * from 1), the order's own columns repeated on each; `price` is the line's, so the column sums to
+ * the orders' totals.
+ */
 export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promise<string> {
-  const rows = await orders.exportOrders(db, filter, EXPORT_LIMIT);
+  const rows = await orders.exportOrderLines(db, filter, EXPORT_LIMIT);
   return toCsv(
     [
       'order',
+      'line',
       'placed',
       'buyer',
       'email',
       'mobile',
       'address',
+      'PO number',
       'part',
       'quantity',
       'unit price',
@@ -363,15 +369,17 @@ export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promi
     ],
     rows.map((o) => [
       o.id,
+      Number(o.line_no) + 1,
       o.created_at,
       o.user_name,
       o.email,
       o.mobile,
       o.address,
-      o.part_name,
-      Number(o.quantity),
-      Number(o.unit_price),
-      Number(o.price),
+      o.po_number,
+      o.line_part_name,
+      Number(o.line_quantity),
+      Number(o.line_unit_price),
+      Number(o.line_price),
       o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
       o.payment_id,
       o.paid_at,

@@ -68,7 +68,9 @@ function fields(body: NewPartBody, kept: PriceBreak[] = []) {
   const problem = priceBreakProblems({ ...body, price_breaks })[0];
   if (problem)
     throw badRequest(
-      `price_breaks.${problem.index}.${problem.field}: ${problem.message} (the part's price breaks were kept)`,
+      body.price_breaks
+        ? `price_breaks.${problem.index}.${problem.field} ${problem.message}`
+        : `price_breaks.${problem.index}.${problem.field} ${problem.message}: the part's price breaks no longer fit its new price or minimum; send price_breaks with it`,
     );
   return {
     name: body.name,

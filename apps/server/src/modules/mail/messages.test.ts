@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderRow } from '../../db/schema.js';
+import type { OrderLineRow } from '../orders/repository.js';
+import { orderPlacedMail, paymentReceiptMail } from './messages.js';
+
+/** The order mails tell of every line (docs/api.md): one part as before, several as a numbered list. */
+const order: OrderRow = {
+  id: '01a2b3c4-0000-7000-8000-0000000000aa',
+  user_id: '01a2b3c4-0000-7000-8000-0000000000bb',
+  user_name: 'Karnaphuli Assemblies',
+  email: 'buyer@karnaphuli.example',
+  part_id: '01a2b3c4-0000-7000-8000-000000000001',
+  part_name: 'Crimping Tool',
+  unit_price: 9,
+  quantity: 1000,
+  price: 9000,
+  mobile: '+880 1819 000111',
+  address: 'Plot 7, CEPZ, Chattogram',
+  po_number: null,
+  payment_id: 'pi_test_0123',
+  payment_intent_id: null,
+  created_at: '2025-01-02T10:30:00.000Z',
+  paid_at: '2025-01-02T10:31:00.000Z',
+  expired_at: null,
+};
+const line = (n: number, part_name: string, quantity: number, unit_price: number): OrderLineRow => ({
+  order_id: order.id,
+  line_no: n,
+  part_id: `01a2b3c4-0000-7000-8000-00000000000${n + 1}`,
+  part_name,
+  quantity,
+  unit_price,
+  price: quantity * unit_price,
+});
+const oneLine = { ...order, lines: [line(0, 'Crimping Tool', 1000, 9)] };
+const threeLines = {
+  ...order,
+  po_number: 'PO-2025-0042',
+  price: 9000 + 200 * 2 + 50 * 11,
+  lines: [
+    line(0, 'Crimping Tool', 1000, 9),
+    line(1, 'Heat Shrink Tubes', 200, 2),
+    line(2, 'Wire Stripper', 50, 11),
+  ],
+};
+
+describe('the order placed mail', () => {
+  it('names the part and its pieces for one line, as it always did', () => {
+    const mail = orderPlacedMail(oneLine);
+    expect(mail.subject).toBe('Order received: 1,000 pcs of Crimping Tool');
+    for (const text of [
+      'Part:       Crimping Tool',
+      'Quantity:   1,000 pcs',
+      'Unit price: $9',
+      'Total:      $9,000',
+    ]) {
+      expect(mail.text).toContain(text);
+    }
+    expect(mail.text).not.toContain('PO number');
+  });
+
+  it('counts parts and pieces for several lines, and lists every line with the PO number', () => {
+    const mail = orderPlacedMail(threeLines);
+    expect(mail.subject).toBe('Order received: 3 parts, 1,250 pcs');
+    expect(mail.text).toContain(
+      [
+        `Order:      ${order.id}`,
+        'PO number:  PO-2025-0042',
+        'Parts:',
+        '  1. Crimping Tool: 1,000 pcs × $9 = $9,000',
+        '  2. Heat Shrink Tubes: 200 pcs × $2 = $400',
+        '  3. Wire Stripper: 50 pcs × $11 = $550',
+        'Total:      $9,950',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('the payment receipt', () => {
+  const invoice = { number: 'INV-000042', filename: 'invoice-INV-000042.pdf', pdf: Buffer.from('%PDF-') };
+
+  it('names the part of a one-line order, and counts the parts of a longer one', () => {
+    expect(paymentReceiptMail(oneLine, invoice).subject).toBe(
+      'Payment received, invoice INV-000042: Crimping Tool',
+    );
+    expect(paymentReceiptMail(threeLines, invoice).subject).toBe(
+      'Payment received, invoice INV-000042: 3 parts, 1,250 pcs',
+    );
+    expect(paymentReceiptMail(threeLines, undefined).subject).toBe('Payment received: 3 parts, 1,250 pcs');
+  });
+
+  it('lists every line, the PO number and the total paid', () => {
+    const mail = paymentReceiptMail(threeLines, invoice);
+    for (const text of [
+      'we have received your payment of $9,950.',
+      'PO number:  PO-2025-0042',
+      '  3. Wire Stripper: 50 pcs × $11 = $550',
+      'Payment:    pi_test_0123',
+    ]) {
+      expect(mail.text).toContain(text);
+    }
+    expect(mail.attachments?.[0]?.filename).toBe('invoice-INV-000042.pdf');
+  });
+});
