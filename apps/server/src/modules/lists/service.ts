@@ -8,6 +8,7 @@ import {
 } from '@shop/contract/lists';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { groupRows } from '../../db/group-rows.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { lockBuyer } from '../orders/repository.js';
@@ -34,19 +35,12 @@ function toLine(row: lists.ListLineWithPart): ListLine {
 
 /** Lists as the API answers them, their lines (and the lines' parts) read in one query. */
 async function withLines(db: Database, rows: readonly lists.ListRow[]): Promise<SavedList[]> {
-  const lines = new Map<string, ListLine[]>();
-  for (const line of await lists.linesOf(
-    db,
-    rows.map((row) => row.id),
-  )) {
-    const ofList = lines.get(line.list_id);
-    if (ofList) ofList.push(toLine(line));
-    else lines.set(line.list_id, [toLine(line)]);
-  }
+  const ids = rows.map((row) => row.id);
+  const lines = groupRows(await lists.linesOf(db, ids), (line) => line.list_id);
   return rows.map((row) => ({
     _id: row.id,
     name: row.name,
-    lines: lines.get(row.id) ?? [],
+    lines: (lines.get(row.id) ?? []).map(toLine),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));

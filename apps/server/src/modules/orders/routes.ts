@@ -10,7 +10,7 @@ import {
   PurchaseBody,
 } from '@shop/contract/orders';
 import { Acknowledged, EmailQuery, Inserted } from '@shop/contract/primitives';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
@@ -27,6 +27,15 @@ import {
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** What placing an order answers (a one-part purchase or many lines alike). */
+const placedResponses = {
+  201: Inserted,
+  409: ErrorBody,
+  415: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  ...errors,
+};
 
 export function orderRoutes(
   app: FastifyInstance,
@@ -34,6 +43,13 @@ export function orderRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
+  /** The buyer placing an order, once the rate limits of their address and account let them. */
+  const buyerOf = async (request: FastifyRequest) => {
+    const buyer = callerOf(request);
+    await deps.perIp.consume(request.ip);
+    await deps.perAccount.consume(buyer.id);
+    return buyer;
+  };
 
   api.post(
     '/api/purchase',
@@ -47,22 +63,11 @@ export function orderRoutes(
           'An unpaid order holds its pieces for UNPAID_ORDER_HOURS_UNVERIFIED (buyer email not verified), UNPAID_ORDER_HOURS_VERIFIED, or UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (above 9,999.99); then it expires (expiredAt), its pieces go back to stock, and it can be neither paid nor cancelled (409 order_expired).',
         security,
         body: PurchaseBody,
-        response: {
-          201: Inserted,
-          409: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          429: ErrorBody,
-          ...errors,
-        },
+        response: placedResponses,
       },
     },
-    async (request, reply) => {
-      const buyer = callerOf(request);
-      await deps.perIp.consume(request.ip);
-      await deps.perAccount.consume(buyer.id);
-      return reply.status(201).send({ insertedId: await purchase(deps, buyer, request.body) });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ insertedId: await purchase(deps, await buyerOf(request), request.body) }),
   );
 
   api.post(
@@ -77,22 +82,11 @@ export function orderRoutes(
           "A line whose part is not in the catalog → 404 not_found, a line whose quantity lies outside its part's range → 422 quantity_out_of_range; either way `error.details` names every refused line ({line: its place in `lines` from 0, partsId}) and nothing is taken. Otherwise as POST /api/purchase (unpaid cap, expiry).",
         security,
         body: OrderBody,
-        response: {
-          201: Inserted,
-          409: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          429: ErrorBody,
-          ...errors,
-        },
+        response: placedResponses,
       },
     },
-    async (request, reply) => {
-      const buyer = callerOf(request);
-      await deps.perIp.consume(request.ip);
-      await deps.perAccount.consume(buyer.id);
-      return reply.status(201).send({ insertedId: await placeOrder(deps, buyer, request.body) });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ insertedId: await placeOrder(deps, await buyerOf(request), request.body) }),
   );
 
   api.get(

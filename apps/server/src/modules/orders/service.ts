@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
 import type { UnpaidOrderHours } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { groupRows } from '../../db/group-rows.js';
 import type { OrderRow } from '../../db/schema.js';
 import { type WriteTransactions, writeTransactions } from '../../db/write-transactions.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
@@ -62,15 +63,8 @@ export async function withLines(
   db: Database,
   rows: readonly (OrderRow & { invoice_number?: number | null })[],
 ): Promise<Order[]> {
-  const lines = new Map<string, OrderLineRow[]>();
-  for (const line of await orders.linesOf(
-    db,
-    rows.map((row) => row.id),
-  )) {
-    const ofOrder = lines.get(line.order_id);
-    if (ofOrder) ofOrder.push(line);
-    else lines.set(line.order_id, [line]);
-  }
+  const ids = rows.map((row) => row.id);
+  const lines = groupRows(await orders.linesOf(db, ids), (line) => line.order_id);
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
 }
 
