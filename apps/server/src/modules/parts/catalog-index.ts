@@ -1,6 +1,6 @@
+import type { PartSort } from '@shop/contract/parts';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
-import type { PartSort } from '@shop/contract/parts';
 import { nameSortKey, searchForm } from '../../db/text-search.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ChangeFeed } from '../../db/change-feed.js';
 import type { PartSort } from '@shop/contract/parts';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { catalogPage } from './catalog-index.js';
@@ -23,14 +23,7 @@ export async function listParts(
 ): Promise<{ rows: PartRow[]; total: number }> {
   // Which parts are on the page comes from the ids and names held in memory (catalog-index.ts);
   // their rows from the database, with their stock as it is now.
-  const { ids, total } = await catalogPage(
-    db,
-    changes,
-    filter.q,
-    filter.limit,
-    filter.offset,
-    filter.sort,
-  );
+  const { ids, total } = await catalogPage(db, changes, filter.q, filter.limit, filter.offset, filter.sort);
   if (ids.length === 0) return { rows: [], total };
   const rows = await db
     .selectFrom('parts')

@@ -123,11 +123,14 @@ describe('GET /api/parts?sort=', () => {
       }
   });
 
-  it.each(['price', 'NAME', '', 'name,newest', '+name'])('refuses the unknown sort %j with a 400', async (sort) => {
-    const page = await getParts(`sort=${encodeURIComponent(sort)}`);
-    expect(page.status).toBe(400);
-    expect(JSON.stringify(page.body)).toContain('must be one of catalog, name, -name, newest');
-  });
+  it.each(['price', 'NAME', '', 'name,newest', '+name'])(
+    'refuses the unknown sort %j with a 400',
+    async (sort) => {
+      const page = await getParts(`sort=${encodeURIComponent(sort)}`);
+      expect(page.status).toBe(400);
+      expect(JSON.stringify(page.body)).toContain('must be one of catalog, name, -name, newest');
+    },
+  );
 
   it('sorts again once the names change, and not before', async () => {
     const db = shop.database.db;
@@ -137,7 +140,12 @@ describe('GET /api/parts?sort=', () => {
     const [id] = await insertParts(db, [{ name: 'Aardvark relay', created_at: '2025-06-01T00:00:00.000Z' }]);
     expect((await sorted('name'))[0]).toBe('Aardvark relay');
     expect((await sorted('newest'))[0]).toBe('Aardvark relay');
-    expect(await sorted('-name', 'relay')).toEqual(['Relay 10', 'Relay 009 mini', 'relay 9', 'Aardvark relay']);
+    expect(await sorted('-name', 'relay')).toEqual([
+      'Relay 10',
+      'Relay 009 mini',
+      'relay 9',
+      'Aardvark relay',
+    ]);
     await db
       .updateTable('parts')
       .set({ name: 'Zz relay', name_search: 'zz relay' })
