@@ -21,7 +21,12 @@ export function PartCard({
 }) {
   return (
     <article className="card bg-base-100 shadow-md transition hover:shadow-lg">
-      <Link to={productPath(part._id)} tabIndex={-1} aria-hidden="true" className="block">
+      <Link
+        to={productPath(part._id)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block overflow-hidden rounded-t-box"
+      >
         <figure className="aspect-[4/3] bg-base-200">
           <img
             src={part.img}

@@ -81,30 +81,30 @@ export function CatalogPage() {
         <form
           action="/catalog"
           method="get"
-          className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end"
+          className="mb-6 flex flex-wrap items-end gap-4"
           onSubmit={(event) => {
             event.preventDefault();
             leaveTyping();
             go({ ...state, q: draft.trim(), page: 1 });
           }}
         >
-          <div className="flex-1">
+          <div className="min-w-64 flex-[1_1_20rem]">
             <label htmlFor={`${ids}-q`} className="mb-1 block font-medium">
               Search parts by name
             </label>
-            <div className="join w-full">
+            <div className="flex gap-2">
               <input
                 id={`${ids}-q`}
                 name="q"
                 type="search"
-                className="input join-item input-bordered w-full"
+                className="input input-bordered w-full min-w-0 flex-1"
                 value={draft}
                 maxLength={200}
                 autoComplete="off"
                 onChange={(event) => type(event.target.value)}
                 onBlur={leaveTyping}
               />
-              <button type="submit" className="btn join-item btn-primary">
+              <button type="submit" className="btn btn-primary">
                 Search
               </button>
             </div>
@@ -116,7 +116,7 @@ export function CatalogPage() {
             <select
               id={`${ids}-sort`}
               name="sort"
-              className="select select-bordered w-full sm:w-52"
+              className="select select-bordered w-full"
               value={state.sort}
               onChange={(event) => {
                 leaveTyping();

@@ -42,13 +42,17 @@ function Product({ part }: { part: Part }) {
   return (
     <>
       <title>{`${part.name} — Electronics Tools Manufacturers`}</title>
-      <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 text-sm">
-        <ul>
-          <li>
-            <Link to="/catalog">Catalog</Link>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <ol className="flex flex-wrap gap-2">
+          <li className="after:ml-2 after:text-base-content/50 after:content-['/']">
+            <Link to="/catalog" className="link link-primary">
+              Catalog
+            </Link>
           </li>
-          <li aria-current="page">{part.name}</li>
-        </ul>
+          <li aria-current="page" className="text-base-content/80">
+            {part.name}
+          </li>
+        </ol>
       </nav>
       <div className="grid gap-8 lg:grid-cols-2">
         <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
@@ -73,8 +77,9 @@ function Product({ part }: { part: Part }) {
             <dt className="font-semibold">Available</dt>
             <dd>{formatPieces(part.available_quantity)}</dd>
           </dl>
-          <div className="overflow-x-auto">
-            <table className="table table-sm">
+          <div>
+            {/* Three short columns: they fit a phone's width, with no scrolling. */}
+            <table className="table text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:[&_td]:px-4 sm:[&_th]:px-4">
               <caption className="mb-1 text-left font-semibold">Price by quantity</caption>
               <thead>
                 <tr>
@@ -91,9 +96,11 @@ function Product({ part }: { part: Part }) {
                       quote.inRange && quote.unitPrice === row.price ? 'bg-primary/10 font-semibold' : ''
                     }
                   >
-                    <td>{formatPieces(row.from)}</td>
-                    <td>{formatDollars(row.price)}</td>
-                    <td>{row.savingPercent > 0 ? `${row.savingPercent}%` : 'List price'}</td>
+                    <td className="whitespace-nowrap">{formatPieces(row.from)}</td>
+                    <td className="whitespace-nowrap">{formatDollars(row.price)}</td>
+                    <td className="whitespace-nowrap">
+                      {row.savingPercent > 0 ? `${row.savingPercent}%` : 'List price'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
