@@ -55,6 +55,7 @@ describe('the whole catalog and a product page', () => {
     expect(total).toBeGreaterThan(6);
     expect(await page.getByRole('article').count()).toBe(6);
     expect(await page.getByText(name).count()).toBe(0);
+    await shoot(page, 'parts-1280');
     await page.getByRole('link', { name: `See all ${total} parts` }).click();
     await page.waitForURL(/\/catalog$/);
     await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();

@@ -2,7 +2,7 @@ import { PART_SORTS, type PartSort } from '@shop/contract/parts';
 import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -140,7 +140,23 @@ export function CatalogPage() {
       {parts.isPending && <ProgressBar />}
       {parts.isError && <p className="text-base-content/70">The parts could not be loaded.</p>}
       {parts.data && parts.data.parts.length === 0 && (
-        <p>{state.q ? `No part's name holds “${state.q}”.` : 'No parts are listed yet.'}</p>
+        <p>
+          {parts.data.total > 0 ? (
+            <>
+              This page is past the last one.{' '}
+              <Link
+                to={{ search: catalogSearch({ ...state, page: 1 }).toString() }}
+                className="link link-primary"
+              >
+                Go to the first page
+              </Link>
+            </>
+          ) : state.q ? (
+            `No part's name holds “${state.q}”.`
+          ) : (
+            'No parts are listed yet.'
+          )}
+        </p>
       )}
       {parts.data && parts.data.parts.length > 0 && (
         <div
