@@ -2,7 +2,7 @@ import './lib/zod-without-eval';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Part } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
-import { STOREFRONT_PARTS, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
+import { CATALOG_FIRST_PAGE_PATH, STOREFRONT_PARTS, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -11,11 +11,13 @@ import { AppFrame } from './app/app-layout';
 import { RENDERED_FOR } from './app/page-state';
 import { Providers } from './app/providers';
 import { dashboardHeading, prefetchPage, routes } from './app/routes';
-import { HOME_REVIEWS_PATH, rendersForUser } from './app/server-rendered';
+import { HOME_REVIEWS_PATH, productId, rendersForUser } from './app/server-rendered';
 import { RenderedRedirect } from './features/auth/components/guards';
 import { RenderedSession } from './features/auth/session';
 import { DashboardFrame } from './features/dashboard/components/dashboard-layout';
+import { partPath, partQuery } from './features/parts/api/get-part';
 import { partsQuery } from './features/parts/api/get-parts';
+import { CATALOG_START } from './features/parts/catalog-state';
 import { HOME_REVIEWS, reviewsQuery } from './features/reviews/api/get-reviews';
 import { setApiTransport } from './lib/api-client';
 import type { PageUser } from './lib/page-handle';
@@ -76,14 +78,19 @@ export async function renderPage(
   if (context instanceof Response) return null;
 
   const client = createQueryClient();
-  const parts = answers[STOREFRONT_PARTS_PATH];
-  if (parts) {
+  const partsPages = [
+    [STOREFRONT_PARTS_PATH, partsQuery({ limit: STOREFRONT_PARTS })],
+    [CATALOG_FIRST_PAGE_PATH, partsQuery(CATALOG_START)],
+  ] as const;
+  for (const [path, query] of partsPages) {
+    const parts = answers[path];
+    if (!parts) continue;
     const list = parts.body as Part[];
-    client.setQueryData(partsQuery({ limit: STOREFRONT_PARTS }).queryKey, {
-      parts: list,
-      total: parts.totalCount ?? list.length,
-    });
+    client.setQueryData(query.queryKey, { parts: list, total: parts.totalCount ?? list.length });
   }
+  const part = productId(new URL(url, 'http://shop.invalid').pathname);
+  const partAnswer = part === null ? undefined : answers[partPath(part)];
+  if (part !== null && partAnswer) client.setQueryData(partQuery(part).queryKey, partAnswer.body as Part);
   const reviews = answers[HOME_REVIEWS_PATH];
   if (reviews) client.setQueryData(reviewsQuery(HOME_REVIEWS).queryKey, reviews.body as Review[]);
 

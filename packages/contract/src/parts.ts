@@ -24,6 +24,14 @@ export type Part = z.infer<typeof Part>;
 
 export const PartList = z.array(Part);
 
+/**
+ * The orders `GET /api/parts` lists in: `catalog` (oldest first, the default), `name` (A–Z),
+ * `-name` (Z–A), `newest` (newest first).
+ */
+export const PART_SORTS = ['catalog', 'name', '-name', 'newest'] as const;
+export type PartSort = (typeof PART_SORTS)[number];
+export const DEFAULT_PART_SORT: PartSort = 'catalog';
+
 export const PartsQuery = Paging.extend({
   q: z
     .string()
@@ -31,6 +39,11 @@ export const PartsQuery = Paging.extend({
     .refine(noControlCharacters, NO_CONTROL_MESSAGE)
     .optional()
     .describe('case-insensitive literal substring of the part name'),
+  sort: z
+    .enum(PART_SORTS, { error: `must be one of ${PART_SORTS.join(', ')}` })
+    .optional()
+    .default(DEFAULT_PART_SORT)
+    .describe('catalog (oldest first, default), name (A–Z), -name (Z–A) or newest (newest first)'),
 });
 export type PartsQuery = z.output<typeof PartsQuery>;
 

@@ -6,3 +6,9 @@ export const STOREFRONT_PARTS_PATH = `/api/parts?limit=${STOREFRONT_PARTS}`;
 
 /** The pages that show the storefront list. */
 export const STOREFRONT_PAGES: readonly string[] = ['/', '/home', '/parts'];
+
+/** The full catalog page (/catalog) lists this many parts a page. */
+export const CATALOG_PAGE_SIZE = 24;
+
+/** The request of its first page in catalog order, which the server renders /catalog with. */
+export const CATALOG_FIRST_PAGE_PATH = `/api/parts?limit=${CATALOG_PAGE_SIZE}`;

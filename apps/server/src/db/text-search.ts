@@ -7,3 +7,16 @@ export function searchForm(text: string): string {
 export function containsPattern(text: string): string {
   return `%${searchForm(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * The key names sort by (A–Z): their search form, each run of digits led by a character that
+ * grows with the run's length, so "Relay 9" comes before "Relay 10". Compared by code units (a
+ * plain comparison, several times faster than a collator's at 100,000 names), so letters beyond
+ * ASCII come after z.
+ */
+export function nameSortKey(name: string): string {
+  return searchForm(name).replace(/\d+/g, (digits) => {
+    const significant = digits.replace(/^0+(?=\d)/, '');
+    return String.fromCharCode(0x30 + significant.length) + significant;
+  });
+}

@@ -40,7 +40,7 @@ describe.runIf(built)('public pages rendered on the server', () => {
     const page = await get('/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    for (const part of parts) expect(page.body).toContain(`>${part.name}</h3>`);
+    for (const part of parts) expect(page.body).toContain(`>${part.name}</a></h3>`);
     expect(page.body).toContain('Customer reviews');
     // The first row's pictures are asked for from the head, first.
     expect(page.body).toMatch(
@@ -58,6 +58,7 @@ describe.runIf(built)('public pages rendered on the server', () => {
   it('gives each page its own title, once, in the head', async () => {
     for (const [url, title] of [
       ['/parts', 'Tools — Electronics Tools Manufacturers'],
+      ['/catalog', 'Catalog — Electronics Tools Manufacturers'],
       ['/login', 'Login — Electronics Tools Manufacturers'],
       ['/', 'Electronics Tools Manufacturers'],
     ] as const) {
@@ -112,6 +113,44 @@ describe.runIf(built)('public pages rendered on the server', () => {
     }
   });
 
+  it("sends /catalog with its first page of parts, and each part's page with the part", async () => {
+    const res = await get('/api/parts?limit=24');
+    const parts = res.json() as { _id: string; name: string; desc: string }[];
+    const total = Number(res.headers['x-total-count']);
+    const catalog = await get('/catalog');
+    expect(catalog.body).toContain('<title>Catalog — Electronics Tools Manufacturers</title>');
+    for (const part of parts) expect(catalog.body).toContain(`href="/parts/${part._id}"`);
+    expect(catalog.body).toContain(`${total} parts in the catalog`);
+    const catalogState = pageState(catalog.body);
+    expect(catalogState.queries.map((query) => query.queryKey)).toEqual([['parts', { limit: 24 }]]);
+    expect(catalogState.queries[0]?.state.data).toEqual({ parts, total });
+    // The storefront links to it with the number of parts.
+    expect((await get('/parts')).body).toContain(`See all <!-- -->${total}<!-- --> parts`);
+
+    const [part] = parts;
+    const product = await get(`/parts/${part?._id}`);
+    expect(product.body).toContain(`<h1 class="text-3xl font-bold text-primary">${part?.name}</h1>`);
+    expect(product.body).toContain(`<title>${part?.name} — Electronics Tools Manufacturers</title>`);
+    expect(product.body).toContain('Price by quantity');
+    const productState = pageState(product.body);
+    expect(productState.queries.map((query) => query.queryKey)).toEqual([['parts', 'one', part?._id]]);
+    expect(productState.queries[0]?.state.data).toEqual((await get(`/api/partsById?id=${part?._id}`)).json());
+  });
+
+  it('leaves to the app a catalog asked for with a search, a sort or a page, and a part not in the catalog', async () => {
+    const index = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    for (const url of [
+      '/catalog?q=probe',
+      '/catalog?sort=name&page=2',
+      '/parts/0190aaaa-0000-7000-8000-000000000000',
+      '/parts/not-an-id',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(index);
+    }
+  });
+
   /** An admin's edit of the catalog's first part. */
   async function editFirstPart(changes: { name: string; available_quantity: number }) {
     const admin = await signUpAdmin(shop.app, shop.database.db);
@@ -129,7 +168,7 @@ describe.runIf(built)('public pages rendered on the server', () => {
   it('shows a change of the catalog on the next request', async () => {
     const before = await get('/parts');
     await editFirstPart({ name: 'Hot air rework station', available_quantity: 4321 });
-    await expect.poll(async () => (await get('/parts')).body).toContain('>Hot air rework station</h2>');
+    await expect.poll(async () => (await get('/parts')).body).toContain('>Hot air rework station</a></h2>');
     const after = await get('/parts');
     expect(after.body).toContain('4,321 pcs');
     expect(after.headers.etag).not.toBe(before.headers.etag);

@@ -82,9 +82,13 @@ export function pageRendering<T>(
     };
   }
 
-  /** A visitor's answer, which a public page shows. */
+  /**
+   * A visitor's answer, which a public page shows; null for a 404 (a part's page whose part is not
+   * or no longer in the catalog: the app tells the visitor so).
+   */
   async function readAnswer(url: string) {
     const answer = await get(url);
+    if (answer.status === 404) return null;
     if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
     return answer;
   }
@@ -112,7 +116,9 @@ export function pageRendering<T>(
       const requests = pages?.pageRequests(pathname);
       const page = pages?.renderedPageKey(pathname);
       if (!pages || !requests || !page) return undefined;
-      const read = await Promise.all(requests.map(readAnswer));
+      const answered = await Promise.all(requests.map(readAnswer));
+      if (answered.includes(null)) return undefined;
+      const read = answered as NonNullable<(typeof answered)[number]>[];
       const key = JSON.stringify(read);
       const last = lastRendered.get(page);
       if (last?.key === key) return last.page;

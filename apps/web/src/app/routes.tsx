@@ -167,6 +167,18 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/parts/pages/parts-page')).PartsPage }),
       },
       {
+        path: 'parts/:id',
+        lazy: async () => ({
+          Component: (await import('../features/parts/pages/product-page')).ProductPage,
+        }),
+      },
+      {
+        path: 'catalog',
+        lazy: async () => ({
+          Component: (await import('../features/parts/pages/catalog-page')).CatalogPage,
+        }),
+      },
+      {
         path: 'blog',
         lazy: async () => ({ Component: (await import('../features/blog/pages/blog-page')).BlogPage }),
       },

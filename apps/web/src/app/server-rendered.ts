@@ -1,31 +1,48 @@
-import { STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
+import { Id } from '@shop/contract/primitives';
+import { CATALOG_FIRST_PAGE_PATH, STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from '@shop/contract/storefront';
 import { matchRoutes } from 'react-router';
+import { partPath } from '../features/parts/api/get-part';
 import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
 import { dashboardHeading, routes } from './routes';
 
 /**
  * The pages the server sends rendered, with the data they show at once: what a visitor opens
  * first. A dashboard page is sent as the dashboard's frame with its heading (its data is the
- * signed-in user's, which the server cannot read without the token the browser keeps); every
- * other page (purchases, unknown paths) is rendered by the app alone.
+ * signed-in user's, which the server cannot read without the token the browser keeps); so is each
+ * part's own page (/parts/{id}, see productId). Every other page (purchases, unknown paths) is
+ * rendered by the app alone.
  */
 export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/',
   '/home',
   '/parts',
+  '/catalog',
   '/blog',
   '/portfolio',
   '/login',
   '/signup',
 ];
 
+/** The part whose own page is at `pathname` (/parts/{id}, an id as the API writes them), or null. */
+export function productId(pathname: string): string | null {
+  const id = /^\/parts\/([^/]+)$/.exec(pathname)?.[1];
+  return id !== undefined && Id.safeParse(id).success && id === id.toLowerCase() ? id : null;
+}
+
 export const HOME_REVIEWS_PATH = reviewsPath(HOME_REVIEWS);
 
 /** The API answers a server-rendered page shows at once, or null for a page the server does not render. */
 export function pageRequests(pathname: string): readonly string[] | null {
   // The public pages first: this is asked on every page request, before the rendered page's cache.
-  if (!SERVER_RENDERED_PAGES.includes(pathname)) return dashboardHeading(pathname) === null ? null : [];
+  if (!SERVER_RENDERED_PAGES.includes(pathname)) {
+    const part = productId(pathname);
+    if (part !== null) return [partPath(part)];
+    return dashboardHeading(pathname) === null ? null : [];
+  }
   if (pathname === '/parts') return [STOREFRONT_PARTS_PATH];
+  // The catalog's first page in catalog order: an address with a search, a sort or a page is left
+  // to the app (the server renders no page asked for with a query, http/web-app.ts).
+  if (pathname === '/catalog') return [CATALOG_FIRST_PAGE_PATH];
   if (STOREFRONT_PAGES.includes(pathname)) return [STOREFRONT_PARTS_PATH, HOME_REVIEWS_PATH];
   return [];
 }
@@ -39,10 +56,12 @@ export function rendersForUser(pathname: string): boolean {
  * The page the server renders at `pathname`, named by its route (`/dashboard/payment/:id` for
  * every order's payment page), or null for a page it does not render. A visitor's rendering of a
  * page is the same whatever its address's parameters (a dashboard page is its frame), so the
- * server keeps one per page, however many addresses ask for it.
+ * server keeps one per page, however many addresses ask for it; but for a part's own page, one
+ * per part (its address), which the server's bounded caches of pages hold like any other.
  */
 export function renderedPageKey(pathname: string): string | null {
   if (pageRequests(pathname) === null) return null;
+  if (productId(pathname) !== null) return pathname;
   const matched = matchRoutes(routes, pathname) ?? [];
   return `/${matched.map(({ route }) => route.path ?? '').join('/')}`
     .replace(/\/{2,}/g, '/')

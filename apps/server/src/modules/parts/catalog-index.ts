@@ -1,6 +1,7 @@
+import type { PartSort } from '@shop/contract/parts';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
-import { searchForm } from '../../db/text-search.js';
+import { nameSortKey, searchForm } from '../../db/text-search.js';
 
 /**
  * The listed parts in catalog order (oldest first, then id): their ids, and their search forms
@@ -11,6 +12,8 @@ interface CatalogIndex {
   ids: string[];
   text: string;
   starts: Uint32Array;
+  /** The parts' numbers in each other order, made on the first page asked for in it. */
+  orders: Partial<Record<Exclude<PartSort, 'catalog'>, Uint32Array>>;
 }
 
 const SEPARATOR = '\0';
@@ -47,7 +50,7 @@ async function currentIndex(db: Database, changes: ChangeFeed): Promise<CatalogI
       });
       starts[rows.length] = at;
       const text = rows.map((row) => row.name_search + SEPARATOR).join('');
-      return { ids: rows.map((row) => row.id), text, starts };
+      return { ids: rows.map((row) => row.id), text, starts, orders: {} };
     });
   indexes.set(db, { version, index });
   index.catch(() => {
@@ -79,7 +82,36 @@ function eachMatch(index: CatalogIndex, form: string, take: (part: number) => vo
 }
 
 /**
- * The ids of a page of the catalog, in catalog order, and how many parts it lists in all; with
+ * The parts' numbers in `sort`'s order, made once per index (so once per catalog version): names
+ * by `nameSortKey`, parts of one name in catalog order (Z–A too); newest is catalog order turned
+ * round. About 100 ms at 100,000 parts, for the first page of a sort after a change of names.
+ */
+function orderOf(index: CatalogIndex, sort: Exclude<PartSort, 'catalog'>): Uint32Array {
+  const held = index.orders[sort];
+  if (held) return held;
+  const count = index.ids.length;
+  const order = new Uint32Array(count);
+  if (sort === 'newest') {
+    for (let part = 0; part < count; part++) order[part] = count - 1 - part;
+  } else {
+    const { text, starts } = index;
+    const keys = Array.from({ length: count }, (_, part) =>
+      nameSortKey(text.slice(starts[part], (starts[part + 1] as number) - SEPARATOR.length)),
+    );
+    const direction = sort === 'name' ? 1 : -1;
+    const numbers = Array.from({ length: count }, (_, part) => part).sort((a, b) => {
+      const keyA = keys[a] as string;
+      const keyB = keys[b] as string;
+      return keyA === keyB ? a - b : (keyA < keyB ? -1 : 1) * direction;
+    });
+    order.set(numbers);
+  }
+  index.orders[sort] = order;
+  return order;
+}
+
+/**
+ * The ids of a page of the catalog, in catalog order (or `sort`'s), and how many parts it lists in all; with
  * `q`, of the parts whose name holds `q` (literally, case-insensitively, as `searchForm` folds
  * it). A page without `q` is a slice of the ids, at any offset. A search is one pass over the
  * names' text: at 100,000 parts 0.5 to 4 ms whatever `q` is, where a database must count every
@@ -92,14 +124,36 @@ export async function catalogPage(
   q: string | undefined,
   limit: number,
   offset: number,
+  sort: PartSort = 'catalog',
 ): Promise<{ ids: string[]; total: number }> {
   const index = await currentIndex(db, changes);
-  if (!q) return { ids: index.ids.slice(offset, offset + limit), total: index.ids.length };
-  const page: string[] = [];
+  if (sort === 'catalog') {
+    if (!q) return { ids: index.ids.slice(offset, offset + limit), total: index.ids.length };
+    const page: string[] = [];
+    let total = 0;
+    eachMatch(index, searchForm(q), (part) => {
+      if (total >= offset && page.length < limit) page.push(index.ids[part] as string);
+      total++;
+    });
+    return { ids: page, total };
+  }
+  const order = orderOf(index, sort);
+  const idOf = (part: number) => index.ids[part] as string;
+  if (!q) return { ids: Array.from(order.subarray(offset, offset + limit), idOf), total: order.length };
+  // The matches marked in one pass over the names, then read in the sort's order.
+  const matched = new Uint8Array(order.length);
   let total = 0;
   eachMatch(index, searchForm(q), (part) => {
-    if (total >= offset && page.length < limit) page.push(index.ids[part] as string);
+    matched[part] = 1;
     total++;
   });
+  const page: string[] = [];
+  let seen = 0;
+  for (let at = 0; at < order.length && page.length < limit && seen < total; at++) {
+    const part = order[at] as number;
+    if (!matched[part]) continue;
+    if (seen >= offset) page.push(idOf(part));
+    seen++;
+  }
   return { ids: page, total };
 }

@@ -1,3 +1,4 @@
+import type { PartSort } from '@shop/contract/parts';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
@@ -7,9 +8,14 @@ export interface PartFilter {
   q?: string | undefined;
   limit: number;
   offset: number;
+  /** Catalog order when left out. */
+  sort?: PartSort | undefined;
 }
 
-/** A page of the catalog in catalog order (oldest first, then id), and how many parts match in all. */
+/**
+ * A page of the catalog in catalog order (oldest first, then id) or the filter's sort, and how
+ * many parts match in all.
+ */
 export async function listParts(
   db: Database,
   changes: ChangeFeed,
@@ -17,7 +23,7 @@ export async function listParts(
 ): Promise<{ rows: PartRow[]; total: number }> {
   // Which parts are on the page comes from the ids and names held in memory (catalog-index.ts);
   // their rows from the database, with their stock as it is now.
-  const { ids, total } = await catalogPage(db, changes, filter.q, filter.limit, filter.offset);
+  const { ids, total } = await catalogPage(db, changes, filter.q, filter.limit, filter.offset, filter.sort);
   if (ids.length === 0) return { rows: [], total };
   const rows = await db
     .selectFrom('parts')

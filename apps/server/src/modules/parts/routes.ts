@@ -26,7 +26,8 @@ export function partRoutes(
       decompress: false,
       schema: {
         tags: ['parts'],
-        summary: 'The catalog, in catalog order; x-total-count carries the number of matching parts',
+        summary:
+          'The catalog, in catalog order or by name or newest first; x-total-count carries the number of matching parts',
         querystring: PartsQuery,
         response: { 200: PartList, 400: ErrorBody },
       },

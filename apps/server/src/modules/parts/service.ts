@@ -33,7 +33,7 @@ export function toPart(row: PartRow): Part {
   };
 }
 
-/** A page of the catalog, in catalog order, and how many parts match in all. */
+/** A page of the catalog, in the query's order, and how many parts match in all. */
 export async function listCatalog(
   db: Database,
   changes: ChangeFeed,

@@ -1,23 +1,52 @@
-import type { Part } from '@shop/contract/parts';
+import { DEFAULT_PART_SORT, type Part, type PartSort } from '@shop/contract/parts';
 import { STOREFRONT_PARTS } from '@shop/contract/storefront';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchPage } from '../../../lib/paged-list';
 
 export { STOREFRONT_PARTS };
 
-export function partsQuery(params: { limit: number; offset?: number; q?: string }) {
-  const search = new URLSearchParams({ limit: String(params.limit) });
-  if (params.offset) search.set('offset', String(params.offset));
-  if (params.q) search.set('q', params.q);
+export interface PartsParams {
+  limit: number;
+  offset?: number;
+  q?: string;
+  sort?: PartSort;
+}
+
+/**
+ * A page's parameters with what is at its default left out: a page asked for with or without its
+ * defaults is one query, and asks for the very address the server preloads or renders with
+ * (STOREFRONT_PARTS_PATH, CATALOG_FIRST_PAGE_PATH), so the API's cache keeps one answer per page.
+ */
+function pageOf(params: PartsParams): PartsParams {
+  return {
+    limit: params.limit,
+    ...(params.offset ? { offset: params.offset } : {}),
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.sort && params.sort !== DEFAULT_PART_SORT ? { sort: params.sort } : {}),
+  };
+}
+
+/** The address of a page of parts. */
+export function partsPath(params: PartsParams): string {
+  const page = pageOf(params);
+  const search = new URLSearchParams({ limit: String(page.limit) });
+  if (page.offset) search.set('offset', String(page.offset));
+  if (page.q) search.set('q', page.q);
+  if (page.sort) search.set('sort', page.sort);
+  return `/api/parts?${search}`;
+}
+
+export function partsQuery(params: PartsParams) {
+  const path = partsPath(params);
   return queryOptions({
-    queryKey: ['parts', params],
+    queryKey: ['parts', pageOf(params)],
     queryFn: async ({ signal }) => {
-      const { rows, total } = await fetchPage<Part>(`/api/parts?${search}`, { signal });
+      const { rows, total } = await fetchPage<Part>(path, { signal });
       return { parts: rows, total };
     },
   });
 }
 
-export function useParts(params: { limit: number; offset?: number; q?: string }) {
+export function useParts(params: PartsParams) {
   return useQuery(partsQuery(params));
 }

@@ -1,0 +1,212 @@
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import type { Part } from '@shop/contract/parts';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { showSuccess } from '../../../lib/toasts';
+import { addToOrder } from '../../order-builder';
+import { usePart } from '../api/get-part';
+import { priceTable, quoteFor } from '../pricing';
+
+/** A part's own page (/parts/:id): all it is, its prices by quantity, and ordering it. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const part = usePart(id);
+  return (
+    <section>
+      {part.isPending && <ProgressBar />}
+      {part.isError && (
+        <>
+          <title>Part not found — Electronics Tools Manufacturers</title>
+          <h1 className="mb-4 text-3xl font-bold text-primary">Part not found</h1>
+          <p className="mb-4">This part cannot be found. It may have been taken out of the catalog.</p>
+          <Link to="/catalog" className="btn btn-primary">
+            See the catalog
+          </Link>
+        </>
+      )}
+      {part.data && <Product part={part.data} />}
+    </section>
+  );
+}
+
+function Product({ part }: { part: Part }) {
+  const ids = useId();
+  const [typed, setTyped] = useState(String(part.min_order_quantity));
+  const [added, setAdded] = useState(false);
+  const quote = quoteFor(part, typed);
+  const outOfStock = isOutOfStock(part);
+  const prices = priceTable(part);
+  const buyPath = quote.inRange ? `/purchase/${encodeURIComponent(part._id)}?quantity=${quote.quantity}` : '';
+  return (
+    <>
+      <title>{`${part.name} — Electronics Tools Manufacturers`}</title>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <ol className="flex flex-wrap gap-2">
+          <li className="after:ml-2 after:text-base-content/50 after:content-['/']">
+            <Link to="/catalog" className="link link-primary">
+              Catalog
+            </Link>
+          </li>
+          <li aria-current="page" className="text-base-content/80">
+            {part.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
+          <img
+            src={part.img}
+            alt={part.name}
+            width={640}
+            height={480}
+            fetchPriority="high"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        </figure>
+        <div className="flex min-w-0 flex-col gap-4">
+          <h1 className="text-3xl font-bold text-primary">{part.name}</h1>
+          <p className="text-base-content/80">{part.desc}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">Price</dt>
+            <dd>{formatDollars(part.price_per_piece)} per piece</dd>
+            <dt className="font-semibold">Minimum order</dt>
+            <dd>{formatPieces(part.min_order_quantity)}</dd>
+            <dt className="font-semibold">Available</dt>
+            <dd>{formatPieces(part.available_quantity)}</dd>
+          </dl>
+          <div>
+            {/* Three short columns: they fit a phone's width, with no scrolling. */}
+            <table className="table text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:[&_td]:px-4 sm:[&_th]:px-4">
+              <caption className="mb-1 text-left font-semibold">Price by quantity</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Quantity from</th>
+                  <th scope="col">Price per piece</th>
+                  <th scope="col">Saving</th>
+                </tr>
+              </thead>
+              <tbody>
+                {prices.map((row) => (
+                  <tr
+                    key={row.from}
+                    className={
+                      quote.inRange && quote.unitPrice === row.price ? 'bg-primary/10 font-semibold' : ''
+                    }
+                  >
+                    <td className="whitespace-nowrap">{formatPieces(row.from)}</td>
+                    <td className="whitespace-nowrap">{formatDollars(row.price)}</td>
+                    <td className="whitespace-nowrap">
+                      {row.savingPercent > 0 ? `${row.savingPercent}%` : 'List price'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {outOfStock ? (
+            <div>
+              <span className="badge badge-lg badge-neutral">Out of stock</span>
+              <p className="mt-2 text-sm">
+                Fewer pieces are left than the minimum order. Please look again soon.
+              </p>
+            </div>
+          ) : (
+            <form
+              className="card bg-base-200/60"
+              onSubmit={(event) => event.preventDefault()}
+              aria-labelledby={`${ids}-order`}
+            >
+              <div className="card-body gap-3 p-4 sm:p-6">
+                <h2 id={`${ids}-order`} className="text-lg font-semibold">
+                  Order
+                </h2>
+                <div>
+                  <label htmlFor={`${ids}-quantity`} className="mb-1 block font-medium">
+                    Quantity (pcs)
+                  </label>
+                  <input
+                    id={`${ids}-quantity`}
+                    type="number"
+                    inputMode="numeric"
+                    className={`input input-bordered w-full max-w-xs ${quote.inRange ? '' : 'input-error'}`}
+                    min={part.min_order_quantity}
+                    max={part.available_quantity}
+                    value={typed}
+                    aria-invalid={!quote.inRange}
+                    aria-describedby={`${ids}-quote`}
+                    onChange={(event) => {
+                      setTyped(event.target.value);
+                      setAdded(false);
+                    }}
+                  />
+                </div>
+                <div id={`${ids}-quote`} aria-live="polite">
+                  {quote.inRange ? (
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                      <dt>Price per piece</dt>
+                      <dd>
+                        <strong data-testid="unit-price">{formatDollars(quote.unitPrice)}</strong> at{' '}
+                        {formatPieces(quote.quantity)}
+                      </dd>
+                      <dt>Total</dt>
+                      <dd>
+                        <strong>{formatDollars(quote.total)}</strong>
+                      </dd>
+                      {quote.saving > 0 && (
+                        <>
+                          <dt>You save</dt>
+                          <dd>
+                            {formatDollars(quote.saving)} ({formatCount(quote.savingPercent)}%)
+                          </dd>
+                        </>
+                      )}
+                    </dl>
+                  ) : (
+                    <p className="text-error">{OUT_OF_RANGE_MESSAGE}</p>
+                  )}
+                </div>
+                <div className="flex flex-wrap gap-3">
+                  {quote.inRange ? (
+                    <Link to={buyPath} className="btn btn-primary">
+                      Buy
+                    </Link>
+                  ) : (
+                    <button type="button" className="btn btn-primary" disabled>
+                      Buy
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-primary"
+                    disabled={!quote.inRange}
+                    onClick={() => {
+                      if (!quote.inRange) return;
+                      addToOrder(part._id, quote.quantity);
+                      showSuccess('Added to your order');
+                      setAdded(true);
+                    }}
+                  >
+                    Add to order
+                  </button>
+                </div>
+                <p role="status" className="text-sm">
+                  {added && (
+                    <>
+                      Added to your order.{' '}
+                      <Link to="/order" className="link link-primary">
+                        See your order
+                      </Link>
+                    </>
+                  )}
+                </p>
+              </div>
+            </form>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
