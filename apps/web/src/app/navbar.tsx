@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { signOut, useSession } from '../features/auth/session';
+import { CartLink } from '../features/order-builder';
 
 interface NavItem {
   to: string;
@@ -92,10 +93,11 @@ export function Navbar() {
             Electronics Tools Manufacturers
           </Link>
         </div>
-        <div className="navbar-end hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">
+        <div className="navbar-end">
+          <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
             <NavItems />
           </ul>
+          <CartLink />
         </div>
       </nav>
     </header>
