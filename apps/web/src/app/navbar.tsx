@@ -67,9 +67,9 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
-        <div className="navbar-start">
+        <div className="navbar-start max-lg:w-auto max-lg:min-w-0 max-lg:flex-1">
           <div className="dropdown lg:hidden">
-            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label="Menu">
+            <button type="button" tabIndex={0} className="btn btn-ghost max-sm:px-2" aria-label="Menu">
               <svg
                 aria-hidden="true"
                 className="h-5 w-5"
@@ -89,11 +89,11 @@ export function Navbar() {
               <NavItems onNavigate={closeMenu} />
             </ul>
           </div>
-          <Link to="/" className="btn btn-ghost px-2 text-base font-bold text-primary sm:text-xl">
+          <Link to="/" className="btn btn-ghost px-1 text-sm font-bold text-primary sm:px-2 sm:text-xl">
             Electronics Tools Manufacturers
           </Link>
         </div>
-        <div className="navbar-end">
+        <div className="navbar-end max-lg:w-auto">
           <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
             <NavItems />
           </ul>

@@ -9,6 +9,8 @@ export const useAddresses = () =>
     queryFn: async ({ signal }) =>
       (await apiRequest<SavedAddress[]>('/api/addresses', { auth: true, signal })).data,
     retry: false,
+    // Without them the checkout still takes a new address: no toast.
+    meta: { quiet: true },
   });
 
 export function useSaveAddress() {

@@ -10,7 +10,8 @@ import { partQuery } from '../../parts';
  */
 export function useLineParts(ids: readonly string[]): (Part | null | undefined)[] {
   return useQueries({
-    queries: ids.map((id) => ({ ...partQuery(id), retry: false })),
+    // A part gone from the catalog shows on its line: no toast.
+    queries: ids.map((id) => ({ ...partQuery(id), retry: false, meta: { quiet: true } })),
     combine: (results) =>
       results.map(
         (result) =>

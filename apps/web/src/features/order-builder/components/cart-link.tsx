@@ -2,17 +2,27 @@ import { NavLink } from 'react-router';
 import { useIsAdmin, useSession } from '../../auth';
 import { useBuilderLines } from '../store';
 
-/** The navbar's link to the order builder, with its number of lines: for signed-in buyers only. */
+/**
+ * The navbar's link to the order builder, with its number of lines: for signed-in buyers only.
+ * The role is asked for only once someone is signed in (the dashboard's frame, which the server
+ * renders for nobody in particular, has no query client).
+ */
 export function CartLink({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
+  return session.status === 'signed-in' ? <BuyerCartLink onNavigate={onNavigate} /> : null;
+}
+
+function BuyerCartLink({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
   const { loading, admin } = useIsAdmin();
   const count = useBuilderLines().length;
-  if (session.status !== 'signed-in' || loading || admin) return null;
+  if (loading || admin) return null;
   return (
     <NavLink
       to="/order"
       onClick={onNavigate}
-      className={({ isActive }) => `btn btn-ghost btn-sm gap-1 ${isActive ? 'btn-active' : ''}`}
+      className={({ isActive }) =>
+        `btn btn-ghost btn-sm relative gap-1 max-sm:btn-square ${isActive ? 'btn-active' : ''}`
+      }
       aria-label={`Order: ${count === 1 ? '1 line' : `${count} lines`}`}
     >
       <svg aria-hidden="true" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor">
@@ -24,7 +34,9 @@ export function CartLink({ onNavigate }: { onNavigate?: () => void }) {
         />
       </svg>
       <span className="max-sm:hidden">Order</span>
-      <span className="badge badge-primary badge-sm">{count}</span>
+      <span className="badge badge-primary badge-sm max-sm:absolute max-sm:-top-1.5 max-sm:-right-2 max-sm:badge-xs">
+        {count}
+      </span>
     </NavLink>
   );
 }

@@ -51,14 +51,14 @@ export function LineTable<Row>({
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={`max-sm:block max-sm:p-0 ${column.wide ? 'max-sm:col-span-2' : ''} ${column.className ?? ''}`}
+                  className={`max-sm:block max-sm:border-0 max-sm:p-0 ${column.wide ? 'max-sm:col-span-2' : ''} ${column.className ?? ''}`}
                 >
                   {!column.bare && (
                     <span className="block text-xs text-base-content/70 sm:hidden" aria-hidden="true">
                       {column.header}
                     </span>
                   )}
-                  {column.cell(row, index)}
+                  <span className="contents">{column.cell(row, index)}</span>
                 </td>
               ))}
             </tr>

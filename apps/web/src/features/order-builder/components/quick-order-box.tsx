@@ -23,7 +23,7 @@ const AT_ONCE = 6;
 async function findParts(client: QueryClient, ref: string): Promise<FoundPart[]> {
   if (!isPartId(ref)) return (await client.fetchQuery(partsQuery({ limit: CANDIDATES, q: ref }))).parts;
   try {
-    return [await client.fetchQuery({ ...partQuery(ref), retry: false })];
+    return [await client.fetchQuery({ ...partQuery(ref), retry: false, meta: { quiet: true } })];
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return [];
     throw error;
