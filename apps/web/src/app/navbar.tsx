@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { signOut, useSession } from '../features/auth/session';
-import { CartLink } from '../features/order-builder';
 
 interface NavItem {
   to: string;
@@ -19,6 +19,11 @@ const guestLinks: NavItem[] = [
   { to: '/signup', label: 'Signup' },
 ];
 const memberLinks: NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
+
+/** The order builder's link, in its own chunk: only signed-in buyers see it, after the page's first paint. */
+const CartLink = lazy(async () => ({
+  default: (await import('../features/order-builder/components/cart-link')).CartLink,
+}));
 
 /** docs/product.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while it loads). */
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
@@ -61,6 +66,7 @@ function NavLinkItem({ link, onNavigate }: { link: NavItem; onNavigate?: (() => 
 
 /** The sticky bar at the top of every page. */
 export function Navbar() {
+  const signedIn = useSession().status === 'signed-in';
   const closeMenu = () => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   };
@@ -97,7 +103,11 @@ export function Navbar() {
           <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
             <NavItems />
           </ul>
-          <CartLink />
+          {signedIn && (
+            <Suspense fallback={null}>
+              <CartLink />
+            </Suspense>
+          )}
         </div>
       </nav>
     </header>
