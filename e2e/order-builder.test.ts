@@ -116,7 +116,7 @@ describe('a buyer building an order of many parts', () => {
     expect(await page.getByRole('link', { name: 'Order: 0 lines' }).count()).toBe(1);
     expect([await available(parts.flux._id), await available(parts.braid._id)]).toEqual([900, 750]);
     const [order] = (
-      await api('/api/purchaseByEmail?email=' + encodeURIComponent(buyer.email), {
+      await api(`/api/purchaseByEmail?email=${encodeURIComponent(buyer.email)}`, {
         token: await tokenOf(buyer),
       })
     ).json as unknown as { poNumber: string; price: number; lines: unknown[] }[];
