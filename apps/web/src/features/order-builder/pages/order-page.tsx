@@ -30,7 +30,13 @@ export function OrderPage() {
 
   const shown: ShownLine[] = lines.map((line, index) => {
     const duplicate = lines.findIndex((other) => other.partsId === line.partsId) < index;
-    const text = typed[line.partsId] ?? String(line.quantity);
+    // What was typed, unless the builder's quantity changed since (added to from the search row).
+    const kept = typed[line.partsId];
+    const keptPieces = kept === undefined ? undefined : typedPieces(kept);
+    const text =
+      kept !== undefined && (keptPieces === undefined || keptPieces === line.quantity)
+        ? kept
+        : String(line.quantity);
     const check = checkLine(parts[index], text, duplicate);
     const refusal = refused[line.partsId];
     return {
@@ -52,9 +58,10 @@ export function OrderPage() {
     if (!line) return;
     forget(line.partsId);
     const pieces = typedPieces(text);
-    if (pieces !== undefined && String(pieces) === text.trim())
+    if (pieces !== undefined)
       setBuilderLines(lines.map((other, at) => (at === index ? { ...other, quantity: pieces } : other)));
-    else setTyped((before) => ({ ...before, [line.partsId]: text }));
+    if (pieces === undefined || String(pieces) !== text)
+      setTyped((before) => ({ ...before, [line.partsId]: text }));
   };
   const onRemove = (index: number) => {
     const line = lines[index];
