@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { signOut, useSession } from '../features/auth/session';
 
@@ -18,6 +19,11 @@ const guestLinks: NavItem[] = [
   { to: '/signup', label: 'Signup' },
 ];
 const memberLinks: NavItem[] = [{ to: '/dashboard', label: 'Dashboard' }];
+
+/** The order builder's link, in its own chunk: only signed-in buyers see it, after the page's first paint. */
+const CartLink = lazy(async () => ({
+  default: (await import('../features/order-builder/components/cart-link')).CartLink,
+}));
 
 /** docs/product.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while it loads). */
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
@@ -60,15 +66,16 @@ function NavLinkItem({ link, onNavigate }: { link: NavItem; onNavigate?: (() => 
 
 /** The sticky bar at the top of every page. */
 export function Navbar() {
+  const signedIn = useSession().status === 'signed-in';
   const closeMenu = () => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   };
   return (
     <header className="sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
-        <div className="navbar-start">
+        <div className="navbar-start max-lg:w-auto max-lg:min-w-0 max-lg:flex-1">
           <div className="dropdown lg:hidden">
-            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label="Menu">
+            <button type="button" tabIndex={0} className="btn btn-ghost max-sm:px-2" aria-label="Menu">
               <svg
                 aria-hidden="true"
                 className="h-5 w-5"
@@ -88,14 +95,19 @@ export function Navbar() {
               <NavItems onNavigate={closeMenu} />
             </ul>
           </div>
-          <Link to="/" className="btn btn-ghost px-2 text-base font-bold text-primary sm:text-xl">
+          <Link to="/" className="btn btn-ghost px-1 text-sm font-bold text-primary sm:px-2 sm:text-xl">
             Electronics Tools Manufacturers
           </Link>
         </div>
-        <div className="navbar-end hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">
+        <div className="navbar-end max-lg:w-auto">
+          <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
             <NavItems />
           </ul>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <CartLink />
+            </Suspense>
+          )}
         </div>
       </nav>
     </header>

@@ -9,6 +9,7 @@ import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { MESSAGES_PAGE_SIZE, messagesQuery } from '../features/messages/api/get-messages';
+import { listsQuery } from '../features/order-builder/api/lists';
 import {
   allOrdersQuery,
   myOrdersQuery,
@@ -57,6 +58,14 @@ const dashboardPages: RouteObject[] = [
           'My Order',
           async () => (await import('../features/orders/pages/my-order-page')).MyOrderPage,
           (client, user) => client.prefetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE))),
+        ),
+      },
+      {
+        path: 'lists',
+        ...dashboardPage(
+          'Lists',
+          async () => (await import('../features/order-builder/pages/lists-page')).ListsPage,
+          (client) => client.prefetchQuery(listsQuery),
         ),
       },
       {
@@ -226,6 +235,18 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({
                   Component: (await import('../features/orders/pages/purchase-page')).PurchasePage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'order',
+            element: <RequireNonAdmin redirectTo="/login" />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/order-builder/pages/order-page')).OrderPage,
                 }),
               },
             ],

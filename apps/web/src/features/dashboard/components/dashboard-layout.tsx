@@ -14,6 +14,7 @@ interface DashboardLink {
 const everyone: DashboardLink[] = [{ to: '/dashboard', label: 'My Profile' }];
 const buyers: DashboardLink[] = [
   { to: '/dashboard/my-order', label: 'My Order' },
+  { to: '/dashboard/lists', label: 'Lists' },
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [

@@ -1,0 +1,138 @@
+import type { Part } from '@shop/contract/parts';
+import { Link } from 'react-router';
+import { formatDollars, formatPieces } from '../../../lib/format';
+import type { checkLine } from '../pricing';
+import type { BuilderLine } from '../store';
+import { LineTable } from './line-table';
+
+/** A builder line as the page shows it: the line, its part (null: gone), what is typed and its check. */
+export interface ShownLine {
+  line: BuilderLine;
+  part: Part | null | undefined;
+  typed: string;
+  check: ReturnType<typeof checkLine>;
+}
+
+/** The order being built, a line a row: the part, its quantity as typed, its prices, and Remove. */
+export function BuilderTable({
+  lines,
+  total,
+  saving,
+  onType,
+  onRemove,
+}: {
+  lines: readonly ShownLine[];
+  total: number;
+  saving: number;
+  onType: (index: number, typed: string) => void;
+  onRemove: (index: number) => void;
+}) {
+  const nameOf = (shown: ShownLine) => shown.part?.name ?? 'Unknown part';
+  return (
+    <LineTable
+      caption="The order's lines"
+      rows={lines}
+      rowKey={(_, index) => index}
+      columns={[
+        {
+          header: 'Part',
+          wide: true,
+          bare: true,
+          className: 'min-w-40',
+          cell: (shown) =>
+            shown.part ? (
+              <>
+                <Link to={`/parts/${shown.part._id}`} className="link link-hover font-medium">
+                  {shown.part.name}
+                </Link>
+                <span className="block text-xs text-base-content/70">
+                  {formatPieces(shown.part.min_order_quantity)} to{' '}
+                  {formatPieces(shown.part.available_quantity)}
+                </span>
+              </>
+            ) : shown.part === null ? (
+              <span className="font-medium">Unknown part</span>
+            ) : (
+              <span role="status" className="loading loading-dots loading-sm">
+                <span className="sr-only">Loading the part</span>
+              </span>
+            ),
+        },
+        {
+          header: 'Quantity',
+          wide: true,
+          cell: (shown, index) => {
+            const problem = 'problem' in shown.check ? shown.check.problem : undefined;
+            const errorId = `builder-line-${index}-problem`;
+            return (
+              <div className="max-w-xs">
+                <input
+                  className={`input input-bordered input-sm w-28 ${problem ? 'input-error' : ''}`}
+                  inputMode="numeric"
+                  aria-label={`Quantity of ${nameOf(shown)}`}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? errorId : undefined}
+                  value={shown.typed}
+                  onChange={(event) => onType(index, event.target.value)}
+                />
+                {problem && (
+                  <p id={errorId} className="mt-1 text-sm text-error">
+                    {problem}
+                  </p>
+                )}
+              </div>
+            );
+          },
+        },
+        {
+          header: 'Unit price',
+          cell: (shown) => ('priced' in shown.check ? formatDollars(shown.check.priced.unitPrice) : '—'),
+        },
+        {
+          header: 'Line price',
+          cell: (shown) =>
+            'priced' in shown.check ? <strong>{formatDollars(shown.check.priced.price)}</strong> : '—',
+        },
+        {
+          header: 'Saving',
+          cell: (shown) =>
+            'priced' in shown.check && shown.check.priced.saving > 0 ? (
+              <span className="text-success-content">{formatDollars(shown.check.priced.saving)}</span>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          header: 'Remove',
+          bare: true,
+          className: 'max-sm:self-end max-sm:text-right',
+          cell: (shown, index) => (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm text-error"
+              aria-label={`Remove ${nameOf(shown)}`}
+              onClick={() => onRemove(index)}
+            >
+              Remove
+            </button>
+          ),
+        },
+      ]}
+      footer={
+        <tr className="max-sm:block max-sm:pt-3">
+          <th colSpan={3} scope="row" className="text-base max-sm:inline max-sm:p-0">
+            Order total
+          </th>
+          <td colSpan={3} className="text-base max-sm:inline max-sm:p-0 max-sm:pl-2">
+            <strong data-testid="order-total">{formatDollars(total)}</strong>
+            {saving > 0 && (
+              <span className="ml-2 text-sm text-base-content/70">
+                (price breaks save {formatDollars(saving)})
+              </span>
+            )}
+          </td>
+        </tr>
+      }
+    />
+  );
+}

@@ -1,0 +1,162 @@
+import type { SavedAddress } from '@shop/contract/addresses';
+import type { RefusedLine } from '@shop/contract/errors';
+import type { OrderInput } from '@shop/contract/orders';
+import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
+import { Mobile } from '@shop/contract/users';
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import { RulesForm } from '../../../components/form/rules-form';
+import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useForm } from '../../../lib/form';
+import { formatDollars } from '../../../lib/format';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useSaveAddress } from '../api/addresses';
+import { usePlaceOrder } from '../api/orders';
+import { clearBuilder } from '../store';
+
+export const ORDER_PLACED_MESSAGE = 'Order placed. Please pay for confirm order';
+
+interface CheckoutFields {
+  mobile: string;
+  addressId: string;
+  newAddress: string;
+  saveAddress: boolean;
+  poNumber: string;
+}
+
+/** What a saved address is called: its first line, cut to the label's 60 characters. */
+export const addressLabel = (address: string) =>
+  (address.trim().split(/\r?\n/)[0] ?? '').trim().slice(0, 60) || 'Address';
+
+/**
+ * The builder's checkout: mobile (from the profile), a saved address or a new one (kept if asked),
+ * an optional PO number, the card amount limit warned of, and Place order → POST /api/orders.
+ * Refused lines come back through `onRefused`.
+ */
+export function CheckoutForm({
+  lines,
+  ready,
+  total,
+  mobile,
+  addresses,
+  onRefused,
+}: {
+  lines: OrderInput['lines'];
+  ready: boolean;
+  total: number;
+  mobile: string;
+  addresses: readonly SavedAddress[];
+  onRefused: (refused: readonly RefusedLine[], message: string) => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const saveAddress = useSaveAddress();
+  const { register, field, handleSubmit, watch } = useForm<CheckoutFields>({
+    defaultValues: {
+      mobile,
+      addressId: addresses[0]?._id ?? '',
+      newAddress: '',
+      saveAddress: false,
+      poNumber: '',
+    },
+  });
+  const addressId = watch('addressId');
+  const onSubmit = handleSubmit((fields) => {
+    const saved = addresses.find((address) => address._id === fields.addressId);
+    const address = saved ? saved.address : fields.newAddress.trim();
+    if (!saved && fields.saveAddress)
+      saveAddress.mutate(
+        { label: addressLabel(address), address },
+        { onError: (error) => showError(error, 'save-address') },
+      );
+    const poNumber = fields.poNumber.trim();
+    placeOrder.mutate(
+      { lines, mobile: fields.mobile, address, ...(poNumber ? { poNumber } : {}) },
+      {
+        onSuccess: () => {
+          clearBuilder();
+          showSuccess(ORDER_PLACED_MESSAGE);
+          navigate('/dashboard/my-order');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.details.details?.length)
+            onRefused(error.details.details, error.message);
+          showError(error);
+        },
+      },
+    );
+  });
+  return (
+    <RulesForm
+      onSubmit={onSubmit}
+      className="card bg-base-100 shadow"
+      body="card-body gap-3"
+      submit={{
+        label: 'Place order',
+        busy: placeOrder.isPending,
+        disabled: !ready,
+        className: 'btn btn-primary self-start',
+      }}
+    >
+      <h2 className="card-title">Checkout</h2>
+      <p>
+        Order total: <strong>{formatDollars(total)}</strong>
+      </p>
+      {total * 100 > AMOUNT_LIMIT_CENTS && (
+        <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
+          {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces, or split
+          the order.
+        </p>
+      )}
+      <MobileField
+        {...field('mobile', {
+          validate: (value) =>
+            Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
+        })}
+      />
+      <div className="w-full">
+        <label htmlFor={`${id}-address`} className="mb-1 block font-medium">
+          Deliver to
+        </label>
+        <select id={`${id}-address`} className="select select-bordered w-full" {...register('addressId')}>
+          {addresses.map((address) => (
+            <option key={address._id} value={address._id}>
+              {address.label}: {address.address.replace(/\s+/g, ' ').slice(0, 80)}
+            </option>
+          ))}
+          <option value="">New address</option>
+        </select>
+      </div>
+      {addressId === '' && (
+        <>
+          <TextAreaField
+            label="New address"
+            rows={3}
+            maxLength={500}
+            autoComplete="street-address"
+            {...field('newAddress', {
+              validate: (value) => value.trim() !== '' || 'Enter the delivery address',
+            })}
+          />
+          <label className="flex cursor-pointer items-center gap-2">
+            <input type="checkbox" className="checkbox checkbox-sm" {...register('saveAddress')} />
+            Save this address
+          </label>
+        </>
+      )}
+      <TextField
+        label="PO number (optional)"
+        maxLength={50}
+        hint="Your purchase order's number, printed on the order and its invoice."
+        {...field('poNumber', {
+          validate: (value) => value.trim().length <= 50 || 'must be at most 50 characters',
+        })}
+      />
+      {!ready && lines.length > 0 && (
+        <p className="text-sm text-error">Correct the lines marked above to place the order.</p>
+      )}
+    </RulesForm>
+  );
+}

@@ -1,0 +1,83 @@
+import type { LineInput } from '@shop/contract/orders';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useCreateList } from '../api/lists';
+
+export const LIST_SAVED_MESSAGE = 'List saved. Find it under Lists in your dashboard.';
+
+/** 'Save as list': asks for the list's name, then keeps `lines` as a saved list (POST /api/lists). */
+export function SaveListButton({
+  lines,
+  defaultName = '',
+  className = 'btn btn-outline btn-sm',
+  disabled = false,
+}: {
+  lines: readonly LineInput[];
+  defaultName?: string;
+  className?: string;
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(defaultName);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const createList = useCreateList();
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+  const trimmed = name.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) return;
+    createList.mutate(
+      { name: trimmed, lines: lines.map(({ partsId, quantity }) => ({ partsId, quantity })) },
+      {
+        onSuccess: () => {
+          showSuccess(LIST_SAVED_MESSAGE);
+          setOpen(false);
+        },
+        onError: (error) => showError(error),
+      },
+    );
+  };
+  return (
+    <>
+      <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
+        Save as list
+      </button>
+      <dialog ref={dialog} className="modal" onClose={() => setOpen(false)} aria-labelledby={`${id}-title`}>
+        <form className="modal-box flex flex-col gap-3" onSubmit={submit}>
+          <h2 id={`${id}-title`} className="text-lg font-bold">
+            Save as list
+          </h2>
+          <div>
+            <label htmlFor={`${id}-name`} className="mb-1 block font-medium">
+              List name
+            </label>
+            <input
+              id={`${id}-name`}
+              className="input input-bordered w-full"
+              value={name}
+              maxLength={100}
+              required
+              onChange={(event) => setName(event.target.value)}
+            />
+            <p className="mt-1 text-sm text-base-content/70">
+              {lines.length === 1 ? '1 line' : `${lines.length} lines`} to order again later.
+            </p>
+          </div>
+          <div className="modal-action">
+            <button type="submit" className="btn btn-primary" disabled={!trimmed || createList.isPending}>
+              Save list
+            </button>
+            <button type="button" className="btn" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

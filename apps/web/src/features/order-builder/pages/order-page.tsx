@@ -1,0 +1,117 @@
+import type { RefusedLine } from '@shop/contract/errors';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useSession } from '../../auth';
+import { useProfile } from '../../profile';
+import { useAddresses } from '../api/addresses';
+import { useLineParts } from '../api/orders';
+import { AddPartRow } from '../components/add-part-row';
+import { BuilderTable, type ShownLine } from '../components/builder-table';
+import { CheckoutForm } from '../components/checkout-form';
+import { QuickOrderBox } from '../components/quick-order-box';
+import { SaveListButton } from '../components/save-list-button';
+import { checkLine, orderTotals, typedPieces } from '../pricing';
+import { setBuilderLines, useBuilderLines } from '../store';
+
+/**
+ * The order builder: the lines being ordered (each checked as typed and priced by its breaks), a
+ * search-and-add row, the quick order box, Save as list, and the checkout that places it all as
+ * one order.
+ */
+export function OrderPage() {
+  const lines = useBuilderLines();
+  const parts = useLineParts(lines.map((line) => line.partsId));
+  // Quantities as typed that are no whole number yet (the builder keeps whole numbers only), and
+  // the lines the server refused, until edited: both by part.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<Record<string, string>>({});
+
+  const shown: ShownLine[] = lines.map((line, index) => {
+    const duplicate = lines.findIndex((other) => other.partsId === line.partsId) < index;
+    // What was typed, unless the builder's quantity changed since (added to from the search row).
+    const kept = typed[line.partsId];
+    const keptPieces = kept === undefined ? undefined : typedPieces(kept);
+    const text =
+      kept !== undefined && (keptPieces === undefined || keptPieces === line.quantity)
+        ? kept
+        : String(line.quantity);
+    const check = checkLine(parts[index], text, duplicate);
+    const refusal = refused[line.partsId];
+    return {
+      line,
+      part: parts[index],
+      typed: text,
+      check: refusal && !('problem' in check) ? { problem: refusal } : check,
+    };
+  });
+  const { total, saving } = orderTotals(shown.map((line) => line.check));
+  const ready = shown.length > 0 && shown.every((line) => 'priced' in line.check);
+
+  const forget = (partsId: string) => {
+    setTyped(({ [partsId]: _, ...rest }) => rest);
+    setRefused(({ [partsId]: _, ...rest }) => rest);
+  };
+  const onType = (index: number, text: string) => {
+    const line = lines[index];
+    if (!line) return;
+    forget(line.partsId);
+    const pieces = typedPieces(text);
+    if (pieces !== undefined)
+      setBuilderLines(lines.map((other, at) => (at === index ? { ...other, quantity: pieces } : other)));
+    if (pieces === undefined || String(pieces) !== text)
+      setTyped((before) => ({ ...before, [line.partsId]: text }));
+  };
+  const onRemove = (index: number) => {
+    const line = lines[index];
+    if (line) forget(line.partsId);
+    setBuilderLines(lines.filter((_, at) => at !== index));
+  };
+  const onRefused = (lines: readonly RefusedLine[], message: string) =>
+    setRefused(Object.fromEntries(lines.map((line) => [line.partsId, message])));
+
+  return (
+    <section className="flex flex-col gap-8">
+      <PageHeading title="Order">Order</PageHeading>
+      <div className="flex flex-col gap-4">
+        {lines.length === 0 ? (
+          <p>
+            Your order has no lines yet. Add parts below, paste a quick order, or{' '}
+            <Link to="/parts" className="link link-primary">
+              browse the tools
+            </Link>
+            .
+          </p>
+        ) : (
+          <BuilderTable lines={shown} total={total} saving={saving} onType={onType} onRemove={onRemove} />
+        )}
+        <AddPartRow />
+        {lines.length > 0 && (
+          <div>
+            <SaveListButton lines={lines} />
+          </div>
+        )}
+      </div>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <QuickOrderBox lines={lines} />
+        <Checkout
+          lines={lines.map(({ partsId, quantity }) => ({ partsId, quantity }))}
+          ready={ready}
+          total={total}
+          onRefused={onRefused}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The checkout once the buyer's mobile and saved addresses are known (either may fail: then none). */
+function Checkout(props: Omit<Parameters<typeof CheckoutForm>[0], 'mobile' | 'addresses'>) {
+  const session = useSession();
+  const email = session.status === 'signed-in' ? session.user.email : '';
+  const profile = useProfile(email);
+  const addresses = useAddresses();
+  if (profile.isPending || addresses.isPending) return <ProgressBar />;
+  return <CheckoutForm {...props} mobile={profile.data?.mobile ?? ''} addresses={addresses.data ?? []} />;
+}

@@ -1,0 +1,135 @@
+import { MAX_QUANTITY } from '@shop/contract/parts';
+
+/**
+ * The quick order box: lines of "part name or id, quantity" typed or pasted from a spreadsheet
+ * (tab- or ;-separated), read here in two pure steps: the text into rows, then each row's part
+ * out of the parts the catalog found for it.
+ */
+
+/** A line read as a part (its name or id, as written) and a whole quantity. */
+export interface QuickOrderRow {
+  /** The line of the text, from 1. */
+  lineNumber: number;
+  ref: string;
+  quantity: number;
+}
+
+/** A line that could not be used, and why. */
+export interface QuickOrderProblem {
+  lineNumber: number;
+  text: string;
+  reason: string;
+}
+
+export const NO_QUANTITY_REASON = 'write it as "part name or id, quantity"';
+export const NO_PART_REASON = 'no part name or id';
+export const NOT_WHOLE_REASON = 'quantity is not a whole number';
+export const UNKNOWN_PART_REASON = 'unknown part';
+export const ambiguousReason = (names: readonly string[]) =>
+  `ambiguous: matches several parts (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a row names its part by id rather than by name. */
+export const isPartId = (ref: string) => UUID.test(ref);
+
+/** A header's quantity column ("Quantity", "Qty", "pcs"), which a spreadsheet's copy often starts with. */
+const HEADER_QUANTITY = /^(qty|quantity|quantities|pcs|pieces|amount|count|menge|qté)\.?$/i;
+
+/** A cell as written, without the quotes a spreadsheet's copy may put around it. */
+function cell(text: string): string {
+  const trimmed = text.trim();
+  return /^".*"$/s.test(trimmed) ? trimmed.slice(1, -1).replaceAll('""', '"').trim() : trimmed;
+}
+
+/**
+ * Splits a line at its last separator: a tab if it has one (a spreadsheet's copy), else a
+ * semicolon, else a comma (a part's name may hold commas; the quantity is the last cell).
+ */
+function split(line: string): [string, string] | undefined {
+  for (const separator of ['\t', ';', ',']) {
+    const cells = line.split(separator).filter((part, index) => index === 0 || part.trim() !== '');
+    if (cells.length < 2) continue;
+    const quantity = cells.pop() ?? '';
+    return [cells.join(separator), quantity];
+  }
+  return undefined;
+}
+
+/** The text's rows and its unreadable lines; blank lines and a header first line are skipped. */
+export function parseQuickOrderText(text: string): { rows: QuickOrderRow[]; problems: QuickOrderProblem[] } {
+  const rows: QuickOrderRow[] = [];
+  const problems: QuickOrderProblem[] = [];
+  let first = true;
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const lineNumber = index + 1;
+    const line = raw.trim();
+    if (line === '') return;
+    const wasFirst = first;
+    first = false;
+    const cells = split(line);
+    if (!cells) {
+      problems.push({ lineNumber, text: line, reason: NO_QUANTITY_REASON });
+      return;
+    }
+    const ref = cell(cells[0]);
+    const quantityText = cell(cells[1]).replace(/\s*(pcs|pieces)\.?$/i, '');
+    if (wasFirst && HEADER_QUANTITY.test(quantityText)) return;
+    if (ref === '') {
+      problems.push({ lineNumber, text: line, reason: NO_PART_REASON });
+      return;
+    }
+    const quantity = /^\d{1,10}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
+    if (!(quantity >= 1 && quantity <= MAX_QUANTITY)) {
+      problems.push({ lineNumber, text: line, reason: NOT_WHOLE_REASON });
+      return;
+    }
+    rows.push({ lineNumber, ref, quantity });
+  });
+  return { rows, problems };
+}
+
+/** A part as the catalog's search or its by-id look-up found it. */
+export interface FoundPart {
+  _id: string;
+  name: string;
+}
+
+/** How a row's part is looked up: its id, or a search of the catalog's names for it. */
+export const lookupKey = (ref: string) => (isPartId(ref) ? ref.toLowerCase() : ref.toLocaleLowerCase());
+
+/**
+ * Each row's part among those `found` for its ref (keyed by lookupKey): the part of that id; else
+ * the one part whose name is the ref (case-insensitive); else the one part whose name holds it.
+ * Several and none are problems.
+ */
+export function resolveQuickOrder(
+  rows: readonly QuickOrderRow[],
+  found: ReadonlyMap<string, readonly FoundPart[]>,
+): { lines: { lineNumber: number; partsId: string; quantity: number }[]; problems: QuickOrderProblem[] } {
+  const lines: { lineNumber: number; partsId: string; quantity: number }[] = [];
+  const problems: QuickOrderProblem[] = [];
+  for (const row of rows) {
+    const key = lookupKey(row.ref);
+    const candidates = found.get(key) ?? [];
+    const text = `${row.ref}, ${row.quantity}`;
+    let matches: readonly FoundPart[];
+    if (isPartId(row.ref)) matches = candidates.filter((part) => part._id.toLowerCase() === key);
+    else {
+      const exact = candidates.filter((part) => part.name.toLocaleLowerCase() === key);
+      matches =
+        exact.length > 0 ? exact : candidates.filter((part) => part.name.toLocaleLowerCase().includes(key));
+    }
+    const [only] = matches;
+    if (matches.length === 1 && only)
+      lines.push({ lineNumber: row.lineNumber, partsId: only._id, quantity: row.quantity });
+    else
+      problems.push({
+        lineNumber: row.lineNumber,
+        text,
+        reason:
+          matches.length === 0 ? UNKNOWN_PART_REASON : ambiguousReason(matches.map((part) => part.name)),
+      });
+  }
+  return { lines, problems };
+}
