@@ -11,11 +11,14 @@ export function SaveListButton({
   defaultName = '',
   className = 'btn btn-outline btn-sm',
   disabled = false,
+  label,
 }: {
   lines: readonly LineInput[];
   defaultName?: string;
   className?: string;
   disabled?: boolean;
+  /** The button's accessible name, where several such buttons share a page. */
+  label?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(defaultName);
@@ -44,7 +47,13 @@ export function SaveListButton({
   };
   return (
     <>
-      <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={className}
+        disabled={disabled}
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
         Save as list
       </button>
       <dialog ref={dialog} className="modal" onClose={() => setOpen(false)} aria-labelledby={`${id}-title`}>

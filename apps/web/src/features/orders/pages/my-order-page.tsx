@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal, useSession } from '../../auth';
-import { setBuilderLines } from '../../order-builder';
+import { SaveOrderAsList, setBuilderLines } from '../../order-builder';
 import { PayLink } from '../../payments';
 import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
@@ -41,18 +41,21 @@ export function MyOrderPage() {
               <PaidBadge order={order} />
               <InvoiceButton order={order} />
               <BuyAgainLink order={order} />
+              <SaveOrderAsList order={order} />
             </div>
           ) : order.expiredAt ? (
             <div className="flex flex-wrap items-start gap-2">
               <ExpiredBadge order={order} />
               <BuyAgainLink order={order} />
+              <SaveOrderAsList order={order} />
             </div>
           ) : (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <PayLink orderId={order._id} />
               <button type="button" className="btn btn-error btn-xs" onClick={() => ask(order)}>
                 Cancel
               </button>
+              <SaveOrderAsList order={order} />
             </div>
           )
         }
