@@ -1,12 +1,11 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import { describe, expect, it } from 'vitest';
+import { priceLine, typedPieces } from '../../lib/pricing';
 import {
   checkLine,
   DUPLICATE_PART_MESSAGE,
   NOT_WHOLE_MESSAGE,
   orderTotals,
-  priceLine,
-  typedPieces,
   UNKNOWN_PART_MESSAGE,
 } from './pricing';
 

@@ -1,6 +1,7 @@
 import type { Part } from '@shop/contract/parts';
 import { describe, expect, it } from 'vitest';
-import { priceTable, quoteFor, savingPercent } from './pricing';
+import { savingPercent } from '../../lib/pricing';
+import { priceTable, quoteFor } from './pricing';
 
 const part: Part = {
   _id: '0190aaaa-0000-7000-8000-000000000000',

@@ -1,10 +1,5 @@
-import { type Part, unitPriceFor } from '@shop/contract/parts';
-
-/** What a price saves against the list price, in whole percent (rounded half up). */
-export function savingPercent(listPrice: number, price: number): number {
-  if (listPrice <= 0) return 0;
-  return Math.round(((listPrice - price) * 100) / listPrice);
-}
+import type { Part } from '@shop/contract/parts';
+import { inRange, priceLine, savingPercent, typedPieces } from '../../lib/pricing';
 
 /** One row of a part's price table: from which quantity a piece costs what, and what that saves. */
 export interface PriceRow {
@@ -43,16 +38,15 @@ export type Quote =
  * from the minimum order to the pieces available.
  */
 export function quoteFor(part: Part, typed: string): Quote {
-  if (!/^\d{1,10}$/.test(typed.trim())) return { inRange: false };
-  const quantity = Number(typed.trim());
-  if (quantity < part.min_order_quantity || quantity > part.available_quantity) return { inRange: false };
-  const unitPrice = unitPriceFor(part, quantity);
+  const quantity = typedPieces(typed);
+  if (quantity === undefined || !inRange(part, quantity)) return { inRange: false };
+  const line = priceLine(part, quantity);
   return {
     inRange: true,
     quantity,
-    unitPrice,
-    total: quantity * unitPrice,
-    saving: quantity * (part.price_per_piece - unitPrice),
-    savingPercent: savingPercent(part.price_per_piece, unitPrice),
+    unitPrice: line.unitPrice,
+    total: line.price,
+    saving: line.saving,
+    savingPercent: savingPercent(part.price_per_piece, line.unitPrice),
   };
 }

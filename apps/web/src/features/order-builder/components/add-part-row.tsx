@@ -2,8 +2,8 @@ import type { Part } from '@shop/contract/parts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { typedPieces } from '../../../lib/pricing';
 import { partsQuery } from '../../parts';
-import { typedPieces } from '../pricing';
 import { addToOrder } from '../store';
 
 /** How long typing rests before the catalog is searched. */

@@ -4,11 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { typedPieces } from '../../../lib/pricing';
 import { showError, showInfo, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
 import { useDeleteList, useLists, useUpdateList } from '../api/lists';
 import { LineTable } from '../components/line-table';
-import { checkLine, typedPieces } from '../pricing';
+import { checkLine } from '../pricing';
 import { setBuilderLines } from '../store';
 
 /** Lists: the buyer's saved lists with today's prices and stock; rename, edit, delete, order again. */

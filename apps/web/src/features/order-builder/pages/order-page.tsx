@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
 import { useProfile } from '../../profile';
 import { useAddresses } from '../api/addresses';
@@ -12,7 +13,7 @@ import { BuilderTable, type ShownLine } from '../components/builder-table';
 import { CheckoutForm } from '../components/checkout-form';
 import { QuickOrderBox } from '../components/quick-order-box';
 import { SaveListButton } from '../components/save-list-button';
-import { checkLine, orderTotals, typedPieces } from '../pricing';
+import { checkLine, orderTotals } from '../pricing';
 import { setBuilderLines, useBuilderLines } from '../store';
 
 /**

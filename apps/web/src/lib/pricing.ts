@@ -1,0 +1,43 @@
+import { MAX_QUANTITY, type PriceBreak, unitPriceFor } from '@shop/contract/parts';
+
+/** What pricing and checking a quantity needs to know of a part. */
+export interface PricedPart {
+  price_per_piece: number;
+  available_quantity: number;
+  min_order_quantity: number;
+  price_breaks: readonly PriceBreak[];
+}
+
+/** A line as priced: what a piece costs at its quantity, the line's price and what the breaks save. */
+export interface PricedLine {
+  quantity: number;
+  unitPrice: number;
+  price: number;
+  /** Whole dollars the price breaks take off the part's own price for this quantity (0: none). */
+  saving: number;
+}
+
+/** A typed quantity as pieces, or undefined when it is no whole number from 1 to MAX_QUANTITY. */
+export function typedPieces(typed: string): number | undefined {
+  const text = typed.trim();
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const pieces = Number(text);
+  return pieces >= 1 && pieces <= MAX_QUANTITY ? pieces : undefined;
+}
+
+/** docs/product.md §5: from the part's minimum order to the pieces it has available. */
+export const inRange = (part: PricedPart, quantity: number) =>
+  quantity >= part.min_order_quantity && quantity <= part.available_quantity;
+
+/** Prices `quantity` pieces of `part`: each piece at the price break it reaches (unitPriceFor). */
+export function priceLine(part: PricedPart, quantity: number): PricedLine {
+  const unitPrice = unitPriceFor(part, quantity);
+  const price = unitPrice * quantity;
+  return { quantity, unitPrice, price, saving: part.price_per_piece * quantity - price };
+}
+
+/** What a price saves against the list price, in whole percent (rounded half up). */
+export function savingPercent(listPrice: number, price: number): number {
+  if (listPrice <= 0) return 0;
+  return Math.round(((listPrice - price) * 100) / listPrice);
+}
