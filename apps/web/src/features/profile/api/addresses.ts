@@ -1,23 +1,20 @@
 import type { AddressInput, SavedAddress } from '@shop/contract/addresses';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 const addressesKey = ['addresses'] as const;
 
-/**
- * The buyer's saved delivery addresses: kept on My Profile, offered at the order builder's
- * checkout. `enabled` false for an admin, whom the API refuses.
- */
-export const useAddresses = (enabled = true) =>
-  useQuery({
-    queryKey: addressesKey,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<SavedAddress[]>('/api/addresses', { auth: true, signal })).data,
-    enabled,
-    retry: false,
-    // Without them the checkout still takes a new address, and My Profile says so itself: no toast.
-    meta: { quiet: true },
-  });
+/** The buyer's saved delivery addresses: kept on My Profile, offered at the order builder's checkout. */
+export const addressesQuery = queryOptions({
+  queryKey: addressesKey,
+  queryFn: async ({ signal }) =>
+    (await apiRequest<SavedAddress[]>('/api/addresses', { auth: true, signal })).data,
+  retry: false,
+  // Without them the checkout still takes a new address, and My Profile says so itself: no toast.
+  meta: { quiet: true },
+});
+
+export const useAddresses = () => useQuery(addressesQuery);
 
 /** The addresses are read again after each change. */
 function useRefreshAddresses() {
@@ -40,11 +37,13 @@ export function useSaveAddress() {
   });
 }
 
-export function useDeleteAddress() {
+/** `onDeleted` once an address is gone (room for another: a refusal for too many is over). */
+export function useDeleteAddress(onDeleted?: () => void) {
   const refresh = useRefreshAddresses();
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/api/addresses/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
+    onSuccess: onDeleted,
     onSettled: refresh,
   });
 }

@@ -17,7 +17,9 @@ const rules = lazyRules(() => import('../rules').then((module) => module.address
  */
 export function DeliveryAddresses() {
   const addresses = useAddresses();
-  const deleteAddress = useDeleteAddress();
+  const save = useSaveAddress();
+  // Once one is deleted, what the last save was refused for (too many) is out of date.
+  const deleteAddress = useDeleteAddress(() => save.reset());
   const { ask, modal } = useConfirmedAction<SavedAddress>(deleteAddress, (address) => address._id);
   return (
     <section aria-labelledby="delivery-addresses" className="card max-w-xl bg-base-100 shadow">
@@ -38,7 +40,7 @@ export function DeliveryAddresses() {
                 className="flex items-start justify-between gap-3 rounded-box border border-base-300 p-3"
               >
                 <div className="min-w-0">
-                  <p className="break-words font-medium">{address.label}</p>
+                  <p className="break-words font-semibold">{address.label}</p>
                   <p className="whitespace-pre-line break-words text-sm">{address.address}</p>
                 </div>
                 <button
@@ -53,15 +55,14 @@ export function DeliveryAddresses() {
             ))}
           </ul>
         )}
-        <AddAddressForm />
+        <AddAddressForm save={save} />
       </div>
       {modal}
     </section>
   );
 }
 
-function AddAddressForm() {
-  const save = useSaveAddress();
+function AddAddressForm({ save }: { save: ReturnType<typeof useSaveAddress> }) {
   const { field, handleSubmit, reset } = useForm({
     resolver: rules.resolver,
     defaultValues: { label: '', address: '' },
