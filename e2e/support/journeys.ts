@@ -64,6 +64,15 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     await page.getByRole('button', { name: 'Login', exact: true }).click();
   }
 
+  /** Signs `who` up on the sign-up page the browser shows; they land on the home page, signed in. */
+  async function signUp(page: Page, who: Credentials & { name: string }): Promise<void> {
+    await page.getByLabel('Name').fill(who.name);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL(`${running().shop.baseUrl}/`);
+  }
+
   /** A fresh browser, signed in as `who` through the login page, then on `path`. */
   async function signedIn(path: string, who: Credentials, viewport = DESKTOP): Promise<Page> {
     const page = await open('/login', viewport);
@@ -91,27 +100,35 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return (await api('/api/auth/login', { method: 'POST', body: who })).json.accessToken as string;
   }
 
-  /** A part added by an admin through the API, with a picture the shop serves itself. */
+  /**
+   * A part added by an admin through the API, with a picture the shop serves itself; `body` is
+   * what was sent (to change the part with a PUT later).
+   */
   async function addPart(
     adminToken: string,
-    part: { name: string; price: number; available: number; min: number; desc: string },
-  ): Promise<{ _id: string; name: string }> {
+    part: {
+      name: string;
+      price: number;
+      available: number;
+      min: number;
+      desc: string;
+      priceBreaks?: { min_quantity: number; price_per_piece: number }[];
+    },
+  ): Promise<{ _id: string; name: string; body: Record<string, unknown> }> {
     // No outside picture host is reachable: take a demo part's.
     const [demo] = (await api('/api/parts?limit=1')).json as unknown as { img: string }[];
-    const res = await api('/api/parts', {
-      method: 'POST',
-      token: adminToken,
-      body: {
-        name: part.name,
-        desc: part.desc,
-        img: demo?.img,
-        min_order_quantity: part.min,
-        available_quantity: part.available,
-        price_per_piece: part.price,
-      },
-    });
+    const body = {
+      name: part.name,
+      desc: part.desc,
+      img: demo?.img,
+      min_order_quantity: part.min,
+      available_quantity: part.available,
+      price_per_piece: part.price,
+      ...(part.priceBreaks ? { price_breaks: part.priceBreaks } : {}),
+    };
+    const res = await api('/api/parts', { method: 'POST', token: adminToken, body });
     expect(res.status).toBe(201);
-    return { _id: res.json.insertedId as string, name: part.name };
+    return { _id: res.json.insertedId as string, name: part.name, body };
   }
 
   /**
@@ -134,6 +151,7 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     addPart,
     open,
     logIn,
+    signUp,
     signedIn,
     restart,
   };

@@ -223,7 +223,9 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
     expect(res.body).not.toContain('<progress');
     expect(executableScripts(res.body)).toEqual([]);
     const keys = pageState(res.body).queries.map((query) => query.queryKey);
-    expect(keys).toEqual(expect.arrayContaining([['profile', buyer.email]]));
+    // Their delivery addresses too (none yet), so that no progress bar waits for them.
+    expect(keys).toEqual(expect.arrayContaining([['profile', buyer.email], ['addresses']]));
+    expect(res.body).toContain('No saved addresses yet.');
     const profile = pageState(res.body).queries.find((query) => query.queryKey[0] === 'profile');
     expect(profile?.state.data).toMatchObject({ name: buyer.name, email: buyer.email });
   });

@@ -17,6 +17,7 @@ import {
   ORDERS_PAGE_SIZE,
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
+import { addressesQuery } from '../features/profile/api/addresses';
 import { profileQuery } from '../features/profile/api/get-profile';
 import { type PageHandle, type PageUser, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
@@ -46,7 +47,16 @@ const dashboardPages: RouteObject[] = [
     ...dashboardPage(
       'My Profile',
       async () => (await import('../features/profile/pages/my-profile-page')).MyProfilePage,
-      (client, user) => client.prefetchQuery(profileQuery(user.email)),
+      async (client, user) => {
+        await Promise.all([
+          client.prefetchQuery(profileQuery(user.email)),
+          // A buyer's delivery addresses too: the API keeps none for admins.
+          client
+            .fetchQuery(checkAdminQuery(user.email))
+            .then((admin) => (admin ? undefined : client.prefetchQuery(addressesQuery)))
+            .catch(() => undefined),
+        ]);
+      },
     ),
   },
   {

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useForm } from '../../../lib/form';
 import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { useSaveAddress } from '../api/addresses';
+import { useSaveAddress } from '../../profile';
 import { usePlaceOrder } from '../api/orders';
 import { clearBuilder } from '../store';
 

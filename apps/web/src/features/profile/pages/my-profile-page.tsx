@@ -7,20 +7,26 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
 import { toastOutcome } from '../../../lib/toasts';
 import { ChangePasswordForm, EmailStatus } from '../../accounts';
-import { useSession } from '../../auth';
+import { useIsAdmin, useSession } from '../../auth';
 import { useProfile } from '../api/get-profile';
 import { useUpdateMobile } from '../api/update-mobile';
+import { DeliveryAddresses } from '../components/delivery-addresses';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.mobileRules));
 
-/** docs/product.md §2: name, email and role shown; mobile the only field to edit; Update waits for an edit. */
+/**
+ * docs/product.md §2: name, email and role shown; mobile the only field to edit; Update waits for an
+ * edit. A buyer also keeps delivery addresses here (admins order nothing: the API refuses them).
+ */
 export function MyProfilePage() {
   const session = useSession();
   const email = session.status === 'signed-in' ? session.user.email : '';
   const profile = useProfile(email);
+  const role = useIsAdmin();
   return (
     <section className="flex flex-col gap-6">
       {profile.data ? <ProfileForm user={profile.data} /> : profile.isPending && email && <ProgressBar />}
+      {email && !role.loading && !role.admin && <DeliveryAddresses />}
       <ChangePasswordForm />
     </section>
   );
