@@ -1,3 +1,4 @@
+import { ErrorBody } from '@shop/contract/errors';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +118,12 @@ async function send(request: FuzzRequest) {
 function expectRefusal(res: Awaited<ReturnType<typeof send>>, label: string) {
   expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
-  expect(res.json().error).toEqual({ code: expect.any(String), message: expect.any(String) });
+  // The error shape, with a refused order's `details` where it has them.
+  expect(ErrorBody.strict().parse(res.json()).error).toEqual({
+    code: expect.any(String),
+    message: expect.any(String),
+    ...(res.json().error.details ? { details: expect.any(Array) } : {}),
+  });
 }
 
 const text = (min: number, max: number) =>
@@ -190,6 +196,32 @@ const cases: Case[] = [
     accepted: 201,
   },
   {
+    name: 'POST /api/orders',
+    headers: () => bearer(buyer),
+    method: 'POST',
+    url: () => '/api/orders',
+    valid: fc.record({
+      lines: fc.tuple(fc.record({ partsId: fc.constant('PART'), quantity: fc.integer({ min: 2, max: 20 }) })),
+      mobile,
+      address: text(1, 500),
+      poNumber: text(1, 50),
+    }),
+    accepted: 201,
+  },
+  {
+    name: 'POST /api/lists',
+    headers: () => bearer(buyer),
+    method: 'POST',
+    url: () => '/api/lists',
+    valid: fc.record({
+      name: text(1, 100),
+      lines: fc.tuple(
+        fc.record({ partsId: fc.constant('PART'), quantity: fc.integer({ min: 1, max: 1e9 }) }),
+      ),
+    }),
+    accepted: 201,
+  },
+  {
     name: 'PUT /api/usersByEmail',
     headers: () => bearer(buyer),
     method: 'PUT',
@@ -199,9 +231,11 @@ const cases: Case[] = [
   },
 ];
 
-/** The purchase case names the fuzz part once it exists. */
-const withPart = (body: Record<string, unknown>) =>
-  body.partsId === 'PART' ? { ...body, partsId: partId } : body;
+/** The purchase, order and list cases name the fuzz part once it exists (on their lines too). */
+const withPart = (body: Record<string, unknown>): Record<string, unknown> => {
+  const named = body.partsId === 'PART' ? { ...body, partsId: partId } : body;
+  return Array.isArray(body.lines) ? { ...named, lines: body.lines.map(withPart) } : named;
+};
 
 describe('fuzzing the API', () => {
   it.each(cases)('$name takes valid bodies', async (c) => {
