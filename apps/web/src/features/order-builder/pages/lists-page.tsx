@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { useLiveState } from '../../../lib/live';
 import { typedPieces } from '../../../lib/pricing';
 import { showError, showInfo, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
@@ -92,6 +93,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
         onError: (error) => showError(error),
       },
     );
+  const live = useLiveState();
   const orderIt = () => {
     const orderable = list.lines.filter((line) => line.part);
     if (orderable.length < list.lines.length)
@@ -171,6 +173,8 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
                         inputMode="numeric"
                         aria-label={`Quantity of ${line.part?.name ?? 'unknown part'}`}
                         aria-invalid={problem ? true : undefined}
+                        // Typing on the server's page before the app runs would be lost: it waits.
+                        readOnly={live === 'pending'}
                         value={typed}
                         onChange={(event) =>
                           setDraft({
