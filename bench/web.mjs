@@ -255,7 +255,12 @@ async function makeFixtures(url) {
   const { json: order } = await call(`${url}/api/orders`, {
     method: 'POST',
     token,
-    body: { lines: fixtures.lines, mobile: '01712345678', address: '1 Bench Road, Dhaka', poNumber: 'PO-BENCH-1' },
+    body: {
+      lines: fixtures.lines,
+      mobile: '01712345678',
+      address: '1 Bench Road, Dhaka',
+      poNumber: 'PO-BENCH-1',
+    },
   });
   fixtures.order = order.insertedId;
 }

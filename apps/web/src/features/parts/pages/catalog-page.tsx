@@ -54,6 +54,19 @@ export function CatalogPage() {
     if (pending.current === undefined) setDraft(state.q);
   }, [state.q]);
   useEffect(() => () => clearTimeout(pending.current), []);
+  const form = useRef<HTMLFormElement>(null);
+  // A search typed or a sort chosen before the app took the server's page over: React leaves the
+  // fields showing them, and they are acted on once, as if done in the app.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on taking the page over
+  useEffect(() => {
+    const fields = form.current?.elements;
+    const q = (fields?.namedItem('q') as HTMLInputElement | null)?.value ?? state.q;
+    const sort = (fields?.namedItem('sort') as HTMLSelectElement | null)?.value ?? state.sort;
+    if (sort !== state.sort) {
+      setDraft(q);
+      go({ ...state, q: q.trim(), sort: sort as PartSort, page: 1 });
+    } else if (q !== state.q) type(q);
+  }, []);
 
   const type = (value: string) => {
     setDraft(value);
@@ -79,6 +92,7 @@ export function CatalogPage() {
       <PageHeading title="Catalog">Catalog</PageHeading>
       <search>
         <form
+          ref={form}
           action="/catalog"
           method="get"
           className="mb-6 flex flex-wrap items-end gap-4"

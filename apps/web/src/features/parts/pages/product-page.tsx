@@ -1,6 +1,6 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
@@ -35,6 +35,14 @@ function Product({ part }: { part: Part }) {
   const ids = useId();
   const [typed, setTyped] = useState(String(part.min_order_quantity));
   const [added, setAdded] = useState(false);
+  const met = useRef(false);
+  // A quantity typed before the app took the server's page over: React leaves the field showing
+  // it, so the price, the total and Buy are worked out for it, once, as if typed into the app.
+  const keepTyped = (input: HTMLInputElement | null) => {
+    if (!input || met.current) return;
+    met.current = true;
+    if (input.value !== typed) setTyped(input.value);
+  };
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   const prices = priceTable(part);
@@ -128,6 +136,7 @@ function Product({ part }: { part: Part }) {
                     Quantity (pcs)
                   </label>
                   <input
+                    ref={keepTyped}
                     id={`${ids}-quantity`}
                     type="number"
                     inputMode="numeric"
