@@ -215,6 +215,23 @@ describe('a buyer on a phone and a desktop', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size);
       await shot(page, `lists-${size}`);
     }
+
+    // A quantity typed before the app took the page over: what the field shows is what is priced,
+    // offered to be saved, and saved.
+    const page = await signedIn('/', buyer);
+    const release = await holdTheApp(page);
+    await page.goto('/dashboard/lists', { waitUntil: 'domcontentloaded' });
+    const card = page.getByRole('article').filter({ hasText: 'Line 3 rework kit' });
+    await card.getByLabel(`Quantity of ${parts[0]?.name}`).fill('45');
+    release();
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'List saved').waitFor();
+    await card.getByText('$315', { exact: true }).waitFor();
+    const id = created.json.insertedId as string;
+    const saved = (await api(`/api/lists/${id}`, { token: await tokenOf(buyer) })).json as unknown as {
+      lines: { quantity: number }[];
+    };
+    expect(saved.lines.map((line) => line.quantity)).toEqual([45, 60]);
   });
 
   it('keeps the navbar with the Order link inside a 360 px screen', async () => {

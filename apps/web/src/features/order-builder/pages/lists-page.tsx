@@ -1,5 +1,5 @@
 import type { ListLine, SavedList } from '@shop/contract/lists';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -62,6 +62,23 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
   const updateList = useUpdateList();
   const [draft, setDraft] = useState<Draft>(() => draftOf(list));
   const [renaming, setRenaming] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  // Quantities typed before the app took the server's page over: React leaves the fields showing
+  // them, so they become the draft (priced, and saved by Save changes), once, as if typed in the app.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on taking the page over
+  useEffect(() => {
+    const shown = new Map(
+      [...(card.current?.querySelectorAll<HTMLInputElement>('input[data-line]') ?? [])].map((input) => [
+        input.dataset.line,
+        input.value,
+      ]),
+    );
+    if (draft.lines.every(({ line, typed }) => (shown.get(line.partsId) ?? typed) === typed)) return;
+    setDraft({
+      ...draft,
+      lines: draft.lines.map((kept) => ({ ...kept, typed: shown.get(kept.line.partsId) ?? kept.typed })),
+    });
+  }, []);
   const changed =
     draft.name.trim() !== list.name ||
     draft.lines.length !== list.lines.length ||
@@ -100,7 +117,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
   };
 
   return (
-    <article className="card bg-base-100 shadow" aria-labelledby={`${id}-name`}>
+    <article ref={card} className="card bg-base-100 shadow" aria-labelledby={`${id}-name`}>
       <div className="card-body gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           {renaming ? (
@@ -166,6 +183,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
                   return (
                     <div>
                       <input
+                        data-line={line.partsId}
                         className={`input input-bordered input-sm w-24 ${problem ? 'input-error' : ''}`}
                         inputMode="numeric"
                         aria-label={`Quantity of ${line.part?.name ?? 'unknown part'}`}
