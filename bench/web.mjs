@@ -37,12 +37,21 @@ const buyer = {
   password: 'bench-buyer-pw',
 };
 
-/** The pages measured; `as` signs in through the login page first. */
+/**
+ * The pages measured; `as` signs in through the login page first, `builder` puts lines in the
+ * order builder (kept in the browser) before the page loads. `{part}` in a path is the id of the
+ * catalog's first part, `{order}` the buyer's order of several lines (made before the runs).
+ */
 const pages = [
   { path: '/' },
   { path: '/parts' },
   { path: '/login' },
+  { path: '/catalog' },
+  { path: '/parts/{part}', what: '/parts/{id} (a product page)' },
   { path: '/dashboard', as: buyer, what: '/dashboard (My Profile, a buyer)' },
+  { path: '/order', as: buyer, builder: true, what: '/order (a buyer, 3 lines in the builder)' },
+  { path: '/dashboard/lists', as: buyer, what: '/dashboard/lists (a buyer, a saved list)' },
+  { path: '/dashboard/my-order', as: buyer, what: '/dashboard/my-order (an order of 3 lines)' },
   { path: '/dashboard/overview', as: admin, what: '/dashboard/overview (an admin)' },
 ];
 
@@ -50,7 +59,7 @@ const pages = [
 const only = process.env.BENCH_WEB_PAGES?.split(',');
 const measured = only ? pages.filter((entry) => only.includes(entry.path)) : pages;
 
-const categories = ['performance', 'accessibility', 'best-practices'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,8 +67,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-/** Signs `who` in as a person does, then forgets the HTTP cache so the measured load is cold. */
-async function signIn(page, url, who) {
+/**
+ * Signs `who` in as a person does (and puts `lines` in the order builder, if given), then forgets
+ * the HTTP cache so the measured load is cold.
+ */
+async function signIn(page, url, who, lines) {
   await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
   await page.locator('input[type=email]').fill(who.email);
   await page.locator('input[type=password]').fill(who.password);
@@ -67,6 +79,9 @@ async function signIn(page, url, who) {
     page.waitForFunction(() => window.location.pathname === '/'),
     page.locator('button[type=submit]').click(),
   ]);
+  if (lines) {
+    await page.evaluate((kept) => localStorage.setItem('shop.order-builder', kept), JSON.stringify(lines));
+  }
   await page.goto('about:blank');
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
@@ -96,9 +111,9 @@ async function lighthouseOnce(url, entry) {
 
 async function measure(browser, url, entry) {
   const page = await browser.newPage();
-  if (entry.as) await signIn(page, url, entry.as);
+  if (entry.as) await signIn(page, url, entry.as, entry.builder ? fixtures.lines : undefined);
   const result = await lighthouse(
-    `${url}${entry.path}`,
+    `${url}${pathOf(entry)}`,
     {
       logLevel: 'error',
       output: ['html', 'json'],
@@ -142,7 +157,7 @@ function shortcomings(lhr) {
 
 async function measurePage(url, entry) {
   const results = [];
-  const name = entry.path === '/' ? 'home' : entry.path.slice(1).replaceAll('/', '-');
+  const name = entry.path === '/' ? 'home' : entry.path.slice(1).replaceAll(/[{}]/g, '').replaceAll('/', '-');
   for (let i = 0; i < runs; i++) {
     console.error(`${entry.path}: run ${i + 1} of ${runs}`);
     const { lhr, report } = await lighthouseRun(url, entry);
@@ -163,6 +178,7 @@ async function measurePage(url, entry) {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    seo: score('seo'),
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
@@ -219,17 +235,47 @@ function freePort() {
   });
 }
 
+/** What the pages show, made once the shop runs: `lines` of three parts, a product's id, an order. */
+const fixtures = { lines: [], part: '', order: '' };
+
+const pathOf = (entry) => entry.path.replace('{part}', fixtures.part).replace('{order}', fixtures.order);
+
+/** The buyer's saved list and order of several lines, from the demo catalog's first three parts. */
+async function makeFixtures(url) {
+  const { json: parts } = await call(`${url}/api/parts?limit=3`);
+  fixtures.part = parts[0]._id;
+  fixtures.lines = parts.map((part) => ({ partsId: part._id, quantity: part.min_order_quantity }));
+  const { json: session } = await call(`${url}/api/auth/signup`, { method: 'POST', body: buyer });
+  const token = session.accessToken;
+  await call(`${url}/api/lists`, {
+    method: 'POST',
+    token,
+    body: { name: 'Monthly bench restock', lines: fixtures.lines },
+  });
+  const { json: order } = await call(`${url}/api/orders`, {
+    method: 'POST',
+    token,
+    body: {
+      lines: fixtures.lines,
+      mobile: '01712345678',
+      address: '1 Bench Road, Dhaka',
+      poNumber: 'PO-BENCH-1',
+    },
+  });
+  fixtures.order = order.insertedId;
+}
+
 const ms = (value) => `${Math.round(value)}`;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 function table(rows) {
   const lines = [
-    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | CPU index |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | CPU index |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     lines.push(
-      `| ${row.what} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.tbt)} | ${row.cls.toFixed(3)} | ${row.cpuIndex} |`,
+      `| ${row.what} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.tbt)} | ${row.cls.toFixed(3)} | ${row.cpuIndex} |`,
     );
   }
   return lines.join('\n');
@@ -253,7 +299,7 @@ const shop = await startShop({
   env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
 });
 try {
-  await call(`${shop.url}/api/auth/signup`, { method: 'POST', body: buyer });
+  await makeFixtures(shop.url);
   const rows = [];
   for (const entry of measured) rows.push(await measurePage(shop.url, entry));
   const paint = await unthrottledPaint(shop.url);

@@ -265,6 +265,34 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
     for (const part of parts) expect(manage.body).toContain(part.name);
   });
 
+  it("sends a buyer's My Order rendered with an unpaid order of several lines and its Pay link", async () => {
+    const buyer = await signUp(shop.app, { name: 'Paying Buyer' });
+    const parts = (await page('/api/parts?limit=2')).json() as {
+      _id: string;
+      name: string;
+      min_order_quantity: number;
+    }[];
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer),
+      payload: {
+        lines: parts.map((part) => ({ partsId: part._id, quantity: part.min_order_quantity })),
+        mobile: '+880 1712 345678',
+        address: 'Plot 7, Savar EPZ',
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const res = await page('/dashboard/my-order', cookieOf(buyer));
+    // Pay asks for the payments' settings: they come with the page, which is whole for its buyer.
+    expect(renderedFor(res.body)).toBe(buyer.uid);
+    expect(res.body).toContain(parts[0]?.name);
+    expect(res.body).toContain('+ 1 more part');
+    expect(res.body).toMatch(/<a[^>]*href="\/dashboard\/payment\/[^"]+"[^>]*>Pay<\/a>/);
+    const keys = pageState(res.body).queries.map((query) => query.queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['orders', 'payments']));
+  });
+
   it('compresses the page for the browser that takes it', async () => {
     const buyer = await signUp(shop.app);
     const plain = await page('/dashboard', cookieOf(buyer));

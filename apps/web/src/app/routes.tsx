@@ -17,6 +17,7 @@ import {
   ORDERS_PAGE_SIZE,
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
+import { paymentsConfigQuery } from '../features/payments/api/payments';
 import { addressesQuery } from '../features/profile/api/addresses';
 import { profileQuery } from '../features/profile/api/get-profile';
 import { type PageHandle, type PageUser, pageHandle } from '../lib/page-handle';
@@ -67,7 +68,14 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'My Order',
           async () => (await import('../features/orders/pages/my-order-page')).MyOrderPage,
-          (client, user) => client.prefetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE))),
+          // The payments' settings too: an unpaid order's Pay link asks for them, and the server
+          // renders the page for its buyer only with all it asks for (entry-server.tsx).
+          async (client, user) => {
+            await Promise.all([
+              client.prefetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE))),
+              client.prefetchQuery(paymentsConfigQuery),
+            ]);
+          },
         ),
       },
       {

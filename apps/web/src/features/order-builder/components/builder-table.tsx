@@ -53,9 +53,16 @@ export function BuilderTable({
             ) : shown.part === null ? (
               <span className="font-medium">Unknown part</span>
             ) : (
-              <span role="status" className="loading loading-dots loading-sm">
-                <span className="sr-only">Loading the part</span>
-              </span>
+              // Two lines, as the part's name and range will be: the lines below stay where they are
+              // when it comes.
+              <>
+                <span role="status" className="font-medium text-base-content/70">
+                  Loading the part…
+                </span>
+                <span className="block text-xs" aria-hidden="true">
+                  &nbsp;
+                </span>
+              </>
             ),
         },
         {

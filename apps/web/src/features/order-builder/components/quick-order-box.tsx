@@ -41,6 +41,8 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<QuickOrderProblem[] | null>(null);
 
+  const unavailable = busy || text.trim() === '';
+
   const parse = async () => {
     const read = parseQuickOrderText(text);
     const refs = [...new Map(read.rows.map((row) => [lookupKey(row.ref), row.ref])).entries()];
@@ -106,11 +108,16 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
         One part a line; cells pasted from a spreadsheet (tab- or ;-separated) work too, and a header line is
         skipped.
       </p>
+      {/* Unavailable (aria-disabled, which daisyUI draws as disabled) rather than disabled: a
+          disabled button drops the keyboard's focus, so Parse pressed by keyboard would leave the
+          buyer nowhere while it works and once it has emptied the box. */}
       <button
         type="button"
         className="btn btn-secondary self-start"
-        disabled={busy || text.trim() === ''}
-        onClick={() => void parse()}
+        aria-disabled={unavailable}
+        onClick={() => {
+          if (!unavailable) void parse();
+        }}
       >
         {busy ? 'Parsing…' : 'Parse'}
       </button>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDollars, formatPieces } from '../../../lib/format';
-import { useLiveState } from '../../../lib/live';
+import { useShownBeforeLive } from '../../../lib/live';
 import { typedPieces } from '../../../lib/pricing';
 import { showError, showInfo, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
@@ -64,6 +64,14 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
   const updateList = useUpdateList();
   const [draft, setDraft] = useState<Draft>(() => draftOf(list));
   const [renaming, setRenaming] = useState(false);
+  // Quantities typed before the app took the page over become the draft (priced, and saved).
+  const card = useShownBeforeLive<HTMLElement>((shown) => {
+    if (draft.lines.every(({ line, typed }) => (shown.get(line.partsId) ?? typed) === typed)) return;
+    setDraft({
+      ...draft,
+      lines: draft.lines.map((kept) => ({ ...kept, typed: shown.get(kept.line.partsId) ?? kept.typed })),
+    });
+  });
   const changed =
     draft.name.trim() !== list.name ||
     draft.lines.length !== list.lines.length ||
@@ -93,7 +101,6 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
         onError: (error) => showError(error),
       },
     );
-  const live = useLiveState();
   const orderIt = () => {
     const orderable = list.lines.filter((line) => line.part);
     if (orderable.length < list.lines.length)
@@ -103,7 +110,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
   };
 
   return (
-    <article className="card bg-base-100 shadow" aria-labelledby={`${id}-name`}>
+    <article ref={card} className="card bg-base-100 shadow" aria-labelledby={`${id}-name`}>
       <div className="card-body gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           {renaming ? (
@@ -169,12 +176,11 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
                   return (
                     <div>
                       <input
+                        name={line.partsId}
                         className={`input input-bordered input-sm w-24 ${problem ? 'input-error' : ''}`}
                         inputMode="numeric"
                         aria-label={`Quantity of ${line.part?.name ?? 'unknown part'}`}
                         aria-invalid={problem ? true : undefined}
-                        // Typing on the server's page before the app runs would be lost: it waits.
-                        readOnly={live === 'pending'}
                         value={typed}
                         onChange={(event) =>
                           setDraft({

@@ -7,6 +7,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount } from '../../../lib/format';
+import { useShownBeforeLive } from '../../../lib/live';
 import { partsQuery } from '../api/get-parts';
 import {
   type CatalogState,
@@ -54,6 +55,15 @@ export function CatalogPage() {
     if (pending.current === undefined) setDraft(state.q);
   }, [state.q]);
   useEffect(() => () => clearTimeout(pending.current), []);
+  // A search typed or a sort chosen before the app took the page over is acted on.
+  const form = useShownBeforeLive<HTMLFormElement>((shown) => {
+    const q = shown.get('q') ?? state.q;
+    const sort = shown.get('sort') ?? state.sort;
+    if (sort !== state.sort) {
+      setDraft(q);
+      go({ ...state, q: q.trim(), sort: sort as PartSort, page: 1 });
+    } else if (q !== state.q) type(q);
+  });
 
   const type = (value: string) => {
     setDraft(value);
@@ -79,6 +89,7 @@ export function CatalogPage() {
       <PageHeading title="Catalog">Catalog</PageHeading>
       <search>
         <form
+          ref={form}
           action="/catalog"
           method="get"
           className="mb-6 flex flex-wrap items-end gap-4"

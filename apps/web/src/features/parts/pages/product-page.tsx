@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { useShownBeforeLive } from '../../../lib/live';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
 import { usePart } from '../api/get-part';
@@ -35,6 +36,11 @@ function Product({ part }: { part: Part }) {
   const ids = useId();
   const [typed, setTyped] = useState(String(part.min_order_quantity));
   const [added, setAdded] = useState(false);
+  // A quantity typed before the app took the page over is priced, and Buy takes it.
+  const orderBox = useShownBeforeLive<HTMLFormElement>((shown) => {
+    const quantity = shown.get('quantity');
+    if (quantity !== undefined && quantity !== typed) setTyped(quantity);
+  });
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   const prices = priceTable(part);
@@ -115,6 +121,7 @@ function Product({ part }: { part: Part }) {
             </div>
           ) : (
             <form
+              ref={orderBox}
               className="card bg-base-200/60"
               onSubmit={(event) => event.preventDefault()}
               aria-labelledby={`${ids}-order`}
@@ -128,6 +135,7 @@ function Product({ part }: { part: Part }) {
                     Quantity (pcs)
                   </label>
                   <input
+                    name="quantity"
                     id={`${ids}-quantity`}
                     type="number"
                     inputMode="numeric"
