@@ -5,26 +5,55 @@ import { lockingRows } from '../../db/row-locks.js';
 import type { DB, NewOrder, OrderLinesTable, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 
+/** What an order line needs of its part, answered by the statement that took its pieces. */
+export interface TakenPart {
+  id: string;
+  name: string;
+  price_per_piece: number;
+  price_breaks: string;
+}
+
 /**
- * Takes `quantity` pieces from the part's stock in one conditional update, so that buyers racing
- * for the same pieces can never take more than there are, and answers what the order needs of the
- * part (its id as stored, its name and price) from the same statement. Undefined when the part is
- * missing or deleted, or the quantity is below its minimum or above what is left.
+ * Takes each line's pieces from its part's stock in one conditional update, so that buyers racing
+ * for the same pieces can never take more than there are, and answers what the order needs of each
+ * part whose pieces it took (its id as stored, its name, price and breaks) from the same statement.
+ * A part that is missing or deleted, or whose line's quantity is below its minimum or above what is
+ * left, is not in the answer (and loses nothing). Several lines' parts are locked first, in the
+ * order of their ids, so that two orders sharing parts never wait on each other in a circle.
  */
-export function takeStock(
+export async function takeStock(
   db: Database,
-  partId: string,
-  quantity: number,
-): Promise<{ id: string; name: string; price_per_piece: number; price_breaks: string } | undefined> {
+  lines: readonly { partsId: string; quantity: number }[],
+): Promise<TakenPart[]> {
+  if (lines.length > 1)
+    await lockParts(
+      db,
+      lines.map((line) => line.partsId),
+    );
+  // The lines as a table of their own (the first row names and types the columns).
+  const wanted = sql.join(
+    lines.map((line, i) =>
+      i === 0
+        ? sql`select cast(${line.partsId} as text) as id, cast(${line.quantity} as bigint) as quantity`
+        : sql`select ${line.partsId}, ${line.quantity}`,
+    ),
+    sql` union all `,
+  );
   return db
     .updateTable('parts')
-    .set({ available_quantity: sql`available_quantity - ${quantity}` })
-    .where('id', '=', partId)
-    .where('deleted_at', 'is', null)
-    .where('available_quantity', '>=', quantity)
-    .where('min_order_quantity', '<=', quantity)
-    .returning(['id', 'name', 'price_per_piece', 'price_breaks'])
-    .executeTakeFirst();
+    .from(sql<{ id: string; quantity: number }>`(${wanted})`.as('wanted'))
+    .set({ available_quantity: sql`parts.available_quantity - wanted.quantity` })
+    .whereRef('parts.id', '=', 'wanted.id')
+    .where('parts.deleted_at', 'is', null)
+    .whereRef('parts.available_quantity', '>=', 'wanted.quantity')
+    .whereRef('parts.min_order_quantity', '<=', 'wanted.quantity')
+    .returning(['parts.id', 'parts.name', 'parts.price_per_piece', 'parts.price_breaks'])
+    .execute();
+}
+
+/** Locks the parts' rows until the transaction ends, in the order of their ids. */
+async function lockParts(db: Database, ids: readonly string[]): Promise<void> {
+  await lockingRows(db, db.selectFrom('parts').select('id').where('id', 'in', ids).orderBy('id')).execute();
 }
 
 /**

@@ -159,34 +159,30 @@ export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody
   return id;
 }
 
-/** Takes every line's pieces, in the order of the parts' ids; throws RefusedLines naming each line that took nothing. */
+/** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */
 async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[]) {
-  const byPart = orders.inPartOrder(
-    wanted.map((line, lineNo) => ({ ...line, part_id: line.partsId, lineNo })),
-  );
-  const lines: OrderLineRow[] = new Array(wanted.length);
+  const taken = new Map((await orders.takeStock(trx, wanted)).map((part) => [part.id, part]));
   const refused: RefusedLine[] = [];
-  for (const line of byPart) {
-    const part = await orders.takeStock(trx, line.partsId, line.quantity);
-    if (!part) {
-      refused.push({ line: line.lineNo, partsId: line.partsId });
-      continue;
-    }
-    const unitPrice = unitPriceFor(
-      { price_per_piece: Number(part.price_per_piece), price_breaks: priceBreaksOf(part) },
-      line.quantity,
-    );
-    lines[line.lineNo] = {
+  const lines = wanted.map((line, lineNo): OrderLineRow => {
+    const part = taken.get(line.partsId);
+    if (!part) refused.push({ line: lineNo, partsId: line.partsId });
+    const unitPrice = part
+      ? unitPriceFor(
+          { price_per_piece: Number(part.price_per_piece), price_breaks: priceBreaksOf(part) },
+          line.quantity,
+        )
+      : 0;
+    return {
       order_id: orderId,
-      line_no: line.lineNo,
-      part_id: part.id,
-      part_name: part.name,
+      line_no: lineNo,
+      part_id: line.partsId,
+      part_name: part?.name ?? '',
       quantity: line.quantity,
       unit_price: unitPrice,
       price: unitPrice * line.quantity,
     };
-  }
-  if (refused.length > 0) throw new RefusedLines(refused.sort((a, b) => a.line - b.line));
+  });
+  if (refused.length > 0) throw new RefusedLines(refused);
   return lines;
 }
 
