@@ -1,6 +1,7 @@
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
-import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { isOutOfStock } from '../../../lib/format';
+import { PartFacts } from './part-facts';
 
 /** Where a part's own page is. */
 export const productPath = (id: string) => `/parts/${encodeURIComponent(id)}`;
@@ -48,14 +49,7 @@ export function PartCard({
           </Link>
         </Heading>
         <p className="text-sm text-base-content/80">{part.desc}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold">Price</dt>
-          <dd>{formatDollars(part.price_per_piece)} per piece</dd>
-          <dt className="font-semibold">Minimum order</dt>
-          <dd>{formatPieces(part.min_order_quantity)}</dd>
-          <dt className="font-semibold">Available</dt>
-          <dd>{formatPieces(part.available_quantity)}</dd>
-        </dl>
+        <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" />
         <div className="card-actions justify-end">
           {isOutOfStock(part) ? (
             <span className="badge badge-lg badge-neutral">Out of stock</span>

@@ -8,6 +8,7 @@ import { useShownBeforeLive } from '../../../lib/live';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
 import { usePart } from '../api/get-part';
+import { PartFacts } from '../components/part-facts';
 import { priceTable, quoteFor } from '../pricing';
 
 /** A part's own page (/parts/:id): all it is, its prices by quantity, and ordering it. */
@@ -75,14 +76,7 @@ function Product({ part }: { part: Part }) {
         <div className="flex min-w-0 flex-col gap-4">
           <h1 className="text-3xl font-bold text-primary">{part.name}</h1>
           <p className="text-base-content/80">{part.desc}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-semibold">Price</dt>
-            <dd>{formatDollars(part.price_per_piece)} per piece</dd>
-            <dt className="font-semibold">Minimum order</dt>
-            <dd>{formatPieces(part.min_order_quantity)}</dd>
-            <dt className="font-semibold">Available</dt>
-            <dd>{formatPieces(part.available_quantity)}</dd>
-          </dl>
+          <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
           <div>
             {/* Three short columns: they fit a phone's width, with no scrolling. */}
             <table className="table text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:[&_td]:px-4 sm:[&_th]:px-4">

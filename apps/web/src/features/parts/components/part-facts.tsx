@@ -1,0 +1,16 @@
+import type { Part } from '@shop/contract/parts';
+import { formatDollars, formatPieces } from '../../../lib/format';
+
+/** A part's price, minimum order and available pieces, as its card and its page show them. */
+export function PartFacts({ part, className }: { part: Part; className: string }) {
+  return (
+    <dl className={className}>
+      <dt className="font-semibold">Price</dt>
+      <dd>{formatDollars(part.price_per_piece)} per piece</dd>
+      <dt className="font-semibold">Minimum order</dt>
+      <dd>{formatPieces(part.min_order_quantity)}</dd>
+      <dt className="font-semibold">Available</dt>
+      <dd>{formatPieces(part.available_quantity)}</dd>
+    </dl>
+  );
+}
