@@ -10,6 +10,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useForm } from '../../../lib/form';
 import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { priceLine } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { usePart } from '../../parts';
@@ -53,6 +54,8 @@ function PurchaseForm({ part }: { part: Part }) {
   const quantity = Number(watch('quantity'));
   const inRange =
     Number.isInteger(quantity) && quantity >= part.min_order_quantity && quantity <= part.available_quantity;
+  // The price the quantity reaches, with the part's price breaks (docs/product.md §10).
+  const priced = inRange ? priceLine(part, quantity) : undefined;
   const onSubmit = handleSubmit((fields) =>
     purchase.mutate(
       {
@@ -117,12 +120,13 @@ function PurchaseForm({ part }: { part: Part }) {
             registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
             error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
           />
-          {inRange && (
-            <p className="text-sm text-base-content/80">
-              Total: <strong>{formatDollars(quantity * part.price_per_piece)}</strong>
+          {priced && (
+            <p className="text-sm text-base-content/80" aria-live="polite">
+              Total: <strong>{formatDollars(priced.price)}</strong> ({formatDollars(priced.unitPrice)} per
+              piece{priced.saving > 0 ? `; price breaks save ${formatDollars(priced.saving)}` : ''})
             </p>
           )}
-          {inRange && quantity * part.price_per_piece * 100 > AMOUNT_LIMIT_CENTS && (
+          {priced && priced.price * 100 > AMOUNT_LIMIT_CENTS && (
             <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
               {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
             </p>
