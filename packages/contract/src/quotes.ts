@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAX_ORDER_LINES, partLines } from './orders.js';
+import { MAX_PRICE_PER_PIECE } from './parts.js';
+import { Id, Paging, text, wholeNumber } from './primitives.js';
+
+/** A quote's life: asked for, answered with an offer, then accepted (an order), declined or expired. */
+export const QUOTE_STATUSES = ['requested', 'offered', 'accepted', 'declined', 'expired'] as const;
+export const QuoteStatus = z.enum(QUOTE_STATUSES, {
+  error: `must be one of ${QUOTE_STATUSES.join(', ')}`,
+});
+export type QuoteStatus = z.infer<typeof QuoteStatus>;
+
+/** The longest message of a quote's thread. */
+export const MAX_QUOTE_MESSAGE = 2000;
+const QuoteMessageText = text({ min: 1, max: MAX_QUOTE_MESSAGE });
+
+/**
+ * `POST /api/quotes`: the parts and quantities a buyer asks a price for, and why. Quantities may lie
+ * outside the parts' ranges (that is what a quote is for): any whole number of pieces from 1.
+ */
+export const QuoteRequestBody = z.object({
+  lines: partLines(1, MAX_ORDER_LINES),
+  message: QuoteMessageText,
+});
+export type QuoteRequestBody = z.output<typeof QuoteRequestBody>;
+export type QuoteRequestInput = z.input<typeof QuoteRequestBody>;
+
+/** `PUT /api/quotes/{id}` (admins): a unit price for every line of the quote, valid until a moment to come. */
+export const QuoteOfferBody = z.object({
+  lines: z
+    .array(z.object({ partsId: Id, unitPrice: wholeNumber({ min: 1, max: MAX_PRICE_PER_PIECE }) }), {
+      error: 'must be a list of lines',
+    })
+    .min(1, 'must have at least one line')
+    .max(MAX_ORDER_LINES, `must have at most ${MAX_ORDER_LINES} lines`),
+  validUntil: z.iso
+    .datetime({ offset: true, error: 'must be a date and time (ISO 8601)' })
+    .describe('until when the offer may be accepted; in the future'),
+});
+export type QuoteOfferBody = z.output<typeof QuoteOfferBody>;
+export type QuoteOfferInput = z.input<typeof QuoteOfferBody>;
+
+/** `POST /api/quotes/{id}/messages`. */
+export const QuoteMessageBody = z.object({ message: QuoteMessageText });
+export type QuoteMessageBody = z.output<typeof QuoteMessageBody>;
+
+export const QuoteLine = z.object({
+  partsId: Id,
+  partsName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int().optional().describe('the offer, whole dollars a piece (once offered)'),
+});
+export type QuoteLine = z.infer<typeof QuoteLine>;
+
+export const QuoteMessage = z.object({
+  from: z.enum(['buyer', 'shop']),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type QuoteMessage = z.infer<typeof QuoteMessage>;
+
+export const Quote = z.object({
+  _id: Id,
+  email: z.string(),
+  userName: z.string(),
+  status: QuoteStatus,
+  lines: z.array(QuoteLine),
+  validUntil: z.string().optional(),
+  orderId: Id.optional().describe('the order made when the offer was accepted'),
+  messages: z.array(QuoteMessage).describe('the thread, oldest first; the request is its first message'),
+  createdAt: z.string(),
+});
+export type Quote = z.infer<typeof Quote>;
+export const QuoteList = z.array(Quote);
+
+export const QuotesQuery = Paging.extend({ status: QuoteStatus.optional() });
+export const QuoteIdParams = z.object({ id: Id });
+export const AcceptedQuote = z.object({ orderId: Id });
