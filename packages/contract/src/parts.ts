@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
+import { DEFAULT_PART_SORT, PART_SORTS } from './storefront.js';
 
 /** A volume price: from `min_quantity` pieces on, each piece costs `price_per_piece`. */
 export const PriceBreak = z.object({
@@ -23,14 +24,6 @@ export const Part = z.object({
 export type Part = z.infer<typeof Part>;
 
 export const PartList = z.array(Part);
-
-/**
- * The orders `GET /api/parts` lists in: `catalog` (oldest first, the default), `name` (A–Z),
- * `-name` (Z–A), `newest` (newest first).
- */
-export const PART_SORTS = ['catalog', 'name', '-name', 'newest'] as const;
-export type PartSort = (typeof PART_SORTS)[number];
-export const DEFAULT_PART_SORT: PartSort = 'catalog';
 
 export const PartsQuery = Paging.extend({
   q: z

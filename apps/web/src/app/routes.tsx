@@ -9,7 +9,6 @@ import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage } from '../features/home/pages/home-page';
 import { MESSAGES_PAGE_SIZE, messagesQuery } from '../features/messages/api/get-messages';
-import { listsQuery } from '../features/order-builder/api/lists';
 import {
   allOrdersQuery,
   myOrdersQuery,
@@ -17,15 +16,14 @@ import {
   ORDERS_PAGE_SIZE,
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
-import { paymentsConfigQuery } from '../features/payments/api/payments';
-import { addressesQuery } from '../features/profile/api/addresses';
 import { profileQuery } from '../features/profile/api/get-profile';
 import { type PageHandle, type PageUser, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
 /**
  * A dashboard page's route: its heading, which the dashboard shows at once, its own chunk, and
- * what it shows first, if the app is to ask for that at its start.
+ * what it shows first, if the app is to ask for that at its start. A query only that page asks for
+ * is imported by its prefetch, so that it stays out of the first download.
  */
 function dashboardPage(
   heading: string,
@@ -54,7 +52,11 @@ const dashboardPages: RouteObject[] = [
           // A buyer's delivery addresses too: the API keeps none for admins.
           client
             .fetchQuery(checkAdminQuery(user.email))
-            .then((admin) => (admin ? undefined : client.prefetchQuery(addressesQuery)))
+            .then(async (admin) =>
+              admin
+                ? undefined
+                : client.prefetchQuery((await import('../features/profile/api/addresses')).addressesQuery),
+            )
             .catch(() => undefined),
         ]);
       },
@@ -73,7 +75,9 @@ const dashboardPages: RouteObject[] = [
           async (client, user) => {
             await Promise.all([
               client.prefetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE))),
-              client.prefetchQuery(paymentsConfigQuery),
+              import('../features/payments/api/payments').then(({ paymentsConfigQuery }) =>
+                client.prefetchQuery(paymentsConfigQuery),
+              ),
             ]);
           },
         ),
@@ -83,7 +87,8 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Lists',
           async () => (await import('../features/order-builder/pages/lists-page')).ListsPage,
-          (client) => client.prefetchQuery(listsQuery),
+          async (client) =>
+            client.prefetchQuery((await import('../features/order-builder/api/lists')).listsQuery),
         ),
       },
       {

@@ -1,4 +1,4 @@
-import type { PartSort } from '@shop/contract/parts';
+import type { PartSort } from '@shop/contract/storefront';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { nameSortKey, searchForm } from '../../db/text-search.js';

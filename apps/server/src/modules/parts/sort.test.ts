@@ -1,4 +1,4 @@
-import { PART_SORTS, type PartSort } from '@shop/contract/parts';
+import { PART_SORTS, type PartSort } from '@shop/contract/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { feedOf, testChangeFeed } from '../../test-support/change-feeds.js';

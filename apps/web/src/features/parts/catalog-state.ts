@@ -1,5 +1,4 @@
-import { DEFAULT_PART_SORT, PART_SORTS, type PartSort } from '@shop/contract/parts';
-import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
+import { CATALOG_PAGE_SIZE, DEFAULT_PART_SORT, PART_SORTS, type PartSort } from '@shop/contract/storefront';
 import type { PartsParams } from './api/get-parts';
 
 /** What /catalog shows, as its address holds it (?q=&sort=&page=), so a page can be shared and gone back to. */

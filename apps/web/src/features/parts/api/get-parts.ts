@@ -1,5 +1,5 @@
-import { DEFAULT_PART_SORT, type Part, type PartSort } from '@shop/contract/parts';
-import { STOREFRONT_PARTS } from '@shop/contract/storefront';
+import type { Part } from '@shop/contract/parts';
+import { DEFAULT_PART_SORT, type PartSort, STOREFRONT_PARTS } from '@shop/contract/storefront';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchPage } from '../../../lib/paged-list';
 

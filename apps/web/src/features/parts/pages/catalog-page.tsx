@@ -1,5 +1,4 @@
-import { PART_SORTS, type PartSort } from '@shop/contract/parts';
-import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
+import { CATALOG_PAGE_SIZE, PART_SORTS, type PartSort } from '@shop/contract/storefront';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
