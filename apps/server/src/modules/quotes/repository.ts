@@ -81,9 +81,10 @@ export async function insertMessage(db: Database, message: QuoteMessageRow): Pro
 }
 
 /**
- * Makes the quote `offered` with a new offer number and validity, only while it is requested or
- * offered (the row stays locked until the transaction ends); answers the quote as it is now, or
- * nothing when it was accepted, declined or expired meanwhile (or is gone).
+ * Makes the quote `offered` with a new offer number and validity, only while it is requested, or
+ * offered with an offer still valid at `updated_at` (the row stays locked until the transaction
+ * ends); answers the quote as it is now, or nothing when it was accepted, declined or expired
+ * meanwhile (or is gone).
  */
 export function markOffered(
   db: Database,
@@ -94,7 +95,12 @@ export function markOffered(
     .updateTable('quotes')
     .set((eb) => ({ status: 'offered', offer_no: eb('offer_no', '+', 1), ...offer }))
     .where('id', '=', id)
-    .where('status', 'in', ['requested', 'offered'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'requested'),
+        eb.and([eb('status', '=', 'offered'), eb('valid_until', '>', offer.updated_at)]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 }
