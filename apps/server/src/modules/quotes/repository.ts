@@ -176,13 +176,3 @@ export function quotesDueToExpire(db: Database, now: string) {
     .limit(500)
     .execute();
 }
-
-/** How many quotes wait for the shop's answer. */
-export async function countRequested(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom('quotes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'requested')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
