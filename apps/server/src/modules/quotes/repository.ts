@@ -10,7 +10,9 @@ export type QuoteMessageRow = QuoteMessagesTable;
 export interface QuoteFilter {
   /** Exactly this buyer's quotes (unset: everyone's, for admins). */
   userId?: string | undefined;
+  /** As the quotes show it at `now`: an offer past its validity is expired, marked so or not yet. */
   status?: QuoteStatus | undefined;
+  now: string;
 }
 
 /** A page of quotes, newest first, and how many match in all. */
@@ -20,7 +22,16 @@ export function listQuotes(
 ): Promise<{ rows: QuoteRow[]; total: number }> {
   let query = db.selectFrom('quotes').selectAll();
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
-  if (filter.status) query = query.where('status', '=', filter.status);
+  const { status, now } = filter;
+  if (status === 'offered') query = query.where('status', '=', 'offered').where('valid_until', '>', now);
+  else if (status === 'expired')
+    query = query.where((eb) =>
+      eb.or([
+        eb('status', '=', 'expired'),
+        eb.and([eb('status', '=', 'offered'), eb('valid_until', '<=', now)]),
+      ]),
+    );
+  else if (status) query = query.where('status', '=', status);
   return pageWithTotal(query.orderBy('created_at', 'desc').orderBy('id', 'desc'), filter);
 }
 

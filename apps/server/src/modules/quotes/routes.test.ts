@@ -429,6 +429,12 @@ describe('POST /api/quotes/{id}/accept', () => {
       .where('id', '=', id)
       .execute();
     expect((await read(buyer, id)).json().status).toBe('expired');
+    const listed = async (status: string) =>
+      (await call(buyer, 'GET', `/api/quotes?status=${status}&limit=100`))
+        .json()
+        .map((q: { _id: string }) => q._id);
+    expect(await listed('expired')).toContain(id);
+    expect(await listed('offered')).not.toContain(id);
     const res = await accept(buyer, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ code: 'conflict', message: expect.stringContaining('expired') });
@@ -490,5 +496,16 @@ describe('expiry in the background', () => {
     expect(await status(open)).toBe('offered');
     const outcomes = await shop.app.backgroundWork.runAll();
     expect(outcomes.expireQuotes).toBe('done');
+  });
+});
+
+describe('the API documentation', () => {
+  it('describes every quote call', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths['/api/quotes'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/quotes/{id}'])).toEqual(expect.arrayContaining(['get', 'put']));
+    for (const path of ['messages', 'accept', 'decline'])
+      expect(Object.keys(doc.paths[`/api/quotes/{id}/${path}`])).toEqual(['post']);
+    expect(doc.paths['/api/quotes/{id}/accept'].post.requestBody).toBeDefined();
   });
 });

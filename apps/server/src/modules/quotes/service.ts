@@ -155,6 +155,7 @@ export async function listQuotes(
 ): Promise<{ quotes: Quote[]; total: number }> {
   const { rows, total } = await quotes.listQuotes(db, {
     ...query,
+    now: nowIso(),
     ...(caller.role === 'admin' ? {} : { userId: caller.id }),
   });
   return { quotes: await withLinesAndMessages(db, rows), total };
