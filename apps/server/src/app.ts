@@ -17,6 +17,7 @@ import { orderRoutesPlugin } from './modules/orders/plugin.js';
 import { overviewRoutesPlugin } from './modules/overview/plugin.js';
 import { partRoutesPlugin } from './modules/parts/plugin.js';
 import { paymentRoutesPlugin } from './modules/payments/plugin.js';
+import { quoteRoutesPlugin } from './modules/quotes/plugin.js';
 import { reviewRoutesPlugin } from './modules/reviews/plugin.js';
 import { userRoutesPlugin } from './modules/users/plugin.js';
 import { webDistDir } from './paths.js';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(orderRoutesPlugin)
     .register(listRoutesPlugin)
     .register(addressRoutesPlugin)
+    .register(quoteRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin);

@@ -34,6 +34,7 @@ export type StockPartList = z.infer<typeof StockPartList>;
 export const Overview = z.object({
   days: z.array(OverviewDay).describe(`the last ${OVERVIEW_DAYS} days in UTC, oldest first, today last`),
   unpaid: z.object({ count, value: count.describe('whole dollars') }),
+  quotesRequested: count.describe("quotes waiting for the shop's offer (status requested)"),
   cannotBeOrdered: StockPartList.describe('parts with fewer pieces available than their minimum order'),
   runningLow: StockPartList.describe(
     `parts that can be ordered but have fewer than ${RUNNING_LOW_MIN_ORDERS} minimum orders left`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ORDER_LINES, partLines } from './orders.js';
+import { MAX_ORDER_LINES, OrderBody, partLines } from './orders.js';
 import { MAX_PRICE_PER_PIECE } from './parts.js';
 import { Id, Paging, text, wholeNumber } from './primitives.js';
 
@@ -76,3 +76,11 @@ export const QuoteList = z.array(Quote);
 export const QuotesQuery = Paging.extend({ status: QuoteStatus.optional() });
 export const QuoteIdParams = z.object({ id: Id });
 export const AcceptedQuote = z.object({ orderId: Id });
+
+/**
+ * `POST /api/quotes/{id}/accept`: where the order goes, as for any order (`mobile`, `address`,
+ * optional `poNumber`); its lines are the quote's.
+ */
+export const AcceptQuoteBody = OrderBody.omit({ lines: true });
+export type AcceptQuoteBody = z.output<typeof AcceptQuoteBody>;
+export type AcceptQuoteInput = z.input<typeof AcceptQuoteBody>;

@@ -56,6 +56,9 @@ describe('migrations', () => {
       'lists',
       'list_lines',
       'addresses',
+      'quotes',
+      'quote_lines',
+      'quote_messages',
     ]) {
       expect(tables, table).toContain(table);
     }

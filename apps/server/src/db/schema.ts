@@ -109,6 +109,38 @@ export interface AddressesTable {
   created_at: string;
 }
 
+/** A buyer's request for a price (migration 0018); offer_no counts the shop's offers on it. */
+export interface QuotesTable {
+  id: string;
+  user_id: string;
+  user_name: string;
+  email: string;
+  status: 'requested' | 'offered' | 'accepted' | 'declined' | 'expired';
+  offer_no: number;
+  valid_until: string | null;
+  order_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A quote's parts, numbered from 0 in the order asked; unit_price is the offer (null until one). */
+export interface QuoteLinesTable {
+  quote_id: string;
+  line_no: number;
+  part_id: string;
+  part_name: string;
+  quantity: number;
+  unit_price: number | null;
+}
+
+export interface QuoteMessagesTable {
+  id: string;
+  quote_id: string;
+  sender: 'buyer' | 'shop';
+  message: string;
+  created_at: string;
+}
+
 export interface ReviewsTable {
   id: string;
   user_id: string | null;
@@ -184,7 +216,7 @@ export interface InvoiceCounterTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'order_placed' | 'payment_receipt' | 'verify_email' | 'password_reset';
+  kind: 'order_placed' | 'payment_receipt' | 'verify_email' | 'password_reset' | 'quote_offered';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
@@ -226,6 +258,9 @@ export interface DB {
   lists: ListsTable;
   list_lines: ListLinesTable;
   addresses: AddressesTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  quote_messages: QuoteMessagesTable;
   reviews: ReviewsTable;
   messages: MessagesTable;
   payment_intents: PaymentIntentsTable;

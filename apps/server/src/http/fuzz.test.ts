@@ -222,6 +222,19 @@ const cases: Case[] = [
     accepted: 201,
   },
   {
+    name: 'POST /api/quotes',
+    headers: () => bearer(buyer),
+    method: 'POST',
+    url: () => '/api/quotes',
+    valid: fc.record({
+      lines: fc.tuple(
+        fc.record({ partsId: fc.constant('PART'), quantity: fc.integer({ min: 1, max: 1e9 }) }),
+      ),
+      message: text(1, 2000),
+    }),
+    accepted: 201,
+  },
+  {
     name: 'PUT /api/usersByEmail',
     headers: () => bearer(buyer),
     method: 'PUT',
@@ -231,7 +244,7 @@ const cases: Case[] = [
   },
 ];
 
-/** The purchase, order and list cases name the fuzz part once it exists (on their lines too). */
+/** The purchase, order, list and quote cases name the fuzz part once it exists (on their lines too). */
 const withPart = (body: Record<string, unknown>): Record<string, unknown> => {
   const named = body.partsId === 'PART' ? { ...body, partsId: partId } : body;
   return Array.isArray(body.lines) ? { ...named, lines: body.lines.map(withPart) } : named;
@@ -297,6 +310,13 @@ describe('fuzzing the API', () => {
           { method: 'GET', url: `/api/partsById?id=${safeId}` },
           { method: 'GET', url: `/api/review?offset=${limit}` },
           { method: 'GET', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/quotes/${safeId}`, headers: bearer(buyer) },
+          {
+            method: 'GET',
+            url: `/api/quotes?status=${q.slice(0, 300)}&limit=${limit}`,
+            headers: bearer(admin),
+          },
+          { method: 'POST', url: `/api/quotes/${safeId}/accept`, headers: bearer(buyer), body: '{}' },
           { method: 'GET', url: `/api/purchaseById/${safeId}/invoice`, headers: bearer(buyer) },
           { method: 'DELETE', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
           { method: 'GET', url: `/api/checkAdmin/${safeId}`, headers: bearer(buyer) },

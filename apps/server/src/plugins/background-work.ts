@@ -3,9 +3,10 @@ import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from '../background.js
 import { orderDeps } from '../modules/orders/plugin.js';
 import { releaseStaleOrders } from '../modules/orders/service.js';
 import { reconcilePayments } from '../modules/payments/reconcile.js';
+import { expireQuotes } from '../modules/quotes/service.js';
 
 /**
- * Payments reconciled with the provider and unpaid orders released, once the server listens and
+ * Payments reconciled with the provider, quotes' offers past their time expired and unpaid orders released, once the server listens and
  * then on a schedule (background.ts). Registered after what it uses that closes (the database, the
  * mail outbox): a run in progress finishes before they close.
  */
@@ -16,6 +17,8 @@ export const backgroundWorkPlugin = fp(
     scheduleBackgroundWork(app, {
       tasks: {
         reconcilePayments: () => reconcilePayments(app.payments, app.log),
+        // Offers whose time ran out show as expired at once; this marks them so in the records.
+        expireQuotes: () => expireQuotes(app.db, app.log),
         // An order is released in the last run before its time is up ("within an hour"), not after.
         ...(release
           ? {

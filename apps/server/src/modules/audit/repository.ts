@@ -11,7 +11,12 @@ export type AuditAction =
   | 'order.expired'
   | 'order.refund_due'
   | 'user.made_admin'
-  | 'user.google_linked';
+  | 'user.google_linked'
+  | 'quote.requested'
+  | 'quote.offered'
+  | 'quote.accepted'
+  | 'quote.declined'
+  | 'quote.expired';
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;

@@ -1,6 +1,7 @@
-import type { OrderRow } from '../../db/schema.js';
+import type { OrderRow, QuotesTable } from '../../db/schema.js';
 import type { Invoice } from '../invoices/service.js';
 import type { OrderLineRow } from '../orders/repository.js';
+import type { QuoteLineRow } from '../quotes/repository.js';
 
 export const SHOP_NAME = 'Electronics Tools Manufacturers';
 
@@ -152,6 +153,35 @@ export function passwordResetMail(name: string, link: string): MailContent {
       link,
       '',
       'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** A quote and its lines, as the offer's mail tells of it. */
+export type MailQuote = QuotesTable & { lines: readonly QuoteLineRow[] };
+
+/** Sent to the buyer when the shop makes (or replaces) its offer on their quote. */
+export function quoteOfferedMail(quote: MailQuote, publicUrl?: string): MailContent {
+  const total = quote.lines.reduce(
+    (sum, line) => sum + Number(line.unit_price ?? 0) * Number(line.quantity),
+    0,
+  );
+  return {
+    subject: `Your quote: our offer of ${dollars.format(total)}`,
+    text: [
+      `Dear ${quote.user_name},`,
+      '',
+      `here is our offer for your quote, valid until ${quote.valid_until ?? ''} (UTC). Accept it to`,
+      `order at these prices (${publicUrl ? `${publicUrl}/dashboard/quotes` : 'Quotes in your dashboard'}).`,
+      '',
+      'Parts:',
+      ...quote.lines.map(
+        (line, index) =>
+          `  ${index + 1}. ${line.part_name}: ${pcs(line.quantity)} × ${dollars.format(Number(line.unit_price ?? 0))} = ${dollars.format(Number(line.unit_price ?? 0) * Number(line.quantity))}`,
+      ),
+      `Total: ${dollars.format(total)}`,
       '',
       SHOP_NAME,
     ].join('\n'),

@@ -7,11 +7,13 @@ import type { LinkTokens } from '../accounts/links.js';
 import { findUsableLink } from '../accounts/repository.js';
 import type { Invoice } from '../invoices/service.js';
 import { findOrder, linesOf } from '../orders/repository.js';
+import * as quotes from '../quotes/repository.js';
 import {
   type MailContent,
   orderPlacedMail,
   passwordResetMail,
   paymentReceiptMail,
+  quoteOfferedMail,
   verifyEmailMail,
 } from './messages.js';
 import * as outbox from './repository.js';
@@ -95,6 +97,15 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
   }
 
+  /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
+  async function offerMail(subject: string): Promise<MailContent | { drop: string }> {
+    const [quoteId = '', offerNo] = subject.split(':');
+    const quote = await quotes.findQuote(db, quoteId);
+    if (quote?.status !== 'offered' || String(quote.offer_no) !== offerNo)
+      return { drop: 'the offer was replaced, or the quote was answered' };
+    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, deps.publicUrl);
+  }
+
   type Due = Awaited<ReturnType<typeof outbox.dueMails>>[number];
 
   /** The mail's content, or why it is no longer worth sending. */
@@ -107,6 +118,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         ? verifyEmailMail(link.name, url)
         : passwordResetMail(link.name, url);
     }
+    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
     const order = await findOrder(db, mail.subject_id);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {

@@ -7,10 +7,23 @@ export type MailKind = MailOutboxTable['kind'];
 export type OrderMailKind = 'order_placed' | 'payment_receipt';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 
-/** A mail about an order, or one carrying an account link (the link is made again when sent). */
+/**
+ * A mail about an order, one carrying an account link (the link is made again when sent), or a
+ * quote's offer (one mail for each offer: its subject is the quote and the offer's number).
+ */
 export type QueuedMail =
   | { kind: OrderMailKind; orderId: string; recipient: string }
-  | { kind: AccountMailKind; linkId: string; recipient: string };
+  | { kind: AccountMailKind; linkId: string; recipient: string }
+  | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string };
+
+/** The outbox subject of a quote's offer: the quote and which of its offers. */
+export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
+
+function subjectOf(mail: QueuedMail): string {
+  if ('orderId' in mail) return mail.orderId;
+  if ('linkId' in mail) return mail.linkId;
+  return offerSubject(mail.quoteId, mail.offerNo);
+}
 
 /**
  * Puts a mail into the outbox, in the caller's transaction: it exists exactly when what it tells
@@ -22,7 +35,7 @@ export async function queueMail(db: Database, mail: QueuedMail, at: string): Pro
     .values({
       id: newId(),
       kind: mail.kind,
-      subject_id: 'orderId' in mail ? mail.orderId : mail.linkId,
+      subject_id: subjectOf(mail),
       recipient: mail.recipient,
       status: 'pending',
       attempts: 0,

@@ -20,10 +20,12 @@ export interface TakenPart {
  * A part that is missing or deleted, or whose line's quantity is below its minimum or above what is
  * left, is not in the answer (and loses nothing). Several lines' parts are locked first, in the
  * order of their ids, so that two orders sharing parts never wait on each other in a circle.
+ * With `minimum: false` (an accepted quote's agreed quantities) only the stock is checked.
  */
 export async function takeStock(
   db: Database,
   lines: readonly { partsId: string; quantity: number }[],
+  options: { minimum: boolean } = { minimum: true },
 ): Promise<TakenPart[]> {
   if (lines.length > 1)
     await lockParts(
@@ -39,14 +41,15 @@ export async function takeStock(
     ),
     sql` union all `,
   );
-  return db
+  let update = db
     .updateTable('parts')
     .from(sql<{ id: string; quantity: number }>`(${wanted})`.as('wanted'))
     .set({ available_quantity: sql`parts.available_quantity - wanted.quantity` })
     .whereRef('parts.id', '=', 'wanted.id')
     .where('parts.deleted_at', 'is', null)
-    .whereRef('parts.available_quantity', '>=', 'wanted.quantity')
-    .whereRef('parts.min_order_quantity', '<=', 'wanted.quantity')
+    .whereRef('parts.available_quantity', '>=', 'wanted.quantity');
+  if (options.minimum) update = update.whereRef('parts.min_order_quantity', '<=', 'wanted.quantity');
+  return update
     .returning(['parts.id', 'parts.name', 'parts.price_per_piece', 'parts.price_breaks'])
     .execute();
 }

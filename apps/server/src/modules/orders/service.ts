@@ -106,19 +106,25 @@ class RefusedLines extends Error {
  * back, and the parts are read to tell missing parts (404) from quantities out of range (422),
  * every refused line named in `error.details`.
  */
-export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody): Promise<string> {
+export async function placeOrder(
+  deps: OrderDeps,
+  buyer: Caller,
+  body: OrderBody,
+  options: PlaceOptions = {},
+): Promise<string> {
   const { db, mail } = deps;
   const id = newId();
   try {
     await writeTogether(db)(async (trx) => {
+      await options.first?.(trx, id);
       // The cap on unpaid orders is decided here, one order of this buyer at a time.
-      if (deps.unpaidPerBuyer !== undefined) {
+      if (deps.unpaidPerBuyer !== undefined && !options.agreed) {
         await orders.lockBuyer(trx, buyer.id);
         const open = await orders.countOpenOrders(trx, buyer.id);
         if (open >= deps.unpaidPerBuyer)
           throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
       }
-      const lines = await takeLines(trx, id, body.lines);
+      const lines = await takeLines(trx, id, body.lines, options.agreed);
       const [first, ...rest] = lines;
       if (!first) throw new Error('an order has at least one line');
       const price = rest.reduce((sum, line) => sum + line.price, first.price);
@@ -153,25 +159,56 @@ export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody
     const missing: RefusedLine[] = [];
     for (const refused of error.lines) if (!(await findPart(db, refused.partsId))) missing.push(refused);
     if (missing.length > 0) throw new AppError('not_found', 'No such part', undefined, { details: missing });
-    throw new AppError('quantity_out_of_range', OUT_OF_RANGE_MESSAGE, undefined, { details: error.lines });
+    throw new AppError(
+      'quantity_out_of_range',
+      options.agreed?.refusal(error.lines) ?? OUT_OF_RANGE_MESSAGE,
+      undefined,
+      {
+        details: error.lines,
+      },
+    );
   }
   mail?.kick();
   return id;
 }
 
+/**
+ * How an order agreed beforehand (an accepted quote) is placed: at these unit prices, by part,
+ * its quantities checked against the stock only (not the parts' minimums), and not refused by the
+ * cap on unpaid orders (the shop offered it). `refusal` tells the buyer which lines the stock is
+ * short of.
+ */
+export interface AgreedOrder {
+  unitPrices: ReadonlyMap<string, number>;
+  refusal: (lines: readonly RefusedLine[]) => string;
+}
+
+export interface PlaceOptions {
+  agreed?: AgreedOrder;
+  /**
+   * Runs first in the order's transaction, with the new order's id (an accepted quote's change):
+   * what it throws rolls the order back and reaches the caller.
+   */
+  first?: (trx: Database, orderId: string) => Promise<void>;
+}
+
 /** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */
-async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[]) {
-  const taken = new Map((await orders.takeStock(trx, wanted)).map((part) => [part.id, part]));
+async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[], agreed?: AgreedOrder) {
+  const taken = new Map(
+    (await orders.takeStock(trx, wanted, { minimum: !agreed })).map((part) => [part.id, part]),
+  );
   const refused: RefusedLine[] = [];
   const lines = wanted.map((line, lineNo): OrderLineRow => {
     const part = taken.get(line.partsId);
     if (!part) refused.push({ line: lineNo, partsId: line.partsId });
-    const unitPrice = part
-      ? unitPriceFor(
-          { price_per_piece: Number(part.price_per_piece), price_breaks: priceBreaksOf(part) },
-          line.quantity,
-        )
-      : 0;
+    const unitPrice = !part
+      ? 0
+      : agreed
+        ? (agreed.unitPrices.get(line.partsId) ?? 0)
+        : unitPriceFor(
+            { price_per_piece: Number(part.price_per_piece), price_breaks: priceBreaksOf(part) },
+            line.quantity,
+          );
     return {
       order_id: orderId,
       line_no: lineNo,

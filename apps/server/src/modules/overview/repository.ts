@@ -82,3 +82,13 @@ export function partsRunningLow(db: Database, minOrders: number, limit: number) 
     limit,
   );
 }
+
+/** How many quotes wait for the shop's offer (the quotes_status index answers it). */
+export async function quotesRequested(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('quotes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'requested')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -134,6 +134,33 @@ describe('GET /api/overview', () => {
     expect(unpaid).toEqual({ count: 3, value: 24 });
   });
 
+  it('counts the quotes waiting for an offer (requested), not those offered or answered', async () => {
+    const before = ((await overview(bearer(admin))).json() as Overview).quotesRequested;
+    const ask = async () => {
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: '/api/quotes',
+        headers: bearer(buyer),
+        payload: { lines: [{ partsId: parts.plenty, quantity: 3 }], message: 'A price?' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().insertedId as string;
+    };
+    await ask();
+    const answered = await ask();
+    const offer = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${answered}`,
+      headers: bearer(admin),
+      payload: {
+        lines: [{ partsId: parts.plenty, unitPrice: 4 }],
+        validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(offer.statusCode, offer.body).toBe(200);
+    expect(((await overview(bearer(admin))).json() as Overview).quotesRequested).toBe(before + 1);
+  });
+
   it('lists the parts that cannot be ordered and those running low, fewest pieces first, deleted parts left out', async () => {
     const body = (await overview(bearer(admin))).json() as Overview;
     expect(body.cannotBeOrdered).toEqual({

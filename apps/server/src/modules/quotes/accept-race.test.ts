@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { insertPart } from '../../test-support/parts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+let part: string;
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+  part = await insertPart(shop.database.db, {
+    name: 'Raced relay',
+    price_per_piece: 9,
+    available_quantity: 1_000,
+    min_order_quantity: 1,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
+const future = () => new Date(Date.now() + 86_400_000).toISOString();
+const inject = (
+  who: TestAccount,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: Record<string, unknown> = {},
+) => shop.app.inject({ method, url, headers: bearer(who), payload });
+const offerAt = (id: string, unitPrice: number) =>
+  inject(admin, 'PUT', `/api/quotes/${id}`, { lines: [{ partsId: part, unitPrice }], validUntil: future() });
+async function offeredQuote(quantity: number, unitPrice: number): Promise<string> {
+  const asked = await inject(buyer, 'POST', '/api/quotes', {
+    lines: [{ partsId: part, quantity }],
+    message: 'Race me',
+  });
+  expect(asked.statusCode).toBe(201);
+  const id = asked.json().insertedId as string;
+  expect((await offerAt(id, unitPrice)).statusCode).toBe(200);
+  return id;
+}
+const stock = async () =>
+  Number(
+    (
+      await shop.database.db
+        .selectFrom('parts')
+        .select('available_quantity')
+        .where('id', '=', part)
+        .executeTakeFirstOrThrow()
+    ).available_quantity,
+  );
+const ordersOf = (quantity: number) =>
+  shop.database.db
+    .selectFrom('order_lines')
+    .select(['order_id', 'unit_price'])
+    .where('part_id', '=', part)
+    .where('quantity', '=', quantity)
+    .execute();
+
+describe('accepting a quote at once', () => {
+  it('20 accepts at once make exactly one order, take the stock once, and the rest get 409', async () => {
+    const id = await offeredQuote(7, 6);
+    const before = await stock();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery)),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect(codes.every((c) => c < 500)).toBe(true);
+    const orders = await ordersOf(7);
+    expect(orders).toHaveLength(1);
+    const winner = answers.find((a) => a.statusCode === 201)?.json().orderId;
+    expect(orders[0]?.order_id).toBe(winner);
+    expect(await stock()).toBe(before - 7);
+    const quote = await shop.database.db
+      .selectFrom('quotes')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(quote).toMatchObject({ status: 'accepted', order_id: winner });
+    const accepted = await shop.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('subject_id', '=', id)
+      .where('action', '=', 'quote.accepted')
+      .execute();
+    expect(accepted).toHaveLength(1);
+  });
+
+  it('an accept racing a new offer gives the order at the old prices or the new offer, never both', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 10; round++) {
+      const quantity = 11 + round;
+      const id = await offeredQuote(quantity, 5);
+      const before = await stock();
+      const [accepted, reoffered] = await Promise.all([
+        inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery),
+        offerAt(id, 3),
+      ]);
+      expect([accepted.statusCode, reoffered.statusCode].every((c) => c < 500)).toBe(true);
+      const quote = await shop.database.db
+        .selectFrom('quotes')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const price = await shop.database.db
+        .selectFrom('quote_lines')
+        .select('unit_price')
+        .where('quote_id', '=', id)
+        .executeTakeFirst();
+      const orders = await ordersOf(quantity);
+      if (accepted.statusCode === 201) {
+        // The order came first: at the old price, and the new offer refused.
+        outcomes.add('accepted');
+        expect(reoffered.statusCode).toBe(409);
+        expect(quote?.status).toBe('accepted');
+        expect(Number(price?.unit_price)).toBe(5);
+        expect(orders.map((o) => Number(o.unit_price))).toEqual([5]);
+        expect(await stock()).toBe(before - quantity);
+      } else {
+        // The offer came first: it stands, and no order was made.
+        outcomes.add('reoffered');
+        expect(accepted.statusCode).toBe(409);
+        expect(reoffered.statusCode).toBe(200);
+        expect(quote?.status).toBe('offered');
+        expect(Number(price?.unit_price)).toBe(3);
+        expect(orders).toEqual([]);
+        expect(await stock()).toBe(before);
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,511 @@
+import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { insertPart } from '../../test-support/parts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { expireQuotes } from './service.js';
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+let other: TestAccount;
+let bolt: string;
+let nut: string;
+
+beforeAll(async () => {
+  // Two unpaid orders per buyer at most: an accepted quote's order is not refused by the cap.
+  // Mail is on (to a server that is not there): what is queued stays in the outbox to be read.
+  shop = await createTestShop({
+    demo: false,
+    env: { UNPAID_ORDERS_PER_BUYER: '2', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'shop@example.com' },
+  });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  [buyer, other] = [await signUp(shop.app), await signUp(shop.app)];
+  bolt = await insertPart(shop.database.db, {
+    name: 'M8 bolt',
+    price_per_piece: 5,
+    available_quantity: 10_000,
+    min_order_quantity: 100,
+  });
+  nut = await insertPart(shop.database.db, {
+    name: 'M8 nut',
+    price_per_piece: 2,
+    available_quantity: 10_000,
+    min_order_quantity: 10,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+type Who = TestAccount | null;
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  shop.app.inject({
+    method,
+    url,
+    headers: who ? bearer(who) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
+const future = (hours = 24) => new Date(Date.now() + hours * 3_600_000).toISOString();
+const ask = (who: Who, body: unknown) => call(who, 'POST', '/api/quotes', body);
+const requested = async (who: TestAccount, lines = [{ partsId: bolt, quantity: 5 }]) => {
+  const res = await ask(who, { lines, message: 'A price for these, please' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().insertedId as string;
+};
+const offer = (id: string, body: unknown, who: Who = admin) => call(who, 'PUT', `/api/quotes/${id}`, body);
+const offered = async (
+  id: string,
+  lines: { partsId: string; unitPrice: number }[],
+  validUntil = future(),
+) => {
+  const res = await offer(id, { lines, validUntil });
+  expect(res.statusCode, res.body).toBe(200);
+};
+const accept = (who: Who, id: string, body: unknown = delivery) =>
+  call(who, 'POST', `/api/quotes/${id}/accept`, body);
+const read = (who: Who, id: string) => call(who, 'GET', `/api/quotes/${id}`);
+const stockOf = async (id: string) =>
+  Number(
+    (
+      await shop.database.db
+        .selectFrom('parts')
+        .select('available_quantity')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).available_quantity,
+  );
+const auditOf = (id: string) =>
+  shop.database.db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('subject_id', '=', id)
+    .orderBy('at')
+    .execute()
+    .then((rows) => rows.map((row) => row.action));
+
+describe('POST /api/quotes', () => {
+  it("takes quantities outside the parts' ranges and reads back as requested, the message first in the thread", async () => {
+    const id = await requested(buyer, [
+      { partsId: bolt, quantity: 5 },
+      { partsId: nut, quantity: 50_000 },
+    ]);
+    const res = await read(buyer, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: id,
+      email: buyer.email,
+      userName: expect.any(String),
+      status: 'requested',
+      lines: [
+        { partsId: bolt, partsName: 'M8 bolt', quantity: 5 },
+        { partsId: nut, partsName: 'M8 nut', quantity: 50_000 },
+      ],
+      messages: [{ from: 'buyer', message: 'A price for these, please', createdAt: expect.any(String) }],
+      createdAt: expect.any(String),
+    });
+    expect(await auditOf(id)).toEqual(['quote.requested']);
+  });
+
+  it('refuses unknown and deleted parts with 404 naming each line', async () => {
+    const gone = await insertPart(shop.database.db, { name: 'Gone', deleted_at: new Date().toISOString() });
+    const unknown = crypto.randomUUID();
+    const res = await ask(buyer, {
+      lines: [
+        { partsId: bolt, quantity: 1 },
+        { partsId: unknown, quantity: 1 },
+        { partsId: gone, quantity: 1 },
+      ],
+      message: 'hi',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'not_found',
+        message: 'No such part',
+        details: [
+          { line: 1, partsId: unknown },
+          { line: 2, partsId: gone },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ['no lines', { lines: [], message: 'hi' }, 'lines'],
+    [
+      'a quantity of 0',
+      { lines: [{ partsId: crypto.randomUUID(), quantity: 0 }], message: 'hi' },
+      'quantity',
+    ],
+    [
+      'a fractional quantity',
+      { lines: [{ partsId: crypto.randomUUID(), quantity: 1.5 }], message: 'hi' },
+      'quantity',
+    ],
+    ['no message', { lines: [{ partsId: crypto.randomUUID(), quantity: 1 }] }, 'message'],
+    ['an empty message', { lines: [{ partsId: crypto.randomUUID(), quantity: 1 }], message: ' ' }, 'message'],
+    [
+      'a message over 2,000 characters',
+      { lines: [{ partsId: crypto.randomUUID(), quantity: 1 }], message: 'x'.repeat(MAX_QUOTE_MESSAGE + 1) },
+      'message',
+    ],
+  ])('refuses %s with 400', async (_, body, field) => {
+    const res = await ask(buyer, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('validation');
+    expect(res.json().error.message).toContain(field);
+  });
+
+  it('is for buyers: a visitor gets 401, an admin 403', async () => {
+    const body = { lines: [{ partsId: bolt, quantity: 1 }], message: 'hi' };
+    expect((await ask(null, body)).statusCode).toBe(401);
+    expect((await ask(admin, body)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/quotes and GET /api/quotes/{id}', () => {
+  it("lists a buyer's own, an admin all, newest first, with a status filter and x-total-count", async () => {
+    const lister = await signUp(shop.app);
+    const first = await requested(lister);
+    const second = await requested(lister);
+    await offered(second, [{ partsId: bolt, unitPrice: 4 }]);
+    const own = await call(lister, 'GET', '/api/quotes');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['x-total-count']).toBe('2');
+    expect(own.json().map((q: { _id: string }) => q._id)).toEqual([second, first]);
+    const page = await call(lister, 'GET', '/api/quotes?status=offered&limit=1&offset=0');
+    expect(page.json().map((q: { _id: string }) => q._id)).toEqual([second]);
+    expect(page.headers['x-total-count']).toBe('1');
+    const all = await call(admin, 'GET', '/api/quotes?limit=100');
+    const ids = all.json().map((q: { _id: string }) => q._id);
+    expect(ids).toContain(first);
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(ids.length);
+    expect((await call(other, 'GET', '/api/quotes')).json().map((q: { _id: string }) => q._id)).not.toContain(
+      first,
+    );
+    expect((await call(lister, 'GET', '/api/quotes?status=bogus')).statusCode).toBe(400);
+  });
+
+  it('shows a quote to its buyer and admins; another buyer gets 403, a missing one 404', async () => {
+    const id = await requested(buyer);
+    expect((await read(admin, id)).statusCode).toBe(200);
+    expect((await read(other, id)).statusCode).toBe(403);
+    expect((await read(buyer, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await read(null, id)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/quotes/{id}/messages', () => {
+  it('adds to the thread as buyer or shop, by role; others get 403; over 2,000 characters 400', async () => {
+    const id = await requested(buyer);
+    const post = (who: Who, message: unknown) => call(who, 'POST', `/api/quotes/${id}/messages`, { message });
+    const mine = await post(buyer, 'Any news?');
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json().insertedId).toEqual(expect.any(String));
+    expect((await post(admin, 'Tomorrow.')).statusCode).toBe(201);
+    expect((await post(other, 'Me too')).statusCode).toBe(403);
+    expect((await post(buyer, 'x'.repeat(MAX_QUOTE_MESSAGE + 1))).statusCode).toBe(400);
+    expect((await post(buyer, '')).statusCode).toBe(400);
+    expect(
+      (await call(buyer, 'POST', `/api/quotes/${crypto.randomUUID()}/messages`, { message: 'x' })).statusCode,
+    ).toBe(404);
+    const thread = (await read(buyer, id)).json().messages;
+    expect(thread.map((m: { from: string; message: string }) => [m.from, m.message])).toEqual([
+      ['buyer', 'A price for these, please'],
+      ['buyer', 'Any news?'],
+      ['shop', 'Tomorrow.'],
+    ]);
+  });
+});
+
+describe('PUT /api/quotes/{id}', () => {
+  it('makes the offer: unit prices on the lines, validUntil, status offered; a new offer replaces it and the buyer is mailed each', async () => {
+    const id = await requested(buyer, [
+      { partsId: bolt, quantity: 5 },
+      { partsId: nut, quantity: 7 },
+    ]);
+    const until = future(48);
+    await offered(
+      id,
+      [
+        { partsId: nut, unitPrice: 1 },
+        { partsId: bolt, unitPrice: 3 },
+      ],
+      until,
+    );
+    let quote = (await read(buyer, id)).json();
+    expect(quote.status).toBe('offered');
+    expect(quote.validUntil).toBe(until);
+    expect(quote.lines.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([3, 1]);
+    await offered(id, [
+      { partsId: nut, unitPrice: 2 },
+      { partsId: bolt, unitPrice: 4 },
+    ]);
+    quote = (await read(buyer, id)).json();
+    expect(quote.lines.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([4, 2]);
+    expect(await auditOf(id)).toEqual(['quote.requested', 'quote.offered', 'quote.offered']);
+    const mails = await shop.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'recipient', 'subject_id'])
+      .where('subject_id', 'like', `${id}:%`)
+      .orderBy('subject_id')
+      .execute();
+    expect(mails).toEqual([
+      { kind: 'quote_offered', recipient: buyer.email, subject_id: `${id}:1` },
+      { kind: 'quote_offered', recipient: buyer.email, subject_id: `${id}:2` },
+    ]);
+  });
+
+  it.each([
+    ['a missing part', (b: string, _n: string) => [{ partsId: b, unitPrice: 3 }], 'nut'],
+    [
+      'an extra part',
+      (b: string, n: string) => [
+        { partsId: b, unitPrice: 3 },
+        { partsId: n, unitPrice: 3 },
+        { partsId: crypto.randomUUID(), unitPrice: 3 },
+      ],
+      'not in this quote',
+    ],
+    [
+      'a part twice',
+      (b: string, n: string) => [
+        { partsId: b, unitPrice: 3 },
+        { partsId: n, unitPrice: 3 },
+        { partsId: b, unitPrice: 2 },
+      ],
+      'twice',
+    ],
+    [
+      'a negative price',
+      (b: string, n: string) => [
+        { partsId: b, unitPrice: -1 },
+        { partsId: n, unitPrice: 1 },
+      ],
+      'unitPrice',
+    ],
+    [
+      'a price of 0',
+      (b: string, n: string) => [
+        { partsId: b, unitPrice: 0 },
+        { partsId: n, unitPrice: 1 },
+      ],
+      'unitPrice',
+    ],
+    [
+      'a fractional price',
+      (b: string, n: string) => [
+        { partsId: b, unitPrice: 2.5 },
+        { partsId: n, unitPrice: 1 },
+      ],
+      'unitPrice',
+    ],
+  ])('refuses %s with 400', async (_, lines, words) => {
+    const id = await requested(buyer, [
+      { partsId: bolt, quantity: 5 },
+      { partsId: nut, quantity: 7 },
+    ]);
+    const res = await offer(id, { lines: lines(bolt, nut), validUntil: future() });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toContain(words);
+    expect((await read(buyer, id)).json().status).toBe('requested');
+  });
+
+  it('refuses a validity in the past or not a date with 400, a buyer with 403, a missing quote with 404', async () => {
+    const id = await requested(buyer);
+    const lines = [{ partsId: bolt, unitPrice: 3 }];
+    expect(
+      (await offer(id, { lines, validUntil: new Date(Date.now() - 1000).toISOString() })).statusCode,
+    ).toBe(400);
+    expect((await offer(id, { lines, validUntil: 'tomorrow' })).statusCode).toBe(400);
+    expect((await offer(id, { lines, validUntil: future() }, buyer)).statusCode).toBe(403);
+    expect((await offer(crypto.randomUUID(), { lines, validUntil: future() })).statusCode).toBe(404);
+  });
+
+  it('refuses an offer on an accepted, declined or expired quote with 409', async () => {
+    const lines = [{ partsId: bolt, unitPrice: 3 }];
+    const taken = await requested(buyer);
+    await offered(taken, lines);
+    expect((await accept(buyer, taken)).statusCode).toBe(201);
+    const declined = await requested(buyer);
+    expect((await call(buyer, 'POST', `/api/quotes/${declined}/decline`)).statusCode).toBe(200);
+    const expired = await requested(buyer);
+    await offered(expired, lines);
+    await shop.database.db
+      .updateTable('quotes')
+      .set({ valid_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expired)
+      .execute();
+    for (const id of [taken, declined, expired]) {
+      const res = await offer(id, { lines, validUntil: future() });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('conflict');
+    }
+  });
+});
+
+describe('POST /api/quotes/{id}/accept', () => {
+  it("places an ordinary order at the offer's prices for the quote's quantities, takes the pieces, and is not refused by the unpaid cap", async () => {
+    const buyerWithOrders = await signUp(shop.app);
+    // Two unpaid orders: the cap is reached.
+    for (let i = 0; i < 2; i++) {
+      const placed = await call(buyerWithOrders, 'POST', '/api/purchase', {
+        partsId: nut,
+        quantity: 10,
+        ...delivery,
+      });
+      expect(placed.statusCode).toBe(201);
+    }
+    // 5 bolts: below the part's minimum of 100, fine for a quote.
+    const id = await requested(buyerWithOrders, [
+      { partsId: bolt, quantity: 5 },
+      { partsId: nut, quantity: 30 },
+    ]);
+    await offered(id, [
+      { partsId: bolt, unitPrice: 4 },
+      { partsId: nut, unitPrice: 1 },
+    ]);
+    const [bolts, nuts] = [await stockOf(bolt), await stockOf(nut)];
+    const res = await accept(buyerWithOrders, id, { ...delivery, poNumber: 'PO-7' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId } = res.json();
+    const order = (await call(buyerWithOrders, 'GET', `/api/purchaseById/${orderId}`)).json();
+    expect(order).toMatchObject({
+      _id: orderId,
+      price: 5 * 4 + 30 * 1,
+      poNumber: 'PO-7',
+      address: 'Dhaka',
+      lines: [
+        { partsId: bolt, partsName: 'M8 bolt', quantity: 5, unitPrice: 4, price: 20 },
+        { partsId: nut, partsName: 'M8 nut', quantity: 30, unitPrice: 1, price: 30 },
+      ],
+    });
+    expect([await stockOf(bolt), await stockOf(nut)]).toEqual([bolts - 5, nuts - 30]);
+    const quote = (await read(buyerWithOrders, id)).json();
+    expect(quote).toMatchObject({ status: 'accepted', orderId });
+    expect(await auditOf(id)).toEqual(['quote.requested', 'quote.offered', 'quote.accepted']);
+    const mail = await shop.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'recipient'])
+      .where('subject_id', '=', orderId)
+      .execute();
+    expect(mail).toEqual([{ kind: 'order_placed', recipient: buyerWithOrders.email }]);
+    // Once.
+    const again = await accept(buyerWithOrders, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('conflict');
+  });
+
+  it('refuses short stock with 422 and a clear message; the quote stays offered and nothing is taken', async () => {
+    const scarce = await insertPart(shop.database.db, { name: 'Scarce relay', available_quantity: 3 });
+    const id = await requested(buyer, [
+      { partsId: bolt, quantity: 5 },
+      { partsId: scarce, quantity: 4 },
+    ]);
+    await offered(id, [
+      { partsId: bolt, unitPrice: 4 },
+      { partsId: scarce, unitPrice: 9 },
+    ]);
+    const bolts = await stockOf(bolt);
+    const res = await accept(buyer, id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({
+      code: 'quantity_out_of_range',
+      message: expect.stringContaining('Not enough pieces in stock for this quote: Scarce relay (4 pcs)'),
+      details: [{ line: 1, partsId: scarce }],
+    });
+    expect((await read(buyer, id)).json().status).toBe('offered');
+    expect([await stockOf(bolt), await stockOf(scarce)]).toEqual([bolts, 3]);
+  });
+
+  it('refuses an expired offer with 409 saying so, and marks the quote expired', async () => {
+    const id = await requested(buyer);
+    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
+    await shop.database.db
+      .updateTable('quotes')
+      .set({ valid_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await read(buyer, id)).json().status).toBe('expired');
+    const listed = async (status: string) =>
+      (await call(buyer, 'GET', `/api/quotes?status=${status}&limit=100`))
+        .json()
+        .map((q: { _id: string }) => q._id);
+    expect(await listed('expired')).toContain(id);
+    expect(await listed('offered')).not.toContain(id);
+    const res = await accept(buyer, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({ code: 'conflict', message: expect.stringContaining('expired') });
+    const row = await shop.database.db
+      .selectFrom('quotes')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.status).toBe('expired');
+    expect(await auditOf(id)).toEqual(['quote.requested', 'quote.offered', 'quote.expired']);
+  });
+
+  it("refuses a requested quote (no offer yet), someone else's (403), an admin (403), bad delivery (400)", async () => {
+    const id = await requested(buyer);
+    expect((await accept(buyer, id)).statusCode).toBe(409);
+    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
+    expect((await accept(other, id)).statusCode).toBe(403);
+    expect((await accept(admin, id)).statusCode).toBe(403);
+    expect((await accept(null, id)).statusCode).toBe(401);
+    expect((await accept(buyer, id, {})).statusCode).toBe(400);
+    expect((await accept(buyer, id, { ...delivery, mobile: 'call me' })).statusCode).toBe(400);
+    expect((await accept(buyer, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await read(buyer, id)).json().status).toBe('offered');
+  });
+});
+
+describe('POST /api/quotes/{id}/decline', () => {
+  it('declines a requested or offered quote once; others get 403', async () => {
+    const id = await requested(buyer);
+    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
+    const decline = (who: Who) => call(who, 'POST', `/api/quotes/${id}/decline`);
+    expect((await decline(other)).statusCode).toBe(403);
+    expect((await decline(admin)).statusCode).toBe(403);
+    expect((await decline(buyer)).statusCode).toBe(200);
+    expect((await read(buyer, id)).json().status).toBe('declined');
+    expect((await decline(buyer)).statusCode).toBe(409);
+    expect((await accept(buyer, id)).statusCode).toBe(409);
+    expect(await auditOf(id)).toEqual(['quote.requested', 'quote.offered', 'quote.declined']);
+  });
+});
+
+describe('expiry in the background', () => {
+  it('marks offered quotes past their validity expired, once', async () => {
+    const id = await requested(buyer);
+    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
+    const open = await requested(buyer);
+    await offered(open, [{ partsId: bolt, unitPrice: 4 }]);
+    await shop.database.db
+      .updateTable('quotes')
+      .set({ valid_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect(await expireQuotes(shop.database.db, shop.app.log)).toBeGreaterThanOrEqual(1);
+    expect(await expireQuotes(shop.database.db, shop.app.log)).toBe(0);
+    const status = async (q: string) =>
+      (await shop.database.db.selectFrom('quotes').select('status').where('id', '=', q).executeTakeFirst())
+        ?.status;
+    expect(await status(id)).toBe('expired');
+    expect(await status(open)).toBe('offered');
+    const outcomes = await shop.app.backgroundWork.runAll();
+    expect(outcomes.expireQuotes).toBe('done');
+  });
+});
+
+describe('the API documentation', () => {
+  it('describes every quote call', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths['/api/quotes'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/quotes/{id}'])).toEqual(expect.arrayContaining(['get', 'put']));
+    for (const path of ['messages', 'accept', 'decline'])
+      expect(Object.keys(doc.paths[`/api/quotes/{id}/${path}`])).toEqual(['post']);
+    expect(doc.paths['/api/quotes/{id}/accept'].post.requestBody).toBeDefined();
+  });
+});

@@ -1,0 +1,170 @@
+import { ErrorBody } from '@shop/contract/errors';
+import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { Acknowledged, Inserted } from '@shop/contract/primitives';
+import {
+  AcceptedQuote,
+  AcceptQuoteBody,
+  MAX_QUOTE_MESSAGE,
+  Quote,
+  QuoteIdParams,
+  QuoteList,
+  QuoteMessageBody,
+  QuoteOfferBody,
+  QuoteRequestBody,
+  QuotesQuery,
+} from '@shop/contract/quotes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import {
+  acceptQuote,
+  addMessage,
+  declineQuote,
+  getQuote,
+  listQuotes,
+  makeOffer,
+  type QuoteDeps,
+  requestQuote,
+} from './service.js';
+
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Quotes: a buyer asks a price, the shop offers one, the buyer accepts it (an order) or declines it. */
+export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: AuthGuard }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guard } = deps;
+
+  api.post(
+    '/api/quotes',
+    {
+      onRequest: guard.buyer,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Ask the shop for a price (buyers): parts and quantities, and a message',
+        description: `1–${MAX_ORDER_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against the part's range or stock: that is what a quote is for); a message of 1–${MAX_QUOTE_MESSAGE} characters. A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line, partsId}).`,
+        security,
+        body: QuoteRequestBody,
+        response: { 201: Inserted, 415: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ insertedId: await requestQuote(deps, callerOf(request), request.body) }),
+  );
+
+  api.get(
+    '/api/quotes',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          "Quotes, newest first: a buyer's own, every buyer's for admins; `status` filters; x-total-count carries the total",
+        security,
+        querystring: QuotesQuery,
+        response: { 200: QuoteList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await listQuotes(db, callerOf(request), request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.quotes;
+    },
+  );
+
+  api.get(
+    '/api/quotes/:id',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['quotes'],
+        summary: "One quote with its messages (its buyer or an admin; another buyer's → 403)",
+        security,
+        params: QuoteIdParams,
+        response: { 200: Quote, ...errors },
+      },
+    },
+    async (request) => getQuote(db, callerOf(request), request.params.id),
+  );
+
+  api.post(
+    '/api/quotes/:id/messages',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['quotes'],
+        summary: "A message on the quote's thread (its buyer, or an admin for the shop)",
+        security,
+        params: QuoteIdParams,
+        body: QuoteMessageBody,
+        response: { 201: Inserted, 415: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ insertedId: await addMessage(db, callerOf(request), request.params.id, request.body) }),
+  );
+
+  api.put(
+    '/api/quotes/:id',
+    {
+      onRequest: guard.admin,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          "The shop's offer (admins): a unit price for each of the quote's parts, valid until a moment to come; the quote becomes offered",
+        description:
+          "Exactly the quote's parts, each once (else 400); validUntil in the future (else 400). A requested or offered quote takes it (a new offer replaces the old, and the buyer is mailed); an accepted, declined or expired one → 409 conflict.",
+        security,
+        params: QuoteIdParams,
+        body: QuoteOfferBody,
+        response: { 200: Acknowledged, 409: ErrorBody, 415: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      await makeOffer(deps, callerOf(request), request.params.id, request.body);
+      return { acknowledged: true as const };
+    },
+  );
+
+  api.post(
+    '/api/quotes/:id/accept',
+    {
+      onRequest: guard.buyer,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          "Accept the offer (its buyer): an order at the offer's unit prices for the quote's quantities, its pieces taken now",
+        description:
+          "The body is the order's delivery (mobile, address, optional poNumber). Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.",
+        security,
+        params: QuoteIdParams,
+        body: AcceptQuoteBody,
+        response: { 201: AcceptedQuote, 409: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ orderId: await acceptQuote(deps, callerOf(request), request.params.id, request.body) }),
+  );
+
+  api.post(
+    '/api/quotes/:id/decline',
+    {
+      onRequest: guard.buyer,
+      schema: {
+        tags: ['quotes'],
+        summary: 'Decline the quote (its buyer): only a requested or offered one, else 409 conflict',
+        security,
+        params: QuoteIdParams,
+        response: { 200: Acknowledged, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      await declineQuote(db, callerOf(request), request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+}

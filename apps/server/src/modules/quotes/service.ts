@@ -1,0 +1,374 @@
+import type { RefusedLine } from '@shop/contract/errors';
+import type {
+  AcceptQuoteBody,
+  Quote,
+  QuoteMessageBody,
+  QuoteOfferBody,
+  QuoteRequestBody,
+  QuoteStatus,
+} from '@shop/contract/quotes';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId, nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import { groupRows } from '../../db/group-rows.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
+import type { Caller } from '../../http/auth-guard.js';
+import { recordAudit } from '../audit/repository.js';
+import type { MailOutbox } from '../mail/outbox.js';
+import { type OrderDeps, placeOrder } from '../orders/service.js';
+import * as quotes from './repository.js';
+
+export interface QuoteDeps {
+  db: Database;
+  mail?: MailOutbox | undefined;
+  /** What the order of an accepted quote is placed with (modules/orders). */
+  orders: OrderDeps;
+}
+
+/** What an offered quote whose time ran out answers to an accept. */
+export const QUOTE_EXPIRED_MESSAGE = 'This offer has expired; ask the shop for a new one';
+
+/**
+ * The quote's status as the buyer should see it: an offer whose time ran out is expired, even
+ * before the background work has marked it so.
+ */
+function statusOf(row: quotes.QuoteRow, now: string): QuoteStatus {
+  return row.status === 'offered' && row.valid_until !== null && row.valid_until <= now
+    ? 'expired'
+    : row.status;
+}
+
+function toQuote(
+  row: quotes.QuoteRow,
+  lines: readonly quotes.QuoteLineRow[],
+  messages: readonly quotes.QuoteMessageRow[],
+  now: string,
+): Quote {
+  return {
+    _id: row.id,
+    email: row.email,
+    userName: row.user_name,
+    status: statusOf(row, now),
+    lines: lines.map((line) => ({
+      partsId: line.part_id,
+      partsName: line.part_name,
+      quantity: Number(line.quantity),
+      ...(line.unit_price === null ? {} : { unitPrice: Number(line.unit_price) }),
+    })),
+    ...(row.valid_until ? { validUntil: row.valid_until } : {}),
+    ...(row.order_id ? { orderId: row.order_id } : {}),
+    messages: messages.map((message) => ({
+      from: message.sender,
+      message: message.message,
+      createdAt: message.created_at,
+    })),
+    createdAt: row.created_at,
+  };
+}
+
+/** Quotes as the API answers them, their lines and messages read in two queries. */
+async function withLinesAndMessages(db: Database, rows: readonly quotes.QuoteRow[]): Promise<Quote[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, messages] = await Promise.all([quotes.linesOf(db, ids), quotes.messagesOf(db, ids)]);
+  const linesOf = groupRows(lines, (line) => line.quote_id);
+  const messagesOf = groupRows(messages, (message) => message.quote_id);
+  const now = nowIso();
+  return rows.map((row) => toQuote(row, linesOf.get(row.id) ?? [], messagesOf.get(row.id) ?? [], now));
+}
+
+/** The quote, if the caller may see it (its buyer, or an admin): none → 404, another's → 403. */
+async function quoteFor(db: Database, caller: Caller, id: string): Promise<quotes.QuoteRow> {
+  const row = await quotes.findQuote(db, id);
+  if (!row) throw notFound('quote');
+  if (caller.role !== 'admin' && row.user_id !== caller.id)
+    throw forbidden('This quote belongs to another account');
+  return row;
+}
+
+/** The quote, if it is the caller's own (accept and decline are the buyer's alone). */
+async function ownQuote(db: Database, caller: Caller, id: string): Promise<quotes.QuoteRow> {
+  const row = await quotes.findQuote(db, id);
+  if (!row) throw notFound('quote');
+  if (row.user_id !== caller.id) throw forbidden('This quote belongs to another account');
+  return row;
+}
+
+const closed = (status: QuoteStatus) => conflict(`This quote is ${status}; it can no longer change`);
+
+/**
+ * A buyer's request for a price: every part must be in the catalog (else 404 naming each such
+ * line, as `POST /api/orders` does); quantities are not checked against the parts' ranges.
+ */
+export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRequestBody): Promise<string> {
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const names = await quotes.partNames(
+      trx,
+      body.lines.map((line) => line.partsId),
+    );
+    const missing: RefusedLine[] = [];
+    body.lines.forEach((line, index) => {
+      if (!names.has(line.partsId)) missing.push({ line: index, partsId: line.partsId });
+    });
+    if (missing.length > 0) throw new AppError('not_found', 'No such part', undefined, { details: missing });
+    const now = nowIso();
+    const lines = body.lines.map((line, index) => ({
+      quote_id: id,
+      line_no: index,
+      part_id: line.partsId,
+      part_name: names.get(line.partsId) ?? '',
+      quantity: line.quantity,
+      unit_price: null,
+    }));
+    await quotes.insertQuote(
+      trx,
+      {
+        id,
+        user_id: buyer.id,
+        user_name: buyer.name,
+        email: buyer.email,
+        status: 'requested',
+        offer_no: 0,
+        valid_until: null,
+        order_id: null,
+        created_at: now,
+        updated_at: now,
+      },
+      lines,
+      { id: newId(), quote_id: id, sender: 'buyer', message: body.message, created_at: now },
+    );
+    await recordAudit(trx, {
+      actor: buyer,
+      action: 'quote.requested',
+      subjectId: id,
+      after: { lines: body.lines },
+    });
+  });
+  return id;
+}
+
+/** A page of quotes, newest first: a buyer's own, or everyone's for an admin. */
+export async function listQuotes(
+  db: Database,
+  caller: Caller,
+  query: { status?: QuoteStatus | undefined; limit: number; offset: number },
+): Promise<{ quotes: Quote[]; total: number }> {
+  const { rows, total } = await quotes.listQuotes(db, {
+    ...query,
+    now: nowIso(),
+    ...(caller.role === 'admin' ? {} : { userId: caller.id }),
+  });
+  return { quotes: await withLinesAndMessages(db, rows), total };
+}
+
+export async function getQuote(db: Database, caller: Caller, id: string): Promise<Quote> {
+  const [quote] = await withLinesAndMessages(db, [await quoteFor(db, caller, id)]);
+  if (!quote) throw notFound('quote');
+  return quote;
+}
+
+/** A message on the quote's thread, from the buyer or, for an admin, from the shop. */
+export async function addMessage(
+  db: Database,
+  caller: Caller,
+  id: string,
+  body: QuoteMessageBody,
+): Promise<string> {
+  await quoteFor(db, caller, id);
+  const messageId = newId();
+  await quotes.insertMessage(db, {
+    id: messageId,
+    quote_id: id,
+    sender: caller.role === 'admin' ? 'shop' : 'buyer',
+    message: body.message,
+    created_at: nowIso(),
+  });
+  return messageId;
+}
+
+/**
+ * The shop's offer (admins): a unit price for exactly the quote's parts, valid until a moment
+ * to come. A requested or offered quote takes it (a new offer replaces the old one and the buyer
+ * hears of it); an accepted, declined or expired one refuses it (409). The status changes by a
+ * conditional update, so an offer racing an accept either replaces the offer before the accept
+ * reads it or finds the quote accepted.
+ */
+export async function makeOffer(
+  deps: QuoteDeps,
+  admin: Caller,
+  id: string,
+  body: QuoteOfferBody,
+): Promise<void> {
+  const now = nowIso();
+  const validUntil = new Date(body.validUntil).toISOString();
+  if (validUntil <= now) throw badRequest('validUntil must be in the future');
+  const row = await quotes.findQuote(deps.db, id);
+  if (!row) throw notFound('quote');
+  const lines = await quotes.linesOf(deps.db, [id]);
+  const asked = new Set(lines.map((line) => line.part_id));
+  const priced = new Set<string>();
+  for (const line of body.lines) {
+    if (!asked.has(line.partsId)) throw badRequest(`lines: the part ${line.partsId} is not in this quote`);
+    if (priced.has(line.partsId)) throw badRequest(`lines: the part ${line.partsId} is priced twice`);
+    priced.add(line.partsId);
+  }
+  const unpriced = lines.filter((line) => !priced.has(line.part_id));
+  if (unpriced.length > 0)
+    throw badRequest(
+      `lines: every part of the quote needs a unitPrice (missing: ${unpriced.map((l) => l.part_name).join(', ')})`,
+    );
+  await deps.db.transaction().execute(async (trx) => {
+    const offered = await quotes.markOffered(trx, id, { valid_until: validUntil, updated_at: now });
+    if (!offered) {
+      const current = await quotes.findQuote(trx, id);
+      if (!current) throw notFound('quote');
+      throw closed(statusOf(current, now));
+    }
+    await quotes.setUnitPrices(
+      trx,
+      id,
+      body.lines.map((line) => ({ partId: line.partsId, unitPrice: line.unitPrice })),
+    );
+    await recordAudit(trx, {
+      actor: admin,
+      action: 'quote.offered',
+      subjectId: id,
+      before:
+        row.status === 'offered'
+          ? {
+              validUntil: row.valid_until,
+              lines: lines.map((l) => ({ partsId: l.part_id, unitPrice: l.unit_price })),
+            }
+          : undefined,
+      after: { validUntil, lines: body.lines },
+    });
+    await deps.mail?.queue(
+      trx,
+      { kind: 'quote_offered', quoteId: id, offerNo: Number(offered.offer_no), recipient: row.email },
+      now,
+    );
+  });
+  deps.mail?.kick();
+}
+
+/** Marks an offered quote whose time ran out expired (once, however many try), with its audit entry. */
+async function expireQuote(db: Database, id: string, now: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await quotes.markExpired(trx, id, now))) return false;
+    await recordAudit(trx, {
+      actor: null,
+      action: 'quote.expired',
+      subjectId: id,
+      after: { expiredAt: now },
+    });
+    return true;
+  });
+}
+
+/** Why an accept of this quote (as it is now) is refused: 409, expired or no longer open. */
+async function refusalOfAccept(db: Database, row: quotes.QuoteRow): Promise<AppError> {
+  const now = nowIso();
+  if (row.status === 'offered' && row.valid_until !== null && row.valid_until <= now) {
+    await expireQuote(db, row.id, now);
+    return conflict(QUOTE_EXPIRED_MESSAGE);
+  }
+  if (row.status === 'expired') return conflict(QUOTE_EXPIRED_MESSAGE);
+  if (row.status === 'requested') return conflict('This quote has no offer yet');
+  return closed(row.status);
+}
+
+/**
+ * The buyer accepts the offer: an ordinary order at the offer's unit prices for the quote's
+ * quantities, its pieces taken now (checked against the stock only, not the parts' minimums;
+ * short → 422 and the quote stays offered). It is decided by a conditional update of the quote's
+ * status (offered, this very offer, still valid → accepted) in the transaction that places the
+ * order: of accepts at once exactly one makes an order, and an accept racing a new offer either
+ * made its order before the offer came (the offer is refused) or is refused itself. The order is
+ * not refused by the cap on unpaid orders: the shop offered it.
+ */
+export async function acceptQuote(
+  deps: QuoteDeps,
+  buyer: Caller,
+  id: string,
+  delivery: AcceptQuoteBody,
+): Promise<string> {
+  const row = await ownQuote(deps.db, buyer, id);
+  if (row.status !== 'offered' || (row.valid_until ?? '') <= nowIso())
+    throw await refusalOfAccept(deps.db, row);
+  // Read after the quote: a newer offer than the row's shows here, and then the accept is refused.
+  const lines = await quotes.linesOf(deps.db, [id]);
+  const lost = new Error('the quote changed meanwhile');
+  try {
+    return await placeOrder(
+      deps.orders,
+      buyer,
+      {
+        lines: lines.map((line) => ({ partsId: line.part_id, quantity: Number(line.quantity) })),
+        ...delivery,
+      },
+      {
+        agreed: {
+          unitPrices: new Map(lines.map((line) => [line.part_id, Number(line.unit_price)])),
+          refusal: (refused) =>
+            `Not enough pieces in stock for this quote: ${refused
+              .map((r) => lines[r.line])
+              .filter((line) => line !== undefined)
+              .map((line) => `${line.part_name} (${Number(line.quantity)} pcs)`)
+              .join(', ')}. The offer stays open; ask the shop in the quote's messages.`,
+        },
+        first: async (trx, orderId) => {
+          const now = nowIso();
+          if (!(await quotes.markAccepted(trx, id, { offerNo: Number(row.offer_no), now, orderId })))
+            throw lost;
+          await recordAudit(trx, {
+            actor: buyer,
+            action: 'quote.accepted',
+            subjectId: id,
+            after: { orderId, offerNo: Number(row.offer_no) },
+          });
+        },
+      },
+    );
+  } catch (error) {
+    if (error !== lost) throw error;
+    const now = await quotes.findQuote(deps.db, id);
+    if (!now) throw notFound('quote');
+    if (now.status === 'offered' && Number(now.offer_no) !== Number(row.offer_no))
+      throw conflict('The shop changed its offer meanwhile; read the new offer before accepting it');
+    throw await refusalOfAccept(deps.db, now);
+  }
+}
+
+/** The buyer declines the quote: only a requested or offered one (else 409). */
+export async function declineQuote(db: Database, buyer: Caller, id: string): Promise<void> {
+  const row = await ownQuote(db, buyer, id);
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    if (!(await quotes.markDeclined(trx, id, now))) {
+      const current = await quotes.findQuote(trx, id);
+      throw closed(current ? current.status : row.status);
+    }
+    await recordAudit(trx, {
+      actor: buyer,
+      action: 'quote.declined',
+      subjectId: id,
+      before: { status: row.status },
+    });
+  });
+}
+
+/**
+ * Offered quotes whose time ran out become expired (the background work). Several servers may
+ * run it at once: the conditional update lets exactly one of them expire each quote.
+ */
+export async function expireQuotes(db: Database, log: FastifyBaseLogger): Promise<number> {
+  const now = nowIso();
+  let expired = 0;
+  for (const due of await quotes.quotesDueToExpire(db, now)) {
+    if (await expireQuote(db, due.id, now)) {
+      expired += 1;
+      log.info({ quoteId: due.id, validUntil: due.valid_until }, 'quote offer expired');
+    }
+  }
+  return expired;
+}
