@@ -10,7 +10,8 @@ export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
   const total = quoteTotal(lines);
   return (
     <div className="overflow-x-auto">
-      <table className="table table-sm sm:table-md">
+      {/* Four short columns, tight on a phone: they fit its width with no scrolling. */}
+      <table className="table table-sm text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:table-md sm:[&_td]:px-4 sm:[&_th]:px-4">
         <thead>
           <tr>
             <th scope="col">Part</th>
@@ -22,7 +23,7 @@ export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
         <tbody>
           {lines.map((line) => (
             <tr key={line.partsId}>
-              <td className="min-w-28">
+              <td className="min-w-24 break-words">
                 <Link to={`/parts/${encodeURIComponent(line.partsId)}`} className="link link-hover">
                   {line.partsName}
                 </Link>
@@ -38,9 +39,7 @@ export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
             <th scope="row" colSpan={3} className="text-right">
               Total
             </th>
-            <td className="whitespace-nowrap font-semibold">
-              {total === undefined ? 'Not offered yet' : formatDollars(total)}
-            </td>
+            <td className="whitespace-nowrap font-semibold">{dollars(total)}</td>
           </tr>
         </tfoot>
       </table>

@@ -26,15 +26,11 @@ function quoteColumns(showBuyer: boolean): Column<Quote>[] {
       </>
     ),
   };
+  // Parts and status first: what a phone shows before the table is scrolled.
   return [
-    {
-      header: 'Asked',
-      className: 'min-w-28',
-      cell: (quote) => <DateTime at={quote.createdAt} time="short" />,
-    },
-    ...(showBuyer ? [buyer] : []),
-    { header: 'Parts', className: 'min-w-32 sm:min-w-40', cell: partsText },
+    { header: 'Parts', className: 'min-w-28 sm:min-w-40', cell: partsText },
     { header: 'Status', cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
+    ...(showBuyer ? [buyer] : []),
     {
       header: 'Total',
       className: 'whitespace-nowrap',
@@ -42,6 +38,11 @@ function quoteColumns(showBuyer: boolean): Column<Quote>[] {
         const total = quoteTotal(quote.lines);
         return total === undefined ? '—' : formatDollars(total);
       },
+    },
+    {
+      header: 'Asked',
+      className: 'min-w-28',
+      cell: (quote) => <DateTime at={quote.createdAt} time="short" />,
     },
     {
       header: 'Quote',

@@ -108,7 +108,7 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
               />
               <button
                 type="button"
-                className="btn btn-ghost btn-sm self-start sm:self-end"
+                className="btn btn-ghost btn-sm justify-self-start"
                 onClick={() => remove(index)}
                 aria-label={`Remove ${part?.name ?? 'this part'}`}
               >
