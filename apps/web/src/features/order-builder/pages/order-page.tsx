@@ -100,6 +100,7 @@ export function OrderPage() {
             <RequestQuoteLink
               lines={shown.map((line) => ({ partsId: line.line.partsId, quantity: line.typed }))}
               strong={quoteNeeded}
+              size="btn-sm"
             />
           </div>
         )}

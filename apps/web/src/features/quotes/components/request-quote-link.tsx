@@ -9,16 +9,19 @@ import { quoteRequestPath } from '../quote-lines';
 export function RequestQuoteLink({
   lines,
   strong = false,
+  size = '',
   className,
 }: {
   lines: readonly { partsId: string; quantity: number | string }[];
   strong?: boolean;
+  /** A daisyUI size beside buttons of that size ('btn-sm'). */
+  size?: string;
   className?: string;
 }) {
   return (
     <Link
       to={quoteRequestPath(lines)}
-      className={className ?? `btn ${strong ? 'btn-secondary' : 'btn-outline btn-secondary'}`}
+      className={className ?? `btn ${size} ${strong ? 'btn-secondary' : 'btn-outline btn-secondary'}`}
     >
       Request a quote
     </Link>
