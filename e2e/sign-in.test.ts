@@ -59,7 +59,13 @@ describe('signing in', () => {
     expect(await nav(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     expect(await nav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
-    expect(await dashboardLinks(page)).toEqual(['My Profile', 'My Order', 'Lists', 'Add Review']);
+    expect(await dashboardLinks(page)).toEqual([
+      'My Profile',
+      'My Order',
+      'Lists',
+      'My Quotes',
+      'Add Review',
+    ]);
   });
 
   it('refuses a taken email and a wrong password in red above the button', async () => {
@@ -161,7 +167,13 @@ describe('signing in', () => {
     expect(await page.getByLabel('Role').inputValue()).toBe('user');
     expect(await page.getByRole('progressbar').count()).toBe(0);
     expect(await nav(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-    expect(await dashboardLinks(page)).toEqual(['My Profile', 'My Order', 'Lists', 'Add Review']);
+    expect(await dashboardLinks(page)).toEqual([
+      'My Profile',
+      'My Order',
+      'Lists',
+      'My Quotes',
+      'Add Review',
+    ]);
     await page.evaluate(() => {
       (document.querySelector('main') as HTMLElement & { kept?: boolean }).kept = true;
     });
@@ -241,6 +253,7 @@ describe('an admin', () => {
       'My Profile',
       'Overview',
       'Manage All Order',
+      'Quotes',
       'Add Product',
       'Make Admin',
       'Manage Product',

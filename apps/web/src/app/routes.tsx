@@ -17,6 +17,7 @@ import {
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { profileQuery } from '../features/profile/api/get-profile';
+import { QUOTES_PAGE_SIZE, quotesQuery } from '../features/quotes/api/quotes';
 import { type PageHandle, type PageUser, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
@@ -63,6 +64,11 @@ const dashboardPages: RouteObject[] = [
     ),
   },
   {
+    // A quote's page, for its buyer and for admins (the API says whose it is).
+    path: 'quotes/:id',
+    ...dashboardPage('Quote', async () => (await import('../features/quotes/pages/quote-page')).QuotePage),
+  },
+  {
     element: <RequireNonAdmin redirectTo="/login" />,
     children: [
       {
@@ -89,6 +95,14 @@ const dashboardPages: RouteObject[] = [
           async () => (await import('../features/order-builder/pages/lists-page')).ListsPage,
           async (client) =>
             client.prefetchQuery((await import('../features/order-builder/api/lists')).listsQuery),
+        ),
+      },
+      {
+        path: 'my-quotes',
+        ...dashboardPage(
+          'My Quotes',
+          async () => (await import('../features/quotes/pages/quote-list-pages')).MyQuotesPage,
+          (client) => client.prefetchQuery(quotesQuery(firstPage(QUOTES_PAGE_SIZE), '')),
         ),
       },
       {
@@ -129,6 +143,14 @@ const dashboardPages: RouteObject[] = [
           'Manage All Order',
           async () => (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,
           (client) => client.prefetchQuery(allOrdersQuery(firstPage(ORDERS_PAGE_SIZE), NO_ORDER_FILTERS)),
+        ),
+      },
+      {
+        path: 'quotes',
+        ...dashboardPage(
+          'Quotes',
+          async () => (await import('../features/quotes/pages/quote-list-pages')).QuotesPage,
+          (client) => client.prefetchQuery(quotesQuery(firstPage(QUOTES_PAGE_SIZE), '')),
         ),
       },
       {
@@ -270,6 +292,19 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({
                   Component: (await import('../features/order-builder/pages/order-page')).OrderPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'quotes/new',
+            // An admin answers quotes rather than asking for them: sent to the shop's quotes.
+            element: <RequireNonAdmin redirectTo="/dashboard/quotes" />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/quotes/pages/new-quote-page')).NewQuotePage,
                 }),
               },
             ],

@@ -1,4 +1,6 @@
 import type { RefusedLine } from '@shop/contract/errors';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -6,6 +8,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
 import { useAddresses, useProfile } from '../../profile';
+import { RequestQuoteLink } from '../../quotes';
 import { useLineParts } from '../api/orders';
 import { AddPartRow } from '../components/add-part-row';
 import { BuilderTable, type ShownLine } from '../components/builder-table';
@@ -48,6 +51,10 @@ export function OrderPage() {
   });
   const { total, saving } = orderTotals(shown.map((line) => line.check));
   const ready = shown.length > 0 && shown.every((line) => 'priced' in line.check);
+  // What a quote is for: quantities outside a part's range, or a total no card may pay.
+  const quoteNeeded =
+    shown.some((line) => 'problem' in line.check && line.check.problem === OUT_OF_RANGE_MESSAGE) ||
+    total * 100 > AMOUNT_LIMIT_CENTS;
 
   const forget = (partsId: string) => {
     setTyped(({ [partsId]: _, ...rest }) => rest);
@@ -88,9 +95,20 @@ export function OrderPage() {
         )}
         <AddPartRow />
         {lines.length > 0 && (
-          <div>
+          <div className="flex flex-wrap items-start gap-3">
             <SaveListButton lines={lines} />
+            <RequestQuoteLink
+              lines={shown.map((line) => ({ partsId: line.line.partsId, quantity: line.typed }))}
+              strong={quoteNeeded}
+              size="btn-sm"
+            />
           </div>
+        )}
+        {quoteNeeded && (
+          <p role="note" className="text-sm">
+            Quantities outside a part's range, or an order above the card limit? Request a quote: the shop
+            answers with prices for these lines, and the order they make can be paid in My Order.
+          </p>
         )}
       </div>
       <div className="grid gap-8 lg:grid-cols-2">

@@ -7,6 +7,7 @@ import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../..
 import { useShownBeforeLive } from '../../../lib/live';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
+import { RequestQuoteLink } from '../../quotes';
 import { usePart } from '../api/get-part';
 import { PartFacts } from '../components/part-facts';
 import { priceTable, quoteFor } from '../pricing';
@@ -112,6 +113,11 @@ function Product({ part }: { part: Part }) {
               <p className="mt-2 text-sm">
                 Fewer pieces are left than the minimum order. Please look again soon.
               </p>
+              <p className="mt-3 text-sm">Need pieces all the same? Ask the shop for a price and a date.</p>
+              <RequestQuoteLink
+                lines={[{ partsId: part._id, quantity: part.min_order_quantity }]}
+                className="btn btn-outline btn-secondary mt-2"
+              />
             </div>
           ) : (
             <form
@@ -167,7 +173,12 @@ function Product({ part }: { part: Part }) {
                       )}
                     </dl>
                   ) : (
-                    <p className="text-error">{OUT_OF_RANGE_MESSAGE}</p>
+                    <>
+                      <p className="text-error">{OUT_OF_RANGE_MESSAGE}</p>
+                      <p className="mt-1 text-sm">
+                        Need this many pieces? Request a quote: the shop answers with a price for them.
+                      </p>
+                    </>
                   )}
                 </div>
                 <div className="flex flex-wrap gap-3">
@@ -193,6 +204,10 @@ function Product({ part }: { part: Part }) {
                   >
                     Add to order
                   </button>
+                  <RequestQuoteLink
+                    lines={[{ partsId: part._id, quantity: typed }]}
+                    strong={!quote.inRange}
+                  />
                 </div>
                 <p role="status" className="text-sm">
                   {added && (

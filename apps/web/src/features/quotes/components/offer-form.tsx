@@ -1,0 +1,82 @@
+import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
+import type { Quote } from '@shop/contract/quotes';
+import { useFieldArray } from 'react-hook-form';
+import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
+import { TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../lib/form';
+import { formatDollars, formatPieces } from '../../../lib/format';
+import { typedPieces } from '../../../lib/pricing';
+import { toastOutcome } from '../../../lib/toasts';
+import { useSendOffer } from '../api/quotes';
+import { dayOf } from '../quote-lines';
+
+const rules = lazyRules(() => import('../rules').then((module) => module.offerRules));
+
+/**
+ * The shop's offer (admins): a unit price for every line, whole dollars from 1, and the last day
+ * it holds (sent as the end of that day) → PUT /api/quotes/{id}. A quote offered before starts
+ * from that offer.
+ */
+export function OfferForm({ quote }: { quote: Quote }) {
+  const sendOffer = useSendOffer(quote._id);
+  const form = useForm({
+    resolver: rules.resolver,
+    defaultValues: {
+      lines: quote.lines.map((line) => ({
+        partsId: line.partsId,
+        unitPrice: line.unitPrice === undefined ? '' : String(line.unitPrice),
+      })),
+      validUntil: dayOf(quote.validUntil),
+    },
+  });
+  const { fields } = useFieldArray({ control: form.control, name: 'lines' });
+  const prices = form.watch('lines');
+  const onSubmit = form.handleSubmit((offer) => sendOffer.mutate(offer, toastOutcome('Offer sent')));
+  let total = 0;
+  return (
+    <RulesForm
+      rules={rules}
+      onSubmit={onSubmit}
+      className="card bg-base-100 shadow"
+      body="card-body gap-4"
+      submit={{ label: 'Send offer', busy: sendOffer.isPending, className: 'btn btn-primary self-start' }}
+    >
+      <h2 className="card-title">Offer</h2>
+      <ul className="flex flex-col gap-4">
+        {fields.map((row, index) => {
+          const line = quote.lines[index];
+          const unit = typedPieces(String(prices[index]?.unitPrice ?? ''));
+          if (line && unit !== undefined) total += unit * line.quantity;
+          return (
+            <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-start">
+              <p>
+                <strong>{line?.partsName}</strong>
+                <br />
+                <span className="text-sm text-base-content/70">
+                  {line ? formatPieces(line.quantity) : ''}
+                  {line && unit !== undefined ? ` · ${formatDollars(unit * line.quantity)}` : ''}
+                </span>
+              </p>
+              <TextField
+                label={`Unit price ($) of ${line?.partsName ?? 'the part'}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_PRICE_PER_PIECE}
+                step={1}
+                {...form.field(`lines.${index}.unitPrice`)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <p>
+        Offer total: <strong>{formatDollars(total)}</strong>
+      </p>
+      <div className="max-w-xs">
+        <TextField label="Valid until" type="date" {...form.field('validUntil')} />
+      </div>
+    </RulesForm>
+  );
+}

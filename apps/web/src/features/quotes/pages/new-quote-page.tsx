@@ -1,0 +1,130 @@
+import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
+import { useFieldArray } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
+import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { useForm } from '../../../lib/form';
+import { formatPieces } from '../../../lib/format';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useRequestParts, useRequestQuote } from '../api/quotes';
+import { type DraftLine, parseLinesParam } from '../quote-lines';
+
+const rules = lazyRules(() => import('../rules').then((module) => module.requestRules));
+
+export const QUOTE_REQUESTED_MESSAGE = 'Quote requested. The shop will answer with an offer.';
+
+/**
+ * Request a quote (/quotes/new?lines=partsId:qty,…): the lines the product page or the order
+ * builder sent, quantities editable (any whole number of pieces: out of range is what a quote is
+ * for), and a message → POST /api/quotes → the quote's page.
+ */
+export function NewQuotePage() {
+  const [search] = useSearchParams();
+  const lines = parseLinesParam(search.get('lines'));
+  return (
+    <section className="flex flex-col gap-6">
+      <PageHeading title="Request a quote">Request a quote</PageHeading>
+      {lines.length === 0 ? (
+        <p>
+          A quote needs parts. Choose them from the{' '}
+          <Link to="/catalog" className="link link-primary">
+            catalog
+          </Link>{' '}
+          or your{' '}
+          <Link to="/order" className="link link-primary">
+            order
+          </Link>
+          , then Request a quote.
+        </p>
+      ) : (
+        <RequestForm lines={lines} />
+      )}
+    </section>
+  );
+}
+
+function RequestForm({ lines }: { lines: DraftLine[] }) {
+  const navigate = useNavigate();
+  const requestQuote = useRequestQuote();
+  const parts = useRequestParts(lines.map((line) => line.partsId));
+  const form = useForm({
+    resolver: rules.resolver,
+    defaultValues: { lines, message: '' },
+  });
+  const { fields, remove } = useFieldArray({ control: form.control, name: 'lines' });
+  const onSubmit = form.handleSubmit((request) =>
+    requestQuote.mutate(request, {
+      onSuccess: ({ insertedId }) => {
+        showSuccess(QUOTE_REQUESTED_MESSAGE);
+        navigate(`/dashboard/quotes/${encodeURIComponent(insertedId)}`);
+      },
+      onError: (error) => showError(error),
+    }),
+  );
+  const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message;
+  return (
+    <RulesForm
+      rules={rules}
+      onSubmit={onSubmit}
+      className="card max-w-3xl bg-base-100 shadow"
+      body="card-body gap-4"
+      error={linesError ? `Lines ${linesError}` : undefined}
+      submit={{
+        label: 'Request a quote',
+        busy: requestQuote.isPending,
+        disabled: fields.length === 0,
+        className: 'btn btn-primary self-start',
+      }}
+    >
+      <h2 className="card-title">Parts</h2>
+      <ul className="flex flex-col gap-4">
+        {fields.map((row, index) => {
+          const part = parts[lines.findIndex((line) => line.partsId === row.partsId)];
+          const name = part === null ? 'A part not in the catalog' : (part?.name ?? 'Loading…');
+          return (
+            <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+              <div>
+                <p className="font-medium">{name}</p>
+                {part && (
+                  <p className="text-sm text-base-content/70">
+                    Orders from {formatPieces(part.min_order_quantity)},{' '}
+                    {formatPieces(part.available_quantity)} available
+                  </p>
+                )}
+                {form.formState.errors.lines?.[index]?.partsId?.message && (
+                  <p className="text-sm text-error">
+                    This part {form.formState.errors.lines[index]?.partsId?.message}
+                  </p>
+                )}
+              </div>
+              <TextField
+                label={`Quantity (pcs) of ${part?.name ?? 'the part'}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                {...form.field(`lines.${index}.quantity`)}
+              />
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm justify-self-start"
+                onClick={() => remove(index)}
+                aria-label={`Remove ${part?.name ?? 'this part'}`}
+              >
+                Remove
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <TextAreaField
+        label="Message"
+        rows={4}
+        maxLength={MAX_QUOTE_MESSAGE}
+        hint="What you need: quantities, delivery dates, anything the shop should know."
+        {...form.field('message')}
+      />
+    </RulesForm>
+  );
+}
