@@ -79,8 +79,10 @@ export const AcceptedQuote = z.object({ orderId: Id });
 
 /**
  * `POST /api/quotes/{id}/accept`: where the order goes, as for any order (`mobile`, `address`,
- * optional `poNumber`); its lines are the quote's.
+ * `poNumber`), each optional, the body too (docs/api.md: an accept has no body); its lines are the
+ * quote's. Left out, the order takes the buyer's mobile from the profile and their first saved
+ * delivery address.
  */
-export const AcceptQuoteBody = OrderBody.omit({ lines: true });
+export const AcceptQuoteBody = OrderBody.omit({ lines: true }).partial().nullish();
 export type AcceptQuoteBody = z.output<typeof AcceptQuoteBody>;
 export type AcceptQuoteInput = z.input<typeof AcceptQuoteBody>;

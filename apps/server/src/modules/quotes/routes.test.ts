@@ -347,6 +347,20 @@ describe('PUT /api/quotes/{id}', () => {
 });
 
 describe('POST /api/quotes/{id}/accept', () => {
+  it("takes no body (docs/api.md): the order goes to the buyer's profile mobile and first saved address", async () => {
+    const who = await signUp(shop.app);
+    await call(who, 'PUT', `/api/usersByEmail?email=${encodeURIComponent(who.email)}`, {
+      mobile: '+880 1811 000111',
+    });
+    await call(who, 'POST', '/api/addresses', { label: 'Works', address: 'Plot 7, Gazipur' });
+    const id = await requested(who, [{ partsId: nut, quantity: 12 }]);
+    await offered(id, [{ partsId: nut, unitPrice: 2 }]);
+    const res = await call(who, 'POST', `/api/quotes/${id}/accept`);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = (await call(who, 'GET', `/api/purchaseById/${res.json().orderId}`)).json();
+    expect(order).toMatchObject({ mobile: '+880 1811 000111', address: 'Plot 7, Gazipur', price: 24 });
+  });
+
   it("places an ordinary order at the offer's prices for the quote's quantities, takes the pieces, and is not refused by the unpaid cap", async () => {
     const buyerWithOrders = await signUp(shop.app);
     // Two unpaid orders: the cap is reached.
@@ -454,7 +468,7 @@ describe('POST /api/quotes/{id}/accept', () => {
     expect((await accept(other, id)).statusCode).toBe(403);
     expect((await accept(admin, id)).statusCode).toBe(403);
     expect((await accept(null, id)).statusCode).toBe(401);
-    expect((await accept(buyer, id, {})).statusCode).toBe(400);
+    expect((await accept(buyer, id, { address: '' })).statusCode).toBe(400);
     expect((await accept(buyer, id, { ...delivery, mobile: 'call me' })).statusCode).toBe(400);
     expect((await accept(buyer, crypto.randomUUID())).statusCode).toBe(404);
     expect((await read(buyer, id)).json().status).toBe('offered');

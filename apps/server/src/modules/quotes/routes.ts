@@ -137,7 +137,7 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
         summary:
           "Accept the offer (its buyer): an order at the offer's unit prices for the quote's quantities, its pieces taken now",
         description:
-          "The body is the order's delivery (mobile, address, optional poNumber). Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.",
+          "The body, optional, is the order's delivery (mobile, address, poNumber, each optional): left out, the buyer's profile mobile and first saved address. Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.",
         security,
         params: QuoteIdParams,
         body: AcceptQuoteBody,

@@ -13,9 +13,11 @@ import type { Database } from '../../db/database.js';
 import { groupRows } from '../../db/group-rows.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
+import { addressesOf } from '../addresses/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { type OrderDeps, placeOrder } from '../orders/service.js';
+import { findUserById } from '../users/repository.js';
 import * as quotes from './repository.js';
 
 export interface QuoteDeps {
@@ -286,6 +288,17 @@ async function refusalOfAccept(db: Database, row: quotes.QuoteRow): Promise<AppE
  * made its order before the offer came (the offer is refused) or is refused itself. The order is
  * not refused by the cap on unpaid orders: the shop offered it.
  */
+/**
+ * Where an accepted quote's order goes: what the accept says, else the buyer's mobile from their
+ * profile and their first saved delivery address (empty when they keep none: the shop asks in the
+ * quote's thread).
+ */
+async function deliveryOf(db: Database, buyer: Caller, delivery: AcceptQuoteBody) {
+  const mobile = delivery?.mobile ?? (await findUserById(db, buyer.id))?.mobile ?? '';
+  const address = delivery?.address ?? (await addressesOf(db, buyer.id))[0]?.address ?? '';
+  return { mobile, address, ...(delivery?.poNumber ? { poNumber: delivery.poNumber } : {}) };
+}
+
 export async function acceptQuote(
   deps: QuoteDeps,
   buyer: Caller,
@@ -297,6 +310,7 @@ export async function acceptQuote(
     throw await refusalOfAccept(deps.db, row);
   // Read after the quote: a newer offer than the row's shows here, and then the accept is refused.
   const lines = await quotes.linesOf(deps.db, [id]);
+  const to = await deliveryOf(deps.db, buyer, delivery);
   const lost = new Error('the quote changed meanwhile');
   try {
     return await placeOrder(
@@ -304,7 +318,7 @@ export async function acceptQuote(
       buyer,
       {
         lines: lines.map((line) => ({ partsId: line.part_id, quantity: Number(line.quantity) })),
-        ...delivery,
+        ...to,
       },
       {
         agreed: {
