@@ -1,4 +1,4 @@
 /** What other features may use of the catalog: a part, the parts list's query and the storefront grid. */
-export { partQuery, usePart } from './api/get-part';
+export { partQuery, usePart, useParts } from './api/get-part';
 export { partsQuery } from './api/get-parts';
 export { StorefrontParts } from './components/parts-grid';

@@ -7,9 +7,9 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
+import { useParts } from '../../parts';
 import { useAddresses, useProfile } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
-import { useLineParts } from '../api/orders';
 import { AddPartRow } from '../components/add-part-row';
 import { BuilderTable, type ShownLine } from '../components/builder-table';
 import { CheckoutForm } from '../components/checkout-form';
@@ -25,7 +25,7 @@ import { setBuilderLines, useBuilderLines } from '../store';
  */
 export function OrderPage() {
   const lines = useBuilderLines();
-  const parts = useLineParts(lines.map((line) => line.partsId));
+  const parts = useParts(lines.map((line) => line.partsId));
   // Quantities as typed that are no whole number yet (the builder keeps whole numbers only), and
   // the lines the server refused, until edited: both by part.
   const [typed, setTyped] = useState<Record<string, string>>({});

@@ -1,6 +1,6 @@
 import type { Part } from '@shop/contract/parts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /** The address of one part. */
 export const partPath = (id: string) => `/api/partsById?${new URLSearchParams({ id })}`;
@@ -16,4 +16,23 @@ export function partQuery(id: string) {
 
 export function usePart(id: string) {
   return useQuery(partQuery(id));
+}
+
+/**
+ * Several parts as the catalog has them now (price breaks, range), for lines that name them: null
+ * for a part it does not have (404, or an id of the wrong form), undefined while it loads. A part
+ * gone from the catalog shows on its line: no toast.
+ */
+export function useParts(ids: readonly string[]): (Part | null | undefined)[] {
+  return useQueries({
+    queries: ids.map((id) => ({ ...partQuery(id), retry: false, meta: { quiet: true } })),
+    combine: (results) =>
+      results.map(
+        (result) =>
+          result.data ??
+          (result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400)
+            ? null
+            : undefined),
+      ),
+  });
 }

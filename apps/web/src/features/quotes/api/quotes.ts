@@ -1,4 +1,3 @@
-import type { Part } from '@shop/contract/parts';
 import type {
   Quote,
   QuoteMessageBody,
@@ -6,17 +5,9 @@ import type {
   QuoteRequestInput,
   QuoteStatus,
 } from '@shop/contract/quotes';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueries,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
 import { fetchPage, type Page, pageParams } from '../../../lib/paged-list';
-import { partQuery } from '../../parts';
 
 /** How many quotes a page of My Quotes and of Quotes shows. */
 export const QUOTES_PAGE_SIZE = 20;
@@ -51,24 +42,6 @@ export function quoteQuery(id: string) {
 
 export const useQuotes = (page: Page, status: QuoteStatus | '') => useQuery(quotesQuery(page, status));
 export const useQuote = (id: string) => useQuery(quoteQuery(id));
-
-/**
- * The parts a request names, as the catalog has them (their names): null for a part it does not
- * have, undefined while it loads.
- */
-export function useRequestParts(ids: readonly string[]): (Part | null | undefined)[] {
-  return useQueries({
-    queries: ids.map((id) => ({ ...partQuery(id), retry: false, meta: { quiet: true } })),
-    combine: (results) =>
-      results.map(
-        (result) =>
-          result.data ??
-          (result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400)
-            ? null
-            : undefined),
-      ),
-  });
-}
 
 const quotePath = (id: string, action = '') => `/api/quotes/${encodeURIComponent(id)}${action}`;
 

@@ -8,7 +8,8 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { useForm } from '../../../lib/form';
 import { formatPieces } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { useRequestParts, useRequestQuote } from '../api/quotes';
+import { useParts } from '../../parts';
+import { useRequestQuote } from '../api/quotes';
 import { type DraftLine, parseLinesParam } from '../quote-lines';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.requestRules));
@@ -48,7 +49,7 @@ export function NewQuotePage() {
 function RequestForm({ lines }: { lines: DraftLine[] }) {
   const navigate = useNavigate();
   const requestQuote = useRequestQuote();
-  const parts = useRequestParts(lines.map((line) => line.partsId));
+  const parts = useParts(lines.map((line) => line.partsId));
   const form = useForm({
     resolver: rules.resolver,
     defaultValues: { lines, message: '' },
