@@ -116,7 +116,7 @@ function Product({ part }: { part: Part }) {
               <p className="mt-3 text-sm">Need pieces all the same? Ask the shop for a price and a date.</p>
               <RequestQuoteLink
                 lines={[{ partsId: part._id, quantity: part.min_order_quantity }]}
-                className="btn btn-outline btn-secondary mt-2"
+                className="btn btn-outline mt-2"
               />
             </div>
           ) : (

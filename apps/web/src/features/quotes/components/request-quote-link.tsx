@@ -21,7 +21,7 @@ export function RequestQuoteLink({
   return (
     <Link
       to={quoteRequestPath(lines)}
-      className={className ?? `btn ${size} ${strong ? 'btn-secondary' : 'btn-outline btn-secondary'}`}
+      className={className ?? `btn ${size} ${strong ? 'btn-secondary' : 'btn-outline'}`}
     >
       Request a quote
     </Link>
