@@ -105,6 +105,7 @@ describe('the order builder by keyboard', () => {
       'Find a part',
       'Pieces',
       'Save as list',
+      'Request a quote',
       'Lines of “part name or id, quantity”',
       // Unavailable while the box is empty, yet reached: it keeps the focus once pressed.
       'Parse',

@@ -34,7 +34,7 @@ function gate() {
 
 describe('background work', () => {
   it('runs every task when no other server runs it', async () => {
-    const everyTask = { reconcilePayments: 'done', releaseStaleOrders: 'done' };
+    const everyTask = { reconcilePayments: 'done', releaseStaleOrders: 'done', expireQuotes: 'done' };
     expect(await shop.app.backgroundWork.runAll()).toEqual(everyTask);
     expect(await second.backgroundWork.runAll()).toEqual(everyTask);
   });
@@ -59,6 +59,7 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
       expect(await second.backgroundWork.runAll()).toEqual({
         reconcilePayments: 'skipped',
         releaseStaleOrders: 'done',
+        expireQuotes: 'done',
       });
 
       await held.release();
@@ -92,7 +93,11 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
       const closed = closing.close();
       await held.release();
       await closed;
-      expect(await running).toEqual({ reconcilePayments: 'done', releaseStaleOrders: 'done' });
+      expect(await running).toEqual({
+        reconcilePayments: 'done',
+        releaseStaleOrders: 'done',
+        expireQuotes: 'done',
+      });
       expect(logged.filter((line) => line.level >= 40)).toEqual([]);
     } finally {
       await held.release();
