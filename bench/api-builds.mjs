@@ -5,10 +5,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import {
+  acceptLoad,
   admin,
   barePostgresPurchase,
   bareSqlitePurchase,
   ORDER_LINES,
+  offeredQuotes,
   orderLoad,
   prepare,
   purchaseLoad,
@@ -20,7 +22,9 @@ import { call, freePort, freshDatabase, residentMemory, root, startShop } from '
 const [kind = 'sqlite', ...others] = process.argv.slice(2);
 const builds = [path.join(root, 'apps/server/dist/main.js'), ...others.map((p) => path.resolve(p))];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,purchase,orders').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,purchase,orders,quotes').split(',');
+/** How many offered quotes each round of accepts uses up. */
+const QUOTES_A_ROUND = Number(process.env.BENCH_QUOTES ?? 2000);
 console.log(
   `\n${os.availableParallelism()} cores; ${kind}; ${seconds} s per measurement in ${rounds} rounds, ${connections} connections; ${new Date().toISOString()}`,
 );
@@ -124,6 +128,27 @@ try {
         target: name(s.entry),
         ...combineRounds(many),
         share: `${Math.round(ratio * 100)}% of 1 line`,
+      });
+    }
+  }
+  if (only.includes('quotes')) {
+    // Accepting a quote (an order at agreed prices, placed once) beside a purchase of this build
+    // (builds before it have no quotes), in turns; each round accepts quotes offered before it.
+    for (const s of shops.slice(0, 1)) {
+      const purchases = [];
+      const accepts = [];
+      for (let round = 0; round < rounds; round++) {
+        const quotes = await offeredQuotes(s.shop.url, s.who, QUOTES_A_ROUND);
+        purchases.push(await purchaseLoad(s.shop.url, s.who, duration));
+        accepts.push(await acceptLoad(s.shop.url, quotes));
+      }
+      rows.push({ what: 'POST /api/purchase', target: name(s.entry), ...combineRounds(purchases) });
+      const ratio = median(accepts.map((r, k) => r.rps / purchases[k].rps));
+      rows.push({
+        what: 'POST /api/quotes/{id}/accept',
+        target: name(s.entry),
+        ...combineRounds(accepts),
+        share: `${Math.round(ratio * 100)}% of a purchase`,
       });
     }
   }

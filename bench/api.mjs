@@ -67,6 +67,7 @@ export async function prepare(url) {
     uid: buyers[0].uid,
     partId: part,
     lineParts,
+    adminToken,
     /** The next buyer in turn (the bare transactions' orders are spread alike). */
     nextBuyer: () => buyers[turn++ % buyers.length],
   };
@@ -119,6 +120,59 @@ const insertLine = (mark) =>
 /** Takes the stock as the shop does: one conditional update ($1 the quantity, $2 the part). */
 const TAKE_STOCK =
   'update parts set available_quantity = available_quantity - $1 where id = $2 and deleted_at is null and available_quantity >= $1 and min_order_quantity <= $1';
+
+/**
+ * `count` quotes of 2 pieces of the bench part, each asked by the next buyer in turn and offered by
+ * the admin, ready to be accepted once each; sent 10 at a time.
+ */
+export async function offeredQuotes(url, who, count) {
+  const validUntil = new Date(Date.now() + 86_400_000).toISOString();
+  const quotes = [];
+  for (let start = 0; start < count; start += 10) {
+    const batch = Array.from({ length: Math.min(10, count - start) }, async () => {
+      const buyer = who.nextBuyer();
+      const { insertedId } = (
+        await call(`${url}/api/quotes`, {
+          method: 'POST',
+          token: buyer.token,
+          body: { lines: [{ partsId: who.partId, quantity: 2 }], message: 'A price for the bench' },
+        })
+      ).json;
+      await call(`${url}/api/quotes/${insertedId}`, {
+        method: 'PUT',
+        token: who.adminToken,
+        body: { lines: [{ partsId: who.partId, unitPrice: 2 }], validUntil },
+      });
+      return { id: insertedId, token: buyer.token };
+    });
+    quotes.push(...(await Promise.all(batch)));
+  }
+  return quotes;
+}
+
+/** Accepts of `quotes` (each once, in turn), as many as there are. */
+export function acceptLoad(url, quotes) {
+  let next = 0;
+  return load({
+    url: `${url}/api/quotes`,
+    method: 'POST',
+    amount: quotes.length,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '+880 1712 000000', address: 'Dhaka' }),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const quote = quotes[next++ % quotes.length];
+          return {
+            ...request,
+            path: `/api/quotes/${quote.id}/accept`,
+            headers: { ...request.headers, authorization: `Bearer ${quote.token}` },
+          };
+        },
+      },
+    ],
+  });
+}
 
 /** How many lines the bench's many-line order has. */
 export const ORDER_LINES = 20;
