@@ -92,17 +92,18 @@ export function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Pr
 
 /** Refused lines of an order: parts that are not in the catalog, or quantities outside their range. */
 class RefusedLines extends Error {
-  constructor(readonly lines: { line: number; partsId: string }[]) {
+  constructor(readonly lines: RefusedLine[]) {
     super('lines refused');
   }
 }
 
 /**
  * An order, priced from the database and reserved from stock in the same transaction: the order
- * exists exactly when every line's pieces were taken. One statement per line takes the pieces and
- * reads the name and prices (buyers racing for the same pieces can never take more than there
- * are); lines are taken in the order of their parts' ids, so that orders overlapping on parts
- * never wait on each other in a circle. When any line takes nothing, the whole order is rolled
+ * exists exactly when every line's pieces were taken. One statement takes every line's pieces and
+ * reads the parts' names and prices (buyers racing for the same pieces can never take more than
+ * there are), the parts locked first in the order of their ids (orders/repository.ts takeStock),
+ * so that orders overlapping on parts never wait on each other in a circle. When any line takes
+ * nothing, the whole order is rolled
  * back, and the parts are read to tell missing parts (404) from quantities out of range (422),
  * every refused line named in `error.details`.
  */
