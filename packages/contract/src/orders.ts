@@ -13,6 +13,27 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+/** An order's life after payment (docs/product.md, fulfilment). */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'delivered'] as const;
+export const FulfilmentStatus = z.enum(FULFILMENT_STATUSES, {
+  error: `must be one of ${FULFILMENT_STATUSES.join(', ')}`,
+});
+export type FulfilmentStatus = z.infer<typeof FulfilmentStatus>;
+
+export const Fulfilment = z.object({
+  status: FulfilmentStatus,
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  shippedAt: z.string().optional(),
+  deliveredAt: z.string().optional(),
+});
+export type Fulfilment = z.infer<typeof Fulfilment>;
+
+/** A company member's order over their month's limit waits for a company admin. */
+export const ORDER_APPROVALS = ['pending', 'approved', 'rejected'] as const;
+export const OrderApproval = z.enum(ORDER_APPROVALS);
+export type OrderApproval = z.infer<typeof OrderApproval>;
+
 export const Order = z.object({
   _id: Id,
   userName: z.string(),
@@ -32,6 +53,12 @@ export const Order = z.object({
     .string()
     .optional()
     .describe('an unpaid order whose time ran out: its pieces went back to stock, it can no longer be paid'),
+  fulfilment: Fulfilment.describe('unfulfilled until the shop ships it, then shipped, then delivered'),
+  companyId: Id.optional().describe("the buyer's company when the order was placed"),
+  approval: OrderApproval.optional().describe(
+    "a company order over the buyer's monthly limit: pending until a company admin approves or rejects it",
+  ),
+  dueDate: z.string().optional().describe('a net-30 order: its invoice falls due then (ISO 8601)'),
 });
 export type Order = z.infer<typeof Order>;
 export const OrderList = z.array(Order);

@@ -68,6 +68,55 @@ export interface OrdersTable {
   /** An unpaid order whose time ran out: its pieces went back to stock (the row stays). */
   expired_at: string | null;
   po_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0019: unfulfilled until shipped (carrier, tracking number), then delivered. */
+  fulfilment_status: ColumnType<FulfilmentStatus, FulfilmentStatus | undefined, FulfilmentStatus>;
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0020: a company member's order, its approval, and net-30 terms. */
+  company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  approval: ColumnType<OrderApproval | null, OrderApproval | null | undefined, OrderApproval | null>;
+  /** A net-30 order's invoice falls due then (set when it is invoiced). */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The bank reference the shop's admin recorded when a net-30 invoice was paid. */
+  settlement_reference: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type FulfilmentStatus = 'unfulfilled' | 'shipped' | 'delivered';
+export type OrderApproval = 'pending' | 'approved' | 'rejected';
+
+/** A buying company (migration 0020); payment_terms decides card or net 30. */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  vat_id: string | null;
+  payment_terms: ColumnType<'card' | 'net30', 'card' | 'net30' | undefined, 'card' | 'net30'>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person's place in a company (one company per person); spending_limit: whole dollars a month, null = none. */
+export interface CompanyMembersTable {
+  company_id: string;
+  user_id: string;
+  role: 'admin' | 'buyer';
+  spending_limit: number | null;
+  joined_at: string;
+}
+
+/** An invitation mailed to an email: the token's SHA-256 only, 7 days, once. */
+export interface CompanyInvitationsTable {
+  id: string;
+  company_id: string;
+  email: string;
+  role: 'admin' | 'buyer';
+  spending_limit: number | null;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: string;
+  accepted_at: string | null;
+  created_at: string;
 }
 
 /**
@@ -261,6 +310,9 @@ export interface DB {
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   quote_messages: QuoteMessagesTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
   reviews: ReviewsTable;
   messages: MessagesTable;
   payment_intents: PaymentIntentsTable;

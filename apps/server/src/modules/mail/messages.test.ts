@@ -22,6 +22,15 @@ const order: OrderRow = {
   created_at: '2025-01-02T10:30:00.000Z',
   paid_at: '2025-01-02T10:31:00.000Z',
   expired_at: null,
+  fulfilment_status: 'unfulfilled',
+  carrier: null,
+  tracking_number: null,
+  shipped_at: null,
+  delivered_at: null,
+  company_id: null,
+  approval: null,
+  due_date: null,
+  settlement_reference: null,
 };
 const line = (n: number, part_name: string, quantity: number, unit_price: number): OrderLineRow => ({
   order_id: order.id,

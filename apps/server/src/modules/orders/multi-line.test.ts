@@ -156,6 +156,7 @@ describe('POST /api/orders', () => {
       poNumber: 'PO-2025-0042',
       ...DELIVERY,
       createdAt: expect.stringMatching(/^\d{4}-/),
+      fulfilment: { status: 'unfulfilled' },
     };
     expect(await orderById(buyer, id)).toEqual(expected);
     expect(await stocks([tiered, belowBreak, editedLater])).toEqual([400, 51, 40]);

@@ -94,6 +94,7 @@ describe('POST /api/purchase', () => {
       mobile: '+880 1712 345678',
       address: 'House 12, Road 5, Dhanmondi, Dhaka',
       createdAt: expect.stringMatching(/^\d{4}-/),
+      fulfilment: { status: 'unfulfilled' },
     });
     expect(await available(part)).toBe(80);
   });

@@ -55,6 +55,16 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
+    fulfilment: {
+      status: row.fulfilment_status,
+      ...(row.carrier ? { carrier: row.carrier } : {}),
+      ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
+      ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
+      ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
+    },
+    ...(row.company_id ? { companyId: row.company_id } : {}),
+    ...(row.approval ? { approval: row.approval } : {}),
+    ...(row.due_date ? { dueDate: row.due_date } : {}),
   };
 }
 
