@@ -106,6 +106,15 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        // A company admin's orders and approvals, until the Company page shows them.
+        path: 'company-orders',
+        ...dashboardPage(
+          'Company Orders',
+          async () =>
+            (await import('../features/company-orders/pages/company-orders-page')).CompanyOrdersPage,
+        ),
+      },
+      {
         path: 'payment/:id',
         ...dashboardPage(
           'Payment',

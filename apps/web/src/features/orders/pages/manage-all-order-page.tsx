@@ -5,6 +5,7 @@ import { usePaging } from '../../../components/ui/paged-table';
 import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
+import { AdminOrderStanding, ApprovalNote, LinkedOrder, standsWithCompany } from '../../company-orders';
 import {
   filterParams,
   NO_ORDER_FILTERS,
@@ -33,8 +34,19 @@ export function ManageAllOrderPage() {
   useAccessRefusal(orders.error);
   const deleteOrder = useCancelOrder();
   const { ask, modal } = useConfirmedAction<Order>(deleteOrder, (item) => item._id);
+  const deleteButton = (order: Order) => (
+    <button
+      type="button"
+      className="btn btn-error btn-xs"
+      aria-label={`Delete the order of ${order.userName} for ${order.partsName}`}
+      onClick={() => ask(order)}
+    >
+      Delete
+    </button>
+  );
   return (
     <section>
+      <LinkedOrder />
       <OrderFilterBar
         filters={filters}
         onChange={(next) => {
@@ -53,20 +65,20 @@ export function ManageAllOrderPage() {
         actions={(order) =>
           order.paymentId ? (
             <div className="flex flex-wrap items-start gap-2">
-              <PaidBadge order={order} />
+              <div>
+                <PaidBadge order={order} />
+                <ApprovalNote order={order} />
+              </div>
               <InvoiceButton order={order} showBuyer />
             </div>
+          ) : standsWithCompany(order) ? (
+            <AdminOrderStanding order={order}>
+              {order.approval === 'pending' && deleteButton(order)}
+            </AdminOrderStanding>
           ) : order.expiredAt ? (
             <ExpiredBadge order={order} />
           ) : (
-            <button
-              type="button"
-              className="btn btn-error btn-xs"
-              aria-label={`Delete the order of ${order.userName} for ${order.partsName}`}
-              onClick={() => ask(order)}
-            >
-              Delete
-            </button>
+            deleteButton(order)
           )
         }
       />

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal, useSession } from '../../auth';
+import { BuyerOrderStanding, standsWithCompany } from '../../company-orders';
 import { SaveOrderAsList, setBuilderLines } from '../../order-builder';
 import { PayLink } from '../../payments';
 import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
@@ -43,6 +44,14 @@ export function MyOrderPage() {
               <BuyAgainLink order={order} />
               <SaveOrderAsList order={order} />
             </div>
+          ) : standsWithCompany(order) ? (
+            <BuyerOrderStanding order={order}>
+              {order.approval === 'pending' && (
+                <button type="button" className="btn btn-error btn-xs" onClick={() => ask(order)}>
+                  Cancel
+                </button>
+              )}
+            </BuyerOrderStanding>
           ) : order.expiredAt ? (
             <div className="flex flex-wrap items-start gap-2">
               <ExpiredBadge order={order} />

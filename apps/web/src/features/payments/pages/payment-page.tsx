@@ -5,6 +5,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { showSuccess } from '../../../lib/toasts';
+import { CardPaymentRefusal, cardPaymentRefusal } from '../../company-orders';
 import { OrderLineList, PoNumber, useOrder } from '../../orders';
 import { useClientSecret, usePaymentsConfig } from '../api/payments';
 import { StripeCardForm } from '../components/stripe-card-form';
@@ -16,7 +17,8 @@ export function PaymentPage() {
   const queryClient = useQueryClient();
   const order = useOrder(id);
   const config = usePaymentsConfig();
-  const unpaid = order.data !== undefined && !order.data.paymentId;
+  // An order waiting for its company's approval, rejected by it, or on 30-day terms takes no card.
+  const unpaid = order.data !== undefined && !order.data.paymentId && !cardPaymentRefusal(order.data);
   // A shop that takes no cards is not asked for a payment it would refuse.
   const takesCards = config.data !== undefined && config.data.provider !== 'none';
   const secret = useClientSecret(id, unpaid && takesCards);
@@ -54,7 +56,7 @@ export function PaymentPage() {
           </div>
           <div className="card bg-base-100 shadow">
             <div className="card-body">
-              {config.data?.testMode && !order.data.paymentId && (
+              {config.data?.testMode && unpaid && (
                 <p>
                   <span className="badge badge-warning">Test mode</span>{' '}
                   <span className="text-sm">No money is taken: pay with a test card.</span>
@@ -69,6 +71,8 @@ export function PaymentPage() {
                     Back to My Order
                   </Link>
                 </p>
+              ) : cardPaymentRefusal(order.data) ? (
+                <CardPaymentRefusal order={order.data} />
               ) : config.data?.provider === 'none' ? (
                 <p role="alert" className="font-medium">
                   {PAYMENTS_NOT_CONFIGURED_MESSAGE}
