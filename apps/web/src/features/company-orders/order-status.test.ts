@@ -39,7 +39,9 @@ describe('orderStanding', () => {
     expect(orderStanding(order({ companyId: 'c', approval: 'approved' }), now).kind).toBe('unpaid');
     expect(orderStanding(order({ companyId: 'c', approval: 'rejected' }), now).kind).toBe('rejected');
     // Rejected orders' pieces went back: rejected says more than expired.
-    expect(orderStanding(order({ approval: 'rejected', expiredAt: '2026-12-01' }), now).kind).toBe('rejected');
+    expect(orderStanding(order({ approval: 'rejected', expiredAt: '2026-12-01' }), now).kind).toBe(
+      'rejected',
+    );
     expect(orderStanding(order({ expiredAt: '2026-12-01' }), now).kind).toBe('expired');
   });
 
@@ -50,7 +52,9 @@ describe('orderStanding', () => {
       dueDate: '2026-12-10T09:00:00.000Z',
       overdue: false,
     });
-    expect(orderStanding(order({ ...invoiced, dueDate: '2026-12-09' }), now)).toMatchObject({ overdue: true });
+    expect(orderStanding(order({ ...invoiced, dueDate: '2026-12-09' }), now)).toMatchObject({
+      overdue: true,
+    });
     expect(orderStanding(order({ ...invoiced, dueDate: '2026-12-09', paymentId: 'settled' }), now).kind).toBe(
       'paid',
     );
