@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { journeys } from './support/journeys';
+
+const admin = { email: 'company-orders-admin@parts-shop.example', password: 'admin-password-9' };
+const buyer = { name: 'Rafiq Hasan', email: 'rafiq@karnaphuli.example', password: 'buyer-password-9' };
+const boss = { name: 'Nasrin Akter', email: 'nasrin@karnaphuli.example', password: 'boss-password-9' };
+const COMPANY_NAME = 'Karnaphuli Assemblies Ltd';
+/** Rafiq's monthly spending limit, whole dollars. */
+const LIMIT = 500;
+
+const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
+const { signedIn, api, tokenOf } = journey;
+let part: { _id: string; name: string };
+const companyId = randomUUID();
+
+/** Runs `statements` on the stopped shop's database (SQLite, or PostgreSQL when the journeys use it). */
+async function inDatabase(dataDir: string, statements: [string, unknown[]][]): Promise<void> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    for (const [text, values] of statements) {
+      let n = 0;
+      await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        values,
+      );
+    }
+    await client.end();
+    return;
+  }
+  const db = new Database(path.join(dataDir, 'shop.db'));
+  for (const [text, values] of statements) db.prepare(text).run(...values);
+  db.close();
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const orderRow = (page: Page) => page.getByRole('row').filter({ hasText: part.name });
+
+beforeAll(async () => {
+  const people = [];
+  for (const who of [buyer, boss]) {
+    const res = await api('/api/auth/signup', { method: 'POST', body: who });
+    expect(res.status).toBe(201);
+    people.push((res.json.user as { uid: string }).uid);
+  }
+  const [buyerId, bossId] = people;
+  part = await journey.addPart(await tokenOf(admin), {
+    name: 'Thermal Camera Module 160x120',
+    price: 100,
+    available: 1000,
+    min: 1,
+    desc: 'A part for the company orders journeys',
+  });
+  // A company on 30-day terms: Nasrin its admin, Rafiq a buyer with a monthly limit of $500,
+  // written into the database as the companies' own journeys make them.
+  const now = new Date().toISOString();
+  await journey.restart((dataDir) =>
+    inDatabase(dataDir, [
+      [
+        'insert into companies (id, name, vat_id, payment_terms, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
+        [companyId, COMPANY_NAME, 'BD-123456789', 'net30', now, now],
+      ],
+      [
+        'insert into company_members (company_id, user_id, role, spending_limit, joined_at) values (?, ?, ?, ?, ?)',
+        [companyId, bossId, 'admin', null, now],
+      ],
+      [
+        'insert into company_members (company_id, user_id, role, spending_limit, joined_at) values (?, ?, ?, ?, ?)',
+        [companyId, buyerId, 'buyer', LIMIT, now],
+      ],
+    ]),
+  );
+});
+
+describe('a company order past a limit, approved, invoiced on 30-day terms and settled', () => {
+  let orderId = '';
+
+  it('a member orders past their monthly limit: the order waits for approval, and cannot be paid', async () => {
+    const page = await signedIn(`/purchase/${part._id}`, buyer);
+    await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+    await page.getByLabel('Quantity').fill('6');
+    await page.getByLabel('Mobile').fill('+880 1819 000111');
+    await page.getByLabel('Address').fill('Plot 7, CEPZ, Chattogram');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+    const row = orderRow(page);
+    await row.getByText('Waiting for approval', { exact: true }).waitFor();
+    await row
+      .getByText(
+        `Waiting for your company's approval: it takes your orders this month past your monthly limit of $${LIMIT}.`,
+      )
+      .waitFor();
+    expect(await row.getByRole('link', { name: 'Pay' }).count()).toBe(0);
+    // Its pieces are kept for it.
+    expect((await api(`/api/partsById?id=${part._id}`)).json.available_quantity).toBe(994);
+    const mine = await api(`/api/purchaseByEmail?email=${encodeURIComponent(buyer.email)}`, {
+      token: await tokenOf(buyer),
+    });
+    const [order] = mine.json as unknown as { _id: string; approval: string; companyId: string }[];
+    expect(order).toMatchObject({ approval: 'pending', companyId });
+    orderId = order?._id ?? '';
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'company-orders-my-order-pending-desktop');
+    // The payment page says why it takes no card.
+    await page.goto(`/dashboard/payment/${orderId}`);
+    await page.getByText("This order is waiting for your company's approval").waitFor();
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+  });
+
+  it('on a phone, the member sees the same', async () => {
+    const page = await signedIn('/dashboard/my-order', buyer, PHONE);
+    await orderRow(page).getByText('Waiting for approval', { exact: true }).waitFor();
+    await screenshot(page, 'company-orders-my-order-pending-phone');
+  });
+
+  it('the company admin approves it among the approvals: on net 30 it is invoiced at once', async () => {
+    const page = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss);
+    const approvals = page.getByRole('region', { name: /Approvals/ });
+    const row = approvals.getByRole('row').filter({ hasText: buyer.name });
+    await row.getByText('$600').waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'company-orders-approvals-desktop');
+    const approve = row.getByRole('button', { name: `Approve the order of ${buyer.name} for ${part.name}` });
+    await approve.click();
+    await page.getByRole('button', { name: 'no' }).click();
+    await approve.click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await toast(page, 'Order approved').waitFor();
+    await approvals.getByText('No orders are waiting for approval.').waitFor();
+    const all = page.getByRole('region', { name: 'All orders' });
+    await all
+      .getByRole('row')
+      .filter({ hasText: buyer.name })
+      .getByText(/^Invoiced, due /)
+      .waitFor();
+  });
+
+  it('the member finds it invoiced, with its due date, and no Pay', async () => {
+    const page = await signedIn('/dashboard/my-order', buyer);
+    const row = orderRow(page);
+    await row.getByText(/^Invoiced INV-\d+ — due \d+ \w+ \d{4} \(30-day terms\)$/).waitFor();
+    expect(await row.getByRole('link', { name: 'Pay' }).count()).toBe(0);
+    await screenshot(page, 'company-orders-my-order-invoiced-desktop');
+    const phone = await signedIn('/dashboard/my-order', buyer, PHONE);
+    await orderRow(phone)
+      .getByText(/^Invoiced INV-/)
+      .waitFor();
+    await screenshot(phone, 'company-orders-my-order-invoiced-phone');
+  });
+
+  it('the shop admin records the bank payment in Manage All Order; the member sees it paid', async () => {
+    const page = await signedIn('/dashboard/manage-all-order', admin);
+    const row = orderRow(page);
+    await row.getByText(/^Invoiced, due /).waitFor();
+    await row.getByRole('button', { name: /^Record payment of INV-/ }).click();
+    const form = page.getByRole('dialog', { name: 'Record payment' });
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await form.getByText('Bank reference is required').waitFor();
+    await form.getByLabel('Bank reference').fill('DBBL-TRX-7781');
+    await screenshot(page, 'company-orders-record-payment-desktop');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await toast(page, /^Payment recorded: INV-\d+ is paid$/).waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await row.getByText('Company order, approved').waitFor();
+
+    const buyerPage = await signedIn('/dashboard/my-order', buyer);
+    await orderRow(buyerPage).getByText('Paid', { exact: true }).waitFor();
+  });
+});
