@@ -9,8 +9,13 @@ import type { Invoice } from '../invoices/service.js';
 import { findOrder, linesOf } from '../orders/repository.js';
 import * as quotes from '../quotes/repository.js';
 import {
+  approvalNeededMail,
+  invoiceOverdueMail,
   type MailContent,
+  orderApprovedMail,
+  orderInvoicedMail,
   orderPlacedMail,
+  orderRejectedMail,
   passwordResetMail,
   paymentReceiptMail,
   quoteOfferedMail,
@@ -93,8 +98,23 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
 
   async function orderMail(kind: outbox.MailKind, row: OrderRow): Promise<MailContent> {
     const order = { ...row, lines: await linesOf(db, [row.id]) };
-    if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
-    return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
+    const invoice = () => deps.invoiceFor?.(db, order.id) ?? Promise.resolve(undefined);
+    switch (kind) {
+      case 'order_placed':
+        return orderPlacedMail(order, deps.publicUrl);
+      case 'approval_needed':
+        return approvalNeededMail(order, deps.publicUrl);
+      case 'order_approved':
+        return orderApprovedMail(order, deps.publicUrl);
+      case 'order_rejected':
+        return orderRejectedMail(order, deps.publicUrl);
+      case 'order_invoiced':
+        return orderInvoicedMail(order, await invoice(), deps.publicUrl);
+      case 'invoice_overdue':
+        return invoiceOverdueMail(order, await invoice());
+      default:
+        return paymentReceiptMail(order, await invoice(), deps.publicUrl);
+    }
   }
 
   /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
@@ -119,11 +139,15 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         : passwordResetMail(link.name, url);
     }
     if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
-    const order = await findOrder(db, mail.subject_id);
+    const [orderId = ''] = mail.subject_id.split(':');
+    const order = await findOrder(db, orderId);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
       return { drop: 'the order is gone or unpaid' };
     }
+    if (mail.kind === 'approval_needed' && order.approval !== 'pending')
+      return { drop: 'the order was decided, or cancelled' };
+    if (mail.kind === 'invoice_overdue' && order.paid_at) return { drop: 'the invoice is paid' };
     return orderMail(mail.kind, order);
   }
 

@@ -4,7 +4,13 @@ import type { Database } from '../../db/database.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 
 export type MailKind = MailOutboxTable['kind'];
-export type OrderMailKind = 'order_placed' | 'payment_receipt';
+export type OrderMailKind =
+  | 'order_placed'
+  | 'payment_receipt'
+  | 'order_approved'
+  | 'order_rejected'
+  | 'order_invoiced'
+  | 'invoice_overdue';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 
 /**
@@ -14,12 +20,17 @@ export type AccountMailKind = 'verify_email' | 'password_reset';
 export type QueuedMail =
   | { kind: OrderMailKind; orderId: string; recipient: string }
   | { kind: AccountMailKind; linkId: string; recipient: string }
-  | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string };
+  | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
+  | { kind: 'approval_needed'; orderId: string; adminId: string; recipient: string };
+
+/** The outbox subject of an order's approval mail to one of its company's admins. */
+export const approvalSubject = (orderId: string, adminId: string) => `${orderId}:${adminId}`;
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
 
 function subjectOf(mail: QueuedMail): string {
+  if (mail.kind === 'approval_needed') return approvalSubject(mail.orderId, mail.adminId);
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
   return offerSubject(mail.quoteId, mail.offerNo);
