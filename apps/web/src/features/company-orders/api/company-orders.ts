@@ -27,6 +27,8 @@ export function companyOrdersQuery(companyId: string, page: Page, pendingOnly: b
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // CompanyOrders shows a refusal (not the company's admin) in place.
+    meta: { quiet: true },
   });
 }
 
@@ -41,6 +43,8 @@ export function companyQuery(companyId: string) {
       (await apiRequest<Company>(companyPath(companyId), { auth: true, signal })).data,
     staleTime: 60_000,
     retry: false,
+    // Only the figure of a waiting order's reason: without it the reason is said without it.
+    meta: { quiet: true },
   });
 }
 

@@ -34,17 +34,18 @@ export function BuyerOrderStanding({ order, children }: { order: Order; children
   )?.spendingLimit;
   return (
     <div className="flex max-w-64 flex-col items-start gap-1">
-      <StandingBadge order={order} />
+      {standing.kind === 'invoiced' ? (
+        <span className={`badge ${standing.overdue ? 'badge-error' : 'badge-info'}`}>
+          {standing.overdue ? 'Overdue' : '30-day terms'}
+        </span>
+      ) : (
+        <StandingBadge order={order} />
+      )}
       {standing.kind === 'pending' && <p className="text-xs">{pendingReason(limit)}</p>}
       {standing.kind === 'rejected' && (
         <p className="text-xs">Your company rejected this order: its pieces went back to stock.</p>
       )}
-      {standing.kind === 'invoiced' && (
-        <p className="text-xs">
-          {invoicedText(order)}
-          {standing.overdue && <strong className="text-error"> — overdue</strong>}
-        </p>
-      )}
+      {standing.kind === 'invoiced' && <p className="text-sm">{invoicedText(order)}</p>}
       {children && <div className="flex flex-wrap gap-2">{children}</div>}
     </div>
   );
