@@ -100,7 +100,10 @@ function RecordPaymentDialog({ order, open, onClose }: { order: Order; open: boo
             autoComplete="off"
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${inputId}-problem` : undefined}
-            onChange={(event) => setReference(event.target.value)}
+            onChange={(event) => {
+              setReference(event.target.value);
+              setProblem('');
+            }}
           />
           {problem && (
             <p id={`${inputId}-problem`} role="alert" className="mt-1 text-sm text-error">
