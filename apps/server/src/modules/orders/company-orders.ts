@@ -22,7 +22,7 @@ const notAdminOf = () => forbidden("Only an admin of the order's company may do 
 export async function requireCompanyAdmin(db: Database, caller: Caller, companyId: string | null) {
   if (!companyId) throw notAdminOf();
   const member = await membershipOf(db, caller.id);
-  if (!member || member.role !== 'admin' || member.company_id !== companyId) throw notAdminOf();
+  if (member?.role !== 'admin' || member.company_id !== companyId) throw notAdminOf();
   return member;
 }
 

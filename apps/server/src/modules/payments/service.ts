@@ -105,8 +105,7 @@ async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<
  * company rejected, or one invoiced on account (net 30).
  */
 export function requireCardPayable(order: OrderRow): void {
-  if (order.approval === 'pending')
-    throw conflict(AWAITING_APPROVAL_MESSAGE);
+  if (order.approval === 'pending') throw conflict(AWAITING_APPROVAL_MESSAGE);
   if (order.approval === 'rejected') throw conflict("This order was rejected by your company's admin");
   if (order.due_date !== null)
     throw conflict(
