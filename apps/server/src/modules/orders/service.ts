@@ -53,7 +53,12 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
     ...(row.po_number ? { poNumber: row.po_number } : {}),
     mobile: row.mobile,
     address: row.address,
-    ...(row.payment_id ? { paymentId: row.payment_id } : {}),
+    ...(row.payment_id
+      ? { paymentId: row.payment_id }
+      : // A net-30 invoice paid by bank transfer: its reference is the payment (as a card's id is).
+        row.paid_at && row.settlement_reference
+        ? { paymentId: row.settlement_reference }
+        : {}),
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
