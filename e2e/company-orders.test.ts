@@ -155,22 +155,59 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
     await screenshot(phone, 'company-orders-my-order-invoiced-phone');
   });
 
+  it('past its due date, the overview lists it among the overdue invoices, linking to it', async () => {
+    // Thirty-one days pass: the invoice's due day is behind.
+    const due = new Date(Date.now() - 86_400_000).toISOString();
+    await journey.restart((dataDir) =>
+      inDatabase(dataDir, [['update orders set due_date = ? where id = ?', [due, orderId]]]),
+    );
+    for (const [viewport, name] of [
+      [undefined, 'company-orders-overview-overdue-desktop'],
+      [PHONE, 'company-orders-overview-overdue-phone'],
+    ] as const) {
+      const page = await signedIn('/dashboard/overview', admin, viewport);
+      const overdue = page.getByRole('region', { name: 'Overdue invoices' });
+      await overdue.getByText('1 net-30 invoice past due, $600 in all.').waitFor();
+      await overdue.getByText(`${COMPANY_NAME} (${buyer.name}): $600, due`).waitFor();
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await screenshot(page, name);
+      if (viewport) continue;
+      await overdue.getByRole('link', { name: /^INV-\d+$/ }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/manage-all-order');
+      const linked = page.getByRole('region', { name: /^Order INV-\d+$/ });
+      await linked.getByText(/^Overdue, due /).waitFor();
+    }
+  });
+
   it('the shop admin records the bank payment in Manage All Order; the member sees it paid', async () => {
+    const phone = await signedIn('/dashboard/manage-all-order', admin, PHONE);
+    await orderRow(phone)
+      .getByRole('button', { name: /^Record payment of INV-/ })
+      .click();
+    await phone.getByRole('dialog', { name: 'Record payment' }).getByLabel('Bank reference').waitFor();
+    await screenshot(phone, 'company-orders-record-payment-phone');
+
     const page = await signedIn('/dashboard/manage-all-order', admin);
     const row = orderRow(page);
-    await row.getByText(/^Invoiced, due /).waitFor();
+    await row.getByText(/^Overdue, due /).waitFor();
     await row.getByRole('button', { name: /^Record payment of INV-/ }).click();
     const form = page.getByRole('dialog', { name: 'Record payment' });
     await form.getByRole('button', { name: 'Record payment' }).click();
     await form.getByText('Bank reference is required').waitFor();
     await form.getByLabel('Bank reference').fill('DBBL-TRX-7781');
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'company-orders-record-payment-desktop');
     await form.getByRole('button', { name: 'Record payment' }).click();
     await toast(page, /^Payment recorded: INV-\d+ is paid$/).waitFor();
     await row.getByText('Paid', { exact: true }).waitFor();
+    await row.getByText('DBBL-TRX-7781').waitFor();
     await row.getByText('Company order, approved').waitFor();
+    expect((await api('/api/overview', { token: await tokenOf(admin) })).json.overdueInvoices).toMatchObject({
+      count: 0,
+    });
 
     const buyerPage = await signedIn('/dashboard/my-order', buyer);
     await orderRow(buyerPage).getByText('Paid', { exact: true }).waitFor();
+    await screenshot(buyerPage, 'company-orders-my-order-paid-desktop');
   });
 });

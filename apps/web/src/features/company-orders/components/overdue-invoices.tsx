@@ -6,7 +6,7 @@ import { formatDueDate } from '../order-status';
 export interface OverdueInvoice {
   _id: string;
   invoiceNumber?: string | undefined;
-  companyName: string;
+  companyName?: string | undefined;
   userName: string;
   price: number;
   dueDate: string;
@@ -45,8 +45,8 @@ export function OverdueInvoicesPanel({ overdue }: { overdue: OverdueInvoices | u
               {invoice.invoiceNumber ?? 'Invoice'}
             </Link>
             <span>
-              {invoice.companyName} ({invoice.userName}): {formatDollars(invoice.price)}, due{' '}
-              {formatDueDate(invoice.dueDate)}
+              {invoice.companyName ? `${invoice.companyName} (${invoice.userName})` : invoice.userName}:{' '}
+              {formatDollars(invoice.price)}, due {formatDueDate(invoice.dueDate)}
             </span>
           </li>
         ))}
