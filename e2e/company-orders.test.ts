@@ -14,9 +14,14 @@ const COMPANY_NAME = 'Karnaphuli Assemblies Ltd';
 /** Rafiq's monthly spending limit, whole dollars. */
 const LIMIT = 500;
 
-const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
+const journey = journeys({
+  env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
+  // Approving an order rejected meanwhile is refused on purpose (409).
+  expectedProblems: /status of 409 \(Conflict\)/,
+});
 const { signedIn, api, tokenOf } = journey;
 let part: { _id: string; name: string };
+let other: { _id: string; name: string };
 const companyId = randomUUID();
 
 /** Runs `statements` on the stopped shop's database (SQLite, or PostgreSQL when the journeys use it). */
@@ -51,13 +56,10 @@ beforeAll(async () => {
     people.push((res.json.user as { uid: string }).uid);
   }
   const [buyerId, bossId] = people;
-  part = await journey.addPart(await tokenOf(admin), {
-    name: 'Thermal Camera Module 160x120',
-    price: 100,
-    available: 1000,
-    min: 1,
-    desc: 'A part for the company orders journeys',
-  });
+  const adminToken = await tokenOf(admin);
+  const stock = { price: 100, available: 1000, min: 1, desc: 'A part for the company orders journeys' };
+  part = await journey.addPart(adminToken, { name: 'Thermal Camera Module 160x120', ...stock });
+  other = await journey.addPart(adminToken, { name: 'USB Logic Analyzer 24 MHz', ...stock });
   // A company on 30-day terms: Nasrin its admin, Rafiq a buyer with a monthly limit of $500,
   // written into the database as the companies' own journeys make them.
   const now = new Date().toISOString();
@@ -140,6 +142,46 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
       .filter({ hasText: buyer.name })
       .getByText(/^Invoiced, due /)
       .waitFor();
+  });
+
+  it('an order decided elsewhere meanwhile: Approve says so, and its buyer sees it rejected', async () => {
+    const token = await tokenOf(buyer);
+    const placed = await api('/api/purchase', {
+      method: 'POST',
+      token,
+      body: {
+        partsId: other._id,
+        quantity: 2,
+        mobile: '+880 1819 000111',
+        address: 'Plot 7, CEPZ, Chattogram',
+      },
+    });
+    expect(placed.status).toBe(201);
+    const page = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss);
+    const approvals = page.getByRole('region', { name: /Approvals/ });
+    const row = approvals.getByRole('row').filter({ hasText: other.name });
+    await row.getByText('$200').waitFor();
+    // Another admin of the company rejects it first.
+    const id = placed.json.insertedId as string;
+    expect(
+      (await api(`/api/orders/${id}/reject`, { method: 'POST', token: await tokenOf(boss) })).status,
+    ).toBe(200);
+    await row.getByRole('button', { name: `Approve the order of ${buyer.name} for ${other.name}` }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await toast(page, 'This order is rejected already').waitFor();
+    await approvals.getByText('No orders are waiting for approval.').waitFor();
+    await page
+      .getByRole('region', { name: 'All orders' })
+      .getByRole('row')
+      .filter({ hasText: other.name })
+      .getByText('Rejected', { exact: true })
+      .waitFor();
+    expect((await api(`/api/partsById?id=${other._id}`)).json.available_quantity).toBe(1000);
+
+    const mine = await signedIn('/dashboard/my-order', buyer);
+    const rejected = mine.getByRole('row').filter({ hasText: other.name });
+    await rejected.getByText('Your company rejected this order: its pieces went back to stock.').waitFor();
+    expect(await rejected.getByRole('link', { name: 'Pay' }).count()).toBe(0);
   });
 
   it('the member finds it invoiced, with its due date, and no Pay', async () => {
