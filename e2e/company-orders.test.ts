@@ -217,7 +217,7 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
       await overdue.getByRole('link', { name: /^INV-\d+$/ }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard/manage-all-order');
       const linked = page.getByRole('region', { name: /^Order INV-\d+$/ });
-      await linked.getByText(/^Overdue, due /).waitFor();
+      await linked.getByText('Overdue', { exact: true }).waitFor();
     }
   });
 
@@ -231,7 +231,7 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
 
     const page = await signedIn('/dashboard/manage-all-order', admin);
     const row = orderRow(page);
-    await row.getByText(/^Overdue, due /).waitFor();
+    await row.getByText('Overdue', { exact: true }).waitFor();
     await row.getByRole('button', { name: /^Record payment of INV-/ }).click();
     const form = page.getByRole('dialog', { name: 'Record payment' });
     await form.getByRole('button', { name: 'Record payment' }).click();

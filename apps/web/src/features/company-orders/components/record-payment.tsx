@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatDollars } from '../../../lib/format';
 import { showSuccess } from '../../../lib/toasts';
 import { useRecordSettlement } from '../api/company-orders';
-import { orderStanding } from '../order-status';
+import { formatDueDate, orderStanding } from '../order-status';
 import { StandingBadge } from './standing';
 
 /**
@@ -18,9 +18,18 @@ export function AdminOrderStanding({ order, children }: { order: Order; children
   const standing = orderStanding(order);
   return (
     <div className="flex flex-col items-start gap-1">
-      <StandingBadge order={order} />
-      {order.invoiceNumber && (
-        <p className="whitespace-nowrap text-xs text-base-content/70">{order.invoiceNumber}, 30-day terms</p>
+      {standing.kind === 'invoiced' ? (
+        <>
+          <span className={`badge whitespace-nowrap ${standing.overdue ? 'badge-error' : 'badge-info'}`}>
+            {standing.overdue ? 'Overdue' : 'Invoiced'}
+          </span>
+          <p className="text-xs text-base-content/70">
+            {order.invoiceNumber ? `${order.invoiceNumber}, due` : 'Due'}{' '}
+            <span className="whitespace-nowrap">{formatDueDate(standing.dueDate)}</span> (net 30)
+          </p>
+        </>
+      ) : (
+        <StandingBadge order={order} />
       )}
       {standing.kind === 'invoiced' && (
         <button

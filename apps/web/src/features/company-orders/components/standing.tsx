@@ -33,10 +33,10 @@ export function BuyerOrderStanding({ order, children }: { order: Order; children
     (member) => member.email.toLowerCase() === order.email.toLowerCase(),
   )?.spendingLimit;
   return (
-    <div className="flex max-w-64 flex-col items-start gap-1">
+    <div className="flex min-w-36 max-w-64 flex-col items-start gap-1">
       {standing.kind === 'invoiced' ? (
-        <span className={`badge ${standing.overdue ? 'badge-error' : 'badge-info'}`}>
-          {standing.overdue ? 'Overdue' : '30-day terms'}
+        <span className={`badge whitespace-nowrap ${standing.overdue ? 'badge-error' : 'badge-info'}`}>
+          {standing.overdue ? 'Overdue' : 'Invoiced'}
         </span>
       ) : (
         <StandingBadge order={order} />
@@ -45,7 +45,7 @@ export function BuyerOrderStanding({ order, children }: { order: Order; children
       {standing.kind === 'rejected' && (
         <p className="text-xs">Your company rejected this order: its pieces went back to stock.</p>
       )}
-      {standing.kind === 'invoiced' && <p className="text-sm">{invoicedText(order)}</p>}
+      {standing.kind === 'invoiced' && <p className="text-xs font-medium">{invoicedText(order)}</p>}
       {children && <div className="flex flex-wrap gap-2">{children}</div>}
     </div>
   );
