@@ -114,6 +114,7 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
     await page.goto(`/dashboard/payment/${orderId}`);
     await page.getByText("This order is waiting for your company's approval").waitFor();
     expect(await page.getByLabel('Card number').count()).toBe(0);
+    await screenshot(page, 'company-orders-payment-page-pending-desktop');
   });
 
   it('on a phone, the member sees the same', async () => {
@@ -123,6 +124,12 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
   });
 
   it('the company admin approves it among the approvals: on net 30 it is invoiced at once', async () => {
+    const phone = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss, PHONE);
+    await phone
+      .getByRole('button', { name: `Approve the order of ${buyer.name} for ${part.name}` })
+      .waitFor();
+    expect(await seriousAccessibilityProblems(phone)).toEqual([]);
+    await screenshot(phone, 'company-orders-approvals-phone');
     const page = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss);
     const approvals = page.getByRole('region', { name: /Approvals/ });
     const row = approvals.getByRole('row').filter({ hasText: buyer.name });
