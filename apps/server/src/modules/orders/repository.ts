@@ -318,42 +318,14 @@ export function companyOrders(
   );
 }
 
-/** Net-30 orders not paid by their due date (before `now`), oldest due first. */
-function overdue(db: Database, now: string) {
+/** Net-30 orders not paid by their due date (before `now`). */
+export function overdue(db: Database, now: string) {
   return db
     .selectFrom('orders')
     .where('orders.due_date', 'is not', null)
     .where('orders.due_date', '<', now)
     .where('orders.paid_at', 'is', null)
     .where('orders.expired_at', 'is', null);
-}
-
-/** The overdue invoices: how many, their dollars, and the oldest due `limit` of them. */
-export async function overdueInvoices(db: Database, now: string, limit: number) {
-  const [rows, totals] = await Promise.all([
-    overdue(db, now)
-      .leftJoin('companies', 'companies.id', 'orders.company_id')
-      .leftJoin('invoices', 'invoices.order_id', 'orders.id')
-      .select([
-        'orders.id as id',
-        'orders.user_name as user_name',
-        'orders.price as price',
-        'orders.due_date as due_date',
-        'companies.name as company_name',
-        'invoices.number as invoice_number',
-      ])
-      .orderBy('orders.due_date')
-      .orderBy('orders.id')
-      .limit(limit)
-      .execute(),
-    overdue(db, now)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number | string | null>('orders.price').as('dollars'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(totals.n), value: Number(totals.dollars ?? 0) };
 }
 
 /** Overdue invoices whose buyer has not been told yet (no overdue mail queued), at most 500. */
