@@ -1,23 +1,10 @@
+import type { Overview } from '@shop/contract/overview';
 import { Link } from 'react-router';
 import { formatCount, formatDollars } from '../../../lib/format';
 import { formatDueDate } from '../order-status';
 
-/** One net-30 invoice past its due date, as the overview lists it. */
-export interface OverdueInvoice {
-  _id: string;
-  invoiceNumber?: string | undefined;
-  companyName?: string | undefined;
-  userName: string;
-  price: number;
-  dueDate: string;
-}
-
-/** The overview's overdue invoices: how many, their value, and the first of them. */
-export interface OverdueInvoices {
-  count: number;
-  value: number;
-  orders: OverdueInvoice[];
-}
+/** The overview's overdue invoices: how many, their value, and the oldest due of them. */
+export type OverdueInvoices = Overview['overdueInvoices'];
 
 /** Where the shop's admin finds an order: Manage All Order, showing that order. */
 export const orderHref = (id: string) => `/dashboard/manage-all-order?order=${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import { RUNNING_LOW_MIN_ORDERS } from '@shop/contract/overview';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount, formatDollars } from '../../../lib/format';
 import { useAccessRefusal } from '../../auth';
-import { type OverdueInvoices, OverdueInvoicesPanel } from '../../company-orders';
+import { OverdueInvoicesPanel } from '../../company-orders';
 import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
@@ -20,7 +20,7 @@ export function OverviewPage() {
       {overview.isPending && <ProgressBar />}
       {data && totals && (
         <div className="flex flex-col gap-6">
-          <OverdueInvoicesPanel overdue={(data as { overdueInvoices?: OverdueInvoices }).overdueInvoices} />
+          <OverdueInvoicesPanel overdue={data.overdueInvoices} />
           <dl className="stats stats-vertical w-full border border-base-300 sm:stats-horizontal">
             <div className="stat">
               <dt className="stat-title">Unpaid orders</dt>
