@@ -41,6 +41,7 @@ export function PagedTable<Row>({
   rowKey,
   empty,
   className = 'table',
+  scrollLabel,
 }: {
   loading: boolean;
   rows: Row[] | undefined;
@@ -50,13 +51,21 @@ export function PagedTable<Row>({
   rowKey: (row: Row) => Key;
   empty?: ReactNode;
   className?: string;
+  /**
+   * A table with nothing to focus in it (no link or button): its scroll box takes the focus,
+   * named so, that a keyboard can scroll it sideways on a narrow screen.
+   */
+  scrollLabel?: string;
 }) {
   return (
     <>
       {loading && <ProgressBar />}
       {rows?.length === 0 && empty}
       {rows && rows.length > 0 && (
-        <div className="overflow-x-auto">
+        <div
+          className="overflow-x-auto"
+          {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+        >
           <table className={className}>
             <thead>
               <tr>

@@ -154,6 +154,7 @@ function AllOrders({ companyId }: { companyId: string }) {
         paging={paging}
         rowKey={(order) => order._id}
         empty={<p>No member has ordered yet.</p>}
+        scrollLabel="The company's orders"
         className="table table-sm sm:table-md"
         columns={[
           ...commonColumns,
