@@ -25,15 +25,16 @@ const buyerColumn: Column<Order> = {
   ),
 };
 
+// Buyer and total first: what a phone shows before the table is scrolled, and what an approval weighs.
 const commonColumns: Column<Order>[] = [
   buyerColumn,
+  { header: 'Total', className: 'whitespace-nowrap', cell: (order) => formatDollars(order.price) },
   { header: 'Parts', className: 'min-w-28 sm:min-w-40', cell: partsText },
   {
     header: 'Placed',
     className: 'min-w-28',
     cell: (order) => <DateTime at={order.createdAt} time="short" />,
   },
-  { header: 'Total', className: 'whitespace-nowrap', cell: (order) => formatDollars(order.price) },
 ];
 
 /**
