@@ -18,7 +18,9 @@ export function PaymentPage() {
   const order = useOrder(id);
   const config = usePaymentsConfig();
   // An order waiting for its company's approval, rejected by it, or on 30-day terms takes no card.
-  const unpaid = order.data !== undefined && !order.data.paymentId && !cardPaymentRefusal(order.data);
+  const refusal = order.data ? cardPaymentRefusal(order.data) : null;
+  const unpaid = order.data !== undefined && !order.data.paymentId && !refusal;
+  const ask = refusal ? 'Your order of' : 'Please pay for';
   // A shop that takes no cards is not asked for a payment it would refuse.
   const takesCards = config.data !== undefined && config.data.provider !== 'none';
   const secret = useClientSecret(id, unpaid && takesCards);
@@ -37,13 +39,15 @@ export function PaymentPage() {
               <h2 className="card-title">Hello, {order.data.userName}</h2>
               {order.data.lines.length > 1 ? (
                 <>
-                  <p>Please pay for {order.data.lines.length} parts:</p>
+                  <p>
+                    {ask} {order.data.lines.length} parts:
+                  </p>
                   <OrderLineList lines={order.data.lines} className="my-1" />
                 </>
               ) : (
                 <>
                   <p>
-                    Please pay for <strong>{order.data.partsName}</strong>
+                    {ask} <strong>{order.data.partsName}</strong>
                   </p>
                   <p>Quantity: {formatPieces(order.data.quantity)}</p>
                 </>
@@ -71,7 +75,7 @@ export function PaymentPage() {
                     Back to My Order
                   </Link>
                 </p>
-              ) : cardPaymentRefusal(order.data) ? (
+              ) : refusal ? (
                 <CardPaymentRefusal order={order.data} />
               ) : config.data?.provider === 'none' ? (
                 <p role="alert" className="font-medium">
