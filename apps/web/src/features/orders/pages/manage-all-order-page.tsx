@@ -78,7 +78,10 @@ export function ManageAllOrderPage() {
           ) : order.expiredAt ? (
             <ExpiredBadge order={order} />
           ) : (
-            deleteButton(order)
+            <div className="flex flex-col items-start gap-1">
+              {deleteButton(order)}
+              <ApprovalNote order={order} />
+            </div>
           )
         }
       />
