@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { companyWithMembers } from '../test-support/companies.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
 /**
@@ -20,6 +21,22 @@ interface Call {
 let shop: TestShop;
 let accounts: Record<'owner' | 'other' | 'admin', TestAccount>;
 let partId: string;
+/** The owner is an admin of this company; its member's orders wait for approval (limit 0). */
+let companyId: string;
+let member: TestAccount;
+/** A buyer of a company on net-30 terms: their orders are invoiced at once. */
+let netBuyer: TestAccount;
+
+/** An order of `buyer`'s (a member's pending one, or a net-30 invoiced one). */
+async function orderOf(buyer: TestAccount): Promise<string> {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(buyer),
+    payload: { partsId: partId, quantity: 1, mobile: '+880 1712 345678', address: 'Dhaka' },
+  });
+  return res.json().insertedId;
+}
 
 async function ownersOrder(): Promise<string> {
   const res = await shop.app.inject({
@@ -225,6 +242,30 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     }),
     { visitor: 401, garbage: 401, owner: 400, other: 403, admin: 403 },
   ],
+  [
+    'POST /api/orders/{id}/approve',
+    async () => ({ method: 'POST', url: `/api/orders/${await orderOf(member)}/approve` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'POST /api/orders/{id}/reject',
+    async () => ({ method: 'POST', url: `/api/orders/${await orderOf(member)}/reject` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'GET /api/companies/{id}/orders',
+    async () => ({ method: 'GET', url: `/api/companies/${companyId}/orders` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'PUT /api/purchaseById/{id}/settlement',
+    async () => ({
+      method: 'PUT',
+      url: `/api/purchaseById/${await orderOf(netBuyer)}/settlement`,
+      payload: { reference: 'BANK-1' },
+    }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
 ];
 
 beforeAll(async () => {
@@ -241,6 +282,15 @@ beforeAll(async () => {
     payload: { ...part, available_quantity: 1_000_000 },
   });
   partId = res.json().insertedId;
+  member = await signUp(shop.app);
+  netBuyer = await signUp(shop.app);
+  companyId = await companyWithMembers(shop.database.db, [
+    { uid: accounts.owner.uid, role: 'admin' },
+    { uid: member.uid, role: 'buyer', spendingLimit: 0 },
+  ]);
+  await companyWithMembers(shop.database.db, [{ uid: netBuyer.uid, role: 'buyer' }], {
+    paymentTerms: 'net30',
+  });
 });
 afterAll(async () => {
   await shop.close();

@@ -320,6 +320,13 @@ describe('fuzzing the API', () => {
           { method: 'GET', url: `/api/purchaseById/${safeId}/invoice`, headers: bearer(buyer) },
           { method: 'DELETE', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
           { method: 'GET', url: `/api/checkAdmin/${safeId}`, headers: bearer(buyer) },
+          { method: 'POST', url: `/api/orders/${safeId}/approve`, headers: bearer(buyer), body: '{}' },
+          { method: 'POST', url: `/api/orders/${safeId}/reject`, headers: bearer(buyer), body: '{}' },
+          {
+            method: 'GET',
+            url: `/api/companies/${safeId}/orders?approval=${q.slice(0, 300)}&limit=${limit}`,
+            headers: bearer(buyer),
+          },
         ];
         for (const request of requests) {
           const res = await send(request);
@@ -338,6 +345,8 @@ describe('fuzzing the API', () => {
       ['/api/create-payment-intent', 'POST', {}],
       ['/api/payments/test/confirm', 'POST', {}],
       [`/api/purchaseById/${partId}`, 'PUT', {}],
+      // The shop's admin records a settlement: its body is read only for them.
+      [`/api/purchaseById/${partId}/settlement`, 'PUT', {}],
       [`/api/users?email=${encodeURIComponent(buyer.email)}`, 'PUT', {}],
     ];
     const body = fc.oneof(
@@ -353,6 +362,7 @@ describe('fuzzing the API', () => {
             'card',
             'paymentId',
             'name',
+            'reference',
           ),
           hostileValue,
           { maxKeys: 4 },
@@ -361,7 +371,8 @@ describe('fuzzing the API', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), body, async ([url, method, _h], payload) => {
-        const res = await send({ method, url, headers: bearer(buyer), body: payload });
+        const caller = url.endsWith('/settlement') ? admin : buyer;
+        const res = await send({ method, url, headers: bearer(caller), body: payload });
         expect(res.statusCode, `${url}: ${payload.slice(0, 200)} → ${res.body}`).toBeLessThan(500);
         if (res.statusCode >= 400) expect(res.json().error.code).toEqual(expect.any(String));
       }),

@@ -197,6 +197,36 @@ describe("a company member's order", () => {
     expect(rows).toHaveLength(50);
   });
 
+  it("an accepted quote's order obeys the limit too", async () => {
+    const { buyer } = await company(50);
+    const asked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: bearer(buyer),
+      payload: { lines: [{ partsId: part, quantity: 10 }], message: 'A price for 10?' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const quoteId = asked.json().insertedId;
+    const offered = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${quoteId}`,
+      headers: bearer(admin),
+      payload: { lines: [{ partsId: part, unitPrice: 8 }], validUntil: '2099-01-31T12:00:00.000Z' },
+    });
+    expect(offered.statusCode).toBe(200);
+    const accepted = await shop.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quoteId}/accept`,
+      headers: bearer(buyer),
+      payload: delivery,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // $80 at the agreed price, past the $50 a month.
+    const order = await read(buyer, accepted.json().orderId);
+    expect(order.price).toBe(80);
+    expect(order.approval).toBe('pending');
+  });
+
   it('does not expire while it waits; once approved, its unpaid time runs from the approval', async () => {
     const { boss, buyer } = await company(0);
     const waiting = await placed(buyer, 1);

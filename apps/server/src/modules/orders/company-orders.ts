@@ -9,7 +9,7 @@ import { companyOf, membershipOf } from '../companies/members.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import * as orders from './repository.js';
-import { withLines } from './service.js';
+import { toOrder, withLines, writeTogether } from './service.js';
 
 export interface CompanyOrderDeps {
   db: Database;
@@ -59,14 +59,15 @@ async function companyOrder(db: Database, caller: Caller, id: string): Promise<O
 export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: string): Promise<Order> {
   const row = await companyOrder(deps.db, caller, id);
   const lost = new Error('not pending');
+  let order: Order;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    order = await writeTogether(deps.db)(async (trx) => {
       const company = row.company_id ? await companyOf(trx, row.company_id) : undefined;
       const net30 = company?.payment_terms === 'net30';
       const now = nowIso();
       const approved = await orders.approvePending(trx, id, now, net30 ? dueDateFrom(now) : null);
       if (!approved) throw lost;
-      if (net30) await invoiceOnAccount(trx, deps.mail, approved, now);
+      const invoice = net30 ? await invoiceOnAccount(trx, deps.mail, approved, now) : null;
       await recordAudit(trx, {
         actor: caller,
         action: 'order.approved',
@@ -75,13 +76,14 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
         after: { approval: 'approved', ...(net30 ? { dueDate: approved.due_date } : {}) },
       });
       await deps.mail?.queue(trx, { kind: 'order_approved', orderId: id, recipient: approved.email }, now);
+      return toOrder({ ...approved, invoice_number: invoice }, await orders.linesOf(trx, [id]));
     });
   } catch (error) {
     if (error === lost) await notPending(deps.db, id);
     throw error;
   }
   deps.mail?.kick();
-  return answer(deps.db, id);
+  return order;
 }
 
 /**
@@ -91,12 +93,14 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
 export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: string): Promise<Order> {
   await companyOrder(deps.db, caller, id);
   const lost = new Error('not pending');
+  let order: Order;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    order = await writeTogether(deps.db)(async (trx) => {
       const now = nowIso();
       const rejected = await orders.rejectPending(trx, id, now);
       if (!rejected) throw lost;
-      await orders.returnLines(trx, await orders.linesOf(trx, [id]));
+      const lines = await orders.linesOf(trx, [id]);
+      await orders.returnLines(trx, lines);
       await recordAudit(trx, {
         actor: caller,
         action: 'order.rejected',
@@ -105,13 +109,14 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
         after: { approval: 'rejected', expiredAt: now },
       });
       await deps.mail?.queue(trx, { kind: 'order_rejected', orderId: id, recipient: rejected.email }, now);
+      return toOrder(rejected, lines);
     });
   } catch (error) {
     if (error === lost) await notPending(deps.db, id);
     throw error;
   }
   deps.mail?.kick();
-  return answer(deps.db, id);
+  return order;
 }
 
 /** `GET /api/companies/{id}/orders`: a company admin's page of their company's orders, newest first. */
@@ -138,7 +143,7 @@ export async function settleOrder(
 ): Promise<Order> {
   const lost = new Error('not settled');
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    await writeTogether(deps.db)(async (trx) => {
       const now = nowIso();
       const settled = await orders.settleInvoiced(trx, id, reference, now);
       if (!settled) throw lost;

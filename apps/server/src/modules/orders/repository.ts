@@ -164,6 +164,8 @@ export async function reopenExpiredOrder(db: Database, id: string): Promise<bool
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is not', null)
+    // A rejected order stays rejected: no payment for it is ever asked for.
+    .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '<>', 'rejected')]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -92,7 +92,7 @@ export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_ME
  * (db/write-transactions.ts), one runner for all the purchases on a database.
  */
 const runners = new WeakMap<Database, WriteTransactions>();
-function writeTogether(db: Database): WriteTransactions {
+export function writeTogether(db: Database): WriteTransactions {
   let runner = runners.get(db);
   if (!runner) {
     runner = writeTransactions(db);
