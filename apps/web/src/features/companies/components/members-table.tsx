@@ -46,7 +46,7 @@ export function MembersTable({ company, manage, me }: { company: Company; manage
                   <td>
                     <div className="font-medium">
                       {member.name}
-                      {member.email === me && <span className="ml-1 text-base-content/60">(you)</span>}
+                      {member.email === me && <span className="text-base-content/60"> (you)</span>}
                     </div>
                     <div className="break-all text-sm text-base-content/70">{member.email}</div>
                   </td>
