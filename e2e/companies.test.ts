@@ -148,6 +148,7 @@ describe('a company', () => {
     await shop.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
     const row = shop.getByRole('row', { name: /Karnaphuli Assemblies Ltd/ });
     await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+    await row.getByText('VAT id: BD-123456789').waitFor();
     await row.getByLabel('Payment terms of Karnaphuli Assemblies Ltd').selectOption('net30');
     await shop.getByText('Karnaphuli Assemblies Ltd now pays by invoice (net 30)').waitFor();
     expect(await seriousAccessibilityProblems(shop)).toEqual([]);

@@ -41,41 +41,43 @@ export function MembersTable({ company, manage, me }: { company: Company; manage
       <h2 id="company-members" className="text-xl font-semibold">
         Members
       </h2>
-      <table className="table hidden md:table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Monthly limit</th>
-            {manage && <th scope="col">Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {company.members.map((member) =>
-            editing === member.uid ? (
-              <tr key={member.uid}>
-                <td colSpan={manage ? 4 : 3}>
-                  <Who member={member} me={me} />
-                  {editor(member)}
-                </td>
-              </tr>
-            ) : (
-              <tr key={member.uid}>
-                <td>
-                  <Who member={member} me={me} />
-                </td>
-                <td>{ROLE_LABEL[member.role]}</td>
-                <td>{limitLabel(member.spendingLimit)}</td>
-                {manage && (
-                  <td>
-                    <Actions {...rowProps(member)} />
+      <div className="hidden md:block">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Monthly limit</th>
+              {manage && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {company.members.map((member) =>
+              editing === member.uid ? (
+                <tr key={member.uid}>
+                  <td colSpan={manage ? 4 : 3}>
+                    <Who member={member} me={me} />
+                    {editor(member)}
                   </td>
-                )}
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+                </tr>
+              ) : (
+                <tr key={member.uid}>
+                  <td>
+                    <Who member={member} me={me} />
+                  </td>
+                  <td>{ROLE_LABEL[member.role]}</td>
+                  <td>{limitLabel(member.spendingLimit)}</td>
+                  {manage && (
+                    <td>
+                      <Actions {...rowProps(member)} />
+                    </td>
+                  )}
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
       <ul className="flex flex-col gap-2 md:hidden">
         {company.members.map((member) => (
           <li key={member.uid} className="rounded-box bg-base-100 p-3 shadow-sm">

@@ -18,17 +18,18 @@ export function CompaniesAdminPage() {
       cell: (company) => (
         <>
           <div className="font-medium break-words">{company.name}</div>
-          <div className="text-sm text-base-content/70">
+          <div className="text-base-content/70">
+            VAT id: <span className="[overflow-wrap:anywhere]">{company.vatId ?? 'none'}</span>
+          </div>
+          <div className="text-base-content/70">
             Since <DateTime at={company.createdAt} time="short" />
           </div>
         </>
       ),
     },
-    { header: 'VAT id', cell: (company) => company.vatId ?? '—', className: 'break-all' },
     { header: 'Members', cell: (company) => formatCount(company.membersCount) },
     {
-      header: 'Payment terms',
-      action: true,
+      header: 'Terms',
       cell: (company) => (
         <>
           <label htmlFor={`terms-${company._id}`} className="sr-only">
@@ -36,7 +37,7 @@ export function CompaniesAdminPage() {
           </label>
           <select
             id={`terms-${company._id}`}
-            className="select select-bordered select-sm"
+            className="select select-bordered select-sm w-24"
             value={company.paymentTerms}
             disabled={setTerms.isPending}
             onChange={(event) => {
@@ -71,6 +72,7 @@ export function CompaniesAdminPage() {
         columns={columns}
         rowKey={(company) => company._id}
         empty={<p>No companies yet.</p>}
+        className="table max-md:table-sm"
       />
     </section>
   );

@@ -114,7 +114,7 @@ function Refused({ error, email, onRetry }: { error: Error; email: string; onRet
         </button>
       </>
     );
-  if (status === 403)
+  if (status === 403 && /another email/i.test(error.message))
     return (
       <>
         <FormError
