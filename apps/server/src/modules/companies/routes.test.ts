@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_PENDING_INVITATIONS } from '@shop/contract/companies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, mailTo } from '../../test-support/account-mails.js';
 import { bearer, signUp, signUpAdmin, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
@@ -295,6 +296,11 @@ describe('invitations', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await call('POST', '/api/invitations/accept', undefined, { token })).statusCode).toBe(401);
+    // The shop's admin joins no buyer's company, even one that invited their email.
+    const adminToken = await invited(owner, companyId, admin.email, { role: 'admin' });
+    const shopAdmin = await call('POST', '/api/invitations/accept', admin, { token: adminToken });
+    expect(shopAdmin.statusCode).toBe(403);
+    expect(shopAdmin.json().error.message).toMatch(/Shop admins/);
   });
 
   it('refuses an expired or withdrawn invitation with invalid_token', { timeout: 60_000 }, async () => {
@@ -365,6 +371,26 @@ describe('invitations', () => {
     expect((await call('POST', `/api/companies/${unknown}/invitations`, owner, body)).statusCode).toBe(404);
   });
 
+  it(`keeps at most ${MAX_PENDING_INVITATIONS} invitations waiting, however many are sent at once`, {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await verifiedBuyer();
+    const companyId = await companyOf(owner);
+    const answers = await Promise.all(
+      Array.from({ length: MAX_PENDING_INVITATIONS + 10 }, (_, i) =>
+        call('POST', `/api/companies/${companyId}/invitations`, owner, {
+          email: `cap-${i}-${companyId.slice(-6)}@example.com`,
+          role: 'buyer',
+        }),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(MAX_PENDING_INVITATIONS);
+    expect(codes.filter((c) => c === 409)).toHaveLength(10);
+    const pending = await call('GET', `/api/companies/${companyId}/invitations`, owner);
+    expect(pending.json()).toHaveLength(MAX_PENDING_INVITATIONS);
+  });
+
   it('lets exactly one of 20 parallel accepts use a token', { timeout: 60_000 }, async () => {
     const owner = await verifiedBuyer();
     const companyId = await companyOf(owner);
@@ -419,6 +445,9 @@ describe('members', () => {
     expect((await call('DELETE', url, owner)).statusCode).toBe(200);
     expect((await call('GET', `/api/companies/${companyId}`, buyer)).statusCode).toBe(403);
     expect((await call('DELETE', url, owner)).statusCode).toBe(404);
+    // Removed, they may be invited again (to this company or another) and join.
+    const again = await invited(owner, companyId, buyer.email, {}, 2);
+    expect((await call('POST', '/api/invitations/accept', buyer, { token: again })).statusCode).toBe(200);
     const log = await auditOf(companyId);
     expect(log.map((e) => e.action)).toEqual([
       'company.created',
@@ -428,6 +457,8 @@ describe('members', () => {
       'company.member_changed',
       'company.member_changed',
       'company.member_removed',
+      'company.invited',
+      'company.joined',
     ]);
     expect(JSON.parse(String(log[3]?.before))).toEqual({ uid: buyer.uid, role: 'buyer', spendingLimit: 500 });
     expect(JSON.parse(String(log[3]?.after))).toEqual({ uid: buyer.uid, role: 'buyer', spendingLimit: 2500 });
