@@ -727,6 +727,13 @@ export const migrations: Record<string, Migration> = {
       else await db.transaction().execute(run);
     },
   },
+  '0021_company_invitation_origin': {
+    async up(db: Kysely<unknown>) {
+      // The shop's address the invitation's link is mailed for (as account links keep theirs):
+      // the outbox makes the link again when it sends, and nothing secret is stored.
+      await db.schema.alterTable('company_invitations').addColumn('origin', 'text').execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

@@ -117,6 +117,8 @@ export interface CompanyInvitationsTable {
   expires_at: string;
   accepted_at: string | null;
   created_at: string;
+  /** Migration 0021: the shop's address the link is made for (PUBLIC_URL, else the request's). */
+  origin: string | null;
 }
 
 /**
@@ -265,7 +267,13 @@ export interface InvoiceCounterTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'order_placed' | 'payment_receipt' | 'verify_email' | 'password_reset' | 'quote_offered';
+  kind:
+    | 'order_placed'
+    | 'payment_receipt'
+    | 'verify_email'
+    | 'password_reset'
+    | 'quote_offered'
+    | 'company_invitation';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;

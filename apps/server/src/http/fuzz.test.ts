@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { markVerified } from '../test-support/companies.js';
 import { expectStockInvariant } from '../test-support/stock.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
@@ -17,6 +18,9 @@ let shop: TestShop;
 let admin: TestAccount;
 let buyer: TestAccount;
 let partId: string;
+/** A buyer who made a company (so its admin), and the company. */
+let companyAdmin: TestAccount;
+let companyId: string;
 const startingStock = new Map<string, number>();
 const tally = { inputs: 0, serverErrors: 0 };
 
@@ -42,6 +46,15 @@ beforeAll(async () => {
   });
   partId = res.json().insertedId;
   startingStock.set(partId, 1_000_000);
+  companyAdmin = await signUp(shop.app);
+  await markVerified(shop.database.db, companyAdmin);
+  const company = await shop.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: bearer(companyAdmin),
+    payload: { name: 'Fuzz Ltd' },
+  });
+  companyId = company.json().insertedId;
 });
 afterAll(async () => {
   await expectStockInvariant(shop.database.db, startingStock);
@@ -235,6 +248,38 @@ const cases: Case[] = [
     accepted: 201,
   },
   {
+    name: 'POST /api/companies/{id}/invitations',
+    headers: () => bearer(companyAdmin),
+    method: 'POST',
+    url: () => `/api/companies/${companyId}/invitations`,
+    // A few addresses: a new invitation to one replaces its open one, so the cap is never reached.
+    valid: fc.record({
+      email: fc.constantFrom('fuzz-a@example.com', 'fuzz-b@example.com', 'fuzz-c@example.com'),
+      role: fc.constantFrom('admin', 'buyer'),
+      spendingLimit: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),
+    }),
+    accepted: 201,
+  },
+  {
+    name: 'PUT /api/companies/{id}/members/{uid}',
+    headers: () => bearer(companyAdmin),
+    method: 'PUT',
+    url: () => `/api/companies/${companyId}/members/${companyAdmin.uid}`,
+    valid: fc.record({
+      role: fc.constant('admin'),
+      spendingLimit: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),
+    }),
+    accepted: 200,
+  },
+  {
+    name: 'PUT /api/companies/{id}/payment-terms',
+    headers: () => bearer(admin),
+    method: 'PUT',
+    url: () => `/api/companies/${companyId}/payment-terms`,
+    valid: fc.record({ paymentTerms: fc.constantFrom('card', 'net30') }),
+    accepted: 200,
+  },
+  {
     name: 'PUT /api/usersByEmail',
     headers: () => bearer(buyer),
     method: 'PUT',
@@ -320,6 +365,24 @@ describe('fuzzing the API', () => {
           { method: 'GET', url: `/api/purchaseById/${safeId}/invoice`, headers: bearer(buyer) },
           { method: 'DELETE', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
           { method: 'GET', url: `/api/checkAdmin/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/companies/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/companies/${safeId}/invitations`, headers: bearer(companyAdmin) },
+          {
+            method: 'PUT',
+            url: `/api/companies/${companyId}/members/${safeId}`,
+            headers: bearer(companyAdmin),
+            body: '{"spendingLimit":5}',
+          },
+          {
+            method: 'DELETE',
+            url: `/api/companies/${safeId}/members/${safeId}`,
+            headers: bearer(companyAdmin),
+          },
+          {
+            method: 'GET',
+            url: `/api/companies?limit=${limit}&offset=${q.slice(0, 50)}`,
+            headers: bearer(admin),
+          },
         ];
         for (const request of requests) {
           const res = await send(request);
@@ -339,6 +402,8 @@ describe('fuzzing the API', () => {
       ['/api/payments/test/confirm', 'POST', {}],
       [`/api/purchaseById/${partId}`, 'PUT', {}],
       [`/api/users?email=${encodeURIComponent(buyer.email)}`, 'PUT', {}],
+      ['/api/invitations/accept', 'POST', {}],
+      ['/api/companies', 'POST', {}],
     ];
     const body = fc.oneof(
       hostileValue.map((v) => JSON.stringify(v) ?? 'null'),
@@ -353,6 +418,8 @@ describe('fuzzing the API', () => {
             'card',
             'paymentId',
             'name',
+            'token',
+            'vatId',
           ),
           hostileValue,
           { maxKeys: 4 },

@@ -106,6 +106,15 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'company',
+        ...dashboardPage(
+          'Company',
+          async () => (await import('../features/companies/pages/company-page')).CompanyPage,
+          async (client) =>
+            client.prefetchQuery((await import('../features/companies/api/companies')).myCompanyQuery),
+        ),
+      },
+      {
         path: 'payment/:id',
         ...dashboardPage(
           'Payment',
@@ -151,6 +160,19 @@ const dashboardPages: RouteObject[] = [
           'Quotes',
           async () => (await import('../features/quotes/pages/quote-list-pages')).QuotesPage,
           (client) => client.prefetchQuery(quotesQuery(firstPage(QUOTES_PAGE_SIZE), '')),
+        ),
+      },
+      {
+        path: 'companies',
+        ...dashboardPage(
+          'Companies',
+          async () => (await import('../features/companies/pages/companies-admin-page')).CompaniesAdminPage,
+          async (client) => {
+            const { COMPANIES_PAGE_SIZE, companiesQuery } = await import(
+              '../features/companies/api/companies'
+            );
+            await client.prefetchQuery(companiesQuery(firstPage(COMPANIES_PAGE_SIZE)));
+          },
         ),
       },
       {
@@ -254,6 +276,12 @@ export const routes: RouteObject[] = [
         path: 'verify-email',
         lazy: async () => ({
           Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: 'invitations',
+        lazy: async () => ({
+          Component: (await import('../features/companies/pages/invitation-page')).InvitationPage,
         }),
       },
       {

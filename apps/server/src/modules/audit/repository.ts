@@ -16,7 +16,14 @@ export type AuditAction =
   | 'quote.offered'
   | 'quote.accepted'
   | 'quote.declined'
-  | 'quote.expired';
+  | 'quote.expired'
+  | 'company.created'
+  | 'company.invited'
+  | 'company.invitation_withdrawn'
+  | 'company.joined'
+  | 'company.member_changed'
+  | 'company.member_removed'
+  | 'company.payment_terms_changed';
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;

@@ -187,3 +187,32 @@ export function quoteOfferedMail(quote: MailQuote, publicUrl?: string): MailCont
     ].join('\n'),
   };
 }
+
+/** What a company invitation's mail tells: who invites, to which company, in which role. */
+export interface MailInvitation {
+  companyName: string;
+  inviterName: string | null;
+  role: 'admin' | 'buyer';
+  expiresAt: string;
+}
+
+/** The mail inviting someone to buy with a company at the shop (a one-use link, 7 days). */
+export function companyInvitationMail(invitation: MailInvitation, link: string): MailContent {
+  const as = invitation.role === 'admin' ? 'an admin' : 'a buyer';
+  return {
+    subject: `Join ${invitation.companyName} at ${SHOP_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `${invitation.inviterName ?? 'A colleague'} invites you to buy for ${invitation.companyName} at our shop,`,
+      `as ${as}. Join by opening this link (it works once, until ${invitation.expiresAt} UTC):`,
+      '',
+      link,
+      '',
+      'Sign in with this email address, or sign up with it and verify it first.',
+      'If you do not know this company, you can ignore this mail.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}

@@ -3,12 +3,14 @@ import type { Transporter } from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
-import type { LinkTokens } from '../accounts/links.js';
+import type { InvitationTokens, LinkTokens } from '../accounts/links.js';
 import { findUsableLink } from '../accounts/repository.js';
+import { findInvitationToMail } from '../companies/repository.js';
 import type { Invoice } from '../invoices/service.js';
 import { findOrder, linesOf } from '../orders/repository.js';
 import * as quotes from '../quotes/repository.js';
 import {
+  companyInvitationMail,
   type MailContent,
   orderPlacedMail,
   passwordResetMail,
@@ -34,6 +36,8 @@ export interface MailOutboxDeps {
   invoiceFor?: (db: Database, orderId: string) => Promise<Invoice | undefined>;
   /** Makes the links of account mails again at sending time (they are never stored). */
   linkTokens: LinkTokens;
+  /** Makes the links of company invitations again at sending time (only their hashes are stored). */
+  invitationTokens?: InvitationTokens;
 }
 
 export interface MailOutbox {
@@ -106,6 +110,23 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, deps.publicUrl);
   }
 
+  /** An invitation's mail, while it waits to be accepted and its time has not run out. */
+  async function invitationMail(invitationId: string): Promise<MailContent | { drop: string }> {
+    const invitation = await findInvitationToMail(db, invitationId, nowIso());
+    if (!invitation || !deps.invitationTokens)
+      return { drop: 'the invitation is accepted, withdrawn or expired' };
+    const origin = invitation.origin ?? deps.publicUrl ?? '';
+    return companyInvitationMail(
+      {
+        companyName: invitation.company_name,
+        inviterName: invitation.inviter_name,
+        role: invitation.role,
+        expiresAt: invitation.expires_at,
+      },
+      deps.invitationTokens.url(origin, invitation.id),
+    );
+  }
+
   type Due = Awaited<ReturnType<typeof outbox.dueMails>>[number];
 
   /** The mail's content, or why it is no longer worth sending. */
@@ -119,6 +140,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         : passwordResetMail(link.name, url);
     }
     if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
+    if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id);
     const order = await findOrder(db, mail.subject_id);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {

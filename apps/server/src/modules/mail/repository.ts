@@ -14,7 +14,8 @@ export type AccountMailKind = 'verify_email' | 'password_reset';
 export type QueuedMail =
   | { kind: OrderMailKind; orderId: string; recipient: string }
   | { kind: AccountMailKind; linkId: string; recipient: string }
-  | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string };
+  | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
+  | { kind: 'company_invitation'; invitationId: string; recipient: string };
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
@@ -22,6 +23,7 @@ export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${
 function subjectOf(mail: QueuedMail): string {
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
+  if ('invitationId' in mail) return mail.invitationId;
   return offerSubject(mail.quoteId, mail.offerNo);
 }
 
