@@ -727,6 +727,13 @@ export const migrations: Record<string, Migration> = {
       else await db.transaction().execute(run);
     },
   },
+  '0021_mail_outbox_origin': {
+    async up(db: Kysely<unknown>) {
+      // The shop's address a mail's links point to (PUBLIC_URL, else the address the request that
+      // queued it came to); none for the mails queued before, which name the dashboard in words.
+      await db.schema.alterTable('mail_outbox').addColumn('origin', 'text').execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

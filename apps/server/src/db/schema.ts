@@ -265,10 +265,20 @@ export interface InvoiceCounterTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'order_placed' | 'payment_receipt' | 'verify_email' | 'password_reset' | 'quote_offered';
+  kind:
+    | 'order_placed'
+    | 'payment_receipt'
+    | 'verify_email'
+    | 'password_reset'
+    | 'quote_offered'
+    | 'quote_requested'
+    | 'quote_accepted'
+    | 'quote_accepted_admin';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
+  /** The shop's address its links point to; none for mails queued before migration 0021. */
+  origin: string | null;
   status: 'pending' | 'sent' | 'failed' | 'dropped';
   attempts: number;
   next_attempt_at: string;
