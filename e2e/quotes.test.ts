@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
-import { DESKTOP, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'quotes-admin@parts-shop.example', password: 'admin-password-7' };
@@ -85,9 +85,9 @@ describe('a quote from request to order', () => {
     await page.getByText('Quotes waiting').waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'overview-quotes-desktop');
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'overview-quotes-phone');
-    await page.setViewportSize(DESKTOP);
+    const narrow = await signedIn('/dashboard/overview', admin, PHONE);
+    await narrow.getByRole('link', { name: 'quote waits for an answer' }).waitFor();
+    await screenshot(narrow, 'overview-quotes-phone');
     await waiting.click();
     await page.waitForURL(
       (url) => url.pathname === '/dashboard/quotes' && url.search === '?status=requested',
@@ -137,9 +137,11 @@ describe('a quote from request to order', () => {
       `Quote accepted by ${buyer.name}: order ${orderId}`,
     );
 
-    // It is paid as any order: by card on the payment page.
-    const row = page.getByRole('row').filter({ hasText: part.name });
-    await row.getByRole('link', { name: 'Pay' }).click();
+    // It is paid as any order: by card on the payment page, reached from the quote's page too.
+    await page.goto(quotePath);
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Pay $2,200' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
     await page.getByText('$2,200').first().waitFor();
     await fillTestCard(page);
@@ -152,14 +154,16 @@ describe('a quote from request to order', () => {
     expect(order.paymentId).toMatch(/^pi_test_/);
     expect(order.price).toBe(2_200);
 
-    // The quote's page tells it is accepted, and where its order is.
+    // The quote's page tells it is accepted, and that its order is paid.
     await page.goto(quotePath);
     await page.getByText('Accepted', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await page.getByText('Paid', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: /^Pay/ }).count()).toBe(0);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'quote-accepted-phone');
-    await page.setViewportSize(DESKTOP);
-    await screenshot(page, 'quote-accepted-desktop');
+    const wide = await signedIn(quotePath, buyer);
+    await wide.getByText('Paid', { exact: true }).waitFor();
+    await screenshot(wide, 'quote-accepted-desktop');
   });
 });
 
@@ -173,9 +177,10 @@ describe('Request a quote wherever an order cannot be placed as it is', () => {
     expect(await page.getByRole('button', { name: 'Buy' }).isDisabled()).toBe(true);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'purchase-quote-desktop');
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'purchase-quote-phone');
-    await page.setViewportSize(DESKTOP);
+    const narrow = await signedIn(`/purchase/${part._id}`, buyer, PHONE);
+    await narrow.getByLabel('Quantity').fill('40');
+    await narrow.getByRole('link', { name: 'Request a quote' }).waitFor();
+    await screenshot(narrow, 'purchase-quote-phone');
     // In range: nothing to quote.
     await quantity.fill('120');
     await page.getByText('Total:').waitFor();
