@@ -141,6 +141,7 @@ describe('a quote from request to order', () => {
     await page.goto(quotePath);
     await page.getByText('Accepted', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await screenshot(page, 'quote-accepted-unpaid-phone');
     await page.getByRole('link', { name: 'Pay $2,200' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
     await page.getByText('$2,200').first().waitFor();
@@ -215,5 +216,9 @@ describe('Request a quote wherever an order cannot be placed as it is', () => {
       `${part._id}:200`,
     );
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'order-builder-card-limit-quote-desktop');
+    await page.getByLabel(`Quantity of ${part.name}`).fill('40');
+    await lineLink.waitFor();
+    await screenshot(page, 'order-builder-line-quote-desktop');
   });
 });
