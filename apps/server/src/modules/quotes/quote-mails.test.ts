@@ -155,6 +155,42 @@ describe('mails of a quote', () => {
     expect(subjects(otherBuyer.email)).toEqual([]);
   });
 
+  it('accepts at once mail the buyer and each admin once: only the accept that made the order', async () => {
+    const asked = await requestQuote(60);
+    const offer = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${asked}`,
+      headers: { ...bearer(admins[1] as TestAccount), host: HOST },
+      payload: { lines: [{ partsId: part, unitPrice: 8 }], validUntil: '2099-01-31T12:00:00.000Z' },
+    });
+    expect(offer.statusCode).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        shop.app.inject({
+          method: 'POST',
+          url: `/api/quotes/${asked}/accept`,
+          headers: { ...bearer(buyer), host: HOST },
+          payload: { mobile: '+8801700000000', address: 'Plot 7, Chattogram' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const queued = await shop.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'recipient'])
+      .where((eb) => eb.or([eb('subject_id', '=', asked), eb('subject_id', 'like', `${asked}/%`)]))
+      .where('kind', 'in', ['quote_accepted', 'quote_accepted_admin'])
+      .orderBy('kind')
+      .orderBy('recipient')
+      .execute();
+    expect(queued).toEqual([
+      { kind: 'quote_accepted', recipient: buyer.email },
+      ...admins
+        .map((a) => ({ kind: 'quote_accepted_admin', recipient: a.email }))
+        .sort((a, b) => a.recipient.localeCompare(b.recipient)),
+    ]);
+  });
+
   it('mails the admins of that moment, each once however often it is queued', async () => {
     const db = shop.database.db;
     const later = await signUp(shop.app, { name: 'Admin Later', email: 'admin-later@parts-shop.example' });
