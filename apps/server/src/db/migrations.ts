@@ -727,11 +727,11 @@ export const migrations: Record<string, Migration> = {
       else await db.transaction().execute(run);
     },
   },
-  '0021_company_invitation_origin': {
+  '0021_mail_outbox_origin': {
     async up(db: Kysely<unknown>) {
-      // The shop's address the invitation's link is mailed for (as account links keep theirs):
-      // the outbox makes the link again when it sends, and nothing secret is stored.
-      await db.schema.alterTable('company_invitations').addColumn('origin', 'text').execute();
+      // The shop's address a mail's links point to (PUBLIC_URL, else the address the request that
+      // queued it came to); none for the mails queued before, which name the dashboard in words.
+      await db.schema.alterTable('mail_outbox').addColumn('origin', 'text').execute();
     },
   },
 };

@@ -117,8 +117,6 @@ export interface CompanyInvitationsTable {
   expires_at: string;
   accepted_at: string | null;
   created_at: string;
-  /** Migration 0021: the shop's address the link is made for (PUBLIC_URL, else the request's). */
-  origin: string | null;
 }
 
 /**
@@ -273,10 +271,15 @@ export interface MailOutboxTable {
     | 'verify_email'
     | 'password_reset'
     | 'quote_offered'
-    | 'company_invitation';
+    | 'company_invitation'
+    | 'quote_requested'
+    | 'quote_accepted'
+    | 'quote_accepted_admin';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
+  /** The shop's address its links point to; none for mails queued before migration 0021. */
+  origin: string | null;
   status: 'pending' | 'sent' | 'failed' | 'dropped';
   attempts: number;
   next_attempt_at: string;

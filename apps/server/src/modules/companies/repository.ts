@@ -217,7 +217,6 @@ export function findInvitationToMail(db: Database, id: string, now: string) {
       'company_invitations.id',
       'company_invitations.role',
       'company_invitations.expires_at',
-      'company_invitations.origin',
       'companies.name as company_name',
       'users.name as inviter_name',
     ])

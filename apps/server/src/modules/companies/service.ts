@@ -191,7 +191,6 @@ export async function invite(
       expires_at: new Date(now.getTime() + INVITATION_DAYS * DAY_MS).toISOString(),
       accepted_at: null,
       created_at: at,
-      origin,
     });
     await recordAudit(trx, {
       actor: caller,
@@ -204,7 +203,11 @@ export async function invite(
         spendingLimit: body.spendingLimit ?? null,
       },
     });
-    await deps.mail?.queue(trx, { kind: 'company_invitation', invitationId: id, recipient: body.email }, at);
+    await deps.mail?.queue(
+      trx,
+      { kind: 'company_invitation', invitationId: id, recipient: body.email, origin },
+      at,
+    );
   });
   if (deps.mail) deps.mail.kick();
   // A shop without mail (the quick start): the operator finds the link in the log.

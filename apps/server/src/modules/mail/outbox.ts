@@ -15,7 +15,10 @@ import {
   orderPlacedMail,
   passwordResetMail,
   paymentReceiptMail,
+  quoteAcceptedAdminMail,
+  quoteAcceptedMail,
   quoteOfferedMail,
+  quoteRequestedMail,
   verifyEmailMail,
 } from './messages.js';
 import * as outbox from './repository.js';
@@ -43,6 +46,8 @@ export interface MailOutboxDeps {
 export interface MailOutbox {
   /** Queues the mail in the caller's transaction (call `kick` once it has committed). */
   queue: typeof outbox.queueMail;
+  /** Queues a mail to every admin of the shop, in the caller's transaction (`kick` once committed). */
+  toShopAdmins: typeof outbox.mailShopAdmins;
   /** Sends what is due soon, without making the caller wait. */
   kick(): void;
   /** Sends what is due now; resolves when this round is done. */
@@ -95,27 +100,49 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function orderMail(kind: outbox.MailKind, row: OrderRow): Promise<MailContent> {
+  async function orderMail(kind: outbox.OrderMailKind, row: OrderRow): Promise<MailContent> {
     const order = { ...row, lines: await linesOf(db, [row.id]) };
     if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
     return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
   }
 
   /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
-  async function offerMail(subject: string): Promise<MailContent | { drop: string }> {
+  async function offerMail(
+    subject: string,
+    origin: string | undefined,
+  ): Promise<MailContent | { drop: string }> {
     const [quoteId = '', offerNo] = subject.split(':');
     const quote = await quotes.findQuote(db, quoteId);
     if (quote?.status !== 'offered' || String(quote.offer_no) !== offerNo)
       return { drop: 'the offer was replaced, or the quote was answered' };
-    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, deps.publicUrl);
+    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, origin);
+  }
+
+  /** A quote's request (to the admins) or its acceptance (to the buyer and the admins). */
+  async function quoteMail(mail: Due, origin: string | undefined): Promise<MailContent | { drop: string }> {
+    const quoteId =
+      mail.kind === 'quote_accepted' ? mail.subject_id : outbox.adminMailSubject(mail.subject_id);
+    const row = await quotes.findQuote(db, quoteId);
+    if (!row) return { drop: 'the quote is gone' };
+    const quote = { ...row, lines: await quotes.linesOf(db, [quoteId]) };
+    if (mail.kind === 'quote_requested') {
+      const [asked] = await quotes.messagesOf(db, [quoteId]);
+      return quoteRequestedMail(quote, asked?.message ?? '', origin);
+    }
+    if (!row.order_id) return { drop: 'the quote has no order' };
+    return mail.kind === 'quote_accepted'
+      ? quoteAcceptedMail(quote, row.order_id, origin)
+      : quoteAcceptedAdminMail(quote, row.order_id, origin);
   }
 
   /** An invitation's mail, while it waits to be accepted and its time has not run out. */
-  async function invitationMail(invitationId: string): Promise<MailContent | { drop: string }> {
+  async function invitationMail(
+    invitationId: string,
+    origin: string | undefined,
+  ): Promise<MailContent | { drop: string }> {
     const invitation = await findInvitationToMail(db, invitationId, nowIso());
     if (!invitation || !deps.invitationTokens)
       return { drop: 'the invitation is accepted, withdrawn or expired' };
-    const origin = invitation.origin ?? deps.publicUrl ?? '';
     return companyInvitationMail(
       {
         companyName: invitation.company_name,
@@ -123,7 +150,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         role: invitation.role,
         expiresAt: invitation.expires_at,
       },
-      deps.invitationTokens.url(origin, invitation.id),
+      deps.invitationTokens.url(origin ?? '', invitation.id),
     );
   }
 
@@ -139,8 +166,15 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         ? verifyEmailMail(link.name, url)
         : passwordResetMail(link.name, url);
     }
-    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
-    if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id);
+    const origin = mail.origin ?? deps.publicUrl;
+    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id, origin);
+    if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id, origin);
+    if (
+      mail.kind === 'quote_requested' ||
+      mail.kind === 'quote_accepted' ||
+      mail.kind === 'quote_accepted_admin'
+    )
+      return quoteMail(mail, origin);
     const order = await findOrder(db, mail.subject_id);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
@@ -220,6 +254,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
 
   return {
     queue: outbox.queueMail,
+    toShopAdmins: outbox.mailShopAdmins,
     kick,
     deliverDue,
     start() {

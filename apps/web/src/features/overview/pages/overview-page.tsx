@@ -1,4 +1,5 @@
 import { RUNNING_LOW_MIN_ORDERS } from '@shop/contract/overview';
+import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount, formatDollars } from '../../../lib/format';
 import { useAccessRefusal } from '../../auth';
@@ -37,6 +38,15 @@ export function OverviewPage() {
               <dt className="stat-title">Revenue, last 30 days</dt>
               <dd className="stat-value text-2xl">{formatDollars(totals.revenue)}</dd>
               <dd className="stat-desc">paid in these days</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat-title">Quotes waiting</dt>
+              <dd className="stat-value text-2xl">{formatCount(data.quotesRequested)}</dd>
+              <dd className="stat-desc">
+                <Link to="/dashboard/quotes?status=requested" className="link link-primary">
+                  {data.quotesRequested === 1 ? 'quote waits' : 'quotes wait'} for an answer
+                </Link>
+              </dd>
             </div>
           </dl>
 
