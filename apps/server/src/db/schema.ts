@@ -265,7 +265,13 @@ export interface InvoiceCounterTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: 'order_placed' | 'payment_receipt' | 'verify_email' | 'password_reset' | 'quote_offered';
+  kind:
+    | 'order_placed'
+    | 'payment_receipt'
+    | 'verify_email'
+    | 'password_reset'
+    | 'quote_offered'
+    | 'order_shipped';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;

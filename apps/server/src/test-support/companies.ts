@@ -1,5 +1,5 @@
-import type { Database } from '../db/database.js';
 import { newId } from '../clock.js';
+import type { Database } from '../db/database.js';
 
 export interface CompanySetUp {
   paymentTerms?: 'card' | 'net30';

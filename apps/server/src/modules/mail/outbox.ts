@@ -11,6 +11,7 @@ import * as quotes from '../quotes/repository.js';
 import {
   type MailContent,
   orderPlacedMail,
+  orderShippedMail,
   passwordResetMail,
   paymentReceiptMail,
   quoteOfferedMail,
@@ -94,6 +95,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   async function orderMail(kind: outbox.MailKind, row: OrderRow): Promise<MailContent> {
     const order = { ...row, lines: await linesOf(db, [row.id]) };
     if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
+    if (kind === 'order_shipped') return orderShippedMail(order, deps.publicUrl);
     return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
   }
 
@@ -123,6 +125,9 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
       return { drop: 'the order is gone or unpaid' };
+    }
+    if (mail.kind === 'order_shipped' && order.fulfilment_status === 'unfulfilled') {
+      return { drop: 'the order has not shipped' };
     }
     return orderMail(mail.kind, order);
   }
