@@ -29,6 +29,10 @@ function oneLine(max: number) {
     );
 }
 
+/** A shipment's carrier and tracking number, as the ship form checks them too. */
+export const Carrier = oneLine(MAX_CARRIER);
+export const TrackingNumber = oneLine(MAX_TRACKING_NUMBER);
+
 /** What the admin may change an order's fulfilment to (it starts unfulfilled). */
 export const FULFILMENT_CHANGES = ['shipped', 'delivered'] as const;
 
@@ -40,10 +44,8 @@ export const FULFILMENT_CHANGES = ['shipped', 'delivered'] as const;
 export const FulfilmentBody = z
   .object({
     status: z.enum(FULFILMENT_CHANGES, { error: 'must be shipped or delivered' }),
-    carrier: oneLine(MAX_CARRIER).optional().describe('who carries the shipment (required to ship)'),
-    trackingNumber: oneLine(MAX_TRACKING_NUMBER)
-      .optional()
-      .describe("the carrier's tracking number (required to ship)"),
+    carrier: Carrier.optional().describe('who carries the shipment (required to ship)'),
+    trackingNumber: TrackingNumber.optional().describe("the carrier's tracking number (required to ship)"),
   })
   .superRefine((body, ctx) => {
     if (body.status !== 'shipped') return;

@@ -53,6 +53,7 @@ export const Order = z.object({
     .string()
     .optional()
     .describe('an unpaid order whose time ran out: its pieces went back to stock, it can no longer be paid'),
+  paidAt: z.string().optional().describe('when it was paid (ISO 8601); left out while unpaid'),
   fulfilment: Fulfilment.describe('unfulfilled until the shop ships it, then shipped, then delivered'),
   companyId: Id.optional().describe("the buyer's company when the order was placed"),
   approval: OrderApproval.optional().describe(

@@ -53,6 +53,7 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
     mobile: row.mobile,
     address: row.address,
     ...(row.payment_id ? { paymentId: row.payment_id } : {}),
+    ...(row.paid_at ? { paidAt: row.paid_at } : {}),
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),

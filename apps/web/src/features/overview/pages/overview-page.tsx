@@ -6,9 +6,13 @@ import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
 import { StockList } from '../components/stock-list';
+import { ToShipStat } from '../components/to-ship';
 import { totalsOf } from '../summary';
 
-/** The admins' dashboard home: how the shop did over 30 days, what is owed, and what to restock. */
+/**
+ * The admins' dashboard home: how the shop did over 30 days, what is owed, what waits to ship, and
+ * what to restock.
+ */
 export function OverviewPage() {
   const overview = useOverview();
   useAccessRefusal(overview.error);
@@ -28,6 +32,7 @@ export function OverviewPage() {
                 payment
               </dd>
             </div>
+            <ToShipStat toShip={data.toShip} />
             <div className="stat">
               <dt className="stat-title">Orders, last 30 days</dt>
               <dd className="stat-value text-2xl">{formatCount(totals.orders)}</dd>
