@@ -25,7 +25,7 @@ const BADGES = { unfulfilled: 'badge-ghost', shipped: 'badge-info', delivered: '
 export function FulfilmentSummary({ order }: { order: Order }) {
   const { fulfilment } = order;
   if (fulfilment.status === 'unfulfilled' && !awaitsShipment(order))
-    return <span aria-label="Not shipped">–</span>;
+    return <span className="text-base-content/60">Not shipped</span>;
   return (
     <div className="min-w-36 text-sm">
       <span className={`badge whitespace-nowrap ${BADGES[fulfilment.status]}`}>
