@@ -64,9 +64,12 @@ const orderRow = (page: Page) => page.getByRole('row').filter({ hasText: part.na
 describe('an order from paid to delivered', () => {
   it('the admin finds it waiting on the overview and marks it shipped with its carrier and tracking number', async () => {
     const page = await signedIn('/dashboard/overview', admin);
-    const toShip = page.locator('.stat').filter({ hasText: 'To ship' });
-    await toShip.getByText('1', { exact: true }).waitFor();
-    await toShip.getByText(/order waiting, the oldest since/).waitFor();
+    const toShip = page.getByRole('region', { name: 'To ship' });
+    await toShip
+      .getByText(
+        /^1 order is paid and waiting to ship\. The oldest has waited since .+ \((?:less than a minute|\d+ minutes?)\)\.$/,
+      )
+      .waitFor();
     await toShip.getByRole('link', { name: 'See orders to ship' }).click();
     await page.waitForURL(/\/dashboard\/manage-all-order\?state=to_ship$/);
     expect(await page.getByLabel('State').inputValue()).toBe('to_ship');

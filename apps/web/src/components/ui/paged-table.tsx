@@ -7,6 +7,8 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   className?: string;
+  /** The heading's class (a column hidden on phones hides its heading too). */
+  headerClassName?: string;
   /**
    * The row's actions: while a narrow screen (a phone) scrolls the table sideways, this column stays
    * in view at its right edge, so no action is ever off-screen.
@@ -62,7 +64,14 @@ export function PagedTable<Row>({
               <tr>
                 {columns.map((column, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-                  <th key={index} scope="col" className={column.action ? ACTION_CELL : undefined}>
+                  <th
+                    key={index}
+                    scope="col"
+                    className={
+                      [column.headerClassName, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') ||
+                      undefined
+                    }
+                  >
                     {column.header}
                   </th>
                 ))}

@@ -25,7 +25,9 @@ const BADGES = { unfulfilled: 'badge-ghost', shipped: 'badge-info', delivered: '
 export function FulfilmentSummary({ order }: { order: Order }) {
   const { fulfilment } = order;
   if (fulfilment.status === 'unfulfilled' && !awaitsShipment(order))
-    return <span className="text-base-content/60">Not shipped</span>;
+    return (
+      <span className="text-base-content/60">{order.expiredAt ? 'Not shipped' : 'Waits for payment'}</span>
+    );
   return (
     <div className="min-w-36 text-sm">
       <span className={`badge whitespace-nowrap ${BADGES[fulfilment.status]}`}>
@@ -72,7 +74,7 @@ export function useFulfilmentActions() {
       return (
         <button
           type="button"
-          className="btn btn-primary btn-xs"
+          className="btn btn-primary btn-xs whitespace-nowrap"
           aria-label={`Mark shipped: ${whose}`}
           onClick={() => setShipping(order)}
         >
@@ -83,7 +85,7 @@ export function useFulfilmentActions() {
       return (
         <button
           type="button"
-          className="btn btn-outline btn-xs"
+          className="btn btn-outline btn-xs whitespace-nowrap"
           aria-label={`Mark delivered: ${whose}`}
           onClick={() => ask(order)}
         >
@@ -113,7 +115,7 @@ function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => vo
   return (
     <dialog ref={dialog} className="modal" onClose={onClose} aria-labelledby="ship-title">
       <div className="modal-box">
-        <h3 id="ship-title" className="text-lg font-bold">
+        <h3 id="ship-title" className="pr-10 text-lg font-bold">
           Mark shipped
         </h3>
         {order && (
@@ -126,11 +128,15 @@ function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => vo
             <ShipForm key={order._id} order={order} onDone={onClose} />
           </>
         )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        {/* After the form, so that the dialog opens with the Carrier field focused. */}
+        <button
+          type="button"
+          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
+          aria-label="Close"
+          onClick={onClose}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
       </div>
     </dialog>
   );

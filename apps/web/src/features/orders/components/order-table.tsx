@@ -9,6 +9,11 @@ import { OrderPartCell } from './order-lines';
 export interface ExtraOrderColumn {
   header: string;
   cell: (order: Order) => ReactNode;
+  /**
+   * On a phone, shown under the part instead of in a column of its own (which the table, scrolled
+   * sideways, would keep out of view behind its actions).
+   */
+  underPartOnPhones?: boolean;
 }
 
 /** The columns of an order table; the buyer's only where every buyer's orders show. */
@@ -30,10 +35,29 @@ function orderColumns(
   };
   return [
     ...(showBuyer ? [buyer] : []),
-    { header: 'Part', className: 'min-w-24 sm:min-w-40', cell: (order) => <OrderPartCell order={order} /> },
+    {
+      header: 'Part',
+      className: 'min-w-24 sm:min-w-40',
+      cell: (order) => (
+        <>
+          <OrderPartCell order={order} />
+          {extra?.underPartOnPhones && <div className="mt-3 md:hidden">{extra.cell(order)}</div>}
+        </>
+      ),
+    },
     { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => formatPieces(orderPieces(order)) },
     { header: 'Price', cell: (order) => formatDollars(order.price) },
-    ...(extra ? [{ header: extra.header, cell: extra.cell }] : []),
+    ...(extra
+      ? [
+          {
+            header: extra.header,
+            cell: extra.cell,
+            ...(extra.underPartOnPhones
+              ? { className: 'max-md:hidden', headerClassName: 'max-md:hidden' }
+              : {}),
+          },
+        ]
+      : []),
     { header: 'Payment', action: true, cell: actions },
   ];
 }

@@ -30,12 +30,11 @@ export function orderSteps(order: Order): Step[] {
       done: shipped,
       detail: shipped && (
         <>
-          {fulfilment.carrier}
+          <span className="block break-words">{fulfilment.carrier}</span>
           {fulfilment.trackingNumber && (
-            <>
-              {' · '}
-              <span className="break-all">Tracking number {fulfilment.trackingNumber}</span>
-            </>
+            <span className="block">
+              Tracking number <span className="break-all">{fulfilment.trackingNumber}</span>
+            </span>
           )}
         </>
       ),
@@ -51,7 +50,7 @@ export function orderSteps(order: Order): Step[] {
 /** docs/product.md, fulfilment: the order's timeline on My Order, moments in the reader's time zone. */
 export function OrderTimeline({ order }: { order: Order }) {
   return (
-    <ol className="flex min-w-48 flex-col gap-1.5 text-sm" aria-label="Order progress">
+    <ol className="flex flex-col gap-1.5 text-sm md:min-w-48" aria-label="Order progress">
       {orderSteps(order).map((step) => (
         <li key={step.label} className="flex gap-2">
           <span

@@ -36,7 +36,11 @@ export function MyOrderPage() {
             </Link>
           </p>
         }
-        extraColumn={{ header: 'Progress', cell: (order) => <OrderTimeline order={order} /> }}
+        extraColumn={{
+          header: 'Progress',
+          cell: (order) => <OrderTimeline order={order} />,
+          underPartOnPhones: true,
+        }}
         actions={(order) =>
           order.paymentId ? (
             <div className="flex flex-wrap items-start gap-2">

@@ -20,30 +20,43 @@ function WaitedFor({ since }: { since: string }) {
   return now === null ? null : <> ({waitedFor(since, now)})</>;
 }
 
-/** The overview's 'To ship': orders paid (or invoiced) and not shipped, and since when the oldest waits. */
-export function ToShipStat({ toShip }: { toShip: Overview['toShip'] }) {
+/**
+ * The overview's 'To ship': how many orders are paid (or invoiced) and not shipped, since when the
+ * oldest has waited and for how long, and the way to them (Manage All Order, filtered to ship).
+ */
+export function ToShip({ toShip }: { toShip: Overview['toShip'] }) {
   return (
-    <div className="stat">
-      <dt className="stat-title">To ship</dt>
-      <dd className="stat-value text-2xl">{formatCount(toShip.count)}</dd>
-      <dd className="stat-desc whitespace-normal">
-        {toShip.oldestSince ? (
-          <>
-            {toShip.count === 1 ? 'order' : 'orders'} waiting, the oldest since{' '}
-            <DateTime at={toShip.oldestSince} time="short" />
-            <WaitedFor since={toShip.oldestSince} />
-          </>
-        ) : (
-          'Every paid order has shipped.'
-        )}
-      </dd>
+    <section
+      aria-labelledby="to-ship-heading"
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div>
+        <h2 id="to-ship-heading" className="text-xl font-semibold">
+          To ship{' '}
+          <span className="badge badge-neutral align-middle" aria-hidden="true">
+            {formatCount(toShip.count)}
+          </span>
+        </h2>
+        <p className="mt-1">
+          {toShip.oldestSince ? (
+            <>
+              {formatCount(toShip.count)} {toShip.count === 1 ? 'order is' : 'orders are'} paid and waiting to
+              ship. The oldest has waited since <DateTime at={toShip.oldestSince} time="short" />
+              <WaitedFor since={toShip.oldestSince} />.
+            </>
+          ) : (
+            'Every paid order has shipped.'
+          )}
+        </p>
+      </div>
       {toShip.count > 0 && (
-        <dd className="stat-actions mt-2">
-          <Link to="/dashboard/manage-all-order?state=to_ship" className="btn btn-primary btn-xs">
-            See orders to ship
-          </Link>
-        </dd>
+        <Link
+          to="/dashboard/manage-all-order?state=to_ship"
+          className="btn btn-primary btn-sm self-start sm:self-center"
+        >
+          See orders to ship
+        </Link>
       )}
-    </div>
+    </section>
   );
 }

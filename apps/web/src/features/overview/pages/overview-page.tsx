@@ -6,7 +6,7 @@ import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
 import { StockList } from '../components/stock-list';
-import { ToShipStat } from '../components/to-ship';
+import { ToShip } from '../components/to-ship';
 import { totalsOf } from '../summary';
 
 /**
@@ -32,7 +32,6 @@ export function OverviewPage() {
                 payment
               </dd>
             </div>
-            <ToShipStat toShip={data.toShip} />
             <div className="stat">
               <dt className="stat-title">Orders, last 30 days</dt>
               <dd className="stat-value text-2xl">{formatCount(totals.orders)}</dd>
@@ -44,6 +43,8 @@ export function OverviewPage() {
               <dd className="stat-desc">paid in these days</dd>
             </div>
           </dl>
+
+          <ToShip toShip={data.toShip} />
 
           <section aria-labelledby="sales-heading">
             <h2 id="sales-heading" className="mb-2 text-xl font-semibold">
