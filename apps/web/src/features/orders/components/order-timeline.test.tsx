@@ -47,12 +47,12 @@ describe("an order's timeline", () => {
 
   it('shows paid, shipped and delivered with their moments as they happen', () => {
     expect(summary(paid).slice(1)).toEqual([
-      ['Paid', paid.paidAt, true],
+      ['Payment received', paid.paidAt, true],
       ['Not shipped yet', null, false],
       ['Not delivered yet', null, false],
     ]);
     expect(summary(delivered).slice(1)).toEqual([
-      ['Paid', paid.paidAt, true],
+      ['Payment received', paid.paidAt, true],
       ['Shipped', '2026-11-21T10:00:00.000Z', true],
       ['Delivered', '2026-11-23T16:30:00.000Z', true],
     ]);

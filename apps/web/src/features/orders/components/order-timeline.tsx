@@ -23,7 +23,7 @@ export function orderSteps(order: Order): Step[] {
     placed,
     ...(order.dueDate && !paid
       ? [{ label: `Invoiced, due ${order.dueDate.slice(0, 10)}`, done: true } satisfies Step]
-      : [{ label: paid ? 'Paid' : 'Not paid yet', at: order.paidAt, done: paid } satisfies Step]),
+      : [{ label: paid ? 'Payment received' : 'Not paid yet', at: order.paidAt, done: paid } satisfies Step]),
     {
       label: shipped ? 'Shipped' : 'Not shipped yet',
       at: fulfilment.shippedAt,
