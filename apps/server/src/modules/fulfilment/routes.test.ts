@@ -7,10 +7,12 @@ import {
 } from '@shop/contract/fulfilment';
 import type { Order } from '@shop/contract/orders';
 import type { Overview } from '@shop/contract/overview';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { releaseStaleOrders } from '../orders/service.js';
 
 /** PUT /api/purchaseById/{id}/fulfilment: a paid (or invoiced) order ships, then is delivered. */
 let shop: TestShop;
@@ -286,6 +288,22 @@ describe('a shipped order stays an order', () => {
     expect((await fulfil(id, { status: 'delivered' })).statusCode).toBe(200);
     expect((await cancel(id, admin)).json().error.message).toBe(SHIPPED_NOT_CANCELLABLE_MESSAGE);
     expect((await read(id)).fulfilment.status).toBe('delivered');
+  });
+
+  it('never expires once shipped, however long a net-30 order stays unpaid', async () => {
+    const id = await invoiced();
+    expect((await fulfil(id, SHIP)).statusCode).toBe(200);
+    const longAgo = new Date(Date.now() - 90 * 86_400_000).toISOString();
+    await shop.database.db.updateTable('orders').set({ created_at: longAgo }).where('id', '=', id).execute();
+    const silent = pino({ level: 'silent' });
+    await releaseStaleOrders(
+      { db: shop.database.db },
+      { unverified: 1, verified: 24, aboveCardLimit: 1 },
+      silent,
+    );
+    const order = await read(id);
+    expect(order.expiredAt).toBeUndefined();
+    expect(order.fulfilment.status).toBe('shipped');
   });
 
   it('says a paid, shipped order cannot be cancelled because it shipped', async () => {

@@ -345,26 +345,33 @@ export interface ReleaseCutoffs {
 
 /** Open (unpaid, unexpired) orders whose time ran out, oldest first, at most 500. */
 export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id as id'])
-    .where('orders.paid_at', 'is', null)
-    .where('orders.expired_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
-          eb('orders.created_at', '<', cutoffs.aboveCardLimit),
+  return (
+    db
+      .selectFrom('orders')
+      .leftJoin('users', 'users.id', 'orders.user_id')
+      .select(['orders.id as id'])
+      .where('orders.paid_at', 'is', null)
+      .where('orders.expired_at', 'is', null)
+      // A shipped order (net 30: shipped before it is paid) is on its way: it never expires.
+      .where('orders.fulfilment_status', '=', 'unfulfilled')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
+            eb('orders.created_at', '<', cutoffs.aboveCardLimit),
+          ]),
+          eb.and([
+            eb('users.email_verified_at', 'is', null),
+            eb('orders.created_at', '<', cutoffs.unverified),
+          ]),
+          eb.and([
+            eb('users.email_verified_at', 'is not', null),
+            eb('orders.created_at', '<', cutoffs.verified),
+          ]),
         ]),
-        eb.and([eb('users.email_verified_at', 'is', null), eb('orders.created_at', '<', cutoffs.unverified)]),
-        eb.and([
-          eb('users.email_verified_at', 'is not', null),
-          eb('orders.created_at', '<', cutoffs.verified),
-        ]),
-      ]),
-    )
-    .orderBy('orders.created_at')
-    .limit(500)
-    .execute();
+      )
+      .orderBy('orders.created_at')
+      .limit(500)
+      .execute()
+  );
 }
