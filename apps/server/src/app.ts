@@ -9,6 +9,7 @@ import { addressRoutesPlugin } from './modules/addresses/plugin.js';
 import { auditRoutesPlugin } from './modules/audit/plugin.js';
 import { authRoutesPlugin } from './modules/auth/plugin.js';
 import { companyRoutesPlugin } from './modules/companies/plugin.js';
+import { fulfilmentRoutesPlugin } from './modules/fulfilment/plugin.js';
 import { healthRoutesPlugin } from './modules/health/plugin.js';
 import { imageRoutesPlugin } from './modules/images/plugin.js';
 import { invoiceRoutesPlugin } from './modules/invoices/plugin.js';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(reviewRoutesPlugin)
     .register(invoiceRoutesPlugin)
     .register(orderRoutesPlugin)
+    .register(fulfilmentRoutesPlugin)
     .register(listRoutesPlugin)
     .register(addressRoutesPlugin)
     .register(quoteRoutesPlugin)

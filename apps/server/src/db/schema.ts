@@ -274,7 +274,8 @@ export interface MailOutboxTable {
     | 'company_invitation'
     | 'quote_requested'
     | 'quote_accepted'
-    | 'quote_accepted_admin';
+    | 'quote_accepted_admin'
+    | 'order_shipped';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;

@@ -203,6 +203,15 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     { visitor: 401, garbage: 401, owner: 422, other: 403, admin: 403 },
   ],
   [
+    'PUT /api/purchaseById/{id}/fulfilment',
+    async () => ({
+      method: 'PUT',
+      url: `/api/purchaseById/${await ownersPaidOrder()}/fulfilment`,
+      payload: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146' },
+    }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
     'DELETE /api/purchaseById/{id}',
     async () => ({ method: 'DELETE', url: `/api/purchaseById/${await ownersOrder()}` }),
     { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },

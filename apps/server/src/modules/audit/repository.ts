@@ -10,6 +10,8 @@ export type AuditAction =
   | 'order.paid'
   | 'order.expired'
   | 'order.refund_due'
+  | 'order.shipped'
+  | 'order.delivered'
   | 'user.made_admin'
   | 'user.google_linked'
   | 'quote.requested'

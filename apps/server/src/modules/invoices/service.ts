@@ -35,6 +35,13 @@ async function render(order: InvoicedOrder & { lines: OrderLineRow[] }): Promise
     })),
     total: Number(order.price),
     paymentId: payment_id,
+    fulfilment: {
+      status: order.fulfilment_status,
+      carrier: order.carrier ?? undefined,
+      trackingNumber: order.tracking_number ?? undefined,
+      shippedAt: order.shipped_at ?? undefined,
+      deliveredAt: order.delivered_at ?? undefined,
+    },
   });
   return { number, filename: `invoice-${number}.pdf`, pdf };
 }

@@ -121,6 +121,30 @@ export function paymentReceiptMail(
   };
 }
 
+/** Sent when the shop ships an order: who carries it and its tracking number. */
+export function orderShippedMail(order: MailOrder, publicUrl?: string): MailContent {
+  return {
+    subject: `Your order has shipped: ${whatWasBought(order)}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      'your order is on its way.',
+      '',
+      `Carrier:         ${order.carrier ?? ''}`,
+      `Tracking number: ${order.tracking_number ?? ''}`,
+      ...(order.shipped_at
+        ? [`Shipped:         ${order.shipped_at.slice(0, 16).replace('T', ' ')} UTC`]
+        : []),
+      '',
+      ...orderLines(order),
+      '',
+      `Follow it in your orders: ${myOrders(publicUrl)}`,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
 /** The mail with a link to verify the account's email (after sign-up, or asked again). */
 export function verifyEmailMail(name: string, link: string): MailContent {
   return {

@@ -13,6 +13,7 @@ import {
   companyInvitationMail,
   type MailContent,
   orderPlacedMail,
+  orderShippedMail,
   passwordResetMail,
   paymentReceiptMail,
   quoteAcceptedAdminMail,
@@ -103,6 +104,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   async function orderMail(kind: outbox.OrderMailKind, row: OrderRow): Promise<MailContent> {
     const order = { ...row, lines: await linesOf(db, [row.id]) };
     if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
+    if (kind === 'order_shipped') return orderShippedMail(order, deps.publicUrl);
     return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
   }
 
@@ -179,6 +181,9 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
       return { drop: 'the order is gone or unpaid' };
+    }
+    if (mail.kind === 'order_shipped' && order.fulfilment_status === 'unfulfilled') {
+      return { drop: 'the order has not shipped' };
     }
     return orderMail(mail.kind, order);
   }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 
 export type MailKind = MailOutboxTable['kind'];
-export type OrderMailKind = 'order_placed' | 'payment_receipt';
+export type OrderMailKind = 'order_placed' | 'payment_receipt' | 'order_shipped';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 /** Mails to every admin of the shop (see `mailShopAdmins`). */
 export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin';

@@ -1,3 +1,4 @@
+import type { OrderState } from '@shop/contract/orders';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
@@ -117,8 +118,9 @@ export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | 
 }
 
 /**
- * Removes the order (its lines and payment intents with it) only while it is unpaid and not
- * expired; answers what was removed, lines included, or nothing if it was paid, expired or gone.
+ * Removes the order (its lines and payment intents with it) only while it is unpaid, not expired
+ * and not shipped; answers what was removed, lines included, or nothing if it was paid, expired,
+ * shipped or gone.
  * Run it in a transaction and roll back when it answers nothing.
  */
 export async function deleteUnpaidOrder(
@@ -132,6 +134,8 @@ export async function deleteUnpaidOrder(
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
+    // A shipped (net-30) order is on its way: it is never cancelled.
+    .where('fulfilment_status', '=', 'unfulfilled')
     .returningAll()
     .executeTakeFirst();
   return order && { order, lines };
@@ -148,6 +152,7 @@ export function expireUnpaidOrder(db: Database, id: string, at: string): Promise
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
+    .where('fulfilment_status', '=', 'unfulfilled')
     .returningAll()
     .executeTakeFirst();
 }
@@ -210,12 +215,29 @@ export async function countOpenOrders(db: Database, userId: string): Promise<num
   return Number(row.n);
 }
 
+/**
+ * An order the shop may ship: paid, or invoiced on net-30 terms (its invoice has a due date), not
+ * expired. (Net-30 orders: docs/api.md, Companies.)
+ */
+export const shippable = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb.and([
+    eb.or([eb('orders.paid_at', 'is not', null), eb('orders.due_date', 'is not', null)]),
+    eb('orders.expired_at', 'is', null),
+  ]);
+
+/** A shippable order that has not shipped yet: what Manage All Order's "to ship" lists. */
+export const awaitingShipment = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb.and([eb('orders.fulfilment_status', '=', 'unfulfilled'), shippable(eb)]);
+
 /** Which orders a list or an export holds. */
 export interface OrderFilter {
   /** Exactly this buyer's orders. */
   email?: string | undefined;
-  /** Unpaid means still payable: an expired order is neither paid nor unpaid. */
-  state?: 'paid' | 'unpaid' | 'expired' | undefined;
+  /**
+   * Unpaid means still payable: an expired order is neither paid nor unpaid. To ship: paid or
+   * invoiced, and not shipped yet.
+   */
+  state?: OrderState | undefined;
   /** A literal piece of the buyer's email. */
   buyer?: string | undefined;
   /** A literal piece of the (current) name of a part on any of the order's lines. */
@@ -228,6 +250,7 @@ function filteredOrders(db: Database, filter: OrderFilter) {
   if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
   if (filter.state === 'unpaid') query = query.where('paid_at', 'is', null).where('expired_at', 'is', null);
   if (filter.state === 'expired') query = query.where('expired_at', 'is not', null);
+  if (filter.state === 'to_ship') query = query.where(awaitingShipment);
   if (filter.buyer)
     query = query.where(sql<boolean>`email like ${containsPattern(filter.buyer)} escape '\\'`);
   if (filter.part) {
@@ -322,26 +345,33 @@ export interface ReleaseCutoffs {
 
 /** Open (unpaid, unexpired) orders whose time ran out, oldest first, at most 500. */
 export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('users', 'users.id', 'orders.user_id')
-    .select(['orders.id as id'])
-    .where('orders.paid_at', 'is', null)
-    .where('orders.expired_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
-          eb('orders.created_at', '<', cutoffs.aboveCardLimit),
+  return (
+    db
+      .selectFrom('orders')
+      .leftJoin('users', 'users.id', 'orders.user_id')
+      .select(['orders.id as id'])
+      .where('orders.paid_at', 'is', null)
+      .where('orders.expired_at', 'is', null)
+      // A shipped order (net 30: shipped before it is paid) is on its way: it never expires.
+      .where('orders.fulfilment_status', '=', 'unfulfilled')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
+            eb('orders.created_at', '<', cutoffs.aboveCardLimit),
+          ]),
+          eb.and([
+            eb('users.email_verified_at', 'is', null),
+            eb('orders.created_at', '<', cutoffs.unverified),
+          ]),
+          eb.and([
+            eb('users.email_verified_at', 'is not', null),
+            eb('orders.created_at', '<', cutoffs.verified),
+          ]),
         ]),
-        eb.and([eb('users.email_verified_at', 'is', null), eb('orders.created_at', '<', cutoffs.unverified)]),
-        eb.and([
-          eb('users.email_verified_at', 'is not', null),
-          eb('orders.created_at', '<', cutoffs.verified),
-        ]),
-      ]),
-    )
-    .orderBy('orders.created_at')
-    .limit(500)
-    .execute();
+      )
+      .orderBy('orders.created_at')
+      .limit(500)
+      .execute()
+  );
 }

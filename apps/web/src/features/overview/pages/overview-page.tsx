@@ -7,9 +7,13 @@ import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
 import { StockList } from '../components/stock-list';
+import { ToShip } from '../components/to-ship';
 import { totalsOf } from '../summary';
 
-/** The admins' dashboard home: how the shop did over 30 days, what is owed, and what to restock. */
+/**
+ * The admins' dashboard home: how the shop did over 30 days, what is owed, what waits to ship, and
+ * what to restock.
+ */
 export function OverviewPage() {
   const overview = useOverview();
   useAccessRefusal(overview.error);
@@ -49,6 +53,8 @@ export function OverviewPage() {
               </dd>
             </div>
           </dl>
+
+          <ToShip toShip={data.toShip} />
 
           <section aria-labelledby="sales-heading">
             <h2 id="sales-heading" className="mb-2 text-xl font-semibold">
