@@ -7,13 +7,16 @@ import path from 'node:path';
 import {
   acceptLoad,
   admin,
+  approveLoad,
   barePostgresPurchase,
   bareSqlitePurchase,
   ORDER_LINES,
   offeredQuotes,
   orderLoad,
+  pendingOrders,
   prepare,
   purchaseLoad,
+  setMemberships,
   unlimited,
 } from './api.mjs';
 import { bareServer, combineRounds, connections, load, loop, median, seconds, table } from './lib/load.mjs';
@@ -22,7 +25,9 @@ import { call, freePort, freshDatabase, residentMemory, root, startShop } from '
 const [kind = 'sqlite', ...others] = process.argv.slice(2);
 const builds = [path.join(root, 'apps/server/dist/main.js'), ...others.map((p) => path.resolve(p))];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const only = (process.env.BENCH_ONLY ?? 'reads,purchase,orders,quotes').split(',');
+const only = (process.env.BENCH_ONLY ?? 'reads,purchase,orders,quotes,companies').split(',');
+/** How many orders waiting for approval each round of approvals uses up. */
+const APPROVALS_A_ROUND = Number(process.env.BENCH_APPROVALS ?? 2000);
 /** How many offered quotes each round of accepts uses up. */
 const QUOTES_A_ROUND = Number(process.env.BENCH_QUOTES ?? 2000);
 console.log(
@@ -149,6 +154,47 @@ try {
         target: name(s.entry),
         ...combineRounds(accepts),
         share: `${Math.round(ratio * 100)}% of a purchase`,
+      });
+    }
+  }
+  if (only.includes('companies')) {
+    // A company member's purchase under a monthly limit (their month's orders summed, their row
+    // locked) beside a purchase by a buyer in no company; and a company admin's approval beside a
+    // purchase. In turns; the companies are written straight into the database (this build only).
+    for (const s of shops.slice(0, 1)) {
+      const plain = [];
+      const limited = [];
+      const purchases = [];
+      const approvals = [];
+      for (let round = 0; round < rounds; round++) {
+        await setMemberships(s.database, s.who, null);
+        plain.push(await purchaseLoad(s.shop.url, s.who, duration));
+        await setMemberships(s.database, s.who, { role: 'buyer', limit: 1_000_000_000 });
+        limited.push(await purchaseLoad(s.shop.url, s.who, duration));
+        await setMemberships(s.database, s.who, null);
+        purchases.push(await purchaseLoad(s.shop.url, s.who, duration));
+        // Each buyer the admin of their own company, with a limit of 0: every order waits.
+        await setMemberships(s.database, s.who, { role: 'admin', limit: 0 });
+        approvals.push(
+          await approveLoad(s.shop.url, await pendingOrders(s.shop.url, s.who, APPROVALS_A_ROUND)),
+        );
+      }
+      await setMemberships(s.database, s.who, null);
+      rows.push({ what: 'POST /api/purchase, no company', target: name(s.entry), ...combineRounds(plain) });
+      const limitRatio = median(limited.map((r, k) => r.rps / plain[k].rps));
+      rows.push({
+        what: 'POST /api/purchase, member with a limit',
+        target: name(s.entry),
+        ...combineRounds(limited),
+        share: `${Math.round(limitRatio * 100)}% of no company`,
+      });
+      rows.push({ what: 'POST /api/purchase', target: name(s.entry), ...combineRounds(purchases) });
+      const approvalRatio = median(approvals.map((r, k) => r.rps / purchases[k].rps));
+      rows.push({
+        what: 'POST /api/orders/{id}/approve',
+        target: name(s.entry),
+        ...combineRounds(approvals),
+        share: `${Math.round(approvalRatio * 100)}% of a purchase`,
       });
     }
   }

@@ -70,6 +70,8 @@ export async function prepare(url) {
     adminToken,
     /** The next buyer in turn (the bare transactions' orders are spread alike). */
     nextBuyer: () => buyers[turn++ % buyers.length],
+    /** Every buyer's id (their companies are set up straight in the database). */
+    buyerIds: () => buyers.map((b) => b.uid),
   };
 }
 
@@ -430,4 +432,101 @@ export async function measureApi(database, port) {
     await shop.stop();
   }
   return { rows, memory };
+}
+
+/**
+ * Makes each of the run's buyers the only member of a company of their own, written straight into
+ * the database (the shop's company calls are not what is measured): `role` and monthly `limit`
+ * (null: none), or no company at all when `membership` is null. Any earlier membership goes.
+ */
+export async function setMemberships(database, who, membership) {
+  const uids = who.buyerIds();
+  const now = new Date().toISOString();
+  const rows = uids.map((uid) => ({ company: randomUUID(), uid }));
+  const statements = [
+    ['delete from company_members where user_id = ?', (row) => [row.uid]],
+    ...(membership
+      ? [
+          [
+            "insert into companies (id, name, vat_id, payment_terms, created_at, updated_at) values (?, 'Bench Company', null, 'card', ?, ?)",
+            (row) => [row.company, now, now],
+          ],
+          [
+            'insert into company_members (company_id, user_id, role, spending_limit, joined_at) values (?, ?, ?, ?, ?)',
+            (row) => [row.company, row.uid, membership.role, membership.limit, now],
+          ],
+        ]
+      : []),
+  ];
+  if (database.url.startsWith('sqlite:')) {
+    const db = new SQLite(database.url.slice('sqlite:'.length));
+    db.pragma('busy_timeout = 5000');
+    const prepared = statements.map(([text, values]) => [db.prepare(text), values]);
+    db.transaction(() => {
+      for (const row of rows) for (const [statement, values] of prepared) statement.run(...values(row));
+    })();
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    for (const row of rows)
+      for (const [text, values] of statements) {
+        let n = 0;
+        await client.query(
+          text.replaceAll('?', () => `$${++n}`),
+          values(row),
+        );
+      }
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `count` orders waiting for approval: each buyer is a company admin with a limit of 0, so their
+ * own orders wait (an admin approves them all the same); sent 10 at a time.
+ */
+export async function pendingOrders(url, who, count) {
+  const orders = [];
+  for (let start = 0; start < count; start += 10) {
+    const batch = Array.from({ length: Math.min(10, count - start) }, async () => {
+      const buyer = who.nextBuyer();
+      const { insertedId } = (
+        await call(`${url}/api/purchase`, {
+          method: 'POST',
+          token: buyer.token,
+          body: { partsId: who.partId, quantity: 2, mobile: '+880 1712 000000', address: 'Dhaka' },
+        })
+      ).json;
+      return { id: insertedId, token: buyer.token };
+    });
+    orders.push(...(await Promise.all(batch)));
+  }
+  return orders;
+}
+
+/** Approvals of `orders` (each once, by its company's admin), as many as there are. */
+export function approveLoad(url, orders) {
+  let next = 0;
+  return load({
+    url: `${url}/api/orders`,
+    method: 'POST',
+    amount: orders.length,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const order = orders[next++ % orders.length];
+          return {
+            ...request,
+            path: `/api/orders/${order.id}/approve`,
+            headers: { ...request.headers, authorization: `Bearer ${order.token}` },
+          };
+        },
+      },
+    ],
+  });
 }

@@ -34,7 +34,12 @@ function gate() {
 
 describe('background work', () => {
   it('runs every task when no other server runs it', async () => {
-    const everyTask = { reconcilePayments: 'done', releaseStaleOrders: 'done', expireQuotes: 'done' };
+    const everyTask = {
+      reconcilePayments: 'done',
+      releaseStaleOrders: 'done',
+      expireQuotes: 'done',
+      mailOverdueInvoices: 'done',
+    };
     expect(await shop.app.backgroundWork.runAll()).toEqual(everyTask);
     expect(await second.backgroundWork.runAll()).toEqual(everyTask);
   });
@@ -60,6 +65,7 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
         reconcilePayments: 'skipped',
         releaseStaleOrders: 'done',
         expireQuotes: 'done',
+        mailOverdueInvoices: 'done',
       });
 
       await held.release();
@@ -97,6 +103,7 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
         reconcilePayments: 'done',
         releaseStaleOrders: 'done',
         expireQuotes: 'done',
+        mailOverdueInvoices: 'done',
       });
       expect(logged.filter((line) => line.level >= 40)).toEqual([]);
     } finally {

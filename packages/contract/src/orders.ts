@@ -153,3 +153,13 @@ export const ORDER_EXPIRED_MESSAGE =
 /** The buyer holds as many unpaid orders as the shop allows at once. */
 export const tooManyUnpaidMessage = (count: number) =>
   `You have ${count} unpaid orders. Pay or cancel one before placing another.`;
+
+/** `GET /api/companies/{id}/orders`: a page of the company's orders, or only those waiting for approval. */
+export const CompanyOrdersQuery = Paging.extend({
+  approval: z.enum(['pending'], { error: 'must be pending' }).optional(),
+});
+export type CompanyOrdersQuery = z.output<typeof CompanyOrdersQuery>;
+
+/** What paying by card answers for an order waiting for its company's approval. */
+export const AWAITING_APPROVAL_MESSAGE =
+  "This order waits for approval by your company's admin: it cannot be paid until it is approved";

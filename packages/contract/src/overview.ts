@@ -31,6 +31,16 @@ export const StockPartList = z.object({
 });
 export type StockPartList = z.infer<typeof StockPartList>;
 
+export const OverdueInvoice = z.object({
+  _id: Id,
+  invoiceNumber: z.string().optional().describe('e.g. INV-000042'),
+  companyName: z.string().optional(),
+  userName: z.string(),
+  price: count.describe('whole dollars'),
+  dueDate: z.string().describe('ISO 8601'),
+});
+export type OverdueInvoice = z.infer<typeof OverdueInvoice>;
+
 export const Overview = z.object({
   days: z.array(OverviewDay).describe(`the last ${OVERVIEW_DAYS} days in UTC, oldest first, today last`),
   unpaid: z.object({ count, value: count.describe('whole dollars') }),
@@ -50,5 +60,12 @@ export const Overview = z.object({
   runningLow: StockPartList.describe(
     `parts that can be ordered but have fewer than ${RUNNING_LOW_MIN_ORDERS} minimum orders left`,
   ),
+  overdueInvoices: z
+    .object({
+      count,
+      value: count.describe('whole dollars'),
+      orders: z.array(OverdueInvoice).describe(`the oldest due first, at most ${OVERVIEW_LIST_LIMIT}`),
+    })
+    .describe('net-30 invoices unpaid past their due date'),
 });
 export type Overview = z.infer<typeof Overview>;

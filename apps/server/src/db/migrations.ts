@@ -734,6 +734,13 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('mail_outbox').addColumn('origin', 'text').execute();
     },
   },
+  '0022_order_approved_at': {
+    async up(db: Kysely<unknown>) {
+      // An approved order's unpaid-order clock starts when a company admin approves it, not when
+      // it was placed (it could not be paid while it waited).
+      await db.schema.alterTable('orders').addColumn('approved_at', 'text').execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

@@ -81,6 +81,8 @@ export interface OrdersTable {
   due_date: ColumnType<string | null, string | null | undefined, string | null>;
   /** The bank reference the shop's admin recorded when a net-30 invoice was paid. */
   settlement_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0022: when a company admin approved a pending order (its unpaid clock starts then). */
+  approved_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type FulfilmentStatus = 'unfulfilled' | 'shipped' | 'delivered';
@@ -275,7 +277,12 @@ export interface MailOutboxTable {
     | 'quote_requested'
     | 'quote_accepted'
     | 'quote_accepted_admin'
-    | 'order_shipped';
+    | 'order_shipped'
+    | 'approval_needed'
+    | 'order_approved'
+    | 'order_rejected'
+    | 'order_invoiced'
+    | 'invoice_overdue';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount, uniqueEmail } from '../test-support/accounts.js';
-import { markVerified } from '../test-support/companies.js';
+import { companyWithMembers, markVerified } from '../test-support/companies.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
 /**
@@ -23,6 +23,20 @@ let accounts: Record<'owner' | 'other' | 'admin', TestAccount>;
 let partId: string;
 /** The owner's company: they made it (their email verified), so they are its admin. */
 let companyId: string;
+let member: TestAccount;
+/** A buyer of a company on net-30 terms: their orders are invoiced at once. */
+let netBuyer: TestAccount;
+
+/** An order of `buyer`'s (a member's pending one, or a net-30 invoiced one). */
+async function orderOf(buyer: TestAccount): Promise<string> {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: bearer(buyer),
+    payload: { partsId: partId, quantity: 1, mobile: '+880 1712 345678', address: 'Dhaka' },
+  });
+  return res.json().insertedId;
+}
 
 async function ownersOrder(): Promise<string> {
   const res = await shop.app.inject({
@@ -305,6 +319,30 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     }),
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
   ],
+  [
+    'POST /api/orders/{id}/approve',
+    async () => ({ method: 'POST', url: `/api/orders/${await orderOf(member)}/approve` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'POST /api/orders/{id}/reject',
+    async () => ({ method: 'POST', url: `/api/orders/${await orderOf(member)}/reject` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'GET /api/companies/{id}/orders',
+    async () => ({ method: 'GET', url: `/api/companies/${companyId}/orders` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'PUT /api/purchaseById/{id}/settlement',
+    async () => ({
+      method: 'PUT',
+      url: `/api/purchaseById/${await orderOf(netBuyer)}/settlement`,
+      payload: { reference: 'BANK-1' },
+    }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
 ];
 
 beforeAll(async () => {
@@ -329,6 +367,22 @@ beforeAll(async () => {
     payload: { name: 'Owner Ltd' },
   });
   companyId = company.json().insertedId;
+  // A buyer of the owner's company whose every order waits for approval (limit 0).
+  member = await signUp(shop.app);
+  await shop.database.db
+    .insertInto('company_members')
+    .values({
+      company_id: companyId,
+      user_id: member.uid,
+      role: 'buyer',
+      spending_limit: 0,
+      joined_at: new Date().toISOString(),
+    })
+    .execute();
+  netBuyer = await signUp(shop.app);
+  await companyWithMembers(shop.database.db, [{ uid: netBuyer.uid, role: 'buyer' }], {
+    paymentTerms: 'net30',
+  });
 });
 afterAll(async () => {
   await shop.close();

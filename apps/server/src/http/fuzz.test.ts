@@ -389,6 +389,13 @@ describe('fuzzing the API', () => {
             url: `/api/companies?limit=${limit}&offset=${q.slice(0, 50)}`,
             headers: bearer(admin),
           },
+          { method: 'POST', url: `/api/orders/${safeId}/approve`, headers: bearer(buyer), body: '{}' },
+          { method: 'POST', url: `/api/orders/${safeId}/reject`, headers: bearer(buyer), body: '{}' },
+          {
+            method: 'GET',
+            url: `/api/companies/${safeId}/orders?approval=${q.slice(0, 300)}&limit=${limit}`,
+            headers: bearer(buyer),
+          },
         ];
         for (const request of requests) {
           const res = await send(request);
@@ -407,6 +414,8 @@ describe('fuzzing the API', () => {
       ['/api/create-payment-intent', 'POST', {}],
       ['/api/payments/test/confirm', 'POST', {}],
       [`/api/purchaseById/${partId}`, 'PUT', {}],
+      // The shop's admin records a settlement: its body is read only for them.
+      [`/api/purchaseById/${partId}/settlement`, 'PUT', {}],
       [`/api/users?email=${encodeURIComponent(buyer.email)}`, 'PUT', {}],
       ['/api/invitations/accept', 'POST', {}],
       ['/api/companies', 'POST', {}],
@@ -426,6 +435,7 @@ describe('fuzzing the API', () => {
             'name',
             'token',
             'vatId',
+            'reference',
           ),
           hostileValue,
           { maxKeys: 4 },
@@ -434,7 +444,8 @@ describe('fuzzing the API', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), body, async ([url, method, _h], payload) => {
-        const res = await send({ method, url, headers: bearer(buyer), body: payload });
+        const caller = url.endsWith('/settlement') ? admin : buyer;
+        const res = await send({ method, url, headers: bearer(caller), body: payload });
         expect(res.statusCode, `${url}: ${payload.slice(0, 200)} → ${res.body}`).toBeLessThan(500);
         if (res.statusCode >= 400) expect(res.json().error.code).toEqual(expect.any(String));
       }),

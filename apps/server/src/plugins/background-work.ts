@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from '../background.js';
+import { mailOverdueInvoices } from '../modules/orders/company-orders.js';
 import { orderDeps } from '../modules/orders/plugin.js';
 import { releaseStaleOrders } from '../modules/orders/service.js';
 import { reconcilePayments } from '../modules/payments/reconcile.js';
@@ -19,6 +20,8 @@ export const backgroundWorkPlugin = fp(
         reconcilePayments: () => reconcilePayments(app.payments, app.log),
         // Offers whose time ran out show as expired at once; this marks them so in the records.
         expireQuotes: () => expireQuotes(app.db, app.log),
+        // Net-30 invoices past their due date and unpaid: their buyer is told once.
+        mailOverdueInvoices: () => mailOverdueInvoices({ db: app.db, mail: app.mail }),
         // An order is released in the last run before its time is up ("within an hour"), not after.
         ...(release
           ? {

@@ -6,15 +6,23 @@ export const SHOP_NAME = 'Electronics Tools Manufacturers';
 export interface InvoiceContent {
   number: string;
   issuedAt: string;
-  paidAt: string;
+  /** When it was paid; none while a net-30 invoice is open. */
+  paidAt?: string | undefined;
   buyer: { name: string; email: string; mobile: string; address: string };
+  /** The buyer's company, for an order of a company member. */
+  company?: { name: string; vatId?: string | undefined } | undefined;
+  /** A net-30 invoice: payable on account by then. */
+  dueDate?: string | undefined;
+  /** A net-30 invoice paid by bank transfer: the reference the shop recorded. */
+  settlementReference?: string | undefined;
   /** The buyer's purchase order number, when they gave one. */
   poNumber?: string | undefined;
   /** Every line of the order, in its order. */
   lines: InvoiceLine[];
   /** The order's total: the sum of its lines' prices. */
   total: number;
-  paymentId: string;
+  /** The card payment's id (none for a net-30 invoice). */
+  paymentId?: string | undefined;
   /** Where the order's shipment is, when the invoice is made (left out: not said). */
   fulfilment?: InvoiceFulfilment | undefined;
 }
@@ -115,7 +123,9 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
     info: {
       Title: `Invoice ${invoice.number}`,
       Author: SHOP_NAME,
-      Subject: `Invoice ${invoice.number} for order paid by ${invoice.paymentId}`,
+      Subject: invoice.paymentId
+        ? `Invoice ${invoice.number} for order paid by ${invoice.paymentId}`
+        : `Invoice ${invoice.number}`,
       // The document's own date is the invoice's, so the same invoice renders the same way.
       CreationDate: new Date(invoice.issuedAt),
     },
@@ -159,18 +169,40 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   doc.fontSize(10);
   heading(doc, 'Billed to', left, y, { width: half - 10 });
   let column = doc.y + 4;
-  for (const line of [invoice.buyer.name, invoice.buyer.email, invoice.buyer.mobile, invoice.buyer.address]) {
+  const company = invoice.company
+    ? [invoice.company.name, ...(invoice.company.vatId ? [`VAT id: ${invoice.company.vatId}`] : [])]
+    : [];
+  for (const line of [
+    ...company,
+    invoice.buyer.name,
+    invoice.buyer.email,
+    invoice.buyer.mobile,
+    invoice.buyer.address,
+  ]) {
     column = write(doc, fonts.regular, line, left, column, { width: half - 10 }) + 2;
   }
   heading(doc, 'Payment', left + half, y, { width: half });
   let payment = doc.y + 4;
-  payment =
-    write(doc, fonts.regular, `Paid by card on ${minute(invoice.paidAt)}`, left + half, payment, {
-      width: half,
-    }) + 2;
-  // The id on a line of its own: a provider's ids are long and have no space to wrap at.
-  payment = write(doc, fonts.regular, 'Payment id:', left + half, payment, { width: half }) + 2;
-  payment = write(doc, fonts.regular, invoice.paymentId, left + half, payment, { width: half }) + 2;
+  const paymentLines = invoice.dueDate
+    ? [
+        'On account (net 30)',
+        `Due date: ${day(invoice.dueDate)}`,
+        ...(invoice.paidAt
+          ? [
+              `Paid by bank transfer on ${minute(invoice.paidAt)}`,
+              'Bank reference:',
+              invoice.settlementReference ?? '',
+            ]
+          : ['Please pay by bank transfer, quoting the invoice number.']),
+      ]
+    : [
+        `Paid by card on ${minute(invoice.paidAt ?? invoice.issuedAt)}`,
+        // The id on a line of its own: a provider's ids are long and have no space to wrap at.
+        'Payment id:',
+        invoice.paymentId ?? '',
+      ];
+  for (const line of paymentLines)
+    payment = write(doc, fonts.regular, line, left + half, payment, { width: half }) + 2;
   y = Math.max(column, payment) + 18;
 
   if (invoice.poNumber) {
@@ -228,9 +260,10 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   y = doc.y + 28;
 
   doc.fontSize(9).fillColor(GREY);
-  write(doc, fonts.regular, 'Paid in full. Prices are in US dollars. Thank you for your order.', left, y, {
-    width,
-  });
+  const closing = invoice.paidAt
+    ? 'Paid in full. Prices are in US dollars. Thank you for your order.'
+    : `Payable by ${day(invoice.dueDate ?? invoice.issuedAt)}. Prices are in US dollars. Thank you for your order.`;
+  write(doc, fonts.regular, closing, left, y, { width });
   doc.end();
   return finished;
 }

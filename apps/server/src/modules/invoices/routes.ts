@@ -19,7 +19,8 @@ export function invoiceRoutes(app: FastifyInstance, deps: { db: Database; guard:
       onRequest: deps.guard.user,
       schema: {
         tags: ['orders'],
-        summary: "A paid order's invoice as a PDF (its buyer, or admins); 409 while the order is unpaid",
+        summary:
+          "A paid order's invoice as a PDF (its buyer, or admins); a net-30 order's from when it is invoiced, with its due date; 409 while the order has no invoice",
         security: [{ bearer: [] }],
         params: OrderIdParams,
         response: {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { companyOf } from '../companies/members.js';
 import { linesOf, type OrderLineRow } from '../orders/repository.js';
 import { formatInvoiceNumber } from './number.js';
 import { renderInvoicePdf } from './pdf.js';
@@ -14,18 +15,23 @@ export interface Invoice {
   pdf: Buffer;
 }
 
-async function render(order: InvoicedOrder & { lines: OrderLineRow[] }): Promise<Invoice> {
+async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow[] }): Promise<Invoice> {
   const { invoice_number, issued_at, paid_at, payment_id } = order;
-  // Paying assigns the number in the same transaction (and the migration gave paid orders theirs).
-  if (invoice_number === null || issued_at === null || paid_at === null || payment_id === null) {
+  // Paying assigns the number in the same transaction (and the migration gave paid orders theirs);
+  // a net-30 order has its number from when it was invoiced.
+  if (invoice_number === null || issued_at === null || (order.due_date === null && payment_id === null)) {
     throw new Error(`Order ${order.id} is paid but has no invoice`);
   }
   const number = formatInvoiceNumber(invoice_number);
+  const company = order.company_id ? await companyOf(db, order.company_id) : undefined;
   const pdf = await renderInvoicePdf({
     number,
     issuedAt: issued_at,
-    paidAt: paid_at,
+    paidAt: paid_at ?? undefined,
     buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
+    company: company && { name: company.name, vatId: company.vat_id ?? undefined },
+    dueDate: order.due_date ?? undefined,
+    settlementReference: order.settlement_reference ?? undefined,
     poNumber: order.po_number ?? undefined,
     lines: order.lines.map((line) => ({
       part: line.part_name,
@@ -34,7 +40,7 @@ async function render(order: InvoicedOrder & { lines: OrderLineRow[] }): Promise
       price: Number(line.price),
     })),
     total: Number(order.price),
-    paymentId: payment_id,
+    paymentId: payment_id ?? undefined,
     fulfilment: {
       status: order.fulfilment_status,
       carrier: order.carrier ?? undefined,
@@ -46,11 +52,14 @@ async function render(order: InvoicedOrder & { lines: OrderLineRow[] }): Promise
   return { number, filename: `invoice-${number}.pdf`, pdf };
 }
 
-/** The invoice of a paid order, for whoever sends it on (a receipt by e-mail); undefined when unknown or unpaid. */
+/**
+ * The invoice of a paid (or net-30 invoiced) order, for whoever sends it on (a receipt by e-mail);
+ * undefined when unknown or not invoiced.
+ */
 export async function invoiceFor(db: Database, orderId: string): Promise<Invoice | undefined> {
   const order = await findInvoicedOrder(db, orderId);
-  if (!order?.paid_at) return undefined;
-  return render({ ...order, lines: await linesOf(db, [order.id]) });
+  if (!order || order.invoice_number === null) return undefined;
+  return render(db, { ...order, lines: await linesOf(db, [order.id]) });
 }
 
 /** `GET /api/purchaseById/{id}/invoice`: the order's buyer or an admin, once it is paid. */
@@ -58,6 +67,6 @@ export async function invoiceForCaller(db: Database, caller: Caller, orderId: st
   const order = await findInvoicedOrder(db, orderId);
   if (!order) throw notFound('order');
   requireSelfOrAdmin(caller, order.email);
-  if (!order.paid_at) throw conflict('This order is not paid yet: it has no invoice');
-  return render({ ...order, lines: await linesOf(db, [order.id]) });
+  if (order.invoice_number === null) throw conflict('This order is not paid yet: it has no invoice');
+  return render(db, { ...order, lines: await linesOf(db, [order.id]) });
 }

@@ -31,6 +31,7 @@ const order: OrderRow = {
   approval: null,
   due_date: null,
   settlement_reference: null,
+  approved_at: null,
 };
 const line = (n: number, part_name: string, quantity: number, unit_price: number): OrderLineRow => ({
   order_id: order.id,

@@ -79,8 +79,20 @@ export function orderPlacedMail(order: MailOrder, publicUrl?: string): MailConte
     text: [
       `Dear ${order.user_name},`,
       '',
-      'thank you for your order. Its pieces are reserved for you; please pay for it to confirm it',
-      `(${myOrders(publicUrl)}).`,
+      ...(order.approval === 'pending'
+        ? [
+            "thank you for your order. Its pieces are reserved for you. It takes you past your month's",
+            "spending limit, so it waits for your company admin's approval; we will write when they decide.",
+          ]
+        : order.due_date
+          ? [
+              'thank you for your order. It is confirmed and invoiced to your company on account',
+              '(net 30): the invoice follows in a separate mail.',
+            ]
+          : [
+              'thank you for your order. Its pieces are reserved for you; please pay for it to confirm it',
+              `(${myOrders(publicUrl)}).`,
+            ]),
       '',
       ...orderLines(order),
       '',
@@ -106,7 +118,9 @@ export function paymentReceiptMail(
       ...(invoice ? [`The invoice ${invoice.number} is attached.`] : []),
       '',
       ...orderLines(order),
-      `Payment:    ${order.payment_id ?? ''}`,
+      order.settlement_reference
+        ? `Bank reference: ${order.settlement_reference}`
+        : `Payment:    ${order.payment_id ?? ''}`,
       `Paid:       ${order.paid_at ?? ''}`,
       '',
       `Your orders: ${myOrders(publicUrl)}`,
@@ -321,5 +335,110 @@ export function quoteAcceptedAdminMail(quote: MailQuote, orderId: string, origin
       '',
       SHOP_NAME,
     ].join('\n'),
+  };
+}
+
+const day = (iso: string | null) => (iso ?? '').slice(0, 10);
+const pdf = (invoice: Invoice | undefined) =>
+  invoice
+    ? { attachments: [{ filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' }] }
+    : {};
+
+/** Sent to each of the company's admins when a member's order waits for their approval. */
+export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailContent {
+  return {
+    subject: `Approval needed: ${dollars.format(Number(order.price))} order by ${order.user_name}`,
+    text: [
+      'Hello,',
+      '',
+      `${order.user_name} (${order.email}) placed an order that takes them past their monthly`,
+      'spending limit. Its pieces are reserved; it can be paid only once you approve it. Approve or',
+      `reject it in your company's orders (${publicUrl ? `${publicUrl}/dashboard` : 'your dashboard'}).`,
+      '',
+      ...orderLines(order),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent to the buyer when a company admin approves their order. */
+export function orderApprovedMail(order: MailOrder, publicUrl?: string): MailContent {
+  return {
+    subject: `Order approved: ${whatWasOrdered(order)}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      "your company's admin approved your order.",
+      ...(order.due_date
+        ? ['It is invoiced to your company on account (net 30): the invoice follows in a separate mail.']
+        : [`Please pay for it to confirm it (${myOrders(publicUrl)}).`]),
+      '',
+      ...orderLines(order),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent to the buyer when a company admin rejects their order. */
+export function orderRejectedMail(order: MailOrder, publicUrl?: string): MailContent {
+  return {
+    subject: `Order rejected: ${whatWasOrdered(order)}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      "your company's admin rejected your order. It will not be delivered, and nothing is owed for it.",
+      `Your orders: ${myOrders(publicUrl)}`,
+      '',
+      ...orderLines(order),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent to the buyer when a net-30 order is invoiced, with its invoice. */
+export function orderInvoicedMail(
+  order: MailOrder,
+  invoice: Invoice | undefined,
+  publicUrl?: string,
+): MailContent {
+  return {
+    subject: `Invoice ${invoice?.number ?? ''}: ${dollars.format(Number(order.price))} due ${day(order.due_date)}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      `your order is invoiced to your company on account. Please pay ${dollars.format(Number(order.price))}`,
+      `by bank transfer by ${day(order.due_date)} (UTC), quoting the invoice number.`,
+      '',
+      `Invoice:    ${invoice?.number ?? ''}`,
+      `Due date:   ${day(order.due_date)}`,
+      ...orderLines(order),
+      '',
+      `Your orders: ${myOrders(publicUrl)}`,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    ...pdf(invoice),
+  };
+}
+
+/** Sent once to the buyer when a net-30 invoice is past its due date and unpaid. */
+export function invoiceOverdueMail(order: MailOrder, invoice: Invoice | undefined): MailContent {
+  return {
+    subject: `Overdue: invoice ${invoice?.number ?? ''} was due ${day(order.due_date)}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      `our invoice ${invoice?.number ?? ''} of ${dollars.format(Number(order.price))} was due on ${day(order.due_date)} (UTC)`,
+      'and we have not received its payment yet. Please pay it by bank transfer, quoting the',
+      'invoice number. If you have paid it already, thank you, and please ignore this mail.',
+      '',
+      ...orderLines(order),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    ...pdf(invoice),
   };
 }

@@ -10,9 +10,14 @@ import type { Invoice } from '../invoices/service.js';
 import { findOrder, linesOf } from '../orders/repository.js';
 import * as quotes from '../quotes/repository.js';
 import {
+  approvalNeededMail,
   companyInvitationMail,
+  invoiceOverdueMail,
   type MailContent,
+  orderApprovedMail,
+  orderInvoicedMail,
   orderPlacedMail,
+  orderRejectedMail,
   orderShippedMail,
   passwordResetMail,
   paymentReceiptMail,
@@ -101,11 +106,27 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  async function orderMail(kind: outbox.OrderMailKind, row: OrderRow): Promise<MailContent> {
+  async function orderMail(kind: outbox.MailKind, row: OrderRow): Promise<MailContent> {
     const order = { ...row, lines: await linesOf(db, [row.id]) };
-    if (kind === 'order_placed') return orderPlacedMail(order, deps.publicUrl);
-    if (kind === 'order_shipped') return orderShippedMail(order, deps.publicUrl);
-    return paymentReceiptMail(order, await deps.invoiceFor?.(db, order.id), deps.publicUrl);
+    const invoice = () => deps.invoiceFor?.(db, order.id) ?? Promise.resolve(undefined);
+    switch (kind) {
+      case 'order_placed':
+        return orderPlacedMail(order, deps.publicUrl);
+      case 'order_shipped':
+        return orderShippedMail(order, deps.publicUrl);
+      case 'approval_needed':
+        return approvalNeededMail(order, deps.publicUrl);
+      case 'order_approved':
+        return orderApprovedMail(order, deps.publicUrl);
+      case 'order_rejected':
+        return orderRejectedMail(order, deps.publicUrl);
+      case 'order_invoiced':
+        return orderInvoicedMail(order, await invoice(), deps.publicUrl);
+      case 'invoice_overdue':
+        return invoiceOverdueMail(order, await invoice());
+      default:
+        return paymentReceiptMail(order, await invoice(), deps.publicUrl);
+    }
   }
 
   /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
@@ -177,7 +198,8 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
       mail.kind === 'quote_accepted_admin'
     )
       return quoteMail(mail, origin);
-    const order = await findOrder(db, mail.subject_id);
+    const [orderId = ''] = mail.subject_id.split(':');
+    const order = await findOrder(db, orderId);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
       return { drop: 'the order is gone or unpaid' };
@@ -185,6 +207,9 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     if (mail.kind === 'order_shipped' && order.fulfilment_status === 'unfulfilled') {
       return { drop: 'the order has not shipped' };
     }
+    if (mail.kind === 'approval_needed' && order.approval !== 'pending')
+      return { drop: 'the order was decided, or cancelled' };
+    if (mail.kind === 'invoice_overdue' && order.paid_at) return { drop: 'the invoice is paid' };
     return orderMail(mail.kind, order);
   }
 

@@ -4,7 +4,14 @@ import type { Database } from '../../db/database.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 
 export type MailKind = MailOutboxTable['kind'];
-export type OrderMailKind = 'order_placed' | 'payment_receipt' | 'order_shipped';
+export type OrderMailKind =
+  | 'order_placed'
+  | 'payment_receipt'
+  | 'order_shipped'
+  | 'order_approved'
+  | 'order_rejected'
+  | 'order_invoiced'
+  | 'invoice_overdue';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 /** Mails to every admin of the shop (see `mailShopAdmins`). */
 export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin';
@@ -21,7 +28,11 @@ export type QueuedMail = (
   | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
   | { kind: 'company_invitation'; invitationId: string; recipient: string }
   | { kind: 'quote_accepted'; quoteId: string; recipient: string }
+  | { kind: 'approval_needed'; orderId: string; adminId: string; recipient: string }
 ) & { origin?: string | undefined };
+
+/** The outbox subject of an order's approval mail to one of its company's admins. */
+export const approvalSubject = (orderId: string, adminId: string) => `${orderId}:${adminId}`;
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
@@ -34,6 +45,7 @@ export const adminSubject = (subjectId: string, userId: string) => `${subjectId}
 export const adminMailSubject = (subject: string) => subject.slice(0, subject.lastIndexOf('/'));
 
 function subjectOf(mail: QueuedMail): string {
+  if (mail.kind === 'approval_needed') return approvalSubject(mail.orderId, mail.adminId);
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
   if ('invitationId' in mail) return mail.invitationId;

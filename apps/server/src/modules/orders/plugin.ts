@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { releaseIntents } from '../payments/reconcile.js';
+import { companyOrderRoutes } from './company-routes.js';
 import { orderRoutes } from './routes.js';
 import type { OrderDeps } from './service.js';
 
@@ -23,6 +24,7 @@ export const orderRoutesPlugin = fp(
       perAccount: app.limit('purchases-account', rateLimits.purchasesPerAccount),
       perIp: app.limit('purchases-ip', rateLimits.purchasesPerIp),
     });
+    companyOrderRoutes(app, { db: app.db, mail: app.mail, guard: app.guard });
   },
   {
     name: 'order-routes',

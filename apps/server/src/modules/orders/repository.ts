@@ -134,8 +134,10 @@ export async function deleteUnpaidOrder(
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
-    // A shipped (net-30) order is on its way: it is never cancelled.
+    // A shipped order is on its way, and an invoiced (net-30) one keeps its number (the
+    // invoices' numbers have no gaps): neither is ever cancelled.
     .where('fulfilment_status', '=', 'unfulfilled')
+    .where('due_date', 'is', null)
     .returningAll()
     .executeTakeFirst();
   return order && { order, lines };
@@ -153,6 +155,8 @@ export function expireUnpaidOrder(db: Database, id: string, at: string): Promise
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
     .where('fulfilment_status', '=', 'unfulfilled')
+    .where('due_date', 'is', null)
+    .where(awaitsNoApproval)
     .returningAll()
     .executeTakeFirst();
 }
@@ -165,6 +169,8 @@ export async function reopenExpiredOrder(db: Database, id: string): Promise<bool
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is not', null)
+    // A rejected order stays rejected: no payment for it is ever asked for.
+    .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '<>', 'rejected')]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -203,7 +209,10 @@ export async function lockBuyer(db: Database, userId: string): Promise<void> {
   await lockingRows(db, db.selectFrom('users').select('id').where('id', '=', userId)).execute();
 }
 
-/** How many orders of the buyer are unpaid and not expired. */
+/**
+ * How many orders of the buyer wait for a card payment: unpaid and not expired, neither waiting
+ * for their company's approval (they cannot be paid yet) nor invoiced on account (net 30).
+ */
 export async function countOpenOrders(db: Database, userId: string): Promise<number> {
   const row = await db
     .selectFrom('orders')
@@ -211,6 +220,8 @@ export async function countOpenOrders(db: Database, userId: string): Promise<num
     .where('user_id', '=', userId)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
+    .where('due_date', 'is', null)
+    .where(awaitsNoApproval)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -228,6 +239,135 @@ export const shippable = (eb: ExpressionBuilder<DB, 'orders'>) =>
 /** A shippable order that has not shipped yet: what Manage All Order's "to ship" lists. */
 export const awaitingShipment = (eb: ExpressionBuilder<DB, 'orders'>) =>
   eb.and([eb('orders.fulfilment_status', '=', 'unfulfilled'), shippable(eb)]);
+
+/** An order that does not wait for a company admin's approval (none needed, or given). */
+const awaitsNoApproval = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb.or([eb('orders.approval', 'is', null), eb('orders.approval', '=', 'approved')]);
+
+/**
+ * Whole dollars of the member's orders for their company placed from `since` on (the calendar
+ * month) that count against their limit: every one not rejected and not expired (a cancelled
+ * order is gone), pending ones included.
+ */
+export async function monthSpending(
+  db: Database,
+  member: { userId: string; companyId: string },
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number | string | null>('price').as('dollars'))
+    .where('company_id', '=', member.companyId)
+    .where('created_at', '>=', since)
+    .where('user_id', '=', member.userId)
+    .where('expired_at', 'is', null)
+    .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '<>', 'rejected')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.dollars ?? 0);
+}
+
+/**
+ * Approves a pending order in one conditional update (of an approve and a reject at once, one
+ * changes it); a net-30 order is given its due date in the same update. Answers the order as it
+ * is now, or nothing when it was not pending.
+ */
+export function approvePending(
+  db: Database,
+  id: string,
+  at: string,
+  dueDate: string | null,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ approval: 'approved', approved_at: at, due_date: dueDate })
+    .where('id', '=', id)
+    .where('approval', '=', 'pending')
+    .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Rejects a pending order in one conditional update: it is marked rejected and expired (its
+ * pieces go back, it can be neither paid nor cancelled). Answers the order, or nothing when it
+ * was not pending.
+ */
+export function rejectPending(db: Database, id: string, at: string): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ approval: 'rejected', expired_at: at })
+    .where('id', '=', id)
+    .where('approval', '=', 'pending')
+    .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Records the bank payment of an invoiced net-30 order in one conditional update: only while it
+ * is unpaid (of two settlements at once, one pays it). Answers the order, or nothing.
+ */
+export function settleInvoiced(
+  db: Database,
+  id: string,
+  reference: string,
+  at: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ paid_at: at, settlement_reference: reference })
+    .where('id', '=', id)
+    .where('due_date', 'is not', null)
+    .where('paid_at', 'is', null)
+    .where('expired_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A page of a company's orders, newest first (only those waiting for approval, if asked), and the total. */
+export function companyOrders(
+  db: Database,
+  filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
+): Promise<{ rows: OrderWithInvoice[]; total: number }> {
+  let query = db.selectFrom('orders').where('company_id', '=', filter.companyId);
+  if (filter.approval) query = query.where('approval', '=', filter.approval);
+  return pageWithTotal(
+    query.selectAll().select(invoiceNumber).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    filter,
+  );
+}
+
+/** Net-30 orders not paid by their due date (before `now`). */
+export function overdue(db: Database, now: string) {
+  return db
+    .selectFrom('orders')
+    .where('orders.due_date', 'is not', null)
+    .where('orders.due_date', '<', now)
+    .where('orders.paid_at', 'is', null)
+    .where('orders.expired_at', 'is', null);
+}
+
+/** Overdue invoices whose buyer has not been told yet (no overdue mail queued), at most 500. */
+export function overdueUnmailed(db: Database, now: string) {
+  return overdue(db, now)
+    .select(['orders.id as id', 'orders.email as email'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('mail_outbox')
+            .select('mail_outbox.id')
+            .where('mail_outbox.kind', '=', 'invoice_overdue')
+            .whereRef('mail_outbox.subject_id', '=', 'orders.id'),
+        ),
+      ),
+    )
+    .orderBy('orders.due_date')
+    .limit(500)
+    .execute();
+}
 
 /** Which orders a list or an export holds. */
 export interface OrderFilter {
@@ -343,6 +483,9 @@ export interface ReleaseCutoffs {
   cardLimitCents: number;
 }
 
+/** When an order could first be paid: when it was placed, or when its company approved it. */
+const payableSince = sql<string>`coalesce(orders.approved_at, orders.created_at)`;
+
 /** Open (unpaid, unexpired) orders whose time ran out, oldest first, at most 500. */
 export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
   return (
@@ -352,22 +495,19 @@ export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
       .select(['orders.id as id'])
       .where('orders.paid_at', 'is', null)
       .where('orders.expired_at', 'is', null)
-      // A shipped order (net 30: shipped before it is paid) is on its way: it never expires.
+      // A shipped order never expires; an invoiced (net-30) order is paid on account; a pending
+      // one waits for its company.
       .where('orders.fulfilment_status', '=', 'unfulfilled')
+      .where('orders.due_date', 'is', null)
+      .where(awaitsNoApproval)
       .where((eb) =>
         eb.or([
           eb.and([
             eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
-            eb('orders.created_at', '<', cutoffs.aboveCardLimit),
+            eb(payableSince, '<', cutoffs.aboveCardLimit),
           ]),
-          eb.and([
-            eb('users.email_verified_at', 'is', null),
-            eb('orders.created_at', '<', cutoffs.unverified),
-          ]),
-          eb.and([
-            eb('users.email_verified_at', 'is not', null),
-            eb('orders.created_at', '<', cutoffs.verified),
-          ]),
+          eb.and([eb('users.email_verified_at', 'is', null), eb(payableSince, '<', cutoffs.unverified)]),
+          eb.and([eb('users.email_verified_at', 'is not', null), eb(payableSince, '<', cutoffs.verified)]),
         ]),
       )
       .orderBy('orders.created_at')

@@ -22,10 +22,12 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/repository.js';
+import { membershipOf } from '../companies/members.js';
 import { formatInvoiceNumber } from '../invoices/number.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { findPart } from '../parts/repository.js';
 import { priceBreaksOf } from '../parts/service.js';
+import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
 
@@ -87,7 +89,7 @@ export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_ME
  * (db/write-transactions.ts), one runner for all the purchases on a database.
  */
 const runners = new WeakMap<Database, WriteTransactions>();
-function writeTogether(db: Database): WriteTransactions {
+export function writeTogether(db: Database): WriteTransactions {
   let runner = runners.get(db);
   if (!runner) {
     runner = writeTransactions(db);
@@ -137,12 +139,18 @@ export async function placeOrder(
         if (open >= deps.unpaidPerBuyer)
           throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
       }
+      // A company member's orders decide their monthly limit one at a time (the member's row
+      // stays locked until this order commits; on SQLite the orders of a shared commit run one
+      // after another in it, each seeing those before it).
+      const member = await membershipOf(trx, buyer.id, { lock: true });
       const lines = await takeLines(trx, id, body.lines, options.agreed);
       const [first, ...rest] = lines;
       if (!first) throw new Error('an order has at least one line');
       const price = rest.reduce((sum, line) => sum + line.price, first.price);
       if (!Number.isSafeInteger(price))
         throw new AppError('amount_limit', "This order's total is too large for one order");
+      const now = nowIso();
+      const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
       await orders.insertOrder(
         trx,
         {
@@ -160,12 +168,17 @@ export async function placeOrder(
           po_number: body.poNumber ?? null,
           payment_id: null,
           payment_intent_id: null,
-          created_at: nowIso(),
+          created_at: now,
           paid_at: null,
+          company_id: member?.company_id ?? null,
+          approval: terms?.pending ? 'pending' : null,
+          due_date: terms?.invoiced ? dueDateFrom(now) : null,
         },
         lines,
       );
-      await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, nowIso());
+      await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
+      if (terms?.pending && member) await askForApproval(trx, mail, member.company_id, id, now);
+      if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
     });
   } catch (error) {
     if (!(error instanceof RefusedLines)) throw error;

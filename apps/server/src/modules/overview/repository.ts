@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { awaitingShipment } from '../orders/repository.js';
+import { awaitingShipment, overdue } from '../orders/repository.js';
 
 /** `YYYY-MM-DD` of an ISO 8601 UTC timestamp column: the same text in both dialects. */
 const dayOf = <Column extends 'created_at' | 'paid_at'>(column: Column) =>
@@ -111,4 +111,32 @@ export async function quotesRequested(db: Database): Promise<number> {
     .where('status', '=', 'requested')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The overdue invoices: how many, their dollars, and the oldest due `limit` of them. */
+export async function overdueInvoices(db: Database, now: string, limit: number) {
+  const [rows, totals] = await Promise.all([
+    overdue(db, now)
+      .leftJoin('companies', 'companies.id', 'orders.company_id')
+      .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+      .select([
+        'orders.id as id',
+        'orders.user_name as user_name',
+        'orders.price as price',
+        'orders.due_date as due_date',
+        'companies.name as company_name',
+        'invoices.number as invoice_number',
+      ])
+      .orderBy('orders.due_date')
+      .orderBy('orders.id')
+      .limit(limit)
+      .execute(),
+    overdue(db, now)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number | string | null>('orders.price').as('dollars'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(totals.n), value: Number(totals.dollars ?? 0) };
 }

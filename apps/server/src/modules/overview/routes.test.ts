@@ -45,6 +45,7 @@ async function addOrder(
     approval: null,
     due_date: null,
     settlement_reference: null,
+    approved_at: null,
     id,
     user_id: buyer.uid,
     user_name: buyer.name,

@@ -6,6 +6,7 @@ import {
   type StockPartList,
 } from '@shop/contract/overview';
 import type { Database } from '../../db/database.js';
+import { formatInvoiceNumber } from '../invoices/number.js';
 import * as overview from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -38,14 +39,17 @@ export async function shopOverview(db: Database, now = new Date()): Promise<Over
   const days = lastDays(now, OVERVIEW_DAYS);
   // Timestamps are ISO 8601 UTC text: a bare date sorts before every moment of that day.
   const since = days[0] as string;
-  const [placed, payments, cannotBeOrdered, runningLow, quotesRequested, toShip] = await Promise.all([
-    overview.ordersPerDay(db, since),
-    overview.paymentsPerDay(db, since),
-    overview.partsThatCannotBeOrdered(db, OVERVIEW_LIST_LIMIT),
-    overview.partsRunningLow(db, RUNNING_LOW_MIN_ORDERS, OVERVIEW_LIST_LIMIT),
-    overview.quotesRequested(db),
-    overview.ordersToShip(db),
-  ]);
+  const [placed, payments, cannotBeOrdered, runningLow, quotesRequested, toShip, overdue] = await Promise.all(
+    [
+      overview.ordersPerDay(db, since),
+      overview.paymentsPerDay(db, since),
+      overview.partsThatCannotBeOrdered(db, OVERVIEW_LIST_LIMIT),
+      overview.partsRunningLow(db, RUNNING_LOW_MIN_ORDERS, OVERVIEW_LIST_LIMIT),
+      overview.quotesRequested(db),
+      overview.ordersToShip(db),
+      overview.overdueInvoices(db, now.toISOString(), OVERVIEW_LIST_LIMIT),
+    ],
+  );
   const ordersOn = new Map(placed.map((row) => [row.day, Number(row.orders)]));
   // PostgreSQL sums bigints as numeric, which arrives as text: whole dollars either way.
   const revenueOn = new Map(payments.map((row) => [row.day, Number(row.dollars ?? 0)]));
@@ -61,5 +65,19 @@ export async function shopOverview(db: Database, now = new Date()): Promise<Over
     toShip: { count: toShip.count, ...(toShip.oldestSince ? { oldestSince: toShip.oldestSince } : {}) },
     cannotBeOrdered: toList(cannotBeOrdered),
     runningLow: toList(runningLow),
+    overdueInvoices: {
+      count: overdue.count,
+      value: overdue.value,
+      orders: overdue.rows.map((row) => ({
+        _id: row.id,
+        ...(row.invoice_number === null
+          ? {}
+          : { invoiceNumber: formatInvoiceNumber(Number(row.invoice_number)) }),
+        ...(row.company_name === null ? {} : { companyName: row.company_name }),
+        userName: row.user_name,
+        price: Number(row.price),
+        dueDate: row.due_date ?? '',
+      })),
+    },
   };
 }

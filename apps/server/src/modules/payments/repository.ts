@@ -69,6 +69,9 @@ export async function markPaid(
     .where('id', '=', orderId)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
+    // A company order pending approval, or invoiced on account, is not paid by card.
+    .where('due_date', 'is', null)
+    .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '=', 'approved')]))
     .executeTakeFirst();
   const paid = Number(result.numUpdatedRows) === 1;
   if (!paid) return false;

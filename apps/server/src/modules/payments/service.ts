@@ -1,3 +1,4 @@
+import { AWAITING_APPROVAL_MESSAGE } from '@shop/contract/orders';
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE, type TestCard } from '@shop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../clock.js';
@@ -99,6 +100,19 @@ async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<
   return order;
 }
 
+/**
+ * A company order that no card may pay (409): one waiting for its company's approval, one its
+ * company rejected, or one invoiced on account (net 30).
+ */
+export function requireCardPayable(order: OrderRow): void {
+  if (order.approval === 'pending') throw conflict(AWAITING_APPROVAL_MESSAGE);
+  if (order.approval === 'rejected') throw conflict("This order was rejected by your company's admin");
+  if (order.due_date !== null)
+    throw conflict(
+      'This order is paid on account (net 30): pay its invoice by bank transfer, no card is needed',
+    );
+}
+
 /** A client secret for paying this order; called again for an unpaid order, it answers the same intent. */
 export async function createPaymentIntent(
   deps: PaymentDeps,
@@ -108,6 +122,7 @@ export async function createPaymentIntent(
   requireCardPayments(deps);
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) throw conflict('This order is paid');
+  requireCardPayable(order);
   if (order.expired_at) throw orderExpired();
   const amountCents = amountOf(order);
   if (amountCents > AMOUNT_LIMIT_CENTS) throw new AppError('amount_limit', AMOUNT_LIMIT_MESSAGE);
@@ -181,6 +196,7 @@ export async function payOrder(
     if (order.payment_id === paymentId) return;
     throw conflict('This order is paid with another payment');
   }
+  requireCardPayable(order);
   if (order.expired_at && (await payments.intentStatus(deps.db, paymentId)) === 'refund_due')
     throw refundDue();
   const intent = await deps.provider.retrieve(paymentId);
@@ -203,6 +219,7 @@ export async function confirmTestPayment(
   const paidByThis = order.paid_at !== null && order.payment_id === intent.id;
   if (intent.status === 'succeeded' || paidByThis) return { id: intent.id, status: 'succeeded' };
   if (order.paid_at) throw conflict('This order is paid');
+  requireCardPayable(order);
   // The card is not charged for an order whose pieces went back to stock.
   if (order.expired_at) throw orderExpired();
   if (!passesLuhn(body.card.number)) throw badRequest('card.number is not a valid card number');

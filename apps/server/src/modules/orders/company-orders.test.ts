@@ -1,0 +1,421 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { companyWithMembers } from '../../test-support/companies.js';
+import { insertPart, insertParts } from '../../test-support/parts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { monthStart } from './company-terms.js';
+import { placeOrder } from './service.js';
+
+/**
+ * A company member's orders (API.md, Companies): the company they carry, the monthly spending
+ * limit that sends an order to its company's admins for approval, and the approvals themselves.
+ */
+let shop: TestShop;
+let admin: TestAccount;
+/** $10 a piece, one piece at least. */
+let part: string;
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  part = await insertPart(shop.database.db, {
+    name: 'Torque Screwdriver',
+    price_per_piece: 10,
+    min_order_quantity: 1,
+    available_quantity: 1_000_000,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
+
+function order(buyer: TestAccount, quantity: number, partsId = part) {
+  return shop.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(buyer),
+    payload: { lines: [{ partsId, quantity }], ...delivery },
+  });
+}
+
+async function placed(buyer: TestAccount, quantity: number, partsId = part): Promise<string> {
+  const res = await order(buyer, quantity, partsId);
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
+}
+
+const read = async (who: TestAccount, id: string) =>
+  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(who) })).json();
+
+const decide = (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
+  shop.app.inject({ method: 'POST', url: `/api/orders/${id}/${decision}`, headers: bearer(who) });
+
+const stockOf = async (partsId: string) =>
+  Number(
+    (
+      await shop.database.db
+        .selectFrom('parts')
+        .select('available_quantity')
+        .where('id', '=', partsId)
+        .executeTakeFirstOrThrow()
+    ).available_quantity,
+  );
+
+/** A company of an admin and a buyer (the buyer's monthly limit as given); answers all three. */
+async function company(limit: number | null, paymentTerms: 'card' | 'net30' = 'card') {
+  const boss = await signUp(shop.app, { name: 'Company Admin' });
+  const buyer = await signUp(shop.app, { name: 'Company Buyer' });
+  const id = await companyWithMembers(
+    shop.database.db,
+    [
+      { uid: boss.uid, role: 'admin' },
+      { uid: buyer.uid, role: 'buyer', spendingLimit: limit },
+    ],
+    { paymentTerms },
+  );
+  return { id, boss, buyer };
+}
+
+describe("a company member's order", () => {
+  it('carries the company; without a limit it needs no approval; a shop buyer outside any company carries none', async () => {
+    const { id, buyer } = await company(null);
+    const mine = await read(buyer, await placed(buyer, 500));
+    expect(mine.companyId).toBe(id);
+    expect(mine).not.toHaveProperty('approval');
+    const loner = await signUp(shop.app);
+    const theirs = await read(loner, await placed(loner, 1));
+    expect(theirs).not.toHaveProperty('companyId');
+  });
+
+  it('waits for approval once it would take the month past the limit: pieces reserved, no card payment', async () => {
+    const { buyer } = await company(100);
+    const before = await stockOf(part);
+    const within = await placed(buyer, 6); // $60
+    expect((await read(buyer, within)).approval).toBeUndefined();
+    const over = await placed(buyer, 5); // $60 + $50 > $100
+    const pending = await read(buyer, over);
+    expect(pending.approval).toBe('pending');
+    expect(await stockOf(part)).toBe(before - 11);
+
+    const intent = await shop.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer),
+      payload: { _id: over },
+    });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json().error.message).toMatch(/waits for approval/);
+    const pay = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/purchaseById/${over}`,
+      headers: bearer(buyer),
+      payload: { paymentId: 'pi_test_anything' },
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error.message).toMatch(/waits for approval/);
+
+    // Exactly up to the limit needs none: $60 + $50 pending count, so even $1 more waits.
+    const next = await read(buyer, await placed(buyer, 1));
+    expect(next.approval).toBe('pending');
+  });
+
+  it('counts this month only, and not rejected, expired or cancelled orders', async () => {
+    const { boss, buyer } = await company(100);
+    const last = await placed(buyer, 9); // $90
+    // Placed last month: it no longer counts.
+    await shop.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.parse(monthStart(new Date().toISOString())) - 1000).toISOString() })
+      .where('id', '=', last)
+      .execute();
+    const a = await placed(buyer, 9); // $90
+    expect((await read(buyer, a)).approval).toBeUndefined();
+    const b = await placed(buyer, 2); // $110: waits
+    expect((await read(buyer, b)).approval).toBe('pending');
+    expect((await decide(boss, b, 'reject')).statusCode).toBe(200);
+    // The rejected one is gone from the month: $90 + $10 fits.
+    const c = await placed(buyer, 1);
+    expect((await read(buyer, c)).approval).toBeUndefined();
+    // Cancel one ($10): $90 + $10 fits again.
+    const cancel = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${c}`,
+      headers: bearer(buyer),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await read(buyer, await placed(buyer, 1))).approval).toBeUndefined();
+  });
+
+  it('lets no two orders placed at once slip under the limit: of 50 at once, those not waiting total at most the limit', async () => {
+    const { id, buyer } = await company(95);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(buyer, 1)));
+    expect(answers.every((a) => a.statusCode === 201)).toBe(true);
+    const rows = await shop.database.db
+      .selectFrom('orders')
+      .select(['price', 'approval'])
+      .where('company_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(50);
+    const free = rows.filter((row) => row.approval === null);
+    const total = free.reduce((sum, row) => sum + Number(row.price), 0);
+    expect(total).toBeLessThanOrEqual(95);
+    // Decided one after another: nine fit ($90), every later one waits.
+    expect(free).toHaveLength(9);
+    expect(rows.filter((row) => row.approval === 'pending')).toHaveLength(41);
+  });
+
+  it('holds under 50 orders at once without the unpaid-order cap (its lock of the buyer out of the way)', async () => {
+    // The cap locks the buyer's row too; an accepted quote's order, and a shop without the cap,
+    // rely on the member's own lock.
+    const { id, buyer } = await company(95);
+    const caller = { id: buyer.uid, name: buyer.name, email: buyer.email, role: null, sessionId: 'test' };
+    // Each order of a part of its own: no lock on a shared part's stock puts them in a line.
+    const parts = await insertParts(
+      shop.database.db,
+      Array.from({ length: 50 }, (_, i) => ({
+        name: `Own part ${i}`,
+        price_per_piece: 10,
+        min_order_quantity: 1,
+      })),
+    );
+    const outcomes = await Promise.allSettled(
+      parts.map((partsId) =>
+        placeOrder({ db: shop.database.db }, caller, { lines: [{ partsId, quantity: 1 }], ...delivery }),
+      ),
+    );
+    expect(outcomes.every((o) => o.status === 'fulfilled')).toBe(true);
+    const rows = await shop.database.db
+      .selectFrom('orders')
+      .select(['price', 'approval'])
+      .where('company_id', '=', id)
+      .execute();
+    const free = rows.filter((row) => row.approval === null);
+    expect(free.reduce((sum, row) => sum + Number(row.price), 0)).toBeLessThanOrEqual(95);
+    expect(free).toHaveLength(9);
+    expect(rows).toHaveLength(50);
+  });
+
+  it("an accepted quote's order obeys the limit too", async () => {
+    const { buyer } = await company(50);
+    const asked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: bearer(buyer),
+      payload: { lines: [{ partsId: part, quantity: 10 }], message: 'A price for 10?' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const quoteId = asked.json().insertedId;
+    const offered = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${quoteId}`,
+      headers: bearer(admin),
+      payload: { lines: [{ partsId: part, unitPrice: 8 }], validUntil: '2099-01-31T12:00:00.000Z' },
+    });
+    expect(offered.statusCode).toBe(200);
+    const accepted = await shop.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quoteId}/accept`,
+      headers: bearer(buyer),
+      payload: delivery,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // $80 at the agreed price, past the $50 a month.
+    const order = await read(buyer, accepted.json().orderId);
+    expect(order.price).toBe(80);
+    expect(order.approval).toBe('pending');
+  });
+
+  it('does not expire while it waits; once approved, its unpaid time runs from the approval', async () => {
+    const { boss, buyer } = await company(0);
+    const waiting = await placed(buyer, 1);
+    const approved = await placed(buyer, 1);
+    const plain = await placed(await signUp(shop.app), 1);
+    const longAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await shop.database.db
+      .updateTable('orders')
+      .set({ created_at: longAgo })
+      .where('id', 'in', [waiting, approved, plain])
+      .execute();
+    expect((await decide(boss, approved, 'approve')).statusCode).toBe(200);
+    await shop.app.backgroundWork.runAll();
+    const expired = async (id: string) =>
+      (
+        await shop.database.db
+          .selectFrom('orders')
+          .select('expired_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).expired_at;
+    expect(await expired(plain)).not.toBeNull();
+    expect(await expired(waiting)).toBeNull();
+    expect(await expired(approved)).toBeNull();
+    // Approved a month ago: its time ran out.
+    await shop.database.db
+      .updateTable('orders')
+      .set({ approved_at: longAgo })
+      .where('id', '=', approved)
+      .execute();
+    await shop.app.backgroundWork.runAll();
+    expect(await expired(approved)).not.toBeNull();
+    expect(await expired(waiting)).toBeNull();
+  });
+
+  it('waiting orders do not count against the unpaid-order cap', async () => {
+    const capped = await createTestShop({ demo: false, env: { UNPAID_ORDERS_PER_BUYER: '2' } });
+    try {
+      const buyer = await signUp(capped.app);
+      await companyWithMembers(capped.database.db, [{ uid: buyer.uid, role: 'buyer', spendingLimit: 0 }]);
+      const cheap = await insertPart(capped.database.db, {
+        name: 'Cap part',
+        price_per_piece: 1,
+        min_order_quantity: 1,
+      });
+      const place = () =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/api/purchase',
+          headers: bearer(buyer),
+          payload: { partsId: cheap, quantity: 1, ...delivery },
+        });
+      for (let i = 0; i < 4; i++) expect((await place()).statusCode).toBe(201);
+      // Four waiting orders, none payable: the cap of 2 still lets the buyer order.
+      const ids = await capped.database.db.selectFrom('orders').select(['id', 'approval']).execute();
+      expect(ids.every((row) => row.approval === 'pending')).toBe(true);
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+describe('approving and rejecting', () => {
+  it("an admin of the order's company approves it: it becomes payable by card", async () => {
+    const { boss, buyer } = await company(0);
+    const id = await placed(buyer, 2);
+    const res = await decide(boss, id, 'approve');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: id, approval: 'approved' });
+    const intent = await shop.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer),
+      payload: { _id: id },
+    });
+    expect(intent.statusCode).toBe(200);
+    expect((await decide(boss, id, 'approve')).json().error.message).toBe('This order is approved already');
+    expect((await decide(boss, id, 'reject')).statusCode).toBe(409);
+  });
+
+  it('rejecting gives the pieces back; the order can then be neither paid nor cancelled', async () => {
+    const { boss, buyer } = await company(0);
+    const before = await stockOf(part);
+    const id = await placed(buyer, 7);
+    expect(await stockOf(part)).toBe(before - 7);
+    const res = await decide(boss, id, 'reject');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().approval).toBe('rejected');
+    expect(res.json().expiredAt).toBeDefined();
+    expect(await stockOf(part)).toBe(before);
+    const intent = await shop.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer),
+      payload: { _id: id },
+    });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json().error.message).toMatch(/rejected/);
+    const cancel = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${id}`,
+      headers: bearer(buyer),
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(await stockOf(part)).toBe(before);
+    expect((await decide(boss, id, 'reject')).json().error.message).toBe('This order is rejected already');
+  });
+
+  it("refuses the buyer, another company's admin and the shop's admin (403); unknown 404; malformed 400; not pending 409", async () => {
+    const { boss, buyer } = await company(0);
+    const other = await company(null);
+    const id = await placed(buyer, 1);
+    for (const who of [buyer, other.boss, admin]) {
+      for (const decision of ['approve', 'reject'] as const) {
+        const res = await decide(who, id, decision);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.code).toBe('forbidden');
+      }
+    }
+    expect((await decide(boss, '01900000-0000-7000-8000-000000000000', 'approve')).statusCode).toBe(404);
+    const malformed = await decide(boss, 'not-an-id', 'reject');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('validation');
+    // Another company's order, even not pending: 403 before anything else.
+    const theirs = await placed(other.buyer, 1);
+    expect((await decide(boss, theirs, 'approve')).statusCode).toBe(403);
+    // Its own company's order that needs no approval: 409.
+    expect((await decide(other.boss, theirs, 'approve')).statusCode).toBe(409);
+    // An order outside any company: nobody's company admin.
+    const loner = await signUp(shop.app);
+    expect((await decide(boss, await placed(loner, 1), 'approve')).statusCode).toBe(403);
+    expect((await read(buyer, id)).approval).toBe('pending');
+  });
+
+  it('of 20 approvals and rejections at once, exactly one decides; the pieces come back at most once', async () => {
+    for (let round = 0; round < 2; round++) {
+      const { boss, buyer } = await company(0);
+      const before = await stockOf(part);
+      const id = await placed(buyer, 3);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => decide(boss, id, (i + round) % 2 === 0 ? 'approve' : 'reject')),
+      );
+      const ok = answers.filter((a) => a.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+      const outcome = ok[0]?.json().approval;
+      expect((await read(buyer, id)).approval).toBe(outcome);
+      expect(await stockOf(part)).toBe(outcome === 'rejected' ? before : before - 3);
+      const audit = await shop.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('subject_id', '=', id)
+        .execute();
+      expect(audit.map((entry) => entry.action)).toEqual([`order.${outcome}`]);
+    }
+  });
+});
+
+describe("a company's orders", () => {
+  it("lists every member's orders to its admins, newest first, paged, or only the pending ones", async () => {
+    const { id, boss, buyer } = await company(30);
+    const ids: string[] = [];
+    for (const quantity of [1, 2, 3, 4]) ids.push(await placed(buyer, quantity));
+    ids.push(await placed(boss, 1));
+    await placed(await signUp(shop.app), 1);
+    const list = (who: TestAccount, query = '') =>
+      shop.app.inject({ method: 'GET', url: `/api/companies/${id}/orders${query}`, headers: bearer(who) });
+    const all = await list(boss);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe('5');
+    expect(all.json().map((o: { _id: string }) => o._id)).toEqual([...ids].reverse());
+    const page = await list(boss, '?limit=2&offset=1');
+    expect(page.json().map((o: { _id: string }) => o._id)).toEqual([ids[3], ids[2]]);
+    expect(page.headers['x-total-count']).toBe('5');
+    // $10 + $20 fit the $30; $30 and $40 wait.
+    const pending = await list(boss, '?approval=pending');
+    expect(pending.json().map((o: { _id: string }) => o._id)).toEqual([ids[3], ids[2]]);
+    expect(pending.headers['x-total-count']).toBe('2');
+
+    expect((await list(buyer)).statusCode).toBe(403);
+    expect((await list(admin)).statusCode).toBe(403);
+    expect((await list((await company(null)).boss)).statusCode).toBe(403);
+    expect((await list(boss, '?approval=approved')).statusCode).toBe(400);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/companies/nope/orders', headers: bearer(boss) }))
+        .statusCode,
+    ).toBe(400);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/companies/${id}/orders` })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,184 @@
+import type { Order } from '@shop/contract/orders';
+import { nowIso } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../http/app-error.js';
+import type { Caller } from '../../http/auth-guard.js';
+import { recordAudit } from '../audit/repository.js';
+import { companyOf, membershipOf } from '../companies/members.js';
+import type { MailOutbox } from '../mail/outbox.js';
+import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
+import * as orders from './repository.js';
+import { toOrder, withLines, writeTogether } from './service.js';
+
+export interface CompanyOrderDeps {
+  db: Database;
+  mail?: MailOutbox | undefined;
+}
+
+const notAdminOf = () => forbidden("Only an admin of the order's company may do this");
+
+/** The caller is an admin of this company (not the shop's admin, not a buyer of it): 403 otherwise. */
+export async function requireCompanyAdmin(db: Database, caller: Caller, companyId: string | null) {
+  if (!companyId) throw notAdminOf();
+  const member = await membershipOf(db, caller.id);
+  if (member?.role !== 'admin' || member.company_id !== companyId) throw notAdminOf();
+  return member;
+}
+
+async function answer(db: Database, id: string): Promise<Order> {
+  const row = await orders.findOrder(db, id);
+  if (!row) throw notFound('order');
+  const [order] = await withLines(db, [row]);
+  if (!order) throw notFound('order');
+  return order;
+}
+
+/** Why a decision changed nothing: the order is gone, or was decided (or cancelled, paid) already. */
+async function notPending(db: Database, id: string): Promise<never> {
+  const now = await orders.findOrder(db, id);
+  if (!now) throw notFound('order');
+  if (now.approval === 'approved') throw conflict('This order is approved already');
+  if (now.approval === 'rejected') throw conflict('This order is rejected already');
+  throw conflict('This order does not wait for approval');
+}
+
+/** The order, once the caller is known to be an admin of its company. */
+async function companyOrder(db: Database, caller: Caller, id: string): Promise<OrderRow> {
+  const row = await orders.findOrder(db, id);
+  if (!row) throw notFound('order');
+  await requireCompanyAdmin(db, caller, row.company_id);
+  return row;
+}
+
+/**
+ * `POST /api/orders/{id}/approve`: a pending order becomes payable, in one conditional update (an
+ * approve racing a reject: one of them changes it, the other gets 409). Its unpaid-order clock
+ * starts now (approved_at). With net-30 terms it is invoiced at once: its number, due in 30 days.
+ */
+export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: string): Promise<Order> {
+  const row = await companyOrder(deps.db, caller, id);
+  const lost = new Error('not pending');
+  let order: Order;
+  try {
+    order = await writeTogether(deps.db)(async (trx) => {
+      const company = row.company_id ? await companyOf(trx, row.company_id) : undefined;
+      const net30 = company?.payment_terms === 'net30';
+      const now = nowIso();
+      const approved = await orders.approvePending(trx, id, now, net30 ? dueDateFrom(now) : null);
+      if (!approved) throw lost;
+      const invoice = net30 ? await invoiceOnAccount(trx, deps.mail, approved, now) : null;
+      await recordAudit(trx, {
+        actor: caller,
+        action: 'order.approved',
+        subjectId: id,
+        before: { approval: 'pending' },
+        after: { approval: 'approved', ...(net30 ? { dueDate: approved.due_date } : {}) },
+      });
+      await deps.mail?.queue(trx, { kind: 'order_approved', orderId: id, recipient: approved.email }, now);
+      return toOrder({ ...approved, invoice_number: invoice }, await orders.linesOf(trx, [id]));
+    });
+  } catch (error) {
+    if (error === lost) await notPending(deps.db, id);
+    throw error;
+  }
+  deps.mail?.kick();
+  return order;
+}
+
+/**
+ * `POST /api/orders/{id}/reject`: a pending order is rejected and its pieces go back to stock, in
+ * one transaction whose conditional update lets exactly one decision through.
+ */
+export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: string): Promise<Order> {
+  await companyOrder(deps.db, caller, id);
+  const lost = new Error('not pending');
+  let order: Order;
+  try {
+    order = await writeTogether(deps.db)(async (trx) => {
+      const now = nowIso();
+      const rejected = await orders.rejectPending(trx, id, now);
+      if (!rejected) throw lost;
+      const lines = await orders.linesOf(trx, [id]);
+      await orders.returnLines(trx, lines);
+      await recordAudit(trx, {
+        actor: caller,
+        action: 'order.rejected',
+        subjectId: id,
+        before: { approval: 'pending' },
+        after: { approval: 'rejected', expiredAt: now },
+      });
+      await deps.mail?.queue(trx, { kind: 'order_rejected', orderId: id, recipient: rejected.email }, now);
+      return toOrder(rejected, lines);
+    });
+  } catch (error) {
+    if (error === lost) await notPending(deps.db, id);
+    throw error;
+  }
+  deps.mail?.kick();
+  return order;
+}
+
+/** `GET /api/companies/{id}/orders`: a company admin's page of their company's orders, newest first. */
+export async function listCompanyOrders(
+  db: Database,
+  caller: Caller,
+  filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
+): Promise<{ orders: Order[]; total: number }> {
+  await requireCompanyAdmin(db, caller, filter.companyId);
+  const { rows, total } = await orders.companyOrders(db, filter);
+  return { orders: await withLines(db, rows), total };
+}
+
+/**
+ * `PUT /api/purchaseById/{id}/settlement`: the shop's admin records the bank payment of a net-30
+ * invoice; the order becomes paid (one conditional update: of two settlements at once, one pays
+ * it) and its receipt is mailed as a card payment's is.
+ */
+export async function settleOrder(
+  deps: CompanyOrderDeps,
+  caller: Caller,
+  id: string,
+  reference: string,
+): Promise<Order> {
+  const lost = new Error('not settled');
+  try {
+    await writeTogether(deps.db)(async (trx) => {
+      const now = nowIso();
+      const settled = await orders.settleInvoiced(trx, id, reference, now);
+      if (!settled) throw lost;
+      await recordAudit(trx, {
+        actor: caller,
+        action: 'order.settled',
+        subjectId: id,
+        after: { paidAt: now, reference },
+      });
+      await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: id, recipient: settled.email }, now);
+    });
+  } catch (error) {
+    if (error !== lost) throw error;
+    const now = await orders.findOrder(deps.db, id);
+    if (!now) throw notFound('order');
+    if (now.paid_at) throw conflict('This order is paid already');
+    if (now.due_date === null)
+      throw conflict('This order is not invoiced on account (net 30): it is paid by card');
+    throw conflict('This order cannot be settled');
+  }
+  deps.mail?.kick();
+  return answer(deps.db, id);
+}
+
+/**
+ * Queues the overdue mail of every net-30 invoice past its due date and unpaid, once per order
+ * (the outbox keeps one mail of a kind per order); answers how many were queued.
+ */
+export async function mailOverdueInvoices(deps: CompanyOrderDeps): Promise<number> {
+  const { mail } = deps;
+  if (!mail) return 0;
+  const now = nowIso();
+  const due = await orders.overdueUnmailed(deps.db, now);
+  for (const order of due)
+    await mail.queue(deps.db, { kind: 'invoice_overdue', orderId: order.id, recipient: order.email }, now);
+  if (due.length > 0) mail.kick();
+  return due.length;
+}

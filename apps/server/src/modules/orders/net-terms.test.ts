@@ -1,0 +1,354 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { companyWithMembers } from '../../test-support/companies.js';
+import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
+import { insertPart } from '../../test-support/parts.js';
+import { pdfText } from '../../test-support/pdf-text.js';
+import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+/**
+ * Net 30 (API.md, Companies): a company on account is invoiced at once, pays no card, and is paid
+ * when the shop's admin records the bank transfer; the mails of approvals and invoices; overdue
+ * invoices in the overview and mailed once.
+ */
+let smtp: TestMailServer;
+let shop: TestShop;
+let admin: TestAccount;
+/** $1,000 a piece. */
+let part: string;
+
+beforeAll(async () => {
+  smtp = await startTestMailServer();
+  shop = await createTestShop({
+    demo: false,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Shop <orders@parts-shop.example>', MAIL_RETRY_SECONDS: '1' },
+  });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  part = await insertPart(shop.database.db, {
+    name: 'Reflow Oven',
+    price_per_piece: 1_000,
+    min_order_quantity: 1,
+    available_quantity: 1_000_000,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+});
+
+const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
+const DAY = 86_400_000;
+
+async function placed(buyer: TestAccount, quantity: number, poNumber?: string): Promise<string> {
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(buyer),
+    payload: { lines: [{ partsId: part, quantity }], ...delivery, ...(poNumber ? { poNumber } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
+}
+
+const read = async (id: string) =>
+  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(admin) })).json();
+
+const settle = (id: string, reference: unknown, who: TestAccount = admin) =>
+  shop.app.inject({
+    method: 'PUT',
+    url: `/api/purchaseById/${id}/settlement`,
+    headers: bearer(who),
+    payload: { reference },
+  });
+
+async function company(options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) {
+  const boss = await signUp(shop.app, { name: 'Rahima Admin' });
+  const deputy = await signUp(shop.app, { name: 'Second Admin' });
+  const buyer = await signUp(shop.app, { name: 'Karim Buyer' });
+  const id = await companyWithMembers(
+    shop.database.db,
+    [
+      { uid: boss.uid, role: 'admin' },
+      { uid: deputy.uid, role: 'admin' },
+      { uid: buyer.uid, role: 'buyer', spendingLimit: options.limit ?? null },
+    ],
+    {
+      paymentTerms: options.paymentTerms ?? 'net30',
+      name: 'Karnaphuli Assemblies Ltd',
+      vatId: 'BD-123456789',
+    },
+  );
+  return { id, boss, deputy, buyer };
+}
+
+/** The mails to `to` whose subject starts so, once `count` of them arrived. */
+async function mailsTo(to: string, subject: string, count = 1): Promise<ParsedMail[]> {
+  const deadline = Date.now() + 15_000;
+  const matching = () =>
+    smtp.received.filter(
+      (mail) => mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
+    );
+  while (matching().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return matching();
+}
+
+describe('an order on net-30 terms', () => {
+  it('is invoiced at once, due 30 days later, with no card and no card limit; it neither expires nor cancels', async () => {
+    const { buyer } = await company();
+    // $20,000: above what one card payment may be (9,999.99).
+    const id = await placed(buyer, 20, 'PO-7781');
+    const order = await read(id);
+    expect(order.invoiceNumber).toMatch(/^INV-\d{6}$/);
+    expect(Date.parse(order.dueDate) - Date.parse(order.createdAt)).toBe(30 * DAY);
+    expect(order).not.toHaveProperty('approval');
+
+    const intent = await shop.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer),
+      payload: { _id: id },
+    });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json().error.message).toMatch(/paid on account/);
+    const cancel = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${id}`,
+      headers: bearer(buyer),
+    });
+    expect(cancel.statusCode).toBe(409);
+
+    await shop.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 20 * DAY).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await shop.app.backgroundWork.runAll();
+    const after = await read(id);
+    expect(after).not.toHaveProperty('expiredAt');
+    expect(after.invoiceNumber).toBe(order.invoiceNumber);
+
+    const [mail] = await mailsTo(buyer.email, `Invoice ${order.invoiceNumber}`);
+    expect(mail?.subject).toBe(`Invoice ${order.invoiceNumber}: $20,000 due ${order.dueDate.slice(0, 10)}`);
+    expect(mail?.text).toContain(`Due date:   ${order.dueDate.slice(0, 10)}`);
+    expect(mail?.attachments.map((a) => a.filename)).toEqual([`invoice-${order.invoiceNumber}.pdf`]);
+  });
+
+  it('takes gapless invoice numbers, orders placed at once and card payments alike', async () => {
+    const { buyer } = await company();
+    const card = await signUp(shop.app);
+    const ids = await Promise.all(Array.from({ length: 8 }, () => placed(buyer, 1)));
+    const paid = await placed(card, 1);
+    expect((await confirmCard(shop.app, card, await clientSecretFor(shop.app, card, paid))).statusCode).toBe(
+      200,
+    );
+    const numbers = await shop.database.db
+      .selectFrom('invoices')
+      .select('number')
+      .orderBy('number')
+      .execute();
+    const all = numbers.map((row) => Number(row.number));
+    expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
+    const mine = (await Promise.all(ids.map(read))).map((o) => o.invoiceNumber);
+    expect(new Set(mine).size).toBe(8);
+  });
+
+  it('over the limit it waits, uninvoiced; approved, it is invoiced then; the admins and the buyer are told', async () => {
+    const { boss, deputy, buyer } = await company({ limit: 500 });
+    const id = await placed(buyer, 1);
+    const pending = await read(id);
+    expect(pending.approval).toBe('pending');
+    expect(pending).not.toHaveProperty('invoiceNumber');
+    expect(pending).not.toHaveProperty('dueDate');
+
+    for (const who of [boss, deputy]) {
+      const [ask] = await mailsTo(who.email, 'Approval needed');
+      expect(ask?.subject).toBe('Approval needed: $1,000 order by Karim Buyer');
+      expect(ask?.text).toContain(`Order:      ${id}`);
+    }
+    const [placedMail] = await mailsTo(buyer.email, 'Order received');
+    expect(placedMail?.text).toContain("waits for your company admin's approval");
+
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/approve`,
+      headers: bearer(deputy),
+    });
+    expect(res.statusCode).toBe(200);
+    const approved = res.json();
+    expect(approved.approval).toBe('approved');
+    expect(approved.invoiceNumber).toMatch(/^INV-/);
+    const approvedAt = Date.parse(approved.dueDate) - 30 * DAY;
+    expect(approvedAt).toBeGreaterThan(Date.parse(approved.createdAt) - 1);
+    expect(Math.abs(approvedAt - Date.now())).toBeLessThan(60_000);
+
+    const [told] = await mailsTo(buyer.email, 'Order approved');
+    expect(told?.text).toContain('invoiced to your company on account');
+    expect(await mailsTo(buyer.email, `Invoice ${approved.invoiceNumber}`)).toHaveLength(1);
+  });
+
+  it('a rejected order is mailed to its buyer', async () => {
+    const { boss, buyer } = await company({ limit: 0, paymentTerms: 'card' });
+    const id = await placed(buyer, 1);
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/reject`,
+      headers: bearer(boss),
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await mailsTo(buyer.email, 'Order rejected');
+    expect(mail?.text).toContain("your company's admin rejected your order");
+  });
+});
+
+describe('settling a net-30 invoice', () => {
+  it("the shop's admin records the bank payment: the order is paid, audited, and its receipt mailed", async () => {
+    const { buyer } = await company();
+    const id = await placed(buyer, 2);
+    const res = await settle(id, 'BANK-2026-0042');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()._id).toBe(id);
+    const row = await shop.database.db
+      .selectFrom('orders')
+      .select(['paid_at', 'settlement_reference'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.paid_at).not.toBeNull();
+    expect(row.settlement_reference).toBe('BANK-2026-0042');
+    const [receipt] = await mailsTo(buyer.email, 'Payment received');
+    expect(receipt?.text).toContain('Bank reference: BANK-2026-0042');
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject_id', '=', id)
+      .execute();
+    expect(audit).toEqual([{ action: 'order.settled', actor_id: admin.uid }]);
+
+    const again = await settle(id, 'BANK-2026-0043');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This order is paid already');
+  });
+
+  it('twice at once: one pays it, the other gets 409', async () => {
+    const { buyer } = await company();
+    const id = await placed(buyer, 1);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(id, `REF-${i}`)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_id', '=', id)
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses card orders, buyers, unknown and malformed ids, and empty or too long references', async () => {
+    const { buyer } = await company();
+    const id = await placed(buyer, 1);
+    const card = await company({ paymentTerms: 'card' });
+    const cardOrder = await placed(card.buyer, 1);
+    const notNet = await settle(cardOrder, 'REF');
+    expect(notNet.statusCode).toBe(409);
+    expect(notNet.json().error.message).toMatch(/not invoiced on account/);
+    expect((await settle(id, 'REF', buyer)).statusCode).toBe(403);
+    expect((await settle('01900000-0000-7000-8000-000000000000', 'REF')).statusCode).toBe(404);
+    expect((await settle('nope', 'REF')).statusCode).toBe(400);
+    for (const bad of ['', '   ', 'x'.repeat(101), 'BANK\u0000REF', null, { ref: 1 }]) {
+      const res = await settle(id, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+    }
+    expect((await read(id)).invoiceNumber).toBeDefined();
+    const row = await shop.database.db
+      .selectFrom('orders')
+      .select('paid_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.paid_at).toBeNull();
+  });
+});
+
+describe('overdue invoices', () => {
+  it('are listed in the overview, oldest due first, and their buyers are mailed once', async () => {
+    const { buyer } = await company();
+    const older = await placed(buyer, 3);
+    const newer = await placed(buyer, 1);
+    const settled = await placed(buyer, 1);
+    const notYet = await placed(buyer, 1);
+    const past = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+    const due = new Map([
+      [older, past(5)],
+      [newer, past(2)],
+      [settled, past(9)],
+    ]);
+    for (const [id, date] of due)
+      await shop.database.db.updateTable('orders').set({ due_date: date }).where('id', '=', id).execute();
+    expect((await settle(settled, 'PAID-LATE')).statusCode).toBe(200);
+
+    const overview = (
+      await shop.app.inject({ method: 'GET', url: '/api/overview', headers: bearer(admin) })
+    ).json();
+    const listed = overview.overdueInvoices.orders.map((o: { _id: string }) => o._id);
+    expect(listed).toContain(older);
+    expect(listed).toContain(newer);
+    expect(listed).not.toContain(settled);
+    expect(listed).not.toContain(notYet);
+    expect(listed.indexOf(older)).toBeLessThan(listed.indexOf(newer));
+    const entry = overview.overdueInvoices.orders.find((o: { _id: string }) => o._id === older);
+    expect(entry).toEqual({
+      _id: older,
+      invoiceNumber: (await read(older)).invoiceNumber,
+      companyName: 'Karnaphuli Assemblies Ltd',
+      userName: 'Karim Buyer',
+      price: 3_000,
+      dueDate: due.get(older),
+    });
+    expect(overview.overdueInvoices.count).toBeGreaterThanOrEqual(2);
+    expect(overview.overdueInvoices.value).toBeGreaterThanOrEqual(4_000);
+
+    await shop.app.backgroundWork.runAll();
+    await shop.app.backgroundWork.runAll();
+    const mails = await mailsTo(buyer.email, 'Overdue', 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await mailsTo(buyer.email, 'Overdue', 2)).map((m) => m.subject).sort()).toEqual(
+      [
+        `Overdue: invoice ${(await read(newer)).invoiceNumber} was due ${due.get(newer)?.slice(0, 10)}`,
+        `Overdue: invoice ${(await read(older)).invoiceNumber} was due ${due.get(older)?.slice(0, 10)}`,
+      ].sort(),
+    );
+    expect(mails).toHaveLength(2);
+    const queued = await shop.database.db
+      .selectFrom('mail_outbox')
+      .select('subject_id')
+      .where('kind', '=', 'invoice_overdue')
+      .where('subject_id', 'in', [older, newer, settled, notYet])
+      .execute();
+    expect(queued.map((row) => row.subject_id).sort()).toEqual([older, newer].sort());
+  });
+});
+
+describe('the invoice of a net-30 order', () => {
+  it('is there before it is paid, with its due date, PO number and the company', async () => {
+    const { buyer } = await company();
+    const id = await placed(buyer, 1, 'PO-4711');
+    const order = await read(id);
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `/api/purchaseById/${id}/invoice`,
+      headers: bearer(buyer),
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    for (const value of [
+      order.invoiceNumber,
+      `Due date: ${order.dueDate.slice(0, 10)}`,
+      'PO-4711',
+      'Karnaphuli Assemblies Ltd',
+      'VAT id: BD-123456789',
+      'On account (net 30)',
+    ])
+      expect(text).toContain(value);
+  });
+});
