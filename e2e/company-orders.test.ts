@@ -124,13 +124,13 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
   });
 
   it('the company admin approves it among the approvals: on net 30 it is invoiced at once', async () => {
-    const phone = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss, PHONE);
+    const phone = await signedIn(`/dashboard/company`, boss, PHONE);
     await phone
       .getByRole('button', { name: `Approve the order of ${buyer.name} for ${part.name}` })
       .waitFor();
     expect(await seriousAccessibilityProblems(phone)).toEqual([]);
     await screenshot(phone, 'company-orders-approvals-phone');
-    const page = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss);
+    const page = await signedIn(`/dashboard/company`, boss);
     const approvals = page.getByRole('region', { name: /Approvals/ });
     const row = approvals.getByRole('row').filter({ hasText: buyer.name });
     await row.getByText('$600').waitFor();
@@ -164,7 +164,7 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
       },
     });
     expect(placed.status).toBe(201);
-    const page = await signedIn(`/dashboard/company-orders?company=${companyId}`, boss);
+    const page = await signedIn(`/dashboard/company`, boss);
     const approvals = page.getByRole('region', { name: /Approvals/ });
     const row = approvals.getByRole('row').filter({ hasText: other.name });
     await row.getByText('$200').waitFor();

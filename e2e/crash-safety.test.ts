@@ -4,19 +4,29 @@ import { describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from './support/shop-server';
 
 /**
- * An acknowledged order or payment survives a crash: the real server takes purchases, cancels and
- * payments from several buyers at once, is killed with SIGKILL mid-run, and starts again on the
- * same database; every order it acknowledged is there (paid if its payment was acknowledged),
- * and every part's stock plus what its orders hold equals what it started with.
+ * An acknowledged write survives a crash. The real server takes the business buyer's writes from
+ * several buyers and the shop's admin at once: multi-line orders, cancels, card payments, quote
+ * requests, offers and accepts. It is killed with SIGKILL at a random moment and started again on
+ * the same database, ROUNDS times. After every restart each write it acknowledged is there (paid
+ * if its payment was acknowledged, an accepted quote with its order), no cancelled order came back,
+ * and every part's stock plus what the orders hold equals what it started with.
  */
+const ROUNDS = 20;
 const admin = { email: 'crash-admin@parts-shop.example', password: 'admin-password-5' };
-const STOCK = 400;
+const STOCK = 1_000_000;
+const DELIVERY = { mobile: '+880 1712 345678', address: 'Dhaka' };
+const CARD = { number: '4242424242424242', exp: '12/34', cvc: '123' };
+
+interface Answer {
+  status: number;
+  json: Record<string, unknown>;
+}
 
 async function call(
   base: string,
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
-) {
+): Promise<Answer> {
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -25,11 +35,7 @@ async function call(
     },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });
-  return {
-    status: res.status,
-    json: (await res.json().catch(() => ({}))) as Record<string, unknown>,
-    headers: res.headers,
-  };
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
 /** A fresh PostgreSQL schema for one run, as a DATABASE_URL. */
@@ -52,15 +58,43 @@ async function postgresSchema(base: string): Promise<{ url: string; drop(): Prom
   };
 }
 
+type Lines = { partsId: string; quantity: number }[];
+
+/** What the server acknowledged, over every round. */
 interface Ledger {
-  orders: Map<string, { partId: string; quantity: number }>;
+  orders: Map<string, Lines>;
   cancelled: Set<string>;
   /** Cancels sent, acknowledged or not: one the crash cut off may have happened. */
   cancelSent: Set<string>;
   paid: Map<string, string>;
+  /** Accepted quotes and the order each became. */
+  accepted: Map<string, string>;
+  offered: Set<string>;
   tried: number;
 }
 
+function someLines(parts: readonly string[]): Lines {
+  const count = 1 + Math.floor(Math.random() * Math.min(3, parts.length));
+  const chosen = [...parts].sort(() => Math.random() - 0.5).slice(0, count);
+  return chosen.map((partsId) => ({ partsId, quantity: 1 + Math.floor(Math.random() * 4) }));
+}
+
+async function pay(base: string, token: string, orderId: string, ledger: Ledger) {
+  const intent = await call(base, '/api/create-payment-intent', {
+    method: 'POST',
+    token,
+    body: { _id: orderId },
+  });
+  const confirmed = await call(base, '/api/payments/test/confirm', {
+    method: 'POST',
+    token,
+    body: { clientSecret: intent.json.clientSecret, card: CARD },
+  });
+  const paymentId = (confirmed.json.paymentIntent as { id?: string } | undefined)?.id;
+  if (confirmed.status === 200 && paymentId) ledger.paid.set(orderId, paymentId);
+}
+
+/** A buyer ordering, cancelling, paying, asking for quotes and accepting the offers. */
 async function buyerAtWork(
   base: string,
   token: string,
@@ -71,37 +105,46 @@ async function buyerAtWork(
   while (!until()) {
     ledger.tried += 1;
     try {
-      const partId = parts[Math.floor(Math.random() * parts.length)] ?? '';
-      const quantity = 1 + Math.floor(Math.random() * 4);
-      const placed = await call(base, '/api/purchase', {
-        method: 'POST',
-        token,
-        body: { partsId: partId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' },
-      });
+      const next = Math.random();
+      if (next < 0.1) {
+        await call(base, '/api/quotes', {
+          method: 'POST',
+          token,
+          body: { lines: someLines(parts), message: 'A price for these, please' },
+        });
+        continue;
+      }
+      if (next < 0.2) {
+        const offered = await call(base, '/api/quotes?status=offered&limit=5', { token });
+        for (const quote of (offered.json as unknown as { _id: string; lines: Lines }[]) ?? []) {
+          const accepted = await call(base, `/api/quotes/${quote._id}/accept`, {
+            method: 'POST',
+            token,
+            body: DELIVERY,
+          });
+          if (accepted.status !== 201) continue;
+          const orderId = accepted.json.orderId as string;
+          ledger.accepted.set(quote._id, orderId);
+          ledger.orders.set(
+            orderId,
+            quote.lines.map(({ partsId, quantity }) => ({ partsId, quantity })),
+          );
+          if (Math.random() < 0.5) await pay(base, token, orderId, ledger);
+        }
+        continue;
+      }
+      const lines = someLines(parts);
+      const placed = await call(base, '/api/orders', { method: 'POST', token, body: { lines, ...DELIVERY } });
       if (placed.status !== 201) continue;
       const orderId = placed.json.insertedId as string;
-      ledger.orders.set(orderId, { partId, quantity });
-      const next = Math.random();
-      if (next < 0.3) {
+      ledger.orders.set(orderId, lines);
+      const then = Math.random();
+      if (then < 0.3) {
         ledger.cancelSent.add(orderId);
         const cancelled = await call(base, `/api/purchaseById/${orderId}`, { method: 'DELETE', token });
         if (cancelled.status === 200) ledger.cancelled.add(orderId);
-      } else if (next < 0.65) {
-        const intent = await call(base, '/api/create-payment-intent', {
-          method: 'POST',
-          token,
-          body: { _id: orderId },
-        });
-        const confirmed = await call(base, '/api/payments/test/confirm', {
-          method: 'POST',
-          token,
-          body: {
-            clientSecret: intent.json.clientSecret,
-            card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-          },
-        });
-        const paymentId = (confirmed.json.paymentIntent as { id?: string } | undefined)?.id;
-        if (confirmed.status === 200 && paymentId) ledger.paid.set(orderId, paymentId);
+      } else if (then < 0.7) {
+        await pay(base, token, orderId, ledger);
       }
     } catch {
       // The server died under this request: nothing was acknowledged.
@@ -109,108 +152,175 @@ async function buyerAtWork(
   }
 }
 
-async function allOrders(base: string, token: string) {
-  const orders: { _id: string; partsId: string; quantity: number; paymentId?: string }[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await fetch(`${base}/api/purchase?limit=100&offset=${offset}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const batch = (await page.json()) as typeof orders;
-    orders.push(...batch);
-    if (batch.length < 100) return orders;
+/** The shop's admin answering requested quotes with offers. */
+async function adminAtWork(base: string, token: string, ledger: Ledger, until: () => boolean) {
+  const validUntil = new Date(Date.now() + 86_400_000).toISOString();
+  while (!until()) {
+    ledger.tried += 1;
+    try {
+      const requested = await call(base, '/api/quotes?status=requested&limit=5', { token });
+      const quotes = (requested.json as unknown as { _id: string; lines: Lines }[]) ?? [];
+      if (quotes.length === 0) await new Promise((r) => setTimeout(r, 20));
+      for (const quote of quotes) {
+        const offer = await call(base, `/api/quotes/${quote._id}`, {
+          method: 'PUT',
+          token,
+          body: { lines: quote.lines.map(({ partsId }) => ({ partsId, unitPrice: 3 })), validUntil },
+        });
+        if (offer.status === 200) ledger.offered.add(quote._id);
+      }
+    } catch {
+      // The server died under this request.
+    }
   }
 }
+
+interface StoredOrder {
+  _id: string;
+  paymentId?: string;
+  expiredAt?: string;
+  lines: Lines;
+}
+
+async function pages<T>(base: string, path: string, token: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const batch = (
+      await call(base, `${path}${path.includes('?') ? '&' : '?'}limit=100&offset=${offset}`, { token })
+    ).json as unknown as T[];
+    all.push(...batch);
+    if (batch.length < 100) return all;
+  }
+}
+
+/** Every acknowledged write is there, and the stock adds up. */
+async function checkAfterRestart(base: string, token: string, parts: string[], ledger: Ledger) {
+  const stored = new Map((await pages<StoredOrder>(base, '/api/purchase', token)).map((o) => [o._id, o]));
+  const lost = [...ledger.orders.keys()].filter((id) => !ledger.cancelSent.has(id) && !stored.has(id));
+  expect(lost, 'acknowledged orders missing after the crash').toEqual([]);
+  const unpaid = [...ledger.paid].filter(([id, paymentId]) => stored.get(id)?.paymentId !== paymentId);
+  expect(unpaid, 'acknowledged payments missing after the crash').toEqual([]);
+  for (const id of ledger.cancelled) expect(stored.has(id), `cancelled order ${id} came back`).toBe(false);
+
+  const quotes = new Map(
+    (await pages<{ _id: string; status: string; orderId?: string }>(base, '/api/quotes', token)).map((q) => [
+      q._id,
+      q,
+    ]),
+  );
+  for (const [quoteId, orderId] of ledger.accepted) {
+    expect(quotes.get(quoteId)?.status, `accepted quote ${quoteId}`).toBe('accepted');
+    expect(quotes.get(quoteId)?.orderId).toBe(orderId);
+  }
+  for (const quoteId of ledger.offered)
+    expect(['offered', 'accepted'], `offered quote ${quoteId}`).toContain(quotes.get(quoteId)?.status);
+
+  const held = new Map<string, number>();
+  for (const order of stored.values()) {
+    if (order.expiredAt) continue;
+    for (const line of order.lines) held.set(line.partsId, (held.get(line.partsId) ?? 0) + line.quantity);
+  }
+  for (const partId of parts) {
+    const available = (await call(base, `/api/partsById?id=${partId}`)).json.available_quantity as number;
+    expect(available + (held.get(partId) ?? 0), `stock of ${partId}`).toBe(STOCK);
+  }
+}
+
+const login = async (base: string, account: { email: string; password: string }) =>
+  (await call(base, '/api/auth/login', { method: 'POST', body: account })).json.accessToken as string;
 
 const databases = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 describe('crash safety', () => {
-  it.each(databases)('loses no acknowledged order or payment when killed mid-run (%s)', async (kind) => {
-    const target =
-      kind === 'postgres' ? await postgresSchema(process.env.TEST_DATABASE_URL ?? '') : undefined;
-    const env = {
-      SEED_ADMIN_EMAIL: admin.email,
-      SEED_ADMIN_PASSWORD: admin.password,
-      SEED_DEMO: 'off',
-      // Each buyer orders nonstop and leaves many orders unpaid.
-      UNPAID_ORDERS_PER_BUYER: '1000000',
-      ...(target ? { DATABASE_URL: target.url } : {}),
-    };
-    let shop: RunningShop | undefined = await startShop(env);
-    const ledger: Ledger = {
-      orders: new Map(),
-      cancelled: new Set(),
-      cancelSent: new Set(),
-      paid: new Map(),
-      tried: 0,
-    };
-    try {
-      const base = shop.baseUrl;
-      const adminToken = (await call(base, '/api/auth/login', { method: 'POST', body: admin })).json
-        .accessToken as string;
-      const parts: string[] = [];
-      for (const name of ['Crash test probe', 'Crash test crimper']) {
-        const res = await call(base, '/api/parts', {
-          method: 'POST',
-          token: adminToken,
-          body: {
-            name,
-            desc: 'Stock that must add up',
-            img: 'https://example.com/p.webp',
-            min_order_quantity: 1,
-            available_quantity: STOCK,
-            price_per_piece: 4,
-          },
-        });
-        parts.push(res.json.insertedId as string);
-      }
-      const buyers = await Promise.all(
-        [1, 2, 3, 4].map(async (n) => {
-          const res = await call(base, '/api/auth/signup', {
+  it.each(databases)(
+    `loses no acknowledged write when killed at ${ROUNDS} random moments (%s)`,
+    { timeout: 20 * 60_000 },
+    async (kind) => {
+      const target =
+        kind === 'postgres' ? await postgresSchema(process.env.TEST_DATABASE_URL ?? '') : undefined;
+      const env = {
+        SEED_ADMIN_EMAIL: admin.email,
+        SEED_ADMIN_PASSWORD: admin.password,
+        SEED_DEMO: 'off',
+        // Each buyer orders nonstop and leaves many orders unpaid.
+        UNPAID_ORDERS_PER_BUYER: '1000000',
+        ...(target ? { DATABASE_URL: target.url } : {}),
+      };
+      let shop: RunningShop | undefined = await startShop(env);
+      const ledger: Ledger = {
+        orders: new Map(),
+        cancelled: new Set(),
+        cancelSent: new Set(),
+        paid: new Map(),
+        accepted: new Map(),
+        offered: new Set(),
+        tried: 0,
+      };
+      try {
+        const setUpToken = await login(shop.baseUrl, admin);
+        const parts: string[] = [];
+        for (const name of [
+          'Crash test probe',
+          'Crash test crimper',
+          'Crash test stripper',
+          'Crash test clamp',
+        ]) {
+          const res = await call(shop.baseUrl, '/api/parts', {
             method: 'POST',
+            token: setUpToken,
             body: {
-              name: `Crash buyer ${n}`,
-              email: `crash-${n}-${randomBytes(3).toString('hex')}@buyers.example`,
-              password: 'buyer-password',
+              name,
+              desc: 'Stock that must add up',
+              img: 'https://example.com/p.webp',
+              min_order_quantity: 1,
+              available_quantity: STOCK,
+              price_per_piece: 4,
             },
           });
-          return res.json.accessToken as string;
-        }),
-      );
+          parts.push(res.json.insertedId as string);
+        }
+        const buyers = await Promise.all(
+          [1, 2, 3].map(async (n) => {
+            const account = {
+              email: `crash-${n}-${randomBytes(3).toString('hex')}@buyers.example`,
+              password: 'buyer-password',
+            };
+            await call(shop?.baseUrl ?? '', '/api/auth/signup', {
+              method: 'POST',
+              body: { name: `Crash buyer ${n}`, ...account },
+            });
+            return account;
+          }),
+        );
 
-      let killed = false;
-      const work = buyers.flatMap((token) =>
-        [1, 2].map(() => buyerAtWork(base, token, parts, ledger, () => killed)),
-      );
-      await new Promise((r) => setTimeout(r, 2500));
-      await shop.kill();
-      killed = true;
-      await Promise.all(work);
-      expect(ledger.orders.size).toBeGreaterThan(5);
+        for (let round = 1; round <= ROUNDS; round++) {
+          const base = shop.baseUrl;
+          const tokens = await Promise.all(buyers.map((buyer) => login(base, buyer)));
+          const adminToken = await login(base, admin);
+          let killed = false;
+          const work = [
+            ...tokens.flatMap((token) =>
+              [1, 2].map(() => buyerAtWork(base, token, parts, ledger, () => killed)),
+            ),
+            adminAtWork(base, adminToken, ledger, () => killed),
+          ];
+          await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+          await shop.kill();
+          killed = true;
+          await Promise.all(work);
 
-      shop = await startShop(env, { dataDir: shop.dataDir });
-      const token = (await call(shop.baseUrl, '/api/auth/login', { method: 'POST', body: admin })).json
-        .accessToken as string;
-      const stored = new Map((await allOrders(shop.baseUrl, token)).map((o) => [o._id, o]));
-      const lost = [...ledger.orders.keys()].filter((id) => !ledger.cancelSent.has(id) && !stored.has(id));
-      expect(lost, 'acknowledged orders missing after the crash').toEqual([]);
-      const unpaid = [...ledger.paid].filter(([id, paymentId]) => stored.get(id)?.paymentId !== paymentId);
-      expect(unpaid, 'acknowledged payments missing after the crash').toEqual([]);
-      for (const id of ledger.cancelled)
-        expect(stored.has(id), `cancelled order ${id} came back`).toBe(false);
-      for (const partId of parts) {
-        const available = (await call(shop.baseUrl, `/api/partsById?id=${partId}`)).json
-          .available_quantity as number;
-        const held = [...stored.values()]
-          .filter((o) => o.partsId === partId)
-          .reduce((sum, o) => sum + o.quantity, 0);
-        expect(available + held, `stock of ${partId}`).toBe(STOCK);
+          shop = await startShop(env, { dataDir: shop.dataDir });
+          await checkAfterRestart(shop.baseUrl, await login(shop.baseUrl, admin), parts, ledger);
+        }
+        expect(ledger.orders.size).toBeGreaterThan(ROUNDS);
+        expect(ledger.accepted.size).toBeGreaterThan(0);
+        console.info(
+          `crash (${kind}): ${ledger.tried} requests tried; ${ledger.orders.size} orders, ${ledger.paid.size} payments, ${ledger.accepted.size} accepted quotes acknowledged; ${ROUNDS} SIGKILLs survived, 0 lost`,
+        );
+      } finally {
+        await shop?.stop();
+        await target?.drop();
       }
-      console.info(
-        `crash (${kind}): ${ledger.tried} requests tried, ${ledger.orders.size} orders and ${ledger.paid.size} payments acknowledged, 1 SIGKILL survived, 0 lost`,
-      );
-    } finally {
-      await shop?.stop();
-      await target?.drop();
-    }
-  });
+    },
+  );
 });

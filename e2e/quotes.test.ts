@@ -1,12 +1,26 @@
+import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, seriousAccessibilityProblems } from './support/browser';
-import { journeys } from './support/journeys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailTo } from '../apps/server/src/test-support/account-mails';
+import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'quotes-admin@parts-shop.example', password: 'admin-password-7' };
 const buyer = { name: 'Padma Circuits', email: 'buyer@padma.example', password: 'buyer-password-7' };
 
-const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
+// A real SMTP server the shop mails through: the journeys read the quote's mails and open their links.
+const smtp = await startTestMailServer();
+afterAll(() => smtp.close());
+
+const journey = journeys({
+  env: {
+    SEED_ADMIN_EMAIL: admin.email,
+    SEED_ADMIN_PASSWORD: admin.password,
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_SECONDS: '1',
+  },
+});
 const { signedIn, api, tokenOf, addPart } = journey;
 let part: { _id: string; name: string };
 
@@ -23,6 +37,13 @@ beforeAll(async () => {
 });
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+
+/** The link to a quote's page in a mail: on the shop the browser uses. */
+function quoteLinkIn(mail: ParsedMail): string {
+  const link = /https?:\/\/\S+\/dashboard\/quotes\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
+  expect(link.startsWith(`${journey.baseUrl}/dashboard/quotes/`)).toBe(true);
+  return link;
+}
 
 /** The last day an offer holds: ten days from now, as a date field takes it. */
 function inTenDays(): string {
@@ -51,11 +72,32 @@ describe('a quote from request to order', () => {
     await page.getByText('Requested', { exact: true }).waitFor();
     await page.getByText('We need 40 for a pilot line.').waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    // The shop's admin hears of it, with a link to this page.
+    const mail = await mailTo(smtp, admin.email, 'Quote requested');
+    expect(mail.subject).toBe(`Quote requested by ${buyer.name}: 40 pcs of ${part.name}`);
+    expect(new URL(quoteLinkIn(mail)).pathname).toBe(quotePath);
   });
 
-  it('the admin offers a price until a day, and answers in the thread', async () => {
-    const page = await signedIn('/dashboard/quotes', admin);
-    await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: /Open/ }).click();
+  it('the overview counts the quotes waiting for an answer and opens them, filtered', async () => {
+    const page = await signedIn('/dashboard/overview', admin);
+    const waiting = page.getByRole('link', { name: 'quote waits for an answer' });
+    await waiting.waitFor();
+    await page.getByText('Quotes waiting').waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'overview-quotes-desktop');
+    const narrow = await signedIn('/dashboard/overview', admin, PHONE);
+    await narrow.getByRole('link', { name: 'quote waits for an answer' }).waitFor();
+    await screenshot(narrow, 'overview-quotes-phone');
+    await waiting.click();
+    await page.waitForURL(
+      (url) => url.pathname === '/dashboard/quotes' && url.search === '?status=requested',
+    );
+    expect(await page.getByLabel('Status').inputValue()).toBe('requested');
+    await page.getByRole('row').filter({ hasText: part.name }).waitFor();
+  });
+
+  it('the admin opens the quote from their mail, offers a price until a day, and answers in the thread', async () => {
+    const page = await signedIn(quoteLinkIn(await mailTo(smtp, admin.email, 'Quote requested')), admin);
     await page.waitForURL((url) => url.pathname === quotePath);
     await page.getByLabel(`Unit price ($) of ${part.name}`).fill('55');
     await page.getByLabel('Valid until').fill(inTenDays());
@@ -68,9 +110,10 @@ describe('a quote from request to order', () => {
     await page.getByText('Yes, in three weeks.').waitFor();
   });
 
-  it('the buyer, on a phone, accepts the offer and finds the order in My Order', async () => {
-    const page = await signedIn('/dashboard/my-quotes', buyer, PHONE);
-    await page.getByRole('link', { name: /Open the quote/ }).click();
+  it('the buyer, on a phone, opens the offer from its mail, accepts it and pays the order by card', async () => {
+    const offer = await mailTo(smtp, buyer.email, 'Your quote');
+    expect(offer.subject).toBe('Your quote: our offer of $2,200');
+    const page = await signedIn(quoteLinkIn(offer), buyer, PHONE);
     await page.waitForURL((url) => url.pathname === quotePath);
     await page.getByRole('cell', { name: '$2,200' }).first().waitFor();
     await page.getByRole('button', { name: 'Accept' }).click();
@@ -81,5 +124,101 @@ describe('a quote from request to order', () => {
     await page.waitForURL(/\/dashboard\/my-order$/);
     await page.getByText(part.name).first().waitFor();
     expect((await api(`/api/partsById?id=${part._id}`)).json.available_quantity).toBe(460);
+
+    // The buyer and the admin each get a mail naming the order.
+    const quote = (await api(`/api/quotes/${quotePath.split('/').pop()}`, { token: await tokenOf(buyer) }))
+      .json;
+    const orderId = quote.orderId as string;
+    expect(quote.status).toBe('accepted');
+    expect((await mailTo(smtp, buyer.email, 'Quote accepted')).subject).toBe(
+      `Quote accepted: order ${orderId}`,
+    );
+    expect((await mailTo(smtp, admin.email, 'Quote accepted')).subject).toBe(
+      `Quote accepted by ${buyer.name}: order ${orderId}`,
+    );
+
+    // It is paid as any order: by card on the payment page, reached from the quote's page too.
+    await page.goto(quotePath);
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await screenshot(page, 'quote-accepted-unpaid-phone');
+    await page.getByRole('link', { name: 'Pay $2,200' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+    await page.getByText('$2,200').first().waitFor();
+    await fillTestCard(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await toast(page, /^Payment Complete\. paymentId: pi_test_\w+$/).waitFor();
+    await page.getByRole('link', { name: 'Back to My Order' }).click();
+    const paid = page.getByRole('row').filter({ hasText: part.name });
+    await paid.getByText('Paid', { exact: true }).waitFor();
+    const order = (await api(`/api/purchaseById/${orderId}`, { token: await tokenOf(buyer) })).json;
+    expect(order.paymentId).toMatch(/^pi_test_/);
+    expect(order.price).toBe(2_200);
+
+    // The quote's page tells it is accepted, and that its order is paid.
+    await page.goto(quotePath);
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    await page.getByText('Paid', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: /^Pay/ }).count()).toBe(0);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'quote-accepted-phone');
+    const wide = await signedIn(quotePath, buyer);
+    await wide.getByText('Paid', { exact: true }).waitFor();
+    await screenshot(wide, 'quote-accepted-desktop');
+  });
+});
+
+describe('Request a quote wherever an order cannot be placed as it is', () => {
+  it('on the purchase page, for a quantity outside the range or a total above the card limit', async () => {
+    const page = await signedIn(`/purchase/${part._id}`, buyer);
+    const quantity = page.getByLabel('Quantity');
+    await quantity.fill('40');
+    const request = page.getByRole('link', { name: 'Request a quote' });
+    await request.waitFor();
+    expect(await page.getByRole('button', { name: 'Buy' }).isDisabled()).toBe(true);
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'purchase-quote-desktop');
+    const narrow = await signedIn(`/purchase/${part._id}`, buyer, PHONE);
+    await narrow.getByLabel('Quantity').fill('40');
+    await narrow.getByRole('link', { name: 'Request a quote' }).waitFor();
+    await screenshot(narrow, 'purchase-quote-phone');
+    // In range: nothing to quote.
+    await quantity.fill('120');
+    await page.getByText('Total:').waitFor();
+    expect(await request.count()).toBe(0);
+    // Above the card limit ($60 × 200 = $12,000): the warning offers it.
+    await quantity.fill('200');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'cannot be paid by card' })
+      .getByRole('link', { name: 'Request a quote' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Request a quote' }).waitFor();
+    expect(await page.getByLabel(`Quantity (pcs) of ${part.name}`).inputValue()).toBe('200');
+  });
+
+  it("in the order builder, on the out-of-range line and in checkout's card-limit warning", async () => {
+    const page = await signedIn('/order', buyer);
+    await page.evaluate(
+      (kept) => localStorage.setItem('shop.order-builder', kept),
+      JSON.stringify([{ partsId: part._id, quantity: 40 }]),
+    );
+    await page.reload();
+    const lineLink = page.getByRole('link', { name: `Request a quote for 40 pcs of ${part.name}` });
+    await lineLink.waitFor();
+    const param = (href: string | null) => new URL(href ?? '', journey.baseUrl).searchParams.get('lines');
+    expect(param(await lineLink.getAttribute('href'))).toBe(`${part._id}:40`);
+    await page.getByLabel(`Quantity of ${part.name}`).fill('200');
+    const warning = page.getByRole('alert').filter({ hasText: 'cannot be paid by card' });
+    await warning.waitFor();
+    expect(await lineLink.count()).toBe(0);
+    expect(param(await warning.getByRole('link', { name: 'Request a quote' }).getAttribute('href'))).toBe(
+      `${part._id}:200`,
+    );
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'order-builder-card-limit-quote-desktop');
+    await page.getByLabel(`Quantity of ${part.name}`).fill('40');
+    await lineLink.waitFor();
+    await screenshot(page, 'order-builder-line-quote-desktop');
   });
 });

@@ -64,6 +64,7 @@ describe('signing in', () => {
       'My Order',
       'Lists',
       'My Quotes',
+      'Company',
       'Add Review',
     ]);
   });
@@ -172,6 +173,7 @@ describe('signing in', () => {
       'My Order',
       'Lists',
       'My Quotes',
+      'Company',
       'Add Review',
     ]);
     await page.evaluate(() => {
@@ -254,6 +256,7 @@ describe('an admin', () => {
       'Overview',
       'Manage All Order',
       'Quotes',
+      'Companies',
       'Add Product',
       'Make Admin',
       'Manage Product',

@@ -8,6 +8,8 @@ import { accountRoutesPlugin } from './modules/accounts/plugin.js';
 import { addressRoutesPlugin } from './modules/addresses/plugin.js';
 import { auditRoutesPlugin } from './modules/audit/plugin.js';
 import { authRoutesPlugin } from './modules/auth/plugin.js';
+import { companyRoutesPlugin } from './modules/companies/plugin.js';
+import { fulfilmentRoutesPlugin } from './modules/fulfilment/plugin.js';
 import { healthRoutesPlugin } from './modules/health/plugin.js';
 import { imageRoutesPlugin } from './modules/images/plugin.js';
 import { invoiceRoutesPlugin } from './modules/invoices/plugin.js';
@@ -106,9 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(reviewRoutesPlugin)
     .register(invoiceRoutesPlugin)
     .register(orderRoutesPlugin)
+    .register(fulfilmentRoutesPlugin)
     .register(listRoutesPlugin)
     .register(addressRoutesPlugin)
     .register(quoteRoutesPlugin)
+    .register(companyRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin);

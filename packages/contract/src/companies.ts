@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, text, wholeNumber } from './primitives.js';
+import { Email, Id, Paging, text, wholeNumber } from './primitives.js';
 
 /** How a company pays: by card like anyone, or on account with 30 days to pay the invoice. */
 export const PAYMENT_TERMS = ['card', 'net30'] as const;
@@ -71,3 +71,37 @@ export const SettlementBody = z.object({ reference: text({ min: 1, max: 100 }) }
 
 export const CompanyIdParams = z.object({ id: Id });
 export const MemberParams = z.object({ id: Id, uid: Id });
+
+/** `POST /api/invitations/accept`: the company the caller joined. */
+export const AcceptedInvitation = z.object({ companyId: Id });
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>;
+
+/** The most invitations a company may have waiting at once (each mails someone). */
+export const MAX_PENDING_INVITATIONS = 50;
+
+/** An invitation not yet accepted and not expired, as its company's admins see it. */
+export const PendingInvitation = z.object({
+  _id: Id,
+  email: z.string(),
+  role: CompanyRole,
+  spendingLimit: z.number().int().optional(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+export const PendingInvitationList = z.array(PendingInvitation);
+
+/** A company as the shop's admin lists them (`GET /api/companies`). */
+export const CompanySummary = z.object({
+  _id: Id,
+  name: z.string(),
+  vatId: z.string().optional(),
+  paymentTerms: PaymentTerms,
+  membersCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CompanySummary = z.infer<typeof CompanySummary>;
+export const CompanySummaryList = z.array(CompanySummary);
+export const CompaniesQuery = Paging;
+
+export const InvitationParams = z.object({ id: Id, invitationId: Id });

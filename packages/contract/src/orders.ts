@@ -53,6 +53,7 @@ export const Order = z.object({
     .string()
     .optional()
     .describe('an unpaid order whose time ran out: its pieces went back to stock, it can no longer be paid'),
+  paidAt: z.string().optional().describe('when it was paid (ISO 8601); left out while unpaid'),
   fulfilment: Fulfilment.describe('unfulfilled until the shop ships it, then shipped, then delivered'),
   companyId: Id.optional().describe("the buyer's company when the order was placed"),
   approval: OrderApproval.optional().describe(
@@ -72,9 +73,16 @@ const filterText = (max: number) =>
     .refine(noControlCharacters, NO_CONTROL_MESSAGE)
     .optional();
 
+/** The states Manage All Order filters by; to_ship: paid (or invoiced), waiting to be shipped. */
+export const ORDER_STATES = ['paid', 'unpaid', 'expired', 'to_ship'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
 /** Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name. */
 export const OrderFilters = z.object({
-  state: z.enum(['paid', 'unpaid', 'expired'], { error: 'must be paid, unpaid or expired' }).optional(),
+  state: z
+    .enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` })
+    .optional()
+    .describe('to_ship: paid or invoiced, not shipped yet'),
   buyer: filterText(254),
   part: filterText(200),
 });

@@ -45,6 +45,17 @@ export const Overview = z.object({
   days: z.array(OverviewDay).describe(`the last ${OVERVIEW_DAYS} days in UTC, oldest first, today last`),
   unpaid: z.object({ count, value: count.describe('whole dollars') }),
   quotesRequested: count.describe("quotes waiting for the shop's offer (status requested)"),
+  toShip: z
+    .object({
+      count,
+      oldestSince: z
+        .string()
+        .optional()
+        .describe(
+          'when the longest-waiting of them was paid (or invoiced), ISO 8601; left out when none waits',
+        ),
+    })
+    .describe('orders paid (or invoiced) and not shipped yet'),
   cannotBeOrdered: StockPartList.describe('parts with fewer pieces available than their minimum order'),
   runningLow: StockPartList.describe(
     `parts that can be ordered but have fewer than ${RUNNING_LOW_MIN_ORDERS} minimum orders left`,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -85,20 +86,13 @@ export const PREPARED_STATEMENTS = 500;
  * streamed query) is busy: a query of the same text meanwhile gets a statement of its own.
  */
 export function preparedOnce(connection: SQLite.Database, max = PREPARED_STATEMENTS): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({ max });
   return {
     prepare(text) {
       const kept = statements.get(text);
-      if (kept) {
-        if (kept.busy) return connection.prepare(text);
-        // Map keeps insertion order: moving the statement to the end makes the first the least recent.
-        statements.delete(text);
-        statements.set(text, kept);
-        return kept;
-      }
+      if (kept) return kept.busy ? connection.prepare(text) : kept;
       const statement = connection.prepare(text);
       statements.set(text, statement);
-      if (statements.size > max) statements.delete(statements.keys().next().value as string);
       return statement;
     },
     close() {

@@ -727,6 +727,13 @@ export const migrations: Record<string, Migration> = {
       else await db.transaction().execute(run);
     },
   },
+  '0021_mail_outbox_origin': {
+    async up(db: Kysely<unknown>) {
+      // The shop's address a mail's links point to (PUBLIC_URL, else the address the request that
+      // queued it came to); none for the mails queued before, which name the dashboard in words.
+      await db.schema.alterTable('mail_outbox').addColumn('origin', 'text').execute();
+    },
+  },
   '0022_order_approved_at': {
     async up(db: Kysely<unknown>) {
       // An approved order's unpaid-order clock starts when a company admin approves it, not when

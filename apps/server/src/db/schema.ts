@@ -273,6 +273,11 @@ export interface MailOutboxTable {
     | 'verify_email'
     | 'password_reset'
     | 'quote_offered'
+    | 'company_invitation'
+    | 'quote_requested'
+    | 'quote_accepted'
+    | 'quote_accepted_admin'
+    | 'order_shipped'
     | 'approval_needed'
     | 'order_approved'
     | 'order_rejected'
@@ -281,6 +286,8 @@ export interface MailOutboxTable {
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
+  /** The shop's address its links point to; none for mails queued before migration 0021. */
+  origin: string | null;
   status: 'pending' | 'sent' | 'failed' | 'dropped';
   attempts: number;
   next_attempt_at: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
-import { companyWithMembers } from '../test-support/companies.js';
+import { bearer, signUp, signUpAdmin, type TestAccount, uniqueEmail } from '../test-support/accounts.js';
+import { companyWithMembers, markVerified } from '../test-support/companies.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
 /**
@@ -21,7 +21,7 @@ interface Call {
 let shop: TestShop;
 let accounts: Record<'owner' | 'other' | 'admin', TestAccount>;
 let partId: string;
-/** The owner is an admin of this company; its member's orders wait for approval (limit 0). */
+/** The owner's company: they made it (their email verified), so they are its admin. */
 let companyId: string;
 let member: TestAccount;
 /** A buyer of a company on net-30 terms: their orders are invoiced at once. */
@@ -217,6 +217,15 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     { visitor: 401, garbage: 401, owner: 422, other: 403, admin: 403 },
   ],
   [
+    'PUT /api/purchaseById/{id}/fulfilment',
+    async () => ({
+      method: 'PUT',
+      url: `/api/purchaseById/${await ownersPaidOrder()}/fulfilment`,
+      payload: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146' },
+    }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
     'DELETE /api/purchaseById/{id}',
     async () => ({ method: 'DELETE', url: `/api/purchaseById/${await ownersOrder()}` }),
     { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
@@ -241,6 +250,74 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
       },
     }),
     { visitor: 401, garbage: 401, owner: 400, other: 403, admin: 403 },
+  ],
+  [
+    'POST /api/companies',
+    async () => ({ method: 'POST', url: '/api/companies', payload: { name: 'Matrix Ltd' } }),
+    // The owner has a company already; the other buyer has not verified their email.
+    { visitor: 401, garbage: 401, owner: 409, other: 403, admin: 403 },
+  ],
+  [
+    'GET /api/companies',
+    async () => ({ method: 'GET', url: '/api/companies' }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  [
+    'GET /api/companies/mine',
+    async () => ({ method: 'GET', url: '/api/companies/mine' }),
+    { visitor: 401, garbage: 401, owner: 200, other: 404, admin: 404 },
+  ],
+  [
+    'GET /api/companies/{id}',
+    async () => ({ method: 'GET', url: `/api/companies/${companyId}` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'POST /api/companies/{id}/invitations',
+    async () => ({
+      method: 'POST',
+      url: `/api/companies/${companyId}/invitations`,
+      payload: { email: uniqueEmail('invitee'), role: 'buyer' },
+    }),
+    { visitor: 401, garbage: 401, owner: 201, other: 403, admin: 403 },
+  ],
+  [
+    'GET /api/companies/{id}/invitations',
+    async () => ({ method: 'GET', url: `/api/companies/${companyId}/invitations` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 200 },
+  ],
+  [
+    'DELETE /api/companies/{id}/invitations/{invitationId}',
+    async () => ({ method: 'DELETE', url: `/api/companies/${companyId}/invitations/${unknownId}` }),
+    { visitor: 401, garbage: 401, owner: 404, other: 403, admin: 403 },
+  ],
+  [
+    'POST /api/invitations/accept',
+    async () => ({ method: 'POST', url: '/api/invitations/accept', payload: { token: 'not-a-token' } }),
+    { visitor: 401, garbage: 401, owner: 400, other: 400, admin: 400 },
+  ],
+  [
+    'PUT /api/companies/{id}/members/{uid}',
+    async () => ({
+      method: 'PUT',
+      url: `/api/companies/${companyId}/members/${accounts.owner.uid}`,
+      payload: { spendingLimit: 10 },
+    }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'DELETE /api/companies/{id}/members/{uid}',
+    async () => ({ method: 'DELETE', url: `/api/companies/${companyId}/members/${unknownId}` }),
+    { visitor: 401, garbage: 401, owner: 404, other: 403, admin: 403 },
+  ],
+  [
+    'PUT /api/companies/{id}/payment-terms',
+    async () => ({
+      method: 'PUT',
+      url: `/api/companies/${companyId}/payment-terms`,
+      payload: { paymentTerms: 'card' },
+    }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
   ],
   [
     'POST /api/orders/{id}/approve',
@@ -282,12 +359,27 @@ beforeAll(async () => {
     payload: { ...part, available_quantity: 1_000_000 },
   });
   partId = res.json().insertedId;
+  await markVerified(shop.database.db, accounts.owner);
+  const company = await shop.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: bearer(accounts.owner),
+    payload: { name: 'Owner Ltd' },
+  });
+  companyId = company.json().insertedId;
+  // A buyer of the owner's company whose every order waits for approval (limit 0).
   member = await signUp(shop.app);
+  await shop.database.db
+    .insertInto('company_members')
+    .values({
+      company_id: companyId,
+      user_id: member.uid,
+      role: 'buyer',
+      spending_limit: 0,
+      joined_at: new Date().toISOString(),
+    })
+    .execute();
   netBuyer = await signUp(shop.app);
-  companyId = await companyWithMembers(shop.database.db, [
-    { uid: accounts.owner.uid, role: 'admin' },
-    { uid: member.uid, role: 'buyer', spendingLimit: 0 },
-  ]);
   await companyWithMembers(shop.database.db, [{ uid: netBuyer.uid, role: 'buyer' }], {
     paymentTerms: 'net30',
   });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { markVerified } from '../test-support/companies.js';
 import { expectStockInvariant } from '../test-support/stock.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
@@ -17,6 +18,9 @@ let shop: TestShop;
 let admin: TestAccount;
 let buyer: TestAccount;
 let partId: string;
+/** A buyer who made a company (so its admin), and the company. */
+let companyAdmin: TestAccount;
+let companyId: string;
 const startingStock = new Map<string, number>();
 const tally = { inputs: 0, serverErrors: 0 };
 
@@ -42,6 +46,15 @@ beforeAll(async () => {
   });
   partId = res.json().insertedId;
   startingStock.set(partId, 1_000_000);
+  companyAdmin = await signUp(shop.app);
+  await markVerified(shop.database.db, companyAdmin);
+  const company = await shop.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: bearer(companyAdmin),
+    payload: { name: 'Fuzz Ltd' },
+  });
+  companyId = company.json().insertedId;
 });
 afterAll(async () => {
   await expectStockInvariant(shop.database.db, startingStock);
@@ -235,6 +248,38 @@ const cases: Case[] = [
     accepted: 201,
   },
   {
+    name: 'POST /api/companies/{id}/invitations',
+    headers: () => bearer(companyAdmin),
+    method: 'POST',
+    url: () => `/api/companies/${companyId}/invitations`,
+    // A few addresses: a new invitation to one replaces its open one, so the cap is never reached.
+    valid: fc.record({
+      email: fc.constantFrom('fuzz-a@example.com', 'fuzz-b@example.com', 'fuzz-c@example.com'),
+      role: fc.constantFrom('admin', 'buyer'),
+      spendingLimit: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),
+    }),
+    accepted: 201,
+  },
+  {
+    name: 'PUT /api/companies/{id}/members/{uid}',
+    headers: () => bearer(companyAdmin),
+    method: 'PUT',
+    url: () => `/api/companies/${companyId}/members/${companyAdmin.uid}`,
+    valid: fc.record({
+      role: fc.constant('admin'),
+      spendingLimit: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),
+    }),
+    accepted: 200,
+  },
+  {
+    name: 'PUT /api/companies/{id}/payment-terms',
+    headers: () => bearer(admin),
+    method: 'PUT',
+    url: () => `/api/companies/${companyId}/payment-terms`,
+    valid: fc.record({ paymentTerms: fc.constantFrom('card', 'net30') }),
+    accepted: 200,
+  },
+  {
     name: 'PUT /api/usersByEmail',
     headers: () => bearer(buyer),
     method: 'PUT',
@@ -319,7 +364,31 @@ describe('fuzzing the API', () => {
           { method: 'POST', url: `/api/quotes/${safeId}/accept`, headers: bearer(buyer), body: '{}' },
           { method: 'GET', url: `/api/purchaseById/${safeId}/invoice`, headers: bearer(buyer) },
           { method: 'DELETE', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
+          {
+            method: 'PUT',
+            url: `/api/purchaseById/${safeId}/fulfilment`,
+            headers: bearer(admin),
+            body: '{"status":"delivered"}',
+          },
           { method: 'GET', url: `/api/checkAdmin/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/companies/${safeId}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/companies/${safeId}/invitations`, headers: bearer(companyAdmin) },
+          {
+            method: 'PUT',
+            url: `/api/companies/${companyId}/members/${safeId}`,
+            headers: bearer(companyAdmin),
+            body: '{"spendingLimit":5}',
+          },
+          {
+            method: 'DELETE',
+            url: `/api/companies/${safeId}/members/${safeId}`,
+            headers: bearer(companyAdmin),
+          },
+          {
+            method: 'GET',
+            url: `/api/companies?limit=${limit}&offset=${q.slice(0, 50)}`,
+            headers: bearer(admin),
+          },
           { method: 'POST', url: `/api/orders/${safeId}/approve`, headers: bearer(buyer), body: '{}' },
           { method: 'POST', url: `/api/orders/${safeId}/reject`, headers: bearer(buyer), body: '{}' },
           {
@@ -348,6 +417,8 @@ describe('fuzzing the API', () => {
       // The shop's admin records a settlement: its body is read only for them.
       [`/api/purchaseById/${partId}/settlement`, 'PUT', {}],
       [`/api/users?email=${encodeURIComponent(buyer.email)}`, 'PUT', {}],
+      ['/api/invitations/accept', 'POST', {}],
+      ['/api/companies', 'POST', {}],
     ];
     const body = fc.oneof(
       hostileValue.map((v) => JSON.stringify(v) ?? 'null'),
@@ -362,6 +433,8 @@ describe('fuzzing the API', () => {
             'card',
             'paymentId',
             'name',
+            'token',
+            'vatId',
             'reference',
           ),
           hostileValue,
@@ -378,6 +451,53 @@ describe('fuzzing the API', () => {
       }),
       { numRuns: RUNS * 3 },
     );
+  });
+
+  it('refuses broken fulfilment bodies with a 4xx and the error shape; only a valid one ships', async () => {
+    // A paid order of the buyer's, to ship: a broken body leaves it unfulfilled.
+    const placed = await send({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: bearer(buyer),
+      body: JSON.stringify({ partsId: partId, quantity: 2, mobile: '+880 1712 345678', address: 'Dhaka' }),
+    });
+    const orderId = placed.json().insertedId as string;
+    const intent = await send({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer),
+      body: JSON.stringify({ _id: orderId }),
+    });
+    const confirmed = await send({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      headers: bearer(buyer),
+      body: JSON.stringify({
+        clientSecret: intent.json().clientSecret,
+        card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
+      }),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const url = `/api/purchaseById/${orderId}/fulfilment`;
+    const valid = fc.record({
+      status: fc.constant('shipped'),
+      carrier: text(1, 100).filter((s) => !/[\t\n\r\u0085\u2028\u2029]/.test(s)),
+      trackingNumber: fc.stringMatching(/^[A-Z0-9]{6,30}$/),
+    });
+    let shipped = 0;
+    await fc.assert(
+      fc.asyncProperty(broken(valid), async (body) => {
+        const res = await send({ method: 'PUT', url, headers: bearer(admin), body });
+        if (res.statusCode === 200) shipped += 1;
+        // Shipped once by a body that happened to stay valid, it is 409 from then on.
+        else expectRefusal(res, body.slice(0, 200));
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    expect(shipped).toBeLessThanOrEqual(1);
+    const order = await send({ method: 'GET', url: `/api/purchaseById/${orderId}`, headers: bearer(buyer) });
+    expect(order.json().fulfilment.status).toBe(shipped === 1 ? 'shipped' : 'unfulfilled');
   });
 
   it('saw no 5xx at all', () => {

@@ -8,6 +8,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed, ReadTopic } from '../db/change-feed.js';
 
 declare module 'fastify' {
@@ -72,7 +73,7 @@ export const publicCache = fp(
   async (app: FastifyInstance, options: { changes: ChangeFeed; maxEntries?: number }) => {
     const { changes } = options;
     const maxEntries = options.maxEntries ?? KEPT_ANSWERS;
-    const kept = new Map<string, Kept>();
+    const kept = new LRUCache<string, Kept>({ max: maxEntries });
     const stats = { hits: 0, kept: 0 };
     app.decorate('publicCacheStats', stats);
     /** The requests that found nothing kept: the version read before their data, and their key. */
@@ -97,9 +98,6 @@ export const publicCache = fp(
         const key = keyOf(request);
         const answer = kept.get(key);
         if (answer?.version === version) {
-          // Map keeps insertion order: moving the entry to the end makes the first the least recent.
-          kept.delete(key);
-          kept.set(key, answer);
           for (const [name, value] of answer.headers) reply.header(name, value);
           stats.hits++;
           reply.send(answer.payload);
@@ -132,10 +130,8 @@ export const publicCache = fp(
           ? []
           : [[name, value] as [string, string | number | string[]]],
       );
-      kept.delete(miss.key);
       kept.set(miss.key, { version: miss.version, headers, payload: body });
       stats.kept++;
-      if (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
       done(null, body);
     };
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../db/change-feed.js';
 
 /**
@@ -17,27 +18,19 @@ interface Entry<T> {
 }
 
 export function versionedCache<T>(changes: ChangeFeed, maxEntries: number): VersionedCache<T> {
-  const entries = new Map<string, Entry<T>>();
+  const entries = new LRUCache<string, Entry<T>>({ max: maxEntries });
   return {
     get(key, build) {
       const version = changes.version();
       if (version === undefined) return build();
       const entry = entries.get(key);
-      if (entry && entry.version === version) {
-        // Map keeps insertion order: moving the entry to the end makes the first the least recent.
-        entries.delete(key);
-        entries.set(key, entry);
-        return entry.value;
-      }
+      if (entry && entry.version === version) return entry.value;
       const value = build();
-      const fresh: Entry<T> = { version, value };
-      entries.delete(key);
-      entries.set(key, fresh);
+      entries.set(key, { version, value });
       // A failed build is not kept: the next request tries again.
       value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
+        if (entries.peek(key)?.value === value) entries.delete(key);
       });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
   };

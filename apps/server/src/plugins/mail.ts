@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import { type AccountMail, accountMail } from '../modules/accounts/account-mail.js';
-import { type LinkTokens, linkTokens } from '../modules/accounts/links.js';
+import {
+  type InvitationTokens,
+  invitationTokens,
+  type LinkTokens,
+  linkTokens,
+} from '../modules/accounts/links.js';
 import { invoiceFor } from '../modules/invoices/service.js';
 import { type MailOutbox, mailOutbox } from '../modules/mail/outbox.js';
 
@@ -12,6 +17,8 @@ declare module 'fastify' {
     links: LinkTokens;
     /** Sends those links: mailed, or written to the log without SMTP_URL. */
     accountMail: AccountMail;
+    /** The tokens of company invitations' links (their hashes are what is stored). */
+    invitationLinks: InvitationTokens;
   }
 }
 
@@ -20,6 +27,7 @@ export const mailPlugin = fp(
   async (app) => {
     const { config } = app;
     const links = linkTokens(app.keyFor('account-links'));
+    const invitationLinks = invitationTokens(app.keyFor('account-links'));
     const mail =
       config.mail &&
       mailOutbox({
@@ -29,6 +37,7 @@ export const mailPlugin = fp(
         publicUrl: config.publicUrl,
         invoiceFor,
         linkTokens: links,
+        invitationTokens: invitationLinks,
       });
     if (mail) {
       app.addHook('onReady', async () => mail.start());
@@ -36,6 +45,7 @@ export const mailPlugin = fp(
     }
     app.decorate('mail', mail);
     app.decorate('links', links);
+    app.decorate('invitationLinks', invitationLinks);
     app.decorate('accountMail', accountMail({ mail, links, log: app.log }));
   },
   { name: 'mail', dependencies: ['config', 'database', 'secrets'] },

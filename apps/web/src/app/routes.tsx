@@ -106,12 +106,23 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
-        // A company admin's orders and approvals, until the Company page shows them.
-        path: 'company-orders',
+        path: 'company',
         ...dashboardPage(
-          'Company Orders',
-          async () =>
-            (await import('../features/company-orders/pages/company-orders-page')).CompanyOrdersPage,
+          'Company',
+          async () => {
+            const [{ CompanyPage }, { CompanyOrders }] = await Promise.all([
+              import('../features/companies/pages/company-page'),
+              import('../features/company-orders'),
+            ]);
+            // Its admins see the company's orders and approvals below it.
+            return () => (
+              <CompanyPage
+                orders={(company, isAdmin) => (isAdmin ? <CompanyOrders companyId={company._id} /> : null)}
+              />
+            );
+          },
+          async (client) =>
+            client.prefetchQuery((await import('../features/companies/api/companies')).myCompanyQuery),
         ),
       },
       {
@@ -160,6 +171,19 @@ const dashboardPages: RouteObject[] = [
           'Quotes',
           async () => (await import('../features/quotes/pages/quote-list-pages')).QuotesPage,
           (client) => client.prefetchQuery(quotesQuery(firstPage(QUOTES_PAGE_SIZE), '')),
+        ),
+      },
+      {
+        path: 'companies',
+        ...dashboardPage(
+          'Companies',
+          async () => (await import('../features/companies/pages/companies-admin-page')).CompaniesAdminPage,
+          async (client) => {
+            const { COMPANIES_PAGE_SIZE, companiesQuery } = await import(
+              '../features/companies/api/companies'
+            );
+            await client.prefetchQuery(companiesQuery(firstPage(COMPANIES_PAGE_SIZE)));
+          },
         ),
       },
       {
@@ -263,6 +287,12 @@ export const routes: RouteObject[] = [
         path: 'verify-email',
         lazy: async () => ({
           Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: 'invitations',
+        lazy: async () => ({
+          Component: (await import('../features/companies/pages/invitation-page')).InvitationPage,
         }),
       },
       {

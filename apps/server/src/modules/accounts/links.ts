@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { AccountLinksTable } from '../../db/schema.js';
 
 export type LinkPurpose = AccountLinksTable['purpose'];
@@ -42,5 +42,32 @@ export function linkTokens(key: Uint8Array): LinkTokens {
       return id;
     },
     url: (origin, purpose, id) => `${origin}${LINK_PAGE[purpose]}#token=${token(purpose, id)}`,
+  };
+}
+
+/** The page of the web app a company invitation's link opens (docs/api.md). */
+export const INVITATION_PAGE = '/invitations';
+
+export interface InvitationTokens {
+  /** The invitation's token: 32 bytes (base64url) no one can make without the key. */
+  token(invitationId: string): string;
+  /** What the database keeps of a token: its SHA-256 (hex), to find the invitation by. */
+  hash(token: string): string;
+  /** The full address of the invitation's link, to mail or to log. */
+  url(origin: string, invitationId: string): string;
+}
+
+/**
+ * Tokens of company invitations, made with the account links' key (the message names the use, so
+ * a token of one kind is never one of another). The token is made again when the mail is sent, so
+ * neither the invitation nor the outbox holds it; the invitation keeps only its hash.
+ */
+export function invitationTokens(key: Uint8Array): InvitationTokens {
+  const token = (id: string) =>
+    createHmac('sha256', key).update(`company_invitation:${id}`).digest('base64url');
+  return {
+    token,
+    hash: (value) => createHash('sha256').update(value).digest('hex'),
+    url: (origin, id) => `${origin}${INVITATION_PAGE}#token=${token(id)}`,
   };
 }

@@ -10,6 +10,8 @@ export type AuditAction =
   | 'order.paid'
   | 'order.expired'
   | 'order.refund_due'
+  | 'order.shipped'
+  | 'order.delivered'
   | 'order.approved'
   | 'order.rejected'
   | 'order.settled'
@@ -19,7 +21,14 @@ export type AuditAction =
   | 'quote.offered'
   | 'quote.accepted'
   | 'quote.declined'
-  | 'quote.expired';
+  | 'quote.expired'
+  | 'company.created'
+  | 'company.invited'
+  | 'company.invitation_withdrawn'
+  | 'company.joined'
+  | 'company.member_changed'
+  | 'company.member_removed'
+  | 'company.payment_terms_changed';
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;

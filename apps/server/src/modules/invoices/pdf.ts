@@ -23,6 +23,30 @@ export interface InvoiceContent {
   total: number;
   /** The card payment's id (none for a net-30 invoice). */
   paymentId?: string | undefined;
+  /** Where the order's shipment is, when the invoice is made (left out: not said). */
+  fulfilment?: InvoiceFulfilment | undefined;
+}
+
+/** The order's fulfilment as the invoice states it. */
+export interface InvoiceFulfilment {
+  status: 'unfulfilled' | 'shipped' | 'delivered';
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+  shippedAt?: string | undefined;
+  deliveredAt?: string | undefined;
+}
+
+/** The invoice's line about the shipment: not shipped yet, shipped (by whom, tracking), delivered. */
+export function shipmentText(fulfilment: InvoiceFulfilment): string {
+  if (fulfilment.status === 'unfulfilled') return 'Shipment: not shipped yet';
+  const shipped = [
+    fulfilment.shippedAt ? `shipped on ${day(fulfilment.shippedAt)}` : 'shipped',
+    fulfilment.carrier ? ` by ${fulfilment.carrier}` : '',
+    fulfilment.trackingNumber ? `, tracking number ${fulfilment.trackingNumber}` : '',
+  ].join('');
+  if (fulfilment.status === 'shipped') return `Shipment: ${shipped}`;
+  const delivered = fulfilment.deliveredAt ? `delivered on ${day(fulfilment.deliveredAt)}` : 'delivered';
+  return `Shipment: ${delivered} (${shipped})`;
 }
 
 export interface InvoiceLine {
@@ -183,6 +207,9 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
 
   if (invoice.poNumber) {
     y = write(doc, fonts.regular, `Your PO number: ${invoice.poNumber}`, left, y, { width }) + 14;
+  }
+  if (invoice.fulfilment) {
+    y = write(doc, fonts.regular, shipmentText(invoice.fulfilment), left, y, { width }) + 14;
   }
 
   // A row per line of the order; a long order goes on over more pages, its headings repeated.

@@ -41,6 +41,13 @@ async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow
     })),
     total: Number(order.price),
     paymentId: payment_id ?? undefined,
+    fulfilment: {
+      status: order.fulfilment_status,
+      carrier: order.carrier ?? undefined,
+      trackingNumber: order.tracking_number ?? undefined,
+      shippedAt: order.shipped_at ?? undefined,
+      deliveredAt: order.delivered_at ?? undefined,
+    },
   });
   return { number, filename: `invoice-${number}.pdf`, pdf };
 }

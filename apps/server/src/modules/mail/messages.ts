@@ -135,6 +135,30 @@ export function paymentReceiptMail(
   };
 }
 
+/** Sent when the shop ships an order: who carries it and its tracking number. */
+export function orderShippedMail(order: MailOrder, publicUrl?: string): MailContent {
+  return {
+    subject: `Your order has shipped: ${whatWasBought(order)}`,
+    text: [
+      `Dear ${order.user_name},`,
+      '',
+      'your order is on its way.',
+      '',
+      `Carrier:         ${order.carrier ?? ''}`,
+      `Tracking number: ${order.tracking_number ?? ''}`,
+      ...(order.shipped_at
+        ? [`Shipped:         ${order.shipped_at.slice(0, 16).replace('T', ' ')} UTC`]
+        : []),
+      '',
+      ...orderLines(order),
+      '',
+      `Follow it in your orders: ${myOrders(publicUrl)}`,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
 /** The mail with a link to verify the account's email (after sign-up, or asked again). */
 export function verifyEmailMail(name: string, link: string): MailContent {
   return {
@@ -173,29 +197,141 @@ export function passwordResetMail(name: string, link: string): MailContent {
   };
 }
 
-/** A quote and its lines, as the offer's mail tells of it. */
+/** A quote and its lines, as the quote's mails tell of it. */
 export type MailQuote = QuotesTable & { lines: readonly QuoteLineRow[] };
 
+/** The quote's page on the shop (absolute, on `origin`), else where to find it in words. */
+export const quotePage = (quoteId: string, origin: string | undefined) =>
+  origin ? `${origin}/dashboard/quotes/${quoteId}` : 'Quotes in your dashboard';
+
+const quoteTotal = (quote: MailQuote) =>
+  quote.lines.reduce((sum, line) => sum + Number(line.unit_price ?? 0) * Number(line.quantity), 0);
+
+/** The quote's lines, with their prices once offered. */
+function quoteLines(quote: MailQuote): string[] {
+  return [
+    'Parts:',
+    ...quote.lines.map((line, index) =>
+      line.unit_price === null
+        ? `  ${index + 1}. ${line.part_name}: ${pcs(line.quantity)}`
+        : `  ${index + 1}. ${line.part_name}: ${pcs(line.quantity)} × ${dollars.format(Number(line.unit_price))} = ${dollars.format(Number(line.unit_price) * Number(line.quantity))}`,
+    ),
+  ];
+}
+
+/** What a quote asks for, in a few words for a subject: as an order's. */
+function whatIsAsked(quote: MailQuote): string {
+  const [only, ...more] = quote.lines;
+  if (!only) return 'no parts';
+  if (more.length === 0) return `${pcs(only.quantity)} of ${only.part_name}`;
+  const pieces = quote.lines.reduce((sum, line) => sum + Number(line.quantity), 0);
+  return `${count.format(quote.lines.length)} parts, ${pcs(pieces)}`;
+}
+
 /** Sent to the buyer when the shop makes (or replaces) its offer on their quote. */
-export function quoteOfferedMail(quote: MailQuote, publicUrl?: string): MailContent {
-  const total = quote.lines.reduce(
-    (sum, line) => sum + Number(line.unit_price ?? 0) * Number(line.quantity),
-    0,
-  );
+export function quoteOfferedMail(quote: MailQuote, origin?: string): MailContent {
+  const total = quoteTotal(quote);
   return {
     subject: `Your quote: our offer of ${dollars.format(total)}`,
     text: [
       `Dear ${quote.user_name},`,
       '',
       `here is our offer for your quote, valid until ${quote.valid_until ?? ''} (UTC). Accept it to`,
-      `order at these prices (${publicUrl ? `${publicUrl}/dashboard/quotes` : 'Quotes in your dashboard'}).`,
+      "order at these prices on the quote's page:",
       '',
-      'Parts:',
-      ...quote.lines.map(
-        (line, index) =>
-          `  ${index + 1}. ${line.part_name}: ${pcs(line.quantity)} × ${dollars.format(Number(line.unit_price ?? 0))} = ${dollars.format(Number(line.unit_price ?? 0) * Number(line.quantity))}`,
-      ),
+      quotePage(quote.id, origin),
+      '',
+      ...quoteLines(quote),
       `Total: ${dollars.format(total)}`,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** What a company invitation's mail tells: who invites, to which company, in which role. */
+export interface MailInvitation {
+  companyName: string;
+  inviterName: string | null;
+  role: 'admin' | 'buyer';
+  expiresAt: string;
+}
+
+/** The mail inviting someone to buy with a company at the shop (a one-use link, 7 days). */
+export function companyInvitationMail(invitation: MailInvitation, link: string): MailContent {
+  const as = invitation.role === 'admin' ? 'an admin' : 'a buyer';
+  return {
+    subject: `Join ${invitation.companyName} at ${SHOP_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `${invitation.inviterName ?? 'A colleague'} invites you to buy for ${invitation.companyName} at our shop,`,
+      `as ${as}. Join by opening this link (it works once, until ${invitation.expiresAt} UTC):`,
+      '',
+      link,
+      '',
+      'Sign in with this email address, or sign up with it and verify it first.',
+      'If you do not know this company, you can ignore this mail.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent to each of the shop's admins when a buyer asks for a quote. */
+export function quoteRequestedMail(quote: MailQuote, message: string, origin?: string): MailContent {
+  return {
+    subject: `Quote requested by ${quote.user_name}: ${whatIsAsked(quote)}`,
+    text: [
+      `${quote.user_name} (${quote.email}) asks for a price. Make an offer on the quote's page:`,
+      '',
+      quotePage(quote.id, origin),
+      '',
+      ...quoteLines(quote),
+      '',
+      'Their message:',
+      ...message.split('\n').map((line) => `  ${line}`),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent to the buyer when they accept the shop's offer: the order it made, to pay. */
+export function quoteAcceptedMail(quote: MailQuote, orderId: string, origin?: string): MailContent {
+  return {
+    subject: `Quote accepted: order ${orderId}`,
+    text: [
+      `Dear ${quote.user_name},`,
+      '',
+      `you accepted our offer; it is now your order ${orderId} of ${dollars.format(quoteTotal(quote))}. Its`,
+      'pieces are reserved for you; please pay for it to confirm it',
+      `(${origin ? `${origin}/dashboard/payment/${orderId}` : 'My Order in your dashboard'}).`,
+      '',
+      `Order:      ${orderId}`,
+      ...quoteLines(quote),
+      `Total:      ${dollars.format(quoteTotal(quote))}`,
+      '',
+      `The quote: ${quotePage(quote.id, origin)}`,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
+/** Sent to each of the shop's admins when a buyer accepts an offer. */
+export function quoteAcceptedAdminMail(quote: MailQuote, orderId: string, origin?: string): MailContent {
+  return {
+    subject: `Quote accepted by ${quote.user_name}: order ${orderId}`,
+    text: [
+      `${quote.user_name} (${quote.email}) accepted the shop's offer of ${dollars.format(quoteTotal(quote))}; it is`,
+      `now the order ${orderId}, waiting for payment.`,
+      '',
+      `Order:      ${orderId}`,
+      ...quoteLines(quote),
+      `Total:      ${dollars.format(quoteTotal(quote))}`,
+      '',
+      `The quote: ${quotePage(quote.id, origin)}`,
       '',
       SHOP_NAME,
     ].join('\n'),

@@ -3,22 +3,28 @@ import type { Transporter } from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
-import type { LinkTokens } from '../accounts/links.js';
+import type { InvitationTokens, LinkTokens } from '../accounts/links.js';
 import { findUsableLink } from '../accounts/repository.js';
+import { findInvitationToMail } from '../companies/repository.js';
 import type { Invoice } from '../invoices/service.js';
 import { findOrder, linesOf } from '../orders/repository.js';
 import * as quotes from '../quotes/repository.js';
 import {
   approvalNeededMail,
+  companyInvitationMail,
   invoiceOverdueMail,
   type MailContent,
   orderApprovedMail,
   orderInvoicedMail,
   orderPlacedMail,
   orderRejectedMail,
+  orderShippedMail,
   passwordResetMail,
   paymentReceiptMail,
+  quoteAcceptedAdminMail,
+  quoteAcceptedMail,
   quoteOfferedMail,
+  quoteRequestedMail,
   verifyEmailMail,
 } from './messages.js';
 import * as outbox from './repository.js';
@@ -39,11 +45,15 @@ export interface MailOutboxDeps {
   invoiceFor?: (db: Database, orderId: string) => Promise<Invoice | undefined>;
   /** Makes the links of account mails again at sending time (they are never stored). */
   linkTokens: LinkTokens;
+  /** Makes the links of company invitations again at sending time (only their hashes are stored). */
+  invitationTokens?: InvitationTokens;
 }
 
 export interface MailOutbox {
   /** Queues the mail in the caller's transaction (call `kick` once it has committed). */
   queue: typeof outbox.queueMail;
+  /** Queues a mail to every admin of the shop, in the caller's transaction (`kick` once committed). */
+  toShopAdmins: typeof outbox.mailShopAdmins;
   /** Sends what is due soon, without making the caller wait. */
   kick(): void;
   /** Sends what is due now; resolves when this round is done. */
@@ -102,6 +112,8 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     switch (kind) {
       case 'order_placed':
         return orderPlacedMail(order, deps.publicUrl);
+      case 'order_shipped':
+        return orderShippedMail(order, deps.publicUrl);
       case 'approval_needed':
         return approvalNeededMail(order, deps.publicUrl);
       case 'order_approved':
@@ -118,12 +130,51 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   }
 
   /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
-  async function offerMail(subject: string): Promise<MailContent | { drop: string }> {
+  async function offerMail(
+    subject: string,
+    origin: string | undefined,
+  ): Promise<MailContent | { drop: string }> {
     const [quoteId = '', offerNo] = subject.split(':');
     const quote = await quotes.findQuote(db, quoteId);
     if (quote?.status !== 'offered' || String(quote.offer_no) !== offerNo)
       return { drop: 'the offer was replaced, or the quote was answered' };
-    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, deps.publicUrl);
+    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, origin);
+  }
+
+  /** A quote's request (to the admins) or its acceptance (to the buyer and the admins). */
+  async function quoteMail(mail: Due, origin: string | undefined): Promise<MailContent | { drop: string }> {
+    const quoteId =
+      mail.kind === 'quote_accepted' ? mail.subject_id : outbox.adminMailSubject(mail.subject_id);
+    const row = await quotes.findQuote(db, quoteId);
+    if (!row) return { drop: 'the quote is gone' };
+    const quote = { ...row, lines: await quotes.linesOf(db, [quoteId]) };
+    if (mail.kind === 'quote_requested') {
+      const [asked] = await quotes.messagesOf(db, [quoteId]);
+      return quoteRequestedMail(quote, asked?.message ?? '', origin);
+    }
+    if (!row.order_id) return { drop: 'the quote has no order' };
+    return mail.kind === 'quote_accepted'
+      ? quoteAcceptedMail(quote, row.order_id, origin)
+      : quoteAcceptedAdminMail(quote, row.order_id, origin);
+  }
+
+  /** An invitation's mail, while it waits to be accepted and its time has not run out. */
+  async function invitationMail(
+    invitationId: string,
+    origin: string | undefined,
+  ): Promise<MailContent | { drop: string }> {
+    const invitation = await findInvitationToMail(db, invitationId, nowIso());
+    if (!invitation || !deps.invitationTokens)
+      return { drop: 'the invitation is accepted, withdrawn or expired' };
+    return companyInvitationMail(
+      {
+        companyName: invitation.company_name,
+        inviterName: invitation.inviter_name,
+        role: invitation.role,
+        expiresAt: invitation.expires_at,
+      },
+      deps.invitationTokens.url(origin ?? '', invitation.id),
+    );
   }
 
   type Due = Awaited<ReturnType<typeof outbox.dueMails>>[number];
@@ -138,12 +189,23 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         ? verifyEmailMail(link.name, url)
         : passwordResetMail(link.name, url);
     }
-    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
+    const origin = mail.origin ?? deps.publicUrl;
+    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id, origin);
+    if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id, origin);
+    if (
+      mail.kind === 'quote_requested' ||
+      mail.kind === 'quote_accepted' ||
+      mail.kind === 'quote_accepted_admin'
+    )
+      return quoteMail(mail, origin);
     const [orderId = ''] = mail.subject_id.split(':');
     const order = await findOrder(db, orderId);
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
       return { drop: 'the order is gone or unpaid' };
+    }
+    if (mail.kind === 'order_shipped' && order.fulfilment_status === 'unfulfilled') {
+      return { drop: 'the order has not shipped' };
     }
     if (mail.kind === 'approval_needed' && order.approval !== 'pending')
       return { drop: 'the order was decided, or cancelled' };
@@ -222,6 +284,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
 
   return {
     queue: outbox.queueMail,
+    toShopAdmins: outbox.mailShopAdmins,
     kick,
     deliverDue,
     start() {

@@ -7,21 +7,29 @@ export type MailKind = MailOutboxTable['kind'];
 export type OrderMailKind =
   | 'order_placed'
   | 'payment_receipt'
+  | 'order_shipped'
   | 'order_approved'
   | 'order_rejected'
   | 'order_invoiced'
   | 'invoice_overdue';
 export type AccountMailKind = 'verify_email' | 'password_reset';
+/** Mails to every admin of the shop (see `mailShopAdmins`). */
+export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin';
 
 /**
- * A mail about an order, one carrying an account link (the link is made again when sent), or a
- * quote's offer (one mail for each offer: its subject is the quote and the offer's number).
+ * A mail about an order, one carrying an account link (the link is made again when sent), a
+ * quote's offer (one mail for each offer: its subject is the quote and the offer's number), or
+ * the buyer's note that their quote became an order. `origin` is the shop's address the mail's
+ * links point to (PUBLIC_URL, else the address the request came to).
  */
-export type QueuedMail =
+export type QueuedMail = (
   | { kind: OrderMailKind; orderId: string; recipient: string }
   | { kind: AccountMailKind; linkId: string; recipient: string }
   | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
-  | { kind: 'approval_needed'; orderId: string; adminId: string; recipient: string };
+  | { kind: 'company_invitation'; invitationId: string; recipient: string }
+  | { kind: 'quote_accepted'; quoteId: string; recipient: string }
+  | { kind: 'approval_needed'; orderId: string; adminId: string; recipient: string }
+) & { origin?: string | undefined };
 
 /** The outbox subject of an order's approval mail to one of its company's admins. */
 export const approvalSubject = (orderId: string, adminId: string) => `${orderId}:${adminId}`;
@@ -29,12 +37,42 @@ export const approvalSubject = (orderId: string, adminId: string) => `${orderId}
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
 
+/**
+ * The outbox subject of an admin's copy of a mail: what it tells of and to which admin (so each
+ * admin's mail is queued once); `adminMailSubject` reads back what it tells of.
+ */
+export const adminSubject = (subjectId: string, userId: string) => `${subjectId}/${userId}`;
+export const adminMailSubject = (subject: string) => subject.slice(0, subject.lastIndexOf('/'));
+
 function subjectOf(mail: QueuedMail): string {
   if (mail.kind === 'approval_needed') return approvalSubject(mail.orderId, mail.adminId);
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
-  return offerSubject(mail.quoteId, mail.offerNo);
+  if ('invitationId' in mail) return mail.invitationId;
+  if (mail.kind === 'quote_offered') return offerSubject(mail.quoteId, mail.offerNo);
+  return mail.quoteId;
 }
+
+const pendingRow = (
+  kind: MailKind,
+  subjectId: string,
+  recipient: string,
+  origin: string | undefined,
+  at: string,
+) => ({
+  id: newId(),
+  kind,
+  subject_id: subjectId,
+  recipient,
+  origin: origin ?? null,
+  status: 'pending' as const,
+  attempts: 0,
+  next_attempt_at: at,
+  claimed_until: null,
+  last_error: null,
+  created_at: at,
+  sent_at: null,
+});
 
 /**
  * Puts a mail into the outbox, in the caller's transaction: it exists exactly when what it tells
@@ -43,28 +81,46 @@ function subjectOf(mail: QueuedMail): string {
 export async function queueMail(db: Database, mail: QueuedMail, at: string): Promise<void> {
   await db
     .insertInto('mail_outbox')
-    .values({
-      id: newId(),
-      kind: mail.kind,
-      subject_id: subjectOf(mail),
-      recipient: mail.recipient,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      claimed_until: null,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-    })
+    .values(pendingRow(mail.kind, subjectOf(mail), mail.recipient, mail.origin, at))
     .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
     .execute();
+}
+
+/**
+ * Mails every admin of the shop (each user whose role is admin now), in the caller's
+ * transaction: one outbox row for each admin, queued once for each `subjectId` (what the mail
+ * tells of; the mail's content is made from it when sent). Any feature may tell the shop's
+ * admins this way; it returns how many admins it mailed.
+ */
+export async function mailShopAdmins(
+  db: Database,
+  mail: { kind: AdminMailKind; subjectId: string; origin?: string | undefined },
+  at: string,
+): Promise<number> {
+  const admins = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .execute();
+  if (admins.length === 0) return 0;
+  await db
+    .insertInto('mail_outbox')
+    .values(
+      admins.map((admin) =>
+        pendingRow(mail.kind, adminSubject(mail.subjectId, admin.id), admin.email, mail.origin, at),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
+    .execute();
+  return admins.length;
 }
 
 /** Pending mails whose time has come, oldest first. */
 export function dueMails(db: Database, now: string, max: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'subject_id', 'recipient', 'attempts'])
+    .select(['id', 'kind', 'subject_id', 'recipient', 'origin', 'attempts'])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))

@@ -1,3 +1,4 @@
+import type { OrderState } from '@shop/contract/orders';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
@@ -117,8 +118,9 @@ export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | 
 }
 
 /**
- * Removes the order (its lines and payment intents with it) only while it is unpaid and not
- * expired; answers what was removed, lines included, or nothing if it was paid, expired or gone.
+ * Removes the order (its lines and payment intents with it) only while it is unpaid, not expired
+ * and not shipped; answers what was removed, lines included, or nothing if it was paid, expired,
+ * shipped or gone.
  * Run it in a transaction and roll back when it answers nothing.
  */
 export async function deleteUnpaidOrder(
@@ -132,7 +134,9 @@ export async function deleteUnpaidOrder(
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
-    // An invoiced (net-30) order keeps its number: the invoices' numbers have no gaps.
+    // A shipped order is on its way, and an invoiced (net-30) one keeps its number (the
+    // invoices' numbers have no gaps): neither is ever cancelled.
+    .where('fulfilment_status', '=', 'unfulfilled')
     .where('due_date', 'is', null)
     .returningAll()
     .executeTakeFirst();
@@ -150,6 +154,7 @@ export function expireUnpaidOrder(db: Database, id: string, at: string): Promise
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
+    .where('fulfilment_status', '=', 'unfulfilled')
     .where('due_date', 'is', null)
     .where(awaitsNoApproval)
     .returningAll()
@@ -220,6 +225,20 @@ export async function countOpenOrders(db: Database, userId: string): Promise<num
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * An order the shop may ship: paid, or invoiced on net-30 terms (its invoice has a due date), not
+ * expired. (Net-30 orders: docs/api.md, Companies.)
+ */
+export const shippable = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb.and([
+    eb.or([eb('orders.paid_at', 'is not', null), eb('orders.due_date', 'is not', null)]),
+    eb('orders.expired_at', 'is', null),
+  ]);
+
+/** A shippable order that has not shipped yet: what Manage All Order's "to ship" lists. */
+export const awaitingShipment = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb.and([eb('orders.fulfilment_status', '=', 'unfulfilled'), shippable(eb)]);
 
 /** An order that does not wait for a company admin's approval (none needed, or given). */
 const awaitsNoApproval = (eb: ExpressionBuilder<DB, 'orders'>) =>
@@ -354,8 +373,11 @@ export function overdueUnmailed(db: Database, now: string) {
 export interface OrderFilter {
   /** Exactly this buyer's orders. */
   email?: string | undefined;
-  /** Unpaid means still payable: an expired order is neither paid nor unpaid. */
-  state?: 'paid' | 'unpaid' | 'expired' | undefined;
+  /**
+   * Unpaid means still payable: an expired order is neither paid nor unpaid. To ship: paid or
+   * invoiced, and not shipped yet.
+   */
+  state?: OrderState | undefined;
   /** A literal piece of the buyer's email. */
   buyer?: string | undefined;
   /** A literal piece of the (current) name of a part on any of the order's lines. */
@@ -368,6 +390,7 @@ function filteredOrders(db: Database, filter: OrderFilter) {
   if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
   if (filter.state === 'unpaid') query = query.where('paid_at', 'is', null).where('expired_at', 'is', null);
   if (filter.state === 'expired') query = query.where('expired_at', 'is not', null);
+  if (filter.state === 'to_ship') query = query.where(awaitingShipment);
   if (filter.buyer)
     query = query.where(sql<boolean>`email like ${containsPattern(filter.buyer)} escape '\\'`);
   if (filter.part) {
@@ -472,7 +495,9 @@ export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
       .select(['orders.id as id'])
       .where('orders.paid_at', 'is', null)
       .where('orders.expired_at', 'is', null)
-      // An invoiced (net-30) order is paid on account; a pending one waits for its company.
+      // A shipped order never expires; an invoiced (net-30) order is paid on account; a pending
+      // one waits for its company.
+      .where('orders.fulfilment_status', '=', 'unfulfilled')
       .where('orders.due_date', 'is', null)
       .where(awaitsNoApproval)
       .where((eb) =>

@@ -1,4 +1,5 @@
 import type { RefusedLine } from '@shop/contract/errors';
+import { SHIPPED_NOT_CANCELLABLE_MESSAGE } from '@shop/contract/fulfilment';
 import {
   type LineInput,
   ORDER_EXPIRED_MESSAGE,
@@ -59,6 +60,7 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
         row.paid_at && row.settlement_reference
         ? { paymentId: row.settlement_reference }
         : {}),
+    ...(row.paid_at ? { paidAt: row.paid_at } : {}),
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
@@ -278,11 +280,14 @@ export interface OrderDeps {
 }
 
 /**
- * Cancels (deletes) an unpaid order and returns its pieces to stock, in one transaction: a paid
- * order stays (409), and an order deleted twice returns its pieces once (the second is a 404).
+ * Cancels (deletes) an unpaid order and returns its pieces to stock, in one transaction: a shipped
+ * or paid order stays (409), and an order deleted twice returns its pieces once (the second is a
+ * 404).
  */
 export async function cancelOrder(deps: OrderDeps, caller: Caller, id: string): Promise<void> {
   const row = await orderFor(deps.db, caller, id);
+  // Shipped before paid: a net-30 order ships unpaid, and once on its way it stays an order.
+  if (row.fulfilment_status !== 'unfulfilled') throw conflict(SHIPPED_NOT_CANCELLABLE_MESSAGE);
   if (row.paid_at) throw conflict('A paid order cannot be cancelled');
   if (row.expired_at) throw orderExpired();
   // An admin deleting someone's order is an admin action: it goes into the audit log.
@@ -316,6 +321,7 @@ async function removeUnpaidOrder(
     if (error !== lost) throw error;
     const now = await orders.findOrder(deps.db, id);
     if (!now) throw notFound('order');
+    if (now.fulfilment_status !== 'unfulfilled') throw conflict(SHIPPED_NOT_CANCELLABLE_MESSAGE);
     throw now.expired_at && !now.paid_at ? orderExpired() : conflict('A paid order cannot be cancelled');
   }
 }
@@ -422,6 +428,11 @@ export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promi
       'state',
       'payment',
       'paid',
+      'fulfilment',
+      'carrier',
+      'tracking number',
+      'shipped',
+      'delivered',
     ],
     rows.map((o) => [
       o.id,
@@ -439,6 +450,11 @@ export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promi
       o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
       o.payment_id,
       o.paid_at,
+      o.fulfilment_status,
+      o.carrier,
+      o.tracking_number,
+      o.shipped_at,
+      o.delivered_at,
     ]),
   );
 }

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { overdue } from '../orders/repository.js';
+import { awaitingShipment, overdue } from '../orders/repository.js';
 
 /** `YYYY-MM-DD` of an ISO 8601 UTC timestamp column: the same text in both dialects. */
 const dayOf = <Column extends 'created_at' | 'paid_at'>(column: Column) =>
@@ -82,6 +82,25 @@ export function partsRunningLow(db: Database, minOrders: number, limit: number) 
       ]),
     limit,
   );
+}
+
+/**
+ * How many orders wait to be shipped (paid or invoiced, not shipped), and since when the oldest has
+ * waited: the moment it was paid, or else invoiced.
+ */
+export async function ordersToShip(db: Database): Promise<{ count: number; oldestSince: string | null }> {
+  const row = await db
+    .selectFrom('orders')
+    .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn
+        .min<string | null>(sql`coalesce(orders.paid_at, invoices.issued_at, orders.created_at)`)
+        .as('oldest'),
+    ])
+    .where(awaitingShipment)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldestSince: row.oldest ?? null };
 }
 
 /** How many quotes wait for the shop's offer (the quotes_status index answers it). */

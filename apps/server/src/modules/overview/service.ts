@@ -33,20 +33,23 @@ function toList(list: Awaited<ReturnType<typeof overview.partsRunningLow>>): Sto
 
 /**
  * The admins' dashboard home: orders and revenue per day, unpaid orders, quotes waiting for an
- * offer, and the parts short of stock.
+ * offer, orders waiting to ship, and the parts short of stock.
  */
 export async function shopOverview(db: Database, now = new Date()): Promise<Overview> {
   const days = lastDays(now, OVERVIEW_DAYS);
   // Timestamps are ISO 8601 UTC text: a bare date sorts before every moment of that day.
   const since = days[0] as string;
-  const [placed, payments, cannotBeOrdered, runningLow, quotesRequested, overdue] = await Promise.all([
-    overview.ordersPerDay(db, since),
-    overview.paymentsPerDay(db, since),
-    overview.partsThatCannotBeOrdered(db, OVERVIEW_LIST_LIMIT),
-    overview.partsRunningLow(db, RUNNING_LOW_MIN_ORDERS, OVERVIEW_LIST_LIMIT),
-    overview.quotesRequested(db),
-    overview.overdueInvoices(db, now.toISOString(), OVERVIEW_LIST_LIMIT),
-  ]);
+  const [placed, payments, cannotBeOrdered, runningLow, quotesRequested, toShip, overdue] = await Promise.all(
+    [
+      overview.ordersPerDay(db, since),
+      overview.paymentsPerDay(db, since),
+      overview.partsThatCannotBeOrdered(db, OVERVIEW_LIST_LIMIT),
+      overview.partsRunningLow(db, RUNNING_LOW_MIN_ORDERS, OVERVIEW_LIST_LIMIT),
+      overview.quotesRequested(db),
+      overview.ordersToShip(db),
+      overview.overdueInvoices(db, now.toISOString(), OVERVIEW_LIST_LIMIT),
+    ],
+  );
   const ordersOn = new Map(placed.map((row) => [row.day, Number(row.orders)]));
   // PostgreSQL sums bigints as numeric, which arrives as text: whole dollars either way.
   const revenueOn = new Map(payments.map((row) => [row.day, Number(row.dollars ?? 0)]));
@@ -59,6 +62,7 @@ export async function shopOverview(db: Database, now = new Date()): Promise<Over
     })),
     unpaid: { count: Number(unpaid?.orders ?? 0), value: Number(unpaid?.dollars ?? 0) },
     quotesRequested,
+    toShip: { count: toShip.count, ...(toShip.oldestSince ? { oldestSince: toShip.oldestSince } : {}) },
     cannotBeOrdered: toList(cannotBeOrdered),
     runningLow: toList(runningLow),
     overdueInvoices: {

@@ -4,7 +4,13 @@ import { quoteRoutes } from './routes.js';
 
 export const quoteRoutesPlugin = fp(
   async (app) => {
-    quoteRoutes(app, { db: app.db, mail: app.mail, orders: orderDeps(app), guard: app.guard });
+    quoteRoutes(app, {
+      db: app.db,
+      mail: app.mail,
+      orders: orderDeps(app),
+      guard: app.guard,
+      publicUrl: app.config.publicUrl,
+    });
   },
   {
     name: 'quote-routes',

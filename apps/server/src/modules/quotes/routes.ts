@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { shopOrigin } from '../../http/shop-origin.js';
 import {
   acceptQuote,
   addMessage,
@@ -31,7 +32,10 @@ const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Quotes: a buyer asks a price, the shop offers one, the buyer accepts it (an order) or declines it. */
-export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: AuthGuard }) {
+export function quoteRoutes(
+  app: FastifyInstance,
+  deps: QuoteDeps & { guard: AuthGuard; publicUrl?: string | undefined },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
 
@@ -49,7 +53,14 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ insertedId: await requestQuote(deps, callerOf(request), request.body) }),
+      reply.status(201).send({
+        insertedId: await requestQuote(
+          deps,
+          callerOf(request),
+          request.body,
+          shopOrigin(deps.publicUrl, request),
+        ),
+      }),
   );
 
   api.get(
@@ -123,7 +134,13 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
       },
     },
     async (request) => {
-      await makeOffer(deps, callerOf(request), request.params.id, request.body);
+      await makeOffer(
+        deps,
+        callerOf(request),
+        request.params.id,
+        request.body,
+        shopOrigin(deps.publicUrl, request),
+      );
       return { acknowledged: true as const };
     },
   );
@@ -145,9 +162,15 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ orderId: await acceptQuote(deps, callerOf(request), request.params.id, request.body) }),
+      reply.status(201).send({
+        orderId: await acceptQuote(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.body,
+          shopOrigin(deps.publicUrl, request),
+        ),
+      }),
   );
 
   api.post(

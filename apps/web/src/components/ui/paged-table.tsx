@@ -7,6 +7,8 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
   className?: string;
+  /** The heading's class (a column hidden on phones hides its heading too). */
+  headerClassName?: string;
   /**
    * The row's actions: while a narrow screen (a phone) scrolls the table sideways, this column stays
    * in view at its right edge, so no action is ever off-screen.
@@ -17,6 +19,8 @@ export interface Column<Row> {
 /** What keeps an action column in view: stuck to the scroll box's right edge, over the cells it passes (shaded where a table may be scrolled: below md). */
 const ACTION_CELL = 'sticky right-0 z-[1] bg-base-100 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
+const headerClass = (column: { headerClassName?: string | undefined; action?: boolean | undefined }) =>
+  [column.headerClassName, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') || undefined;
 const cellClass = (column: { className?: string | undefined; action?: boolean | undefined }) =>
   [column.className, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') || undefined;
 
@@ -71,7 +75,7 @@ export function PagedTable<Row>({
               <tr>
                 {columns.map((column, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-                  <th key={index} scope="col" className={column.action ? ACTION_CELL : undefined}>
+                  <th key={index} scope="col" className={headerClass(column)}>
                     {column.header}
                   </th>
                 ))}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeDays, formatDay, formatFullDay, totalsOf } from './summary';
+import { describeDays, formatDay, formatFullDay, totalsOf, waitedFor } from './summary';
 
 const days = [
   { date: '2025-03-01', orders: 0, revenue: 0 },
@@ -44,5 +44,23 @@ describe('the overview chart in words', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('how long the oldest order has waited', () => {
+  const since = '2026-11-20T10:00:00.000Z';
+  const after = (ms: number) => Date.parse(since) + ms;
+  it('names the largest whole unit it reaches', () => {
+    expect(waitedFor(since, after(30_000))).toBe('less than a minute');
+    expect(waitedFor(since, after(60_000))).toBe('1 minute');
+    expect(waitedFor(since, after(59 * 60_000))).toBe('59 minutes');
+    expect(waitedFor(since, after(3_600_000))).toBe('1 hour');
+    expect(waitedFor(since, after(23 * 3_600_000 + 59 * 60_000))).toBe('23 hours');
+    expect(waitedFor(since, after(86_400_000))).toBe('1 day');
+    expect(waitedFor(since, after(1_200 * 86_400_000))).toBe('1,200 days');
+  });
+  it('says less than a minute for a moment to come (a clock behind the server) or no moment', () => {
+    expect(waitedFor(since, after(-5_000))).toBe('less than a minute');
+    expect(waitedFor('not a date', after(0))).toBe('less than a minute');
   });
 });

@@ -59,3 +59,17 @@ export function describeDays(days: OverviewDay[]): string {
     .filter(Boolean)
     .join(' ');
 }
+
+/**
+ * How long since `since` (ISO 8601) at `now`, in the largest whole unit it reaches: '3 days',
+ * '1 hour', '12 minutes', 'less than a minute'.
+ */
+export function waitedFor(since: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(since)) / 60_000);
+  if (!Number.isFinite(minutes) || minutes < 1) return 'less than a minute';
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days >= 1) return plural(days, 'day', 'days');
+  if (hours >= 1) return plural(hours, 'hour', 'hours');
+  return plural(minutes, 'minute', 'minutes');
+}

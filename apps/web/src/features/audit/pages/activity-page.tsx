@@ -12,6 +12,8 @@ const ACTIONS: Record<string, string> = {
   'order.paid': 'Order paid',
   'order.expired': 'Order expired (unpaid)',
   'order.refund_due': 'Payment to refund (order expired)',
+  'order.shipped': 'Order shipped',
+  'order.delivered': 'Order delivered',
   'user.made_admin': 'Made admin',
   'user.google_linked': 'Google linked',
 };

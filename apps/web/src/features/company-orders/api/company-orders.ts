@@ -1,7 +1,7 @@
 import type { Company } from '@shop/contract/companies';
 import type { Order } from '@shop/contract/orders';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { fetchPage, type Page, pageParams } from '../../../lib/paged-list';
 
 /** How many orders a page of a company's orders (and of its approvals) shows. */
@@ -85,28 +85,5 @@ export function useRecordSettlement() {
         auth: true,
       }),
     onSettled: refresh,
-  });
-}
-
-/**
- * The caller's company's id, or null: `GET /api/companies/mine` (features/companies), else the
- * company the caller's latest orders were placed for. How the company orders' page finds a
- * company admin's company until the Company page hands it over.
- */
-export function useMyCompanyId(email: string, wanted: boolean) {
-  return useQuery({
-    queryKey: ['companies', 'mine', 'id', email],
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiRequest<Company>('/api/companies/mine', { auth: true, signal })).data._id;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-      }
-      const search = new URLSearchParams({ email, limit: '20', offset: '0' });
-      const { rows } = await fetchPage<Order>(`/api/purchaseByEmail?${search}`, { auth: true, signal });
-      return rows.find((order) => order.companyId)?.companyId ?? null;
-    },
-    enabled: wanted && email !== '',
-    meta: { quiet: true },
   });
 }

@@ -16,12 +16,14 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/my-order', label: 'My Order' },
   { to: '/dashboard/lists', label: 'Lists' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
+  { to: '/dashboard/company', label: 'Company' },
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [
   { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/manage-all-order', label: 'Manage All Order' },
   { to: '/dashboard/quotes', label: 'Quotes' },
+  { to: '/dashboard/companies', label: 'Companies' },
   { to: '/dashboard/add-product', label: 'Add Product' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },
   { to: '/dashboard/manage-product', label: 'Manage Product' },

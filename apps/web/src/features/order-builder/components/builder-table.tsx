@@ -1,6 +1,8 @@
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { quoteRequestPath } from '../../quotes';
 import type { checkLine } from '../pricing';
 import type { BuilderLine } from '../store';
 import { LineTable } from './line-table';
@@ -86,6 +88,19 @@ export function BuilderTable({
                   <p id={errorId} className="mt-1 text-sm text-error">
                     {problem}
                   </p>
+                )}
+                {problem === OUT_OF_RANGE_MESSAGE && (
+                  // This many pieces cannot be ordered: the shop may quote them.
+                  <Link
+                    to={quoteRequestPath([{ partsId: shown.line.partsId, quantity: shown.typed }])}
+                    className="link link-primary text-sm"
+                  >
+                    Request a quote
+                    <span className="sr-only">
+                      {' '}
+                      for {shown.typed.trim()} pcs of {nameOf(shown)}
+                    </span>
+                  </Link>
                 )}
               </div>
             );

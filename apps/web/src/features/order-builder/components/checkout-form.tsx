@@ -12,6 +12,7 @@ import { useForm } from '../../../lib/form';
 import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSaveAddress } from '../../profile';
+import { RequestQuoteLink } from '../../quotes';
 import { usePlaceOrder } from '../api/orders';
 import { clearBuilder } from '../store';
 
@@ -105,10 +106,16 @@ export function CheckoutForm({
         Order total: <strong>{formatDollars(total)}</strong>
       </p>
       {total * 100 > AMOUNT_LIMIT_CENTS && (
-        <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
-          {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces, or split
-          the order.
-        </p>
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-2 rounded-box border border-warning bg-warning/15 p-3 text-sm"
+        >
+          <p>
+            {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces, split
+            the order, or request a quote for it.
+          </p>
+          <RequestQuoteLink lines={lines} strong size="btn-sm" />
+        </div>
       )}
       <MobileField
         {...field('mobile', {

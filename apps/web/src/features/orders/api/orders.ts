@@ -1,4 +1,5 @@
-import type { Order, PurchaseInput } from '@shop/contract/orders';
+import type { FulfilmentInput } from '@shop/contract/fulfilment';
+import type { Order, OrderState, PurchaseInput } from '@shop/contract/orders';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchPage } from '../../../lib/paged-list';
@@ -26,7 +27,7 @@ export function myOrdersQuery(email: string, page: { limit: number; offset: numb
 }
 
 export interface OrderFilters {
-  state: '' | 'paid' | 'unpaid' | 'expired';
+  state: '' | OrderState;
   buyer: string;
   part: string;
 }
@@ -87,6 +88,39 @@ export function usePurchase() {
     onSuccess: refresh,
   });
 }
+
+/** A change of an order's fulfilment: the lists and the overview's count are read again after it. */
+function useFulfilmentChange<Variables>(
+  change: (variables: Variables) => { id: string; body: FulfilmentInput },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: Variables) => {
+      const { id, body } = change(variables);
+      return apiRequest<Order>(`/api/purchaseById/${encodeURIComponent(id)}/fulfilment`, {
+        method: 'PUT',
+        body,
+        auth: true,
+      });
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['overview'] }),
+      ]),
+  });
+}
+
+/** Admins: the order is on its way, with its carrier and tracking number (the buyer is mailed). */
+export const useMarkShipped = () =>
+  useFulfilmentChange((shipment: { id: string; carrier: string; trackingNumber: string }) => ({
+    id: shipment.id,
+    body: { status: 'shipped', carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+  }));
+
+/** Admins: the shipped order has arrived. */
+export const useMarkDelivered = () =>
+  useFulfilmentChange((id: string) => ({ id, body: { status: 'delivered' } }));
 
 export function useCancelOrder() {
   const refresh = useRefreshAfterOrderChange();

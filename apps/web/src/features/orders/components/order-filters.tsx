@@ -45,6 +45,7 @@ export function OrderFilterBar({
           <option value="paid">Paid</option>
           <option value="unpaid">Unpaid</option>
           <option value="expired">Expired</option>
+          <option value="to_ship">To ship</option>
         </select>
       </div>
       <SearchFilter

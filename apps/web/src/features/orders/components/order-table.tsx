@@ -5,8 +5,23 @@ import { formatDollars, formatPieces } from '../../../lib/format';
 import { orderPieces } from '../order-lines';
 import { OrderPartCell } from './order-lines';
 
+/** A column an order table adds before its actions (the shipment's progress). */
+export interface ExtraOrderColumn {
+  header: string;
+  cell: (order: Order) => ReactNode;
+  /**
+   * On a phone, shown under the part instead of in a column of its own (which the table, scrolled
+   * sideways, would keep out of view behind its actions).
+   */
+  underPartOnPhones?: boolean;
+}
+
 /** The columns of an order table; the buyer's only where every buyer's orders show. */
-function orderColumns(showBuyer: boolean, actions: (order: Order) => ReactNode): Column<Order>[] {
+function orderColumns(
+  showBuyer: boolean,
+  actions: (order: Order) => ReactNode,
+  extra: ExtraOrderColumn | undefined,
+): Column<Order>[] {
   const buyer: Column<Order> = {
     header: 'Buyer',
     className: 'break-all',
@@ -20,9 +35,29 @@ function orderColumns(showBuyer: boolean, actions: (order: Order) => ReactNode):
   };
   return [
     ...(showBuyer ? [buyer] : []),
-    { header: 'Part', className: 'min-w-24 sm:min-w-40', cell: (order) => <OrderPartCell order={order} /> },
+    {
+      header: 'Part',
+      className: 'min-w-24 sm:min-w-40',
+      cell: (order) => (
+        <>
+          <OrderPartCell order={order} />
+          {extra?.underPartOnPhones && <div className="mt-3 md:hidden">{extra.cell(order)}</div>}
+        </>
+      ),
+    },
     { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => formatPieces(orderPieces(order)) },
     { header: 'Price', cell: (order) => formatDollars(order.price) },
+    ...(extra
+      ? [
+          {
+            header: extra.header,
+            cell: extra.cell,
+            ...(extra.underPartOnPhones
+              ? { className: 'max-md:hidden', headerClassName: 'max-md:hidden' }
+              : {}),
+          },
+        ]
+      : []),
     { header: 'Payment', action: true, cell: actions },
   ];
 }
@@ -34,12 +69,14 @@ export function OrderTable({
   empty,
   showBuyer = false,
   actions,
+  extraColumn,
 }: {
   orders: { isPending: boolean; data?: { orders: Order[]; total: number } | undefined };
   paging: Paging;
   empty: ReactNode;
   showBuyer?: boolean;
   actions: (order: Order) => ReactNode;
+  extraColumn?: ExtraOrderColumn;
 }) {
   return (
     <PagedTable
@@ -47,7 +84,7 @@ export function OrderTable({
       rows={orders.data?.orders}
       total={orders.data?.total}
       paging={paging}
-      columns={orderColumns(showBuyer, actions)}
+      columns={orderColumns(showBuyer, actions, extraColumn)}
       rowKey={(order) => order._id}
       empty={empty}
       className="table table-sm sm:table-md"

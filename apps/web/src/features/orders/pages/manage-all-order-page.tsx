@@ -1,5 +1,6 @@
-import type { Order } from '@shop/contract/orders';
+import { ORDER_STATES, type Order, type OrderState } from '@shop/contract/orders';
 import { useDeferredValue, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { apiDownload } from '../../../lib/api-client';
@@ -14,17 +15,27 @@ import {
   useAllOrders,
   useCancelOrder,
 } from '../api/orders';
+import { FulfilmentSummary, useFulfilmentActions } from '../components/fulfilment';
 import { InvoiceButton } from '../components/invoice-button';
 import { OrderFilterBar } from '../components/order-filters';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
+const isOrderState = (value: string | null): value is OrderState =>
+  (ORDER_STATES as readonly (string | null)[]).includes(value);
+
 /**
  * docs/product.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
- * show Paid, expired ones Expired (their pieces went back already).
+ * show Paid, expired ones Expired (their pieces went back already). A paid (or invoiced) order is
+ * marked shipped (carrier, tracking number), then delivered. The state filter is in the address
+ * (?state=to_ship: the overview links there).
  */
 export function ManageAllOrderPage() {
   const paging = usePaging(ORDERS_PAGE_SIZE);
-  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
+  const [search, setSearch] = useSearchParams();
+  const [filters, setFilters] = useState<OrderFilters>(() => {
+    const state = search.get('state');
+    return { ...NO_ORDER_FILTERS, state: isOrderState(state) ? state : '' };
+  });
   const applied = useDeferredValue(filters);
   const orders = useAllOrders(paging.page, applied);
   const exportCsv = () =>
@@ -44,6 +55,7 @@ export function ManageAllOrderPage() {
       Delete
     </button>
   );
+  const fulfilment = useFulfilmentActions();
   return (
     <section>
       <LinkedOrder />
@@ -52,6 +64,8 @@ export function ManageAllOrderPage() {
         onChange={(next) => {
           setFilters(next);
           paging.reset();
+          if (next.state !== filters.state)
+            setSearch(next.state ? { state: next.state } : {}, { replace: true, preventScrollReset: true });
         }}
       />
       <button type="button" className="btn btn-outline btn-sm mb-4" onClick={exportCsv}>
@@ -62,6 +76,7 @@ export function ManageAllOrderPage() {
         paging={paging}
         empty={<p>No orders match.</p>}
         showBuyer
+        extraColumn={{ header: 'Shipping', cell: (order) => <FulfilmentSummary order={order} /> }}
         actions={(order) =>
           order.paymentId ? (
             <div className="flex flex-wrap items-start gap-2">
@@ -70,15 +85,24 @@ export function ManageAllOrderPage() {
                 <ApprovalNote order={order} />
               </div>
               <InvoiceButton order={order} showBuyer />
+              {fulfilment.actions(order)}
+            </div>
+          ) : order.fulfilment.status !== 'unfulfilled' ? (
+            // A net-30 order ships before it is paid; once shipped it is never deleted.
+            <div className="flex flex-wrap items-start gap-2">
+              {standsWithCompany(order) && <AdminOrderStanding order={order} />}
+              {fulfilment.actions(order)}
             </div>
           ) : standsWithCompany(order) ? (
             <AdminOrderStanding order={order}>
               {order.approval === 'pending' && deleteButton(order)}
+              {order.dueDate && fulfilment.actions(order)}
             </AdminOrderStanding>
           ) : order.expiredAt ? (
             <ExpiredBadge order={order} />
           ) : (
-            <div className="flex flex-col items-start gap-1">
+            <div className="flex flex-wrap items-start gap-2">
+              {fulfilment.actions(order)}
               {deleteButton(order)}
               <ApprovalNote order={order} />
             </div>
@@ -86,6 +110,7 @@ export function ManageAllOrderPage() {
         }
       />
       {modal}
+      {fulfilment.dialogs}
     </section>
   );
 }

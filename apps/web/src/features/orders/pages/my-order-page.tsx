@@ -9,11 +9,12 @@ import { PayLink } from '../../payments';
 import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
 import { InvoiceButton } from '../components/invoice-button';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
+import { OrderTimeline } from '../components/order-timeline';
 import { buyAgain, moreParts, morePartsText } from '../order-lines';
 
 /**
- * docs/product.md §2, §4: the buyer's orders; unpaid ones offer Pay and Cancel, paid and expired ones
- * Buy again.
+ * docs/product.md §2, §4: the buyer's orders, each with its progress (placed, paid, shipped,
+ * delivered); unpaid ones offer Pay and Cancel, paid and expired ones Buy again.
  */
 export function MyOrderPage() {
   const session = useSession();
@@ -36,6 +37,11 @@ export function MyOrderPage() {
             </Link>
           </p>
         }
+        extraColumn={{
+          header: 'Progress',
+          cell: (order) => <OrderTimeline order={order} />,
+          underPartOnPhones: true,
+        }}
         actions={(order) =>
           order.paymentId ? (
             <div className="flex flex-wrap items-start gap-2">

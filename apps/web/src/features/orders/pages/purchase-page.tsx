@@ -14,6 +14,7 @@ import { priceLine } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { usePart } from '../../parts';
+import { RequestQuoteLink } from '../../quotes';
 import { usePurchase } from '../api/orders';
 
 /** docs/product.md §2, §5: buy a part in bulk, within its minimum and what is available. */
@@ -56,6 +57,9 @@ function PurchaseForm({ part }: { part: Part }) {
     Number.isInteger(quantity) && quantity >= part.min_order_quantity && quantity <= part.available_quantity;
   // The price the quantity reaches, with the part's price breaks (docs/product.md §10).
   const priced = inRange ? priceLine(part, quantity) : undefined;
+  // A whole number of pieces outside the range, or a total no card may pay: what a quote is for.
+  const quoteLines = [{ partsId: part._id, quantity }];
+  const outOfRange = !inRange && Number.isInteger(quantity) && quantity >= 1;
   const onSubmit = handleSubmit((fields) =>
     purchase.mutate(
       {
@@ -120,6 +124,12 @@ function PurchaseForm({ part }: { part: Part }) {
             registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
             error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
           />
+          {outOfRange && (
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <p>Need this many pieces? Request a quote: the shop answers with a price for them.</p>
+              <RequestQuoteLink lines={quoteLines} strong size="btn-sm" />
+            </div>
+          )}
           {priced && (
             <p className="text-sm text-base-content/80" aria-live="polite">
               Total: <strong>{formatDollars(priced.price)}</strong> ({formatDollars(priced.unitPrice)} per
@@ -127,9 +137,16 @@ function PurchaseForm({ part }: { part: Part }) {
             </p>
           )}
           {priced && priced.price * 100 > AMOUNT_LIMIT_CENTS && (
-            <p role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
-              {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces.
-            </p>
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-2 rounded-box border border-warning bg-warning/15 p-3 text-sm"
+            >
+              <p>
+                {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces, or
+                request a quote.
+              </p>
+              <RequestQuoteLink lines={quoteLines} strong size="btn-sm" />
+            </div>
           )}
           <MobileField
             {...field('mobile', {

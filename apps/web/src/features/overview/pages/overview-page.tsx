@@ -1,4 +1,5 @@
 import { RUNNING_LOW_MIN_ORDERS } from '@shop/contract/overview';
+import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount, formatDollars } from '../../../lib/format';
 import { useAccessRefusal } from '../../auth';
@@ -7,9 +8,13 @@ import { useOverview } from '../api/get-overview';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
 import { StockList } from '../components/stock-list';
+import { ToShip } from '../components/to-ship';
 import { totalsOf } from '../summary';
 
-/** The admins' dashboard home: how the shop did over 30 days, what is owed, and what to restock. */
+/**
+ * The admins' dashboard home: how the shop did over 30 days, what is owed, what waits to ship, and
+ * what to restock.
+ */
 export function OverviewPage() {
   const overview = useOverview();
   useAccessRefusal(overview.error);
@@ -40,7 +45,18 @@ export function OverviewPage() {
               <dd className="stat-value text-2xl">{formatDollars(totals.revenue)}</dd>
               <dd className="stat-desc">paid in these days</dd>
             </div>
+            <div className="stat">
+              <dt className="stat-title">Quotes waiting</dt>
+              <dd className="stat-value text-2xl">{formatCount(data.quotesRequested)}</dd>
+              <dd className="stat-desc">
+                <Link to="/dashboard/quotes?status=requested" className="link link-primary">
+                  {data.quotesRequested === 1 ? 'quote waits' : 'quotes wait'} for an answer
+                </Link>
+              </dd>
+            </div>
           </dl>
+
+          <ToShip toShip={data.toShip} />
 
           <section aria-labelledby="sales-heading">
             <h2 id="sales-heading" className="mb-2 text-xl font-semibold">

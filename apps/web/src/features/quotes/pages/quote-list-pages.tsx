@@ -1,6 +1,5 @@
-import type { QuoteStatus } from '@shop/contract/quotes';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { QuoteStatus } from '@shop/contract/quotes';
+import { Link, useSearchParams } from 'react-router';
 import { usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal } from '../../auth';
 import { QUOTES_PAGE_SIZE, useQuotes } from '../api/quotes';
@@ -18,7 +17,20 @@ export function QuotesPage() {
 }
 
 function QuotesList({ showBuyer }: { showBuyer: boolean }) {
-  const [status, setStatus] = useState<QuoteStatus | ''>('');
+  // The status shown is in the address (?status=requested), so that a link can open it so.
+  const [search, setSearch] = useSearchParams();
+  const asked = QuoteStatus.safeParse(search.get('status'));
+  const status: QuoteStatus | '' = asked.success ? asked.data : '';
+  const setStatus = (next: QuoteStatus | '') =>
+    setSearch(
+      (before) => {
+        const after = new URLSearchParams(before);
+        if (next) after.set('status', next);
+        else after.delete('status');
+        return after;
+      },
+      { replace: true },
+    );
   const paging = usePaging(QUOTES_PAGE_SIZE);
   const quotes = useQuotes(paging.page, status);
   useAccessRefusal(quotes.error);

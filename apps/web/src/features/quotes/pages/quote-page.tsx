@@ -5,8 +5,10 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
+import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal, useIsAdmin } from '../../auth';
+import { useOrder } from '../../orders';
 import { useAcceptQuote, useDeclineQuote, useQuote } from '../api/quotes';
 import { OfferForm } from '../components/offer-form';
 import { QuoteLinesTable } from '../components/quote-lines-table';
@@ -77,12 +79,7 @@ function QuoteView({ quote, admin }: { quote: Quote; admin: boolean }) {
           <>
             <dt>Order</dt>
             <dd>
-              <Link
-                to={admin ? '/dashboard/manage-all-order' : '/dashboard/my-order'}
-                className="link link-primary"
-              >
-                {admin ? 'In Manage All Order' : 'In My Order'}
-              </Link>
+              <QuoteOrder orderId={quote.orderId} admin={admin} />
             </dd>
           </>
         )}
@@ -92,6 +89,35 @@ function QuoteView({ quote, admin }: { quote: Quote; admin: boolean }) {
       {admin && canOffer(quote.status) && <OfferForm key={quote.validUntil ?? ''} quote={quote} />}
       <QuoteThread quoteId={quote._id} messages={quote.messages} admin={admin} />
     </section>
+  );
+}
+
+/**
+ * The order an accepted quote made: where it is listed, and whether it is paid (the buyer pays
+ * an unpaid one from here).
+ */
+function QuoteOrder({ orderId, admin }: { orderId: string; admin: boolean }) {
+  const order = useOrder(orderId).data;
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Link to={admin ? '/dashboard/manage-all-order' : '/dashboard/my-order'} className="link link-primary">
+        {admin ? 'In Manage All Order' : 'In My Order'}
+      </Link>
+      {order?.paymentId && <span className="badge badge-success">Paid</span>}
+      {order && !order.paymentId && order.expiredAt && (
+        <span className="badge badge-ghost">Expired unpaid</span>
+      )}
+      {order &&
+        !order.paymentId &&
+        !order.expiredAt &&
+        (admin ? (
+          <span className="badge badge-warning">Awaiting payment</span>
+        ) : (
+          <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm">
+            Pay {formatDollars(order.price)}
+          </Link>
+        ))}
+    </span>
   );
 }
 

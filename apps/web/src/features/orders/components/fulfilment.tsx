@@ -1,0 +1,188 @@
+import { MAX_CARRIER, MAX_TRACKING_NUMBER } from '@shop/contract/fulfilment';
+import type { Order } from '@shop/contract/orders';
+import { useEffect, useRef, useState } from 'react';
+import { lazyRules } from '../../../components/form/lazy-rules';
+import { RulesForm } from '../../../components/form/rules-form';
+import { TextField } from '../../../components/form/text-field';
+import { useConfirmedAction } from '../../../components/ui/confirm-modal';
+import { DateTime } from '../../../components/ui/date-time';
+import { useForm } from '../../../lib/form';
+import { showError, showSuccess } from '../../../lib/toasts';
+import { useMarkDelivered, useMarkShipped } from '../api/orders';
+
+const rules = lazyRules(() => import('../fulfilment-rules').then((module) => module.shipRules));
+
+/** An order the shop may ship: paid, or invoiced on net-30 terms, and not shipped yet. */
+export const awaitsShipment = (order: Order) =>
+  order.fulfilment.status === 'unfulfilled' &&
+  !order.expiredAt &&
+  (order.paymentId !== undefined || !!order.dueDate);
+
+const LABELS = { unfulfilled: 'Not shipped', shipped: 'Shipped', delivered: 'Delivered' } as const;
+const BADGES = { unfulfilled: 'badge-ghost', shipped: 'badge-info', delivered: 'badge-success' } as const;
+
+/** Manage All Order's Shipping: the status, and the shipment's carrier, tracking number and dates. */
+export function FulfilmentSummary({ order }: { order: Order }) {
+  const { fulfilment } = order;
+  if (fulfilment.status === 'unfulfilled' && !awaitsShipment(order))
+    return (
+      <span className="text-base-content/60">{order.expiredAt ? 'Not shipped' : 'Waits for payment'}</span>
+    );
+  return (
+    <div className="min-w-36 text-sm">
+      <span className={`badge whitespace-nowrap ${BADGES[fulfilment.status]}`}>
+        {LABELS[fulfilment.status]}
+      </span>
+      {fulfilment.carrier && <p className="mt-1 break-words">{fulfilment.carrier}</p>}
+      {fulfilment.trackingNumber && (
+        <p className="break-all text-xs text-base-content/70">{fulfilment.trackingNumber}</p>
+      )}
+      {fulfilment.shippedAt && (
+        <p className="text-xs text-base-content/70">
+          shipped <DateTime at={fulfilment.shippedAt} time="short" />
+        </p>
+      )}
+      {fulfilment.deliveredAt && (
+        <p className="text-xs text-base-content/70">
+          delivered <DateTime at={fulfilment.deliveredAt} time="short" />
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Manage All Order's fulfilment actions: 'Mark shipped' opens the ship form (carrier, tracking
+ * number); 'Mark delivered' asks 'Are you sure?' first. `actions(order)` is the row's button, if
+ * any; `dialogs` are rendered once for the page.
+ */
+export function useFulfilmentActions() {
+  const [shipping, setShipping] = useState<Order | null>(null);
+  const markDelivered = useMarkDelivered();
+  const delivered = {
+    isPending: markDelivered.isPending,
+    mutate: (id: string, options: { onError: (error: Error) => void; onSettled: () => void }) =>
+      markDelivered.mutate(id, {
+        ...options,
+        onSuccess: () => showSuccess('Order marked delivered'),
+      }),
+  };
+  const { ask, modal } = useConfirmedAction<Order>(delivered, (order) => order._id);
+  const actions = (order: Order) => {
+    const whose = `the order of ${order.userName} for ${order.partsName}`;
+    if (awaitsShipment(order))
+      return (
+        <button
+          type="button"
+          className="btn btn-primary btn-xs whitespace-nowrap"
+          aria-label={`Mark shipped: ${whose}`}
+          onClick={() => setShipping(order)}
+        >
+          Mark shipped
+        </button>
+      );
+    if (order.fulfilment.status === 'shipped')
+      return (
+        <button
+          type="button"
+          className="btn btn-outline btn-xs whitespace-nowrap"
+          aria-label={`Mark delivered: ${whose}`}
+          onClick={() => ask(order)}
+        >
+          Mark delivered
+        </button>
+      );
+    return null;
+  };
+  const dialogs = (
+    <>
+      {modal}
+      <ShipDialog order={shipping} onClose={() => setShipping(null)} />
+    </>
+  );
+  return { actions, dialogs };
+}
+
+/** The ship form in a modal: carrier and tracking number → the order is marked shipped. */
+function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (order && !element.open) element.showModal();
+    if (!order && element.open) element.close();
+  }, [order]);
+  return (
+    <dialog ref={dialog} className="modal" onClose={onClose} aria-labelledby="ship-title">
+      <div className="modal-box">
+        <h3 id="ship-title" className="pr-10 text-lg font-bold">
+          Mark shipped
+        </h3>
+        {order && (
+          <>
+            <p className="mt-1 text-sm text-base-content/70">
+              The order of {order.userName} for {order.partsName}. The buyer gets a mail with the carrier and
+              tracking number.
+            </p>
+            {/* A new form for each order: nothing typed for one order is left for the next. */}
+            <ShipForm key={order._id} order={order} onDone={onClose} />
+          </>
+        )}
+        {/* After the form, so that the dialog opens with the Carrier field focused. */}
+        <button
+          type="button"
+          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
+          aria-label="Close"
+          onClick={onClose}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function ShipForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const markShipped = useMarkShipped();
+  const [error, setError] = useState<string>();
+  const form = useForm({ resolver: rules.resolver, defaultValues: { carrier: '', trackingNumber: '' } });
+  const onSubmit = form.handleSubmit((shipment) => {
+    setError(undefined);
+    markShipped.mutate(
+      { id: order._id, ...shipment },
+      {
+        onSuccess: () => {
+          showSuccess('Order marked shipped');
+          onDone();
+        },
+        onError: (failure) => {
+          setError(failure.message);
+          showError(failure);
+        },
+      },
+    );
+  });
+  return (
+    <RulesForm
+      rules={rules}
+      onSubmit={onSubmit}
+      className="mt-4 flex flex-col gap-3"
+      error={error}
+      submit={{ label: 'Mark shipped', busy: markShipped.isPending, className: 'btn btn-primary self-start' }}
+    >
+      <TextField
+        label="Carrier"
+        autoComplete="off"
+        placeholder="DHL Express"
+        maxLength={MAX_CARRIER}
+        {...form.field('carrier')}
+      />
+      <TextField
+        label="Tracking number"
+        autoComplete="off"
+        maxLength={MAX_TRACKING_NUMBER}
+        {...form.field('trackingNumber')}
+      />
+    </RulesForm>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Overview } from '@shop/contract/overview';
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { DateTime } from '../../../components/ui/date-time';
+import { formatCount } from '../../../lib/format';
+import { waitedFor } from '../summary';
+
+const nothingToWatch = () => () => {};
+
+/**
+ * How long the oldest order has waited, counted in the browser: the server that renders the page
+ * leaves it out (its clock is not the reader's moment), and the app adds it once it has the page.
+ */
+function WaitedFor({ since }: { since: string }) {
+  const now = useSyncExternalStore(
+    nothingToWatch,
+    () => Math.floor(Date.now() / 60_000) * 60_000,
+    () => null,
+  );
+  return now === null ? null : <> ({waitedFor(since, now)})</>;
+}
+
+/**
+ * The overview's 'To ship': how many orders are paid (or invoiced) and not shipped, since when the
+ * oldest has waited and for how long, and the way to them (Manage All Order, filtered to ship).
+ */
+export function ToShip({ toShip }: { toShip: Overview['toShip'] }) {
+  return (
+    <section
+      aria-labelledby="to-ship-heading"
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div>
+        <h2 id="to-ship-heading" className="text-xl font-semibold">
+          To ship{' '}
+          <span className="badge badge-neutral align-middle" aria-hidden="true">
+            {formatCount(toShip.count)}
+          </span>
+        </h2>
+        <p className="mt-1">
+          {toShip.oldestSince ? (
+            <>
+              {formatCount(toShip.count)} {toShip.count === 1 ? 'order is' : 'orders are'} paid and waiting to
+              ship. The oldest has waited since <DateTime at={toShip.oldestSince} time="short" />
+              <WaitedFor since={toShip.oldestSince} />.
+            </>
+          ) : (
+            'Every paid order has shipped.'
+          )}
+        </p>
+      </div>
+      {toShip.count > 0 && (
+        <Link
+          to="/dashboard/manage-all-order?state=to_ship"
+          className="btn btn-primary btn-sm self-start sm:self-center"
+        >
+          See orders to ship
+        </Link>
+      )}
+    </section>
+  );
+}
