@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
+import { inStoppedDatabase } from './support/stopped-database';
 
 const admin = { email: 'company-orders-admin@parts-shop.example', password: 'admin-password-9' };
 const buyer = { name: 'Rafiq Hasan', email: 'rafiq@karnaphuli.example', password: 'buyer-password-9' };
@@ -23,27 +21,6 @@ const { signedIn, api, tokenOf } = journey;
 let part: { _id: string; name: string };
 let other: { _id: string; name: string };
 const companyId = randomUUID();
-
-/** Runs `statements` on the stopped shop's database (SQLite, or PostgreSQL when the journeys use it). */
-async function inDatabase(dataDir: string, statements: [string, unknown[]][]): Promise<void> {
-  const url = process.env.E2E_DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    for (const [text, values] of statements) {
-      let n = 0;
-      await client.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        values,
-      );
-    }
-    await client.end();
-    return;
-  }
-  const db = new Database(path.join(dataDir, 'shop.db'));
-  for (const [text, values] of statements) db.prepare(text).run(...values);
-  db.close();
-}
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const orderRow = (page: Page) => page.getByRole('row').filter({ hasText: part.name });
@@ -64,7 +41,7 @@ beforeAll(async () => {
   // written into the database as the companies' own journeys make them.
   const now = new Date().toISOString();
   await journey.restart((dataDir) =>
-    inDatabase(dataDir, [
+    inStoppedDatabase(dataDir, [
       [
         'insert into companies (id, name, vat_id, payment_terms, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
         [companyId, COMPANY_NAME, 'BD-123456789', 'net30', now, now],
@@ -208,7 +185,7 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
     // Thirty-one days pass: the invoice's due day is behind.
     const due = new Date(Date.now() - 86_400_000).toISOString();
     await journey.restart((dataDir) =>
-      inDatabase(dataDir, [['update orders set due_date = ? where id = ?', [due, orderId]]]),
+      inStoppedDatabase(dataDir, [['update orders set due_date = ? where id = ?', [due, orderId]]]),
     );
     for (const [viewport, name] of [
       [undefined, 'company-orders-overview-overdue-desktop'],

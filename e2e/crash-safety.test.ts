@@ -1,15 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from './support/shop-server';
+import { inStoppedDatabase } from './support/stopped-database';
 
 /**
  * An acknowledged write survives a crash. The real server takes the business buyer's writes from
- * several buyers and the shop's admin at once: multi-line orders, cancels, card payments, quote
- * requests, offers and accepts. It is killed with SIGKILL at a random moment and started again on
- * the same database, ROUNDS times. After every restart each write it acknowledged is there (paid
- * if its payment was acknowledged, an accepted quote with its order), no cancelled order came back,
- * and every part's stock plus what the orders hold equals what it started with.
+ * several buyers, a company's admin and the shop's admin at once: multi-line orders, cancels, card
+ * payments, quote requests, offers and accepts, a member's orders past their monthly limit
+ * approved or rejected, net-30 invoices settled, orders shipped and delivered. It is killed with
+ * SIGKILL at a random moment and started again on the same database, ROUNDS times. After every
+ * restart each write it acknowledged is there (paid if its payment was acknowledged, an accepted
+ * quote with its order, each approval, rejection, settlement, shipment and delivery), no cancelled
+ * order came back, and every part's stock plus what the orders hold equals what it started with.
  */
 const ROUNDS = 20;
 const admin = { email: 'crash-admin@parts-shop.example', password: 'admin-password-5' };
@@ -70,6 +73,12 @@ interface Ledger {
   /** Accepted quotes and the order each became. */
   accepted: Map<string, string>;
   offered: Set<string>;
+  approved: Set<string>;
+  rejected: Set<string>;
+  /** Net-30 orders settled, and the bank reference of each. */
+  settled: Map<string, string>;
+  shipped: Set<string>;
+  delivered: Set<string>;
   tried: number;
 }
 
@@ -169,6 +178,67 @@ async function adminAtWork(base: string, token: string, ledger: Ledger, until: (
         });
         if (offer.status === 200) ledger.offered.add(quote._id);
       }
+      const toShip = (await call(base, '/api/purchase?state=to_ship&limit=5', { token })).json as unknown as {
+        _id: string;
+      }[];
+      for (const order of toShip) {
+        const shipped = await call(base, `/api/purchaseById/${order._id}/fulfilment`, {
+          method: 'PUT',
+          token,
+          body: { status: 'shipped', carrier: 'DHL', trackingNumber: randomBytes(5).toString('hex') },
+        });
+        if (shipped.status !== 200) continue;
+        ledger.shipped.add(order._id);
+        if (Math.random() < 0.5) continue;
+        const delivered = await call(base, `/api/purchaseById/${order._id}/fulfilment`, {
+          method: 'PUT',
+          token,
+          body: { status: 'delivered' },
+        });
+        if (delivered.status === 200) ledger.delivered.add(order._id);
+      }
+      const unpaid = (await call(base, '/api/purchase?state=unpaid&limit=20', { token })).json as unknown as {
+        _id: string;
+        dueDate?: string;
+      }[];
+      for (const order of unpaid.filter((o) => o.dueDate).slice(0, 3)) {
+        const reference = `BANK-${randomBytes(4).toString('hex')}`;
+        const settled = await call(base, `/api/purchaseById/${order._id}/settlement`, {
+          method: 'PUT',
+          token,
+          body: { reference },
+        });
+        if (settled.status === 200) ledger.settled.set(order._id, reference);
+      }
+    } catch {
+      // The server died under this request.
+    }
+  }
+}
+
+/** A company's admin deciding the orders that wait for approval. */
+async function companyAdminAtWork(
+  base: string,
+  token: string,
+  companyId: string,
+  ledger: Ledger,
+  until: () => boolean,
+) {
+  while (!until()) {
+    ledger.tried += 1;
+    try {
+      const waiting = (
+        await call(base, `/api/companies/${companyId}/orders?approval=pending&limit=5`, { token })
+      ).json as unknown as { _id: string }[];
+      if (waiting.length === 0) await new Promise((r) => setTimeout(r, 20));
+      for (const order of waiting) {
+        const approve = Math.random() < 0.7;
+        const decided = await call(base, `/api/orders/${order._id}/${approve ? 'approve' : 'reject'}`, {
+          method: 'POST',
+          token,
+        });
+        if (decided.status === 200) (approve ? ledger.approved : ledger.rejected).add(order._id);
+      }
     } catch {
       // The server died under this request.
     }
@@ -179,6 +249,8 @@ interface StoredOrder {
   _id: string;
   paymentId?: string;
   expiredAt?: string;
+  approval?: string;
+  fulfilment: { status: string };
   lines: Lines;
 }
 
@@ -201,6 +273,14 @@ async function checkAfterRestart(base: string, token: string, parts: string[], l
   const unpaid = [...ledger.paid].filter(([id, paymentId]) => stored.get(id)?.paymentId !== paymentId);
   expect(unpaid, 'acknowledged payments missing after the crash').toEqual([]);
   for (const id of ledger.cancelled) expect(stored.has(id), `cancelled order ${id} came back`).toBe(false);
+  for (const id of ledger.approved) expect(stored.get(id)?.approval, `approved ${id}`).toBe('approved');
+  for (const id of ledger.rejected) expect(stored.get(id)?.approval, `rejected ${id}`).toBe('rejected');
+  const unsettled = [...ledger.settled].filter(([id, reference]) => stored.get(id)?.paymentId !== reference);
+  expect(unsettled, 'acknowledged settlements missing after the crash').toEqual([]);
+  for (const id of ledger.shipped)
+    expect(['shipped', 'delivered'], `shipped ${id}`).toContain(stored.get(id)?.fulfilment.status);
+  for (const id of ledger.delivered)
+    expect(stored.get(id)?.fulfilment.status, `delivered ${id}`).toBe('delivered');
 
   const quotes = new Map(
     (await pages<{ _id: string; status: string; orderId?: string }>(base, '/api/quotes', token)).map((q) => [
@@ -254,6 +334,11 @@ describe('crash safety', () => {
         paid: new Map(),
         accepted: new Map(),
         offered: new Set(),
+        approved: new Set(),
+        rejected: new Set(),
+        settled: new Map(),
+        shipped: new Set(),
+        delivered: new Set(),
         tried: 0,
       };
       try {
@@ -285,13 +370,34 @@ describe('crash safety', () => {
               email: `crash-${n}-${randomBytes(3).toString('hex')}@buyers.example`,
               password: 'buyer-password',
             };
-            await call(shop?.baseUrl ?? '', '/api/auth/signup', {
+            const res = await call(shop?.baseUrl ?? '', '/api/auth/signup', {
               method: 'POST',
               body: { name: `Crash buyer ${n}`, ...account },
             });
-            return account;
+            return { ...account, uid: (res.json.user as { uid: string }).uid };
           }),
         );
+        // A company on 30-day terms, written while the shop is down: buyer 1 its admin, buyer 2 a
+        // member whose month's orders past $40 wait for approval; buyer 3 buys alone, by card.
+        const companyId = randomUUID();
+        const [boss, member] = buyers as [(typeof buyers)[number], (typeof buyers)[number]];
+        const now = new Date().toISOString();
+        await shop.stop({ keepData: true });
+        const addMember =
+          'insert into company_members (company_id, user_id, role, spending_limit, joined_at) values (?, ?, ?, ?, ?)';
+        await inStoppedDatabase(
+          shop.dataDir,
+          [
+            [
+              'insert into companies (id, name, vat_id, payment_terms, created_at, updated_at) values (?, ?, ?, ?, ?, ?)',
+              [companyId, 'Crash Test Assemblies Ltd', 'BD-000000001', 'net30', now, now],
+            ],
+            [addMember, [companyId, boss.uid, 'admin', null, now]],
+            [addMember, [companyId, member.uid, 'buyer', 40, now]],
+          ],
+          target?.url,
+        );
+        shop = await startShop(env, { dataDir: shop.dataDir });
 
         for (let round = 1; round <= ROUNDS; round++) {
           const base = shop.baseUrl;
@@ -303,6 +409,7 @@ describe('crash safety', () => {
               [1, 2].map(() => buyerAtWork(base, token, parts, ledger, () => killed)),
             ),
             adminAtWork(base, adminToken, ledger, () => killed),
+            companyAdminAtWork(base, tokens[0] ?? '', companyId, ledger, () => killed),
           ];
           await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
           await shop.kill();
@@ -314,8 +421,11 @@ describe('crash safety', () => {
         }
         expect(ledger.orders.size).toBeGreaterThan(ROUNDS);
         expect(ledger.accepted.size).toBeGreaterThan(0);
+        expect(ledger.approved.size + ledger.rejected.size).toBeGreaterThan(0);
+        expect(ledger.shipped.size).toBeGreaterThan(0);
+        expect(ledger.settled.size).toBeGreaterThan(0);
         console.info(
-          `crash (${kind}): ${ledger.tried} requests tried; ${ledger.orders.size} orders, ${ledger.paid.size} payments, ${ledger.accepted.size} accepted quotes acknowledged; ${ROUNDS} SIGKILLs survived, 0 lost`,
+          `crash (${kind}): ${ledger.tried} requests tried; ${ledger.orders.size} orders, ${ledger.paid.size} payments, ${ledger.accepted.size} accepted quotes, ${ledger.approved.size + ledger.rejected.size} approvals, ${ledger.settled.size} settlements, ${ledger.shipped.size} shipments acknowledged; ${ROUNDS} SIGKILLs survived, 0 lost`,
         );
       } finally {
         await shop?.stop();

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
+import { inStoppedDatabase } from './support/stopped-database';
 
 const admin = { email: 'expiry-admin@parts-shop.example', password: 'admin-password-5' };
 const buyer = { name: 'Meghna Controls', email: 'buyer@meghna.example', password: 'buyer-password-5' };
@@ -17,17 +16,7 @@ let orderId: string;
 /** Moves the order's placing two hours back, in the stopped shop's database. */
 async function placedTwoHoursAgo(dataDir: string, id: string): Promise<void> {
   const at = new Date(Date.now() - 2 * 3_600_000).toISOString();
-  const url = process.env.E2E_DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('update orders set created_at = $1 where id = $2', [at, id]);
-    await client.end();
-    return;
-  }
-  const db = new Database(path.join(dataDir, 'shop.db'));
-  db.prepare('update orders set created_at = ? where id = ?').run(at, id);
-  db.close();
+  await inStoppedDatabase(dataDir, [['update orders set created_at = ? where id = ?', [at, id]]]);
 }
 
 beforeAll(async () => {
