@@ -71,34 +71,41 @@ function orderLines(order: MailOrder): string[] {
 
 const myOrders = (publicUrl: string | undefined) =>
   publicUrl ? `${publicUrl}/dashboard/my-order` : 'My Order in your dashboard';
+const day = (iso: string | null) => (iso ?? '').slice(0, 10);
+
+/** A mail to an order's buyer: the greeting, `body`, the shop's name; the invoice attached, if any. */
+function toBuyer(order: MailOrder, subject: string, body: string[], invoice?: Invoice): MailContent {
+  return {
+    subject,
+    text: [`Dear ${order.user_name},`, '', ...body, '', SHOP_NAME].join('\n'),
+    ...(invoice
+      ? {
+          attachments: [{ filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' }],
+        }
+      : {}),
+  };
+}
 
 /** Sent when an order is placed: its pieces are reserved, and it waits for payment. */
 export function orderPlacedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return {
-    subject: `Order received: ${whatWasOrdered(order)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
-      ...(order.approval === 'pending'
+  return toBuyer(order, `Order received: ${whatWasOrdered(order)}`, [
+    ...(order.approval === 'pending'
+      ? [
+          "thank you for your order. Its pieces are reserved for you. It takes you past your month's",
+          "spending limit, so it waits for your company admin's approval; we will write when they decide.",
+        ]
+      : order.due_date
         ? [
-            "thank you for your order. Its pieces are reserved for you. It takes you past your month's",
-            "spending limit, so it waits for your company admin's approval; we will write when they decide.",
+            'thank you for your order. It is confirmed and invoiced to your company on account',
+            '(net 30): the invoice follows in a separate mail.',
           ]
-        : order.due_date
-          ? [
-              'thank you for your order. It is confirmed and invoiced to your company on account',
-              '(net 30): the invoice follows in a separate mail.',
-            ]
-          : [
-              'thank you for your order. Its pieces are reserved for you; please pay for it to confirm it',
-              `(${myOrders(publicUrl)}).`,
-            ]),
-      '',
-      ...orderLines(order),
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+        : [
+            'thank you for your order. Its pieces are reserved for you; please pay for it to confirm it',
+            `(${myOrders(publicUrl)}).`,
+          ]),
+    '',
+    ...orderLines(order),
+  ]);
 }
 
 /** Sent when an order is paid, with its invoice. */
@@ -107,13 +114,12 @@ export function paymentReceiptMail(
   invoice: Invoice | undefined,
   publicUrl?: string,
 ): MailContent {
-  return {
-    subject: invoice
+  return toBuyer(
+    order,
+    invoice
       ? `Payment received, invoice ${invoice.number}: ${whatWasBought(order)}`
       : `Payment received: ${whatWasBought(order)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
+    [
       `we have received your payment of ${dollars.format(Number(order.price))}. Your order is confirmed.`,
       ...(invoice ? [`The invoice ${invoice.number} is attached.`] : []),
       '',
@@ -124,39 +130,24 @@ export function paymentReceiptMail(
       `Paid:       ${order.paid_at ?? ''}`,
       '',
       `Your orders: ${myOrders(publicUrl)}`,
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-    ...(invoice
-      ? {
-          attachments: [{ filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' }],
-        }
-      : {}),
-  };
+    ],
+    invoice,
+  );
 }
 
 /** Sent when the shop ships an order: who carries it and its tracking number. */
 export function orderShippedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return {
-    subject: `Your order has shipped: ${whatWasBought(order)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
-      'your order is on its way.',
-      '',
-      `Carrier:         ${order.carrier ?? ''}`,
-      `Tracking number: ${order.tracking_number ?? ''}`,
-      ...(order.shipped_at
-        ? [`Shipped:         ${order.shipped_at.slice(0, 16).replace('T', ' ')} UTC`]
-        : []),
-      '',
-      ...orderLines(order),
-      '',
-      `Follow it in your orders: ${myOrders(publicUrl)}`,
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+  return toBuyer(order, `Your order has shipped: ${whatWasBought(order)}`, [
+    'your order is on its way.',
+    '',
+    `Carrier:         ${order.carrier ?? ''}`,
+    `Tracking number: ${order.tracking_number ?? ''}`,
+    ...(order.shipped_at ? [`Shipped:         ${order.shipped_at.slice(0, 16).replace('T', ' ')} UTC`] : []),
+    '',
+    ...orderLines(order),
+    '',
+    `Follow it in your orders: ${myOrders(publicUrl)}`,
+  ]);
 }
 
 /** The mail with a link to verify the account's email (after sign-up, or asked again). */
@@ -338,12 +329,6 @@ export function quoteAcceptedAdminMail(quote: MailQuote, orderId: string, origin
   };
 }
 
-const day = (iso: string | null) => (iso ?? '').slice(0, 10);
-const pdf = (invoice: Invoice | undefined) =>
-  invoice
-    ? { attachments: [{ filename: invoice.filename, content: invoice.pdf, contentType: 'application/pdf' }] }
-    : {};
-
 /** Sent to each of the company's admins when a member's order waits for their approval. */
 export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailContent {
   return {
@@ -364,38 +349,24 @@ export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailCo
 
 /** Sent to the buyer when a company admin approves their order. */
 export function orderApprovedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return {
-    subject: `Order approved: ${whatWasOrdered(order)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
-      "your company's admin approved your order.",
-      ...(order.due_date
-        ? ['It is invoiced to your company on account (net 30): the invoice follows in a separate mail.']
-        : [`Please pay for it to confirm it (${myOrders(publicUrl)}).`]),
-      '',
-      ...orderLines(order),
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+  return toBuyer(order, `Order approved: ${whatWasOrdered(order)}`, [
+    "your company's admin approved your order.",
+    ...(order.due_date
+      ? ['It is invoiced to your company on account (net 30): the invoice follows in a separate mail.']
+      : [`Please pay for it to confirm it (${myOrders(publicUrl)}).`]),
+    '',
+    ...orderLines(order),
+  ]);
 }
 
 /** Sent to the buyer when a company admin rejects their order. */
 export function orderRejectedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return {
-    subject: `Order rejected: ${whatWasOrdered(order)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
-      "your company's admin rejected your order. It will not be delivered, and nothing is owed for it.",
-      `Your orders: ${myOrders(publicUrl)}`,
-      '',
-      ...orderLines(order),
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+  return toBuyer(order, `Order rejected: ${whatWasOrdered(order)}`, [
+    "your company's admin rejected your order. It will not be delivered, and nothing is owed for it.",
+    `Your orders: ${myOrders(publicUrl)}`,
+    '',
+    ...orderLines(order),
+  ]);
 }
 
 /** Sent to the buyer when a net-30 order is invoiced, with its invoice. */
@@ -404,11 +375,10 @@ export function orderInvoicedMail(
   invoice: Invoice | undefined,
   publicUrl?: string,
 ): MailContent {
-  return {
-    subject: `Invoice ${invoice?.number ?? ''}: ${dollars.format(Number(order.price))} due ${day(order.due_date)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
+  return toBuyer(
+    order,
+    `Invoice ${invoice?.number ?? ''}: ${dollars.format(Number(order.price))} due ${day(order.due_date)}`,
+    [
       `your order is invoiced to your company on account. Please pay ${dollars.format(Number(order.price))}`,
       `by bank transfer by ${day(order.due_date)} (UTC), quoting the invoice number.`,
       '',
@@ -417,28 +387,23 @@ export function orderInvoicedMail(
       ...orderLines(order),
       '',
       `Your orders: ${myOrders(publicUrl)}`,
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-    ...pdf(invoice),
-  };
+    ],
+    invoice,
+  );
 }
 
 /** Sent once to the buyer when a net-30 invoice is past its due date and unpaid. */
 export function invoiceOverdueMail(order: MailOrder, invoice: Invoice | undefined): MailContent {
-  return {
-    subject: `Overdue: invoice ${invoice?.number ?? ''} was due ${day(order.due_date)}`,
-    text: [
-      `Dear ${order.user_name},`,
-      '',
+  return toBuyer(
+    order,
+    `Overdue: invoice ${invoice?.number ?? ''} was due ${day(order.due_date)}`,
+    [
       `our invoice ${invoice?.number ?? ''} of ${dollars.format(Number(order.price))} was due on ${day(order.due_date)} (UTC)`,
       'and we have not received its payment yet. Please pay it by bank transfer, quoting the',
       'invoice number. If you have paid it already, thank you, and please ignore this mail.',
       '',
       ...orderLines(order),
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-    ...pdf(invoice),
-  };
+    ],
+    invoice,
+  );
 }
