@@ -12,3 +12,16 @@ export function lockingRows<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   return isSqlite(db) ? query : query.forUpdate();
 }
+
+/**
+ * Locks the selected rows until the transaction ends, before what the transaction reads next: on
+ * PostgreSQL a statement of its own, so that the next statement's snapshot sees what the
+ * transactions that held the lock committed (a locking read's other values are as of before its
+ * wait); nothing on SQLite, whose one writer at a time holds every row already.
+ */
+export async function lockRows<DB, TB extends keyof DB, O>(
+  db: Database,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<void> {
+  if (!isSqlite(db)) await query.forUpdate().execute();
+}

@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database.js';
-import { isSqlite } from '../../db/database.js';
 
 /** A person's place in their company, with what their orders need of the company. */
 export interface Membership {
@@ -12,17 +11,9 @@ export interface Membership {
   vat_id: string | null;
 }
 
-/**
- * The user's membership (one company per person), or undefined. With `lock`, the member's row
- * stays locked until the transaction ends (PostgreSQL `for update`; SQLite has one writer at a
- * time already): the orders of one member decide their monthly limit one at a time.
- */
-export async function membershipOf(
-  db: Database,
-  userId: string,
-  options: { lock?: boolean } = {},
-): Promise<Membership | undefined> {
-  let query = db
+/** The user's membership (one company per person), or undefined. */
+export async function membershipOf(db: Database, userId: string): Promise<Membership | undefined> {
+  const row = await db
     .selectFrom('company_members')
     .innerJoin('companies', 'companies.id', 'company_members.company_id')
     .select([
@@ -33,9 +24,8 @@ export async function membershipOf(
       'companies.name as company_name',
       'companies.vat_id as vat_id',
     ])
-    .where('company_members.user_id', '=', userId);
-  if (options.lock && !isSqlite(db)) query = query.forUpdate('company_members');
-  const row = await query.executeTakeFirst();
+    .where('company_members.user_id', '=', userId)
+    .executeTakeFirst();
   return row && { ...row, spending_limit: row.spending_limit === null ? null : Number(row.spending_limit) };
 }
 

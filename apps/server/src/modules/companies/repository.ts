@@ -39,13 +39,7 @@ export async function addMember(db: Database, member: CompanyMembersTable): Prom
 }
 
 /** The company the user belongs to, and their role and limit there. */
-export function membershipOf(db: Database, userId: string) {
-  return db
-    .selectFrom('company_members')
-    .select(['company_id', 'role', 'spending_limit'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+export { membershipOf } from './members.js';
 
 /** The user's place in this company, if they are its member. */
 export function memberOf(db: Database, companyId: string, userId: string) {

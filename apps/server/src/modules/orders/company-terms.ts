@@ -19,7 +19,7 @@ export function dueDateFrom(at: string): string {
 /**
  * What a company member's new order of `price` dollars becomes: pending when it would take the
  * member's orders of this month past their limit; otherwise invoiced at once when the company
- * pays on account (net 30). Run it with the member's row locked (placeOrder).
+ * pays on account (net 30). Run it with the buyer's row locked (placeOrder).
  */
 export async function companyTerms(
   trx: Database,

@@ -2,9 +2,10 @@ import type { OrderState } from '@shop/contract/orders';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
-import { lockingRows } from '../../db/row-locks.js';
+import { lockRows } from '../../db/row-locks.js';
 import type { DB, NewOrder, OrderLinesTable, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
+import type { Membership } from '../companies/members.js';
 
 /** What an order line needs of its part, answered by the statement that took its pieces. */
 export interface TakenPart {
@@ -56,8 +57,8 @@ export async function takeStock(
 }
 
 /** Locks the parts' rows until the transaction ends, in the order of their ids. */
-async function lockParts(db: Database, ids: readonly string[]): Promise<void> {
-  await lockingRows(db, db.selectFrom('parts').select('id').where('id', 'in', ids).orderBy('id')).execute();
+function lockParts(db: Database, ids: readonly string[]): Promise<void> {
+  return lockRows(db, db.selectFrom('parts').select('id').where('id', 'in', ids).orderBy('id'));
 }
 
 /**
@@ -205,25 +206,64 @@ export async function setExpired(db: Database, id: string, at: string): Promise<
  * Locks the buyer's row until the transaction ends, so that purchases by one buyer decide the
  * unpaid-order cap one at a time (another buyer's purchases do not wait).
  */
-export async function lockBuyer(db: Database, userId: string): Promise<void> {
-  await lockingRows(db, db.selectFrom('users').select('id').where('id', '=', userId)).execute();
+export function lockBuyer(db: Database, userId: string): Promise<void> {
+  return lockRows(db, db.selectFrom('users').select('id').where('id', '=', userId));
+}
+
+/** Where a buyer stands when they order: how many orders wait for their card, and their company. */
+export interface BuyerStanding {
+  /**
+   * Orders of the buyer that wait for a card payment: unpaid and not expired, neither waiting for
+   * their company's approval (they cannot be paid yet) nor invoiced on account (net 30).
+   */
+  open: number;
+  member: Membership | undefined;
 }
 
 /**
- * How many orders of the buyer wait for a card payment: unpaid and not expired, neither waiting
- * for their company's approval (they cannot be paid yet) nor invoiced on account (net 30).
+ * The buyer's standing, read in one statement after the buyer's row is locked until the
+ * transaction ends: one buyer's orders decide the unpaid-order cap and the monthly limit one at a
+ * time (another buyer's orders do not wait).
  */
-export async function countOpenOrders(db: Database, userId: string): Promise<number> {
+export async function buyerStanding(db: Database, userId: string): Promise<BuyerStanding> {
+  await lockBuyer(db, userId);
   const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
-    .where('due_date', 'is', null)
-    .where(awaitsNoApproval)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom('users')
+    .leftJoin('company_members', 'company_members.user_id', 'users.id')
+    .leftJoin('companies', 'companies.id', 'company_members.company_id')
+    .select((eb) => [
+      eb
+        .selectFrom('orders')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('orders.user_id', '=', 'users.id')
+        .where('orders.paid_at', 'is', null)
+        .where('orders.expired_at', 'is', null)
+        .where('orders.due_date', 'is', null)
+        .where(awaitsNoApproval)
+        .as('open'),
+      'company_members.company_id',
+      'company_members.role',
+      'company_members.spending_limit',
+      'companies.payment_terms',
+      'companies.name as company_name',
+      'companies.vat_id',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return {
+    open: Number(row?.open ?? 0),
+    member:
+      row?.company_id && row.role && row.payment_terms && row.company_name
+        ? {
+            company_id: row.company_id,
+            role: row.role,
+            spending_limit: row.spending_limit === null ? null : Number(row.spending_limit),
+            payment_terms: row.payment_terms,
+            company_name: row.company_name,
+            vat_id: row.vat_id,
+          }
+        : undefined,
+  };
 }
 
 /**

@@ -22,7 +22,6 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/repository.js';
-import { membershipOf } from '../companies/members.js';
 import { formatInvoiceNumber } from '../invoices/number.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { findPart } from '../parts/repository.js';
@@ -137,17 +136,13 @@ export async function placeOrder(
   try {
     await writeTogether(db)(async (trx) => {
       await options.first?.(trx, id);
-      // The cap on unpaid orders is decided here, one order of this buyer at a time.
-      if (deps.unpaidPerBuyer !== undefined && !options.agreed) {
-        await orders.lockBuyer(trx, buyer.id);
-        const open = await orders.countOpenOrders(trx, buyer.id);
-        if (open >= deps.unpaidPerBuyer)
-          throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
-      }
-      // A company member's orders decide their monthly limit one at a time (the member's row
-      // stays locked until this order commits; on SQLite the orders of a shared commit run one
-      // after another in it, each seeing those before it).
-      const member = await membershipOf(trx, buyer.id, { lock: true });
+      // The cap on unpaid orders and a company member's monthly limit are decided here, one
+      // order of this buyer at a time (the buyer's row stays locked until this order commits; on
+      // SQLite the orders of a shared commit run one after another in it, each seeing those
+      // before it).
+      const { open, member } = await orders.buyerStanding(trx, buyer.id);
+      if (deps.unpaidPerBuyer !== undefined && !options.agreed && open >= deps.unpaidPerBuyer)
+        throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
       const lines = await takeLines(trx, id, body.lines, options.agreed);
       const [first, ...rest] = lines;
       if (!first) throw new Error('an order has at least one line');
