@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
-import { PHONE, seriousAccessibilityProblems } from './support/browser';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
 import { freePort } from './support/shop-server';
 
@@ -86,6 +86,7 @@ describe('an order from paid to delivered', () => {
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await dialog.getByLabel('Carrier').fill(shipment.carrier);
     await dialog.getByLabel('Tracking number').fill(shipment.trackingNumber);
+    await screenshot(page, 'fulfilment-mark-shipped-desktop');
     await dialog.getByRole('button', { name: 'Mark shipped' }).click();
     await toast(page, 'Order marked shipped').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -132,6 +133,7 @@ describe('an order from paid to delivered', () => {
       .filter({ hasText: new RegExp(`^${inDhaka}$`) })
       .waitFor();
     expect(await progress.locator('time').count()).toBe(3);
+    await screenshot(page, 'fulfilment-my-order-shipped-desktop');
     // Shipped, it offers no Cancel.
     expect(await orderRow(page).getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
@@ -160,6 +162,7 @@ describe('an order from paid to delivered', () => {
         .getByRole('button', { name: /^Mark delivered/ })
         .count(),
     ).toBe(0);
+    await screenshot(page, 'fulfilment-manage-all-order-delivered-desktop');
   });
 
   it('the buyer, on a phone, sees it delivered', async () => {
@@ -168,5 +171,6 @@ describe('an order from paid to delivered', () => {
     await progress.getByText('Delivered', { exact: true }).waitFor();
     await progress.getByText(`Tracking number ${shipment.trackingNumber}`).waitFor();
     expect(await progress.locator('time').count()).toBe(4);
+    await screenshot(page, 'fulfilment-my-order-delivered-phone');
   });
 });
