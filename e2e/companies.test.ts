@@ -158,6 +158,55 @@ describe('a company', () => {
     await screenshot(shopPhone, 'companies-admin-phone');
     await page.reload();
     await page.getByText('Net 30 (invoice, 30 days to pay)').waitFor();
+
+    // The colleague orders past their monthly limit of $4,000: the order waits for approval.
+    const part = await journey.addPart(await journey.tokenOf(admin), {
+      name: 'Oscilloscope Probe Kit 200 MHz',
+      price: 100,
+      available: 500,
+      min: 10,
+      desc: 'A part for the companies journey',
+    });
+    await phone.goto(`/purchase/${part._id}`);
+    await phone.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+    await phone.getByLabel('Quantity').fill('45');
+    await phone.getByLabel('Mobile').fill('+880 1819 000222');
+    await phone.getByLabel('Address').fill('Plot 7, CEPZ, Chattogram');
+    await phone.getByRole('button', { name: 'Buy' }).click();
+    await phone.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+    const ordered = phone.getByRole('row').filter({ hasText: part.name });
+    await ordered.getByText('Waiting for approval', { exact: true }).waitFor();
+    await ordered.getByText(/past your monthly limit of \$4,000/).waitFor();
+
+    // The company's admin, mailed, approves it on the Company page; on net 30 it is invoiced.
+    await mailTo(smtp, owner.email, 'Approval needed');
+    await page.reload();
+    const approvals = page.getByRole('region', { name: /Approvals/ });
+    await approvals
+      .getByRole('button', { name: `Approve the order of ${colleague.name} for ${part.name}` })
+      .click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Order approved' }).waitFor();
+    await page
+      .getByRole('region', { name: 'All orders' })
+      .getByRole('row')
+      .filter({ hasText: colleague.name })
+      .getByText(/^Invoiced, due /)
+      .waitFor();
+    await mailTo(smtp, colleague.email, 'Order approved');
+    await mailTo(smtp, colleague.email, 'Invoice INV-');
+
+    // The shop's admin records the bank transfer: the order is paid, for the colleague too.
+    await shop.goto('/dashboard/manage-all-order');
+    const invoiced = shop.getByRole('row').filter({ hasText: part.name });
+    await invoiced.getByRole('button', { name: /^Record payment of INV-/ }).click();
+    const form = shop.getByRole('dialog', { name: 'Record payment' });
+    await form.getByLabel('Bank reference').fill('DBBL-TRX-0042');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await invoiced.getByText('Paid', { exact: true }).waitFor();
+    await mailTo(smtp, colleague.email, 'Payment received');
+    await phone.reload();
+    await phone.getByRole('row').filter({ hasText: part.name }).getByText('Paid', { exact: true }).waitFor();
   });
 
   it('tells a signed-in person of another email, and a used link, what is wrong', async () => {
