@@ -278,11 +278,14 @@ export const shippable = (eb: ExpressionBuilder<DB, 'orders'>) =>
 
 /** A shippable order that has not shipped yet: what Manage All Order's "to ship" lists. */
 export const awaitingShipment = (eb: ExpressionBuilder<DB, 'orders'>) =>
-  eb.and([eb('orders.fulfilment_status', '=', 'unfulfilled'), shippable(eb)]);
+  // A literal, as the partial index of orders to ship (migration 0023) spells it.
+  eb.and([eb('orders.fulfilment_status', '=', sql.lit('unfulfilled')), shippable(eb)]);
 
 /** An order that does not wait for a company admin's approval (none needed, or given). */
 const awaitsNoApproval = (eb: ExpressionBuilder<DB, 'orders'>) =>
-  eb.or([eb('orders.approval', 'is', null), eb('orders.approval', '=', 'approved')]);
+  // A literal, not a parameter: a partial index (migration 0023) serves only the queries whose
+  // conditions spell out its own.
+  eb.or([eb('orders.approval', 'is', null), eb('orders.approval', '=', sql.lit('approved'))]);
 
 /**
  * Whole dollars of the member's orders for their company placed from `since` on (the calendar
