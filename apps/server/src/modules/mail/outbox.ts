@@ -54,6 +54,7 @@ export interface MailOutbox {
   queue: typeof outbox.queueMail;
   /** Queues a mail to every admin of the shop, in the caller's transaction (`kick` once committed). */
   toShopAdmins: typeof outbox.mailShopAdmins;
+  toEach: typeof outbox.mailEach;
   /** Sends what is due soon, without making the caller wait. */
   kick(): void;
   /** Sends what is due now; resolves when this round is done. */
@@ -198,8 +199,10 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
       mail.kind === 'quote_accepted_admin'
     )
       return quoteMail(mail, origin);
-    const [orderId = ''] = mail.subject_id.split(':');
-    const order = await findOrder(db, orderId);
+    const order = await findOrder(
+      db,
+      mail.kind === 'approval_needed' ? outbox.adminMailSubject(mail.subject_id) : mail.subject_id,
+    );
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
       return { drop: 'the order is gone or unpaid' };
@@ -285,6 +288,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   return {
     queue: outbox.queueMail,
     toShopAdmins: outbox.mailShopAdmins,
+    toEach: outbox.mailEach,
     kick,
     deliverDue,
     start() {

@@ -13,8 +13,8 @@ export type OrderMailKind =
   | 'order_invoiced'
   | 'invoice_overdue';
 export type AccountMailKind = 'verify_email' | 'password_reset';
-/** Mails to every admin of the shop (see `mailShopAdmins`). */
-export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin';
+/** Mails to each of several admins, of the shop (`mailShopAdmins`) or of a company (`mailEach`). */
+export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin' | 'approval_needed';
 
 /**
  * A mail about an order, one carrying an account link (the link is made again when sent), a
@@ -28,11 +28,7 @@ export type QueuedMail = (
   | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
   | { kind: 'company_invitation'; invitationId: string; recipient: string }
   | { kind: 'quote_accepted'; quoteId: string; recipient: string }
-  | { kind: 'approval_needed'; orderId: string; adminId: string; recipient: string }
 ) & { origin?: string | undefined };
-
-/** The outbox subject of an order's approval mail to one of its company's admins. */
-export const approvalSubject = (orderId: string, adminId: string) => `${orderId}:${adminId}`;
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
@@ -45,7 +41,6 @@ export const adminSubject = (subjectId: string, userId: string) => `${subjectId}
 export const adminMailSubject = (subject: string) => subject.slice(0, subject.lastIndexOf('/'));
 
 function subjectOf(mail: QueuedMail): string {
-  if (mail.kind === 'approval_needed') return approvalSubject(mail.orderId, mail.adminId);
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
   if ('invitationId' in mail) return mail.invitationId;
@@ -87,10 +82,31 @@ export async function queueMail(db: Database, mail: QueuedMail, at: string): Pro
 }
 
 /**
- * Mails every admin of the shop (each user whose role is admin now), in the caller's
- * transaction: one outbox row for each admin, queued once for each `subjectId` (what the mail
- * tells of; the mail's content is made from it when sent). Any feature may tell the shop's
- * admins this way; it returns how many admins it mailed.
+ * Mails each of `recipients` (admins of the shop or of a company) the same news, in the caller's
+ * transaction: one outbox row each, queued once for each `subjectId` (what the mail tells of; its
+ * content is made from it when sent; `adminMailSubject` reads it back from the row's subject).
+ */
+export async function mailEach(
+  db: Database,
+  mail: { kind: AdminMailKind; subjectId: string; origin?: string | undefined },
+  recipients: readonly { id: string; email: string }[],
+  at: string,
+): Promise<void> {
+  if (recipients.length === 0) return;
+  await db
+    .insertInto('mail_outbox')
+    .values(
+      recipients.map((admin) =>
+        pendingRow(mail.kind, adminSubject(mail.subjectId, admin.id), admin.email, mail.origin, at),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Mails every admin of the shop (each user whose role is admin now), in the caller's transaction
+ * (see `mailEach`). Any feature may tell the shop's admins this way; it returns how many it mailed.
  */
 export async function mailShopAdmins(
   db: Database,
@@ -103,16 +119,7 @@ export async function mailShopAdmins(
     .where('role', '=', 'admin')
     .orderBy('id')
     .execute();
-  if (admins.length === 0) return 0;
-  await db
-    .insertInto('mail_outbox')
-    .values(
-      admins.map((admin) =>
-        pendingRow(mail.kind, adminSubject(mail.subjectId, admin.id), admin.email, mail.origin, at),
-      ),
-    )
-    .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
-    .execute();
+  await mailEach(db, mail, admins, at);
   return admins.length;
 }
 

@@ -45,12 +45,12 @@ export async function askForApproval(
   at: string,
 ): Promise<void> {
   if (!mail) return;
-  for (const admin of await adminEmailsOf(trx, companyId))
-    await mail.queue(
-      trx,
-      { kind: 'approval_needed', orderId, adminId: admin.id, recipient: admin.email },
-      at,
-    );
+  await mail.toEach(
+    trx,
+    { kind: 'approval_needed', subjectId: orderId },
+    await adminEmailsOf(trx, companyId),
+    at,
+  );
 }
 
 /**
