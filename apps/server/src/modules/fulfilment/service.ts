@@ -8,13 +8,12 @@ import {
 import type { Order } from '@shop/contract/orders';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { OrderRow } from '../../db/schema.js';
 import { type AppError, conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/repository.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { findOrder } from '../orders/repository.js';
-import { getOrder } from '../orders/service.js';
+import { fulfilmentOf, getOrder } from '../orders/service.js';
 import * as fulfilment from './repository.js';
 
 export interface FulfilmentDeps {
@@ -22,15 +21,6 @@ export interface FulfilmentDeps {
   /** Mail to buyers, when the shop sends any. */
   mail?: MailOutbox | undefined;
 }
-
-/** What the order's fulfilment is, for the audit log. */
-const shipmentOf = (row: OrderRow) => ({
-  status: row.fulfilment_status,
-  ...(row.carrier ? { carrier: row.carrier } : {}),
-  ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
-  ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
-  ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
-});
 
 /** Why the order could not take the change: it is gone, or not in the state the change starts from. */
 async function refusal(db: Database, id: string, to: FulfilmentBody['status']): Promise<AppError> {
@@ -73,13 +63,13 @@ export async function changeFulfilment(
     const before =
       body.status === 'shipped'
         ? { status: 'unfulfilled' }
-        : shipmentOf({ ...row, fulfilment_status: 'shipped', delivered_at: null });
+        : fulfilmentOf({ ...row, fulfilment_status: 'shipped', delivered_at: null });
     await recordAudit(trx, {
       actor: admin,
       action: body.status === 'shipped' ? 'order.shipped' : 'order.delivered',
       subjectId: id,
       before,
-      after: shipmentOf(row),
+      after: fulfilmentOf(row),
     });
     if (body.status === 'shipped')
       await deps.mail?.queue(trx, { kind: 'order_shipped', orderId: id, recipient: row.email }, at);

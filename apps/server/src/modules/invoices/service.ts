@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { companyOf } from '../companies/members.js';
 import { linesOf, type OrderLineRow } from '../orders/repository.js';
+import { fulfilmentOf } from '../orders/service.js';
 import { formatInvoiceNumber } from './number.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
@@ -41,13 +42,7 @@ async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow
     })),
     total: Number(order.price),
     paymentId: payment_id ?? undefined,
-    fulfilment: {
-      status: order.fulfilment_status,
-      carrier: order.carrier ?? undefined,
-      trackingNumber: order.tracking_number ?? undefined,
-      shippedAt: order.shipped_at ?? undefined,
-      deliveredAt: order.delivered_at ?? undefined,
-    },
+    fulfilment: fulfilmentOf(order),
   });
   return { number, filename: `invoice-${number}.pdf`, pdf };
 }

@@ -1,6 +1,7 @@
 import type { RefusedLine } from '@shop/contract/errors';
 import { SHIPPED_NOT_CANCELLABLE_MESSAGE } from '@shop/contract/fulfilment';
 import {
+  type Fulfilment,
   type LineInput,
   ORDER_EXPIRED_MESSAGE,
   type Order,
@@ -29,6 +30,17 @@ import { priceBreaksOf } from '../parts/service.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
+
+/** Where the order's shipment is: its status, carrier, tracking number and moments. */
+export function fulfilmentOf(row: OrderRow): Fulfilment {
+  return {
+    status: row.fulfilment_status,
+    ...(row.carrier ? { carrier: row.carrier } : {}),
+    ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
+    ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
+    ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
+  };
+}
 
 /**
  * An order as the API answers it, with its lines; `invoice_number` comes with the lists and
@@ -63,13 +75,7 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
-    fulfilment: {
-      status: row.fulfilment_status,
-      ...(row.carrier ? { carrier: row.carrier } : {}),
-      ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
-      ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
-      ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
-    },
+    fulfilment: fulfilmentOf(row),
     ...(row.company_id ? { companyId: row.company_id } : {}),
     ...(row.approval ? { approval: row.approval } : {}),
     ...(row.due_date ? { dueDate: row.due_date } : {}),
