@@ -9,7 +9,7 @@ import { companyOf, membershipOf } from '../companies/members.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import * as orders from './repository.js';
-import { toOrder, withLines, writeTogether } from './service.js';
+import { getOrder, toOrder, withLines, writeTogether } from './service.js';
 
 export interface CompanyOrderDeps {
   db: Database;
@@ -24,14 +24,6 @@ export async function requireCompanyAdmin(db: Database, caller: Caller, companyI
   const member = await membershipOf(db, caller.id);
   if (member?.role !== 'admin' || member.company_id !== companyId) throw notAdminOf();
   return member;
-}
-
-async function answer(db: Database, id: string): Promise<Order> {
-  const row = await orders.findOrder(db, id);
-  if (!row) throw notFound('order');
-  const [order] = await withLines(db, [row]);
-  if (!order) throw notFound('order');
-  return order;
 }
 
 /** Why a decision changed nothing: the order is gone, or was decided (or cancelled, paid) already. */
@@ -165,7 +157,7 @@ export async function settleOrder(
     throw conflict('This order cannot be settled');
   }
   deps.mail?.kick();
-  return answer(deps.db, id);
+  return getOrder(deps.db, caller, id);
 }
 
 /**
