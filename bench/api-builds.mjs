@@ -54,6 +54,8 @@ try {
     shops.push({ entry, database, shop, memory, who: await prepare(shop.url) });
   }
   const name = (entry) => path.relative(root, entry);
+  /** Statistics brought up to date before a measurement, as a production database keeps them. */
+  const analyzed = () => Promise.all(shops.map((s) => s.database.analyze()));
   const duration = Math.max(1, Math.round(seconds / rounds));
   const rows = [];
   const reads = [
@@ -93,6 +95,7 @@ try {
     const ceilings = [];
     const runs = shops.map(() => []);
     for (let round = 0; round < rounds; round++) {
+      await analyzed();
       for (const [i, s] of shops.entries()) {
         runs[i].push(await purchaseLoad(s.shop.url, s.who, duration));
       }
@@ -123,6 +126,7 @@ try {
       const single = [];
       const many = [];
       for (let round = 0; round < rounds; round++) {
+        await analyzed();
         single.push(await orderLoad(s.shop.url, s.who, 1, duration));
         many.push(await orderLoad(s.shop.url, s.who, ORDER_LINES, duration));
       }
@@ -144,6 +148,7 @@ try {
       const accepts = [];
       for (let round = 0; round < rounds; round++) {
         const quotes = await offeredQuotes(s.shop.url, s.who, QUOTES_A_ROUND);
+        await analyzed();
         purchases.push(await purchaseLoad(s.shop.url, s.who, duration));
         accepts.push(await acceptLoad(s.shop.url, quotes));
       }
@@ -168,6 +173,7 @@ try {
       const approvals = [];
       for (let round = 0; round < rounds; round++) {
         await setMemberships(s.database, s.who, null);
+        await analyzed();
         plain.push(await purchaseLoad(s.shop.url, s.who, duration));
         await setMemberships(s.database, s.who, { role: 'buyer', limit: 1_000_000_000 });
         limited.push(await purchaseLoad(s.shop.url, s.who, duration));
@@ -175,9 +181,9 @@ try {
         purchases.push(await purchaseLoad(s.shop.url, s.who, duration));
         // Each buyer the admin of their own company, with a limit of 0: every order waits.
         await setMemberships(s.database, s.who, { role: 'admin', limit: 0 });
-        approvals.push(
-          await approveLoad(s.shop.url, await pendingOrders(s.shop.url, s.who, APPROVALS_A_ROUND)),
-        );
+        const pending = await pendingOrders(s.shop.url, s.who, APPROVALS_A_ROUND);
+        await analyzed();
+        approvals.push(await approveLoad(s.shop.url, pending));
       }
       await setMemberships(s.database, s.who, null);
       rows.push({ what: 'POST /api/purchase, no company', target: name(s.entry), ...combineRounds(plain) });
