@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webDistDir } from '../paths.js';
 import { bearer, signUp, signUpAdmin } from '../test-support/accounts.js';
+import { companyWithMembers } from '../test-support/companies.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
 import { fillTemplate } from './page-rendering.js';
 
@@ -291,6 +292,53 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
     expect(res.body).toMatch(/<a[^>]*href="\/dashboard\/payment\/[^"]+"[^>]*>Pay<\/a>/);
     const keys = pageState(res.body).queries.map((query) => query.queryKey[0]);
     expect(keys).toEqual(expect.arrayContaining(['orders', 'payments']));
+  });
+
+  it("sends a quote's page and a company admin's Company page whole: the quote, the members, the invitations and the orders to approve", async () => {
+    const buyer = await signUp(shop.app, { name: 'Quoting Admin' });
+    const [part] = (await page('/api/parts?limit=1')).json() as { _id: string; min_order_quantity: number }[];
+    const asked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: bearer(buyer),
+      payload: { lines: [{ partsId: part?._id, quantity: 5 }], message: 'A yearly price, please.' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const quote = await page(`/dashboard/quotes/${asked.json().insertedId}`, cookieOf(buyer));
+    expect(renderedFor(quote.body)).toBe(buyer.uid);
+    expect(quote.body).toContain('A yearly price, please.');
+    expect(pageState(quote.body).queries.map((query) => query.queryKey[0])).toContain('quotes');
+
+    // Without a company the page offers to create one (it knows whether the email is verified).
+    const alone = await page('/dashboard/company', cookieOf(buyer));
+    expect(renderedFor(alone.body)).toBe(buyer.uid);
+    expect(alone.body).toContain('You belong to no company yet.');
+
+    const colleague = await signUp(shop.app, { name: 'Ordering Colleague' });
+    await companyWithMembers(shop.database.db, [
+      { uid: buyer.uid, role: 'admin' },
+      { uid: colleague.uid, role: 'buyer', spendingLimit: 0 },
+    ]);
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(colleague),
+      payload: {
+        lines: [{ partsId: part?._id, quantity: part?.min_order_quantity }],
+        mobile: '+880 1712 345678',
+        address: 'Plot 7, Savar EPZ',
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const company = await page('/dashboard/company', cookieOf(buyer));
+    expect(renderedFor(company.body)).toBe(buyer.uid);
+    expect(company.body).toContain('Ordering Colleague');
+    expect(company.body).toContain('Pending invitations');
+    expect(company.body).toMatch(/<button[^>]*>Approve<\/button>/);
+    // A member who is no admin sees the company, without its admins' parts.
+    const member = await page('/dashboard/company', cookieOf(colleague));
+    expect(renderedFor(member.body)).toBe(colleague.uid);
+    expect(member.body).not.toContain('Pending invitations');
   });
 
   it('compresses the page for the browser that takes it', async () => {

@@ -14,11 +14,12 @@ import {
   myOrdersQuery,
   NO_ORDER_FILTERS,
   ORDERS_PAGE_SIZE,
+  orderQuery,
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
 import { profileQuery } from '../features/profile/api/get-profile';
-import { QUOTES_PAGE_SIZE, quotesQuery } from '../features/quotes/api/quotes';
-import { type PageHandle, type PageUser, pageHandle } from '../lib/page-handle';
+import { QUOTES_PAGE_SIZE, quoteQuery, quotesQuery } from '../features/quotes/api/quotes';
+import { type PageHandle, type PageParams, type PageUser, pageHandle } from '../lib/page-handle';
 import { AppLayout } from './app-layout';
 
 /**
@@ -66,7 +67,15 @@ const dashboardPages: RouteObject[] = [
   {
     // A quote's page, for its buyer and for admins (the API says whose it is).
     path: 'quotes/:id',
-    ...dashboardPage('Quote', async () => (await import('../features/quotes/pages/quote-page')).QuotePage),
+    ...dashboardPage(
+      'Quote',
+      async () => (await import('../features/quotes/pages/quote-page')).QuotePage,
+      async (client, _user, { id = '' }) => {
+        const quote = await client.fetchQuery(quoteQuery(id)).catch(() => undefined);
+        // An accepted quote's page says how its order stands.
+        if (quote?.orderId) await client.prefetchQuery(orderQuery(quote.orderId));
+      },
+    ),
   },
   {
     element: <RequireNonAdmin redirectTo="/login" />,
@@ -121,8 +130,26 @@ const dashboardPages: RouteObject[] = [
               />
             );
           },
-          async (client) =>
-            client.prefetchQuery((await import('../features/companies/api/companies')).myCompanyQuery),
+          async (client, user) => {
+            const [companies, companyOrders] = await Promise.all([
+              import('../features/companies/api/companies'),
+              import('../features/company-orders/api/company-orders'),
+            ]);
+            const company = await client.fetchQuery(companies.myCompanyQuery).catch(() => undefined);
+            // No company: the page asks whether the email is verified, to offer to create one.
+            if (company === null) return client.prefetchQuery(profileQuery(user.email));
+            const admin = company?.members.some(
+              (member) => member.email === user.email && member.role === 'admin',
+            );
+            if (!company || !admin) return;
+            // Its admins' invitations, approvals and the company's orders (their first pages).
+            const page = firstPage(companyOrders.COMPANY_ORDERS_PAGE_SIZE);
+            await Promise.all([
+              client.prefetchQuery(companies.invitationsQuery(company._id)),
+              client.prefetchQuery(companyOrders.companyOrdersQuery(company._id, page, true)),
+              client.prefetchQuery(companyOrders.companyOrdersQuery(company._id, page, false)),
+            ]);
+          },
         ),
       },
       {
@@ -379,12 +406,12 @@ export const routes: RouteObject[] = [
  */
 export function prefetchPage(
   client: QueryClient,
-  matched: readonly { route: RouteObject }[],
+  matched: readonly { route: RouteObject; params: PageParams }[],
   user: PageUser,
 ): Promise<unknown> {
   return Promise.all([
     client.prefetchQuery(checkAdminQuery(user.email)),
-    ...matched.map(({ route }) => pageHandle(route.handle).prefetch?.(client, user)),
+    ...matched.map(({ route, params }) => pageHandle(route.handle).prefetch?.(client, user, params)),
   ]);
 }
 

@@ -7,15 +7,19 @@ export interface PageUser {
   email: string;
 }
 
+/** The parameters of a page's address (`:id` of /dashboard/quotes/:id). */
+export type PageParams = Readonly<Record<string, string | undefined>>;
+
 /** What a route says of the pages under it (its `handle`). */
 export interface PageHandle {
   /** The page's heading, which the dashboard's frame shows at once. */
   heading?: string;
   /**
-   * Asks for what the page shows first, for the signed-in `user`: the app does so while the page's
-   * code loads, the server before it renders the page for them (entry-server.tsx).
+   * Asks for what the page shows first, for the signed-in `user` (`params`: the address's, such
+   * as a quote's id): the app does so while the page's code loads, the server before it renders
+   * the page for them (entry-server.tsx).
    */
-  prefetch?: (client: QueryClient, user: PageUser) => Promise<void>;
+  prefetch?: (client: QueryClient, user: PageUser, params: PageParams) => Promise<void>;
   /** The pages under it wait for the user's role, which the app then asks for at its start. */
   needsRole?: true;
 }
