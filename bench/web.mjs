@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import SQLite from 'better-sqlite3';
 import puppeteer from 'puppeteer-core';
 import { gzipTotal, initialAssets } from '../apps/web/scripts/initial-download.mjs';
 import { call, freshDatabase, root, startShop } from './lib/shop.mjs';
@@ -53,6 +54,18 @@ const pages = [
   { path: '/dashboard/lists', as: buyer, what: '/dashboard/lists (a buyer, a saved list)' },
   { path: '/dashboard/my-order', as: buyer, what: '/dashboard/my-order (an order of 3 lines)' },
   { path: '/dashboard/overview', as: admin, what: '/dashboard/overview (an admin)' },
+  { path: '/purchase/{part}', as: buyer, what: '/purchase/{id} (a buyer)' },
+  { path: '/quotes/new', as: buyer, builder: true, what: '/quotes/new (a buyer, 3 lines)' },
+  { path: '/dashboard/my-quotes', as: buyer, what: '/dashboard/my-quotes (an offered quote)' },
+  { path: '/dashboard/quotes/{quote}', as: buyer, what: '/dashboard/quotes/{id} (an offer)' },
+  {
+    path: '/dashboard/company',
+    as: buyer,
+    what: '/dashboard/company (its admin: a colleague invited, an order to approve)',
+  },
+  { path: '/invitations', what: '/invitations (no token)' },
+  { path: '/dashboard/companies', as: admin, what: '/dashboard/companies (the shop admin)' },
+  { path: '/dashboard/manage-all-order', as: admin, what: '/dashboard/manage-all-order' },
 ];
 
 /** `BENCH_WEB_PAGES=/,/parts` measures these pages alone. */
@@ -236,12 +249,16 @@ function freePort() {
 }
 
 /** What the pages show, made once the shop runs: `lines` of three parts, a product's id, an order. */
-const fixtures = { lines: [], part: '', order: '' };
+const fixtures = { lines: [], part: '', order: '', quote: '' };
 
-const pathOf = (entry) => entry.path.replace('{part}', fixtures.part).replace('{order}', fixtures.order);
+const pathOf = (entry) =>
+  entry.path
+    .replace('{part}', fixtures.part)
+    .replace('{order}', fixtures.order)
+    .replace('{quote}', fixtures.quote);
 
 /** The buyer's saved list and order of several lines, from the demo catalog's first three parts. */
-async function makeFixtures(url) {
+async function makeFixtures(url, database) {
   const { json: parts } = await call(`${url}/api/parts?limit=3`);
   fixtures.part = parts[0]._id;
   fixtures.lines = parts.map((part) => ({ partsId: part._id, quantity: part.min_order_quantity }));
@@ -263,6 +280,48 @@ async function makeFixtures(url) {
     },
   });
   fixtures.order = order.insertedId;
+  // A quote asked for and offered by the shop's admin.
+  const { json: quote } = await call(`${url}/api/quotes`, {
+    method: 'POST',
+    token,
+    body: { lines: fixtures.lines, message: 'A yearly price for these, please.' },
+  });
+  fixtures.quote = quote.insertedId;
+  const { json: shop } = await call(`${url}/api/auth/login`, { method: 'POST', body: admin });
+  await call(`${url}/api/quotes/${fixtures.quote}`, {
+    method: 'PUT',
+    token: shop.accessToken,
+    body: {
+      lines: parts.map((part) => ({ partsId: part._id, unitPrice: Math.max(1, part.price_per_piece - 1) })),
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+  });
+  // The buyer's company (a company needs a verified email: written straight into the database,
+  // as the bench has no mail), a colleague invited, and the buyer's own order past a limit of 0.
+  const db = new SQLite(database.url.slice('sqlite:'.length));
+  db.prepare('update users set email_verified_at = ? where email = ?').run(new Date().toISOString(), buyer.email);
+  db.close();
+  const { json: company } = await call(`${url}/api/companies`, {
+    method: 'POST',
+    token,
+    body: { name: 'Bench Buyer Ltd', vatId: 'BD123456789' },
+  });
+  const companyId = company.insertedId;
+  await call(`${url}/api/companies/${companyId}/invitations`, {
+    method: 'POST',
+    token,
+    body: { email: 'bench-colleague@parts-shop.example', role: 'buyer', spendingLimit: 5000 },
+  });
+  await call(`${url}/api/companies/${companyId}/members/${session.user.uid}`, {
+    method: 'PUT',
+    token,
+    body: { spendingLimit: 0 },
+  });
+  await call(`${url}/api/orders`, {
+    method: 'POST',
+    token,
+    body: { lines: fixtures.lines, mobile: '01712345678', address: '1 Bench Road, Dhaka' },
+  });
 }
 
 const ms = (value) => `${Math.round(value)}`;
@@ -299,7 +358,7 @@ const shop = await startShop({
   env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
 });
 try {
-  await makeFixtures(shop.url);
+  await makeFixtures(shop.url, database);
   const rows = [];
   for (const entry of measured) rows.push(await measurePage(shop.url, entry));
   const paint = await unthrottledPaint(shop.url);

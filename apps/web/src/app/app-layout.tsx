@@ -63,7 +63,9 @@ export function AppFrame({
       </a>
       <Navbar />
       {notice}
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      {/* At least a screen high: while a page loads, the footer stays below the first screen
+          instead of showing there and being pushed away when the page arrives (a layout shift). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8">
         {page}
       </main>
       <Footer />

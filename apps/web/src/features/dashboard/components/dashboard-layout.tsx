@@ -73,9 +73,7 @@ export function DashboardFrame({
         aria-hidden="true"
         tabIndex={-1}
       />
-      {/* At least a screen high: while the role and the page load, the footer stays below the
-          first screen instead of showing there and being pushed away when the page arrives. */}
-      <div className="drawer-content min-h-screen min-w-0 lg:pl-6">
+      <div className="drawer-content min-w-0 lg:pl-6">
         <div className="mb-4 flex items-center justify-between gap-2">
           <p className="text-2xl font-bold text-secondary">Dashboard</p>
           <button
