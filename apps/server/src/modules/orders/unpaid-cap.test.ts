@@ -91,6 +91,38 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
     expect((await buy(buyer)).statusCode).toBe(409);
   });
 
+  it('tells a buyer past the cap (orders of accepted quotes are not refused by it) how many they hold', async () => {
+    const buyer = await signUp(shop.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await buy(buyer)).json().insertedId);
+    // Two more, as accepting two quotes would place them past the cap.
+    const [first] = await shop.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', ids[0] as string)
+      .execute();
+    const lines = await shop.database.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', ids[0] as string)
+      .execute();
+    for (const id of ['01a2d000-0000-7000-8000-00000000c0a1', '01a2d000-0000-7000-8000-00000000c0a2']) {
+      await shop.database.db
+        .insertInto('orders')
+        .values({ ...first, id } as never)
+        .execute();
+      await shop.database.db
+        .insertInto('order_lines')
+        .values(lines.map((line) => ({ ...line, order_id: id })))
+        .execute();
+    }
+    const refused = await buy(buyer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'You have 7 unpaid orders. Pay or cancel one before placing another.',
+    );
+  });
+
   it("is described in the API documentation, with the expired orders and reviews' mark", async () => {
     const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const purchase = doc.paths['/api/purchase'].post;
