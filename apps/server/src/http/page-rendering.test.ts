@@ -339,6 +339,10 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
     const member = await page('/dashboard/company', cookieOf(colleague));
     expect(renderedFor(member.body)).toBe(colleague.uid);
     expect(member.body).not.toContain('Pending invitations');
+    // Their My Order says why the order waits, with the limit it passes (the company is read).
+    const mine = await page('/dashboard/my-order', cookieOf(colleague));
+    expect(renderedFor(mine.body)).toBe(colleague.uid);
+    expect(mine.body).toContain('past your monthly limit of $0');
   });
 
   it('compresses the page for the browser that takes it', async () => {

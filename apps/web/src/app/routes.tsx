@@ -17,6 +17,7 @@ import {
   orderQuery,
 } from '../features/orders/api/orders';
 import { overviewQuery } from '../features/overview/api/get-overview';
+import { partQuery } from '../features/parts/api/get-part';
 import { profileQuery } from '../features/profile/api/get-profile';
 import { QUOTES_PAGE_SIZE, quoteQuery, quotesQuery } from '../features/quotes/api/quotes';
 import { type PageHandle, type PageParams, type PageUser, pageHandle } from '../lib/page-handle';
@@ -86,14 +87,22 @@ const dashboardPages: RouteObject[] = [
           'My Order',
           async () => (await import('../features/orders/pages/my-order-page')).MyOrderPage,
           // The payments' settings too: an unpaid order's Pay link asks for them, and the server
-          // renders the page for its buyer only with all it asks for (entry-server.tsx).
+          // renders the page for its buyer only with all it asks for (entry-server.tsx). An order
+          // waiting for its company's approval says the limit it passes: the company is read too.
           async (client, user) => {
-            await Promise.all([
-              client.prefetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE))),
+            const [page] = await Promise.all([
+              client
+                .fetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE)))
+                .catch(() => undefined),
               import('../features/payments/api/payments').then(({ paymentsConfigQuery }) =>
                 client.prefetchQuery(paymentsConfigQuery),
               ),
             ]);
+            const waiting = page?.orders.find((order) => order.approval === 'pending')?.companyId;
+            if (waiting)
+              await client.prefetchQuery(
+                (await import('../features/company-orders/api/company-orders')).companyQuery(waiting),
+              );
           },
         ),
       },
@@ -340,6 +349,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'purchase/:partsId',
+            // The part is asked for while the page's code loads.
+            handle: {
+              prefetch: (client, _user, { partsId = '' }) => client.prefetchQuery(partQuery(partsId)),
+            } satisfies PageHandle,
             element: <RequireNonAdmin redirectTo="/login" />,
             children: [
               {
