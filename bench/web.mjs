@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import SQLite from 'better-sqlite3';
 import puppeteer from 'puppeteer-core';
 import { gzipTotal, initialAssets } from '../apps/web/scripts/initial-download.mjs';
 import { call, freshDatabase, root, startShop } from './lib/shop.mjs';
@@ -299,7 +299,10 @@ async function makeFixtures(url, database) {
   // The buyer's company (a company needs a verified email: written straight into the database,
   // as the bench has no mail), a colleague invited, and the buyer's own order past a limit of 0.
   const db = new SQLite(database.url.slice('sqlite:'.length));
-  db.prepare('update users set email_verified_at = ? where email = ?').run(new Date().toISOString(), buyer.email);
+  db.prepare('update users set email_verified_at = ? where email = ?').run(
+    new Date().toISOString(),
+    buyer.email,
+  );
   db.close();
   const { json: company } = await call(`${url}/api/companies`, {
     method: 'POST',
