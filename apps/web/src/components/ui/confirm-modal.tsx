@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '../../lib/modal-dialog';
 import { showError } from '../../lib/toasts';
 
 /** docs/product.md §2: the 'Are you sure?' question before cancel, delete and make-admin. */
@@ -13,13 +14,7 @@ export function ConfirmModal({
   onClose: () => void;
   busy?: boolean;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog ref={dialog} className="modal" onClose={onClose} aria-labelledby="confirm-title">
       <div className="modal-box">

@@ -1,7 +1,8 @@
 import { SettlementBody } from '@shop/contract/companies';
 import type { Order } from '@shop/contract/orders';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { formatDollars } from '../../../lib/format';
+import { useModalDialog } from '../../../lib/modal-dialog';
 import { showSuccess } from '../../../lib/toasts';
 import { useRecordSettlement } from '../api/company-orders';
 import { formatDueDate, orderStanding } from '../order-status';
@@ -50,18 +51,12 @@ export function AdminOrderStanding({ order, children }: { order: Order; children
 }
 
 function RecordPaymentDialog({ order, open, onClose }: { order: Order; open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const settle = useRecordSettlement();
   const [reference, setReference] = useState('');
   const [problem, setProblem] = useState('');
   const inputId = useId();
   const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   const close = () => {
     setProblem('');
     settle.reset();

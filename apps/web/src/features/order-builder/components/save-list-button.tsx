@@ -1,5 +1,6 @@
 import type { LineInput } from '@shop/contract/orders';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { useModalDialog } from '../../../lib/modal-dialog';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useCreateList } from '../api/lists';
 
@@ -22,14 +23,9 @@ export function SaveListButton({
 }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(defaultName);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const createList = useCreateList();
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
   const trimmed = name.trim();
   const submit = (event: FormEvent) => {
     event.preventDefault();

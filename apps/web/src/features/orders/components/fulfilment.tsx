@@ -1,12 +1,13 @@
 import { MAX_CARRIER, MAX_TRACKING_NUMBER } from '@shop/contract/fulfilment';
 import type { Order } from '@shop/contract/orders';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
 import { useForm } from '../../../lib/form';
+import { useModalDialog } from '../../../lib/modal-dialog';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useMarkDelivered, useMarkShipped } from '../api/orders';
 
@@ -105,13 +106,7 @@ export function useFulfilmentActions() {
 
 /** The ship form in a modal: carrier and tracking number → the order is marked shipped. */
 function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (order && !element.open) element.showModal();
-    if (!order && element.open) element.close();
-  }, [order]);
+  const dialog = useModalDialog(order !== null);
   return (
     <dialog ref={dialog} className="modal" onClose={onClose} aria-labelledby="ship-title">
       <div className="modal-box">
