@@ -288,6 +288,19 @@ export function quoteRequestedMail(quote: MailQuote, message: string, origin?: s
   };
 }
 
+/** The end of both mails of an accepted quote: the order it made, its lines and total, the quote. */
+function acceptedOrder(quote: MailQuote, orderId: string, origin: string | undefined): string[] {
+  return [
+    `Order:      ${orderId}`,
+    ...quoteLines(quote),
+    `Total:      ${dollars.format(quoteTotal(quote))}`,
+    '',
+    `The quote: ${quotePage(quote.id, origin)}`,
+    '',
+    SHOP_NAME,
+  ];
+}
+
 /** Sent to the buyer when they accept the shop's offer: the order it made, to pay. */
 export function quoteAcceptedMail(quote: MailQuote, orderId: string, origin?: string): MailContent {
   return {
@@ -299,13 +312,7 @@ export function quoteAcceptedMail(quote: MailQuote, orderId: string, origin?: st
       'pieces are reserved for you; please pay for it to confirm it',
       `(${origin ? `${origin}/dashboard/payment/${orderId}` : 'My Order in your dashboard'}).`,
       '',
-      `Order:      ${orderId}`,
-      ...quoteLines(quote),
-      `Total:      ${dollars.format(quoteTotal(quote))}`,
-      '',
-      `The quote: ${quotePage(quote.id, origin)}`,
-      '',
-      SHOP_NAME,
+      ...acceptedOrder(quote, orderId, origin),
     ].join('\n'),
   };
 }
@@ -318,13 +325,7 @@ export function quoteAcceptedAdminMail(quote: MailQuote, orderId: string, origin
       `${quote.user_name} (${quote.email}) accepted the shop's offer of ${dollars.format(quoteTotal(quote))}; it is`,
       `now the order ${orderId}, waiting for payment.`,
       '',
-      `Order:      ${orderId}`,
-      ...quoteLines(quote),
-      `Total:      ${dollars.format(quoteTotal(quote))}`,
-      '',
-      `The quote: ${quotePage(quote.id, origin)}`,
-      '',
-      SHOP_NAME,
+      ...acceptedOrder(quote, orderId, origin),
     ].join('\n'),
   };
 }
