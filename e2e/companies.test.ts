@@ -88,6 +88,9 @@ describe('a company', () => {
     expect(link).toMatch(/\/invitations#token=[\w-]{43}$/);
     const phone = await open(link, PHONE);
     await phone.getByRole('heading', { level: 1, name: 'Company invitation' }).waitFor();
+    // The page arrives rendered, waiting for the token; the app reads it (and takes it out of the
+    // address bar), then asks the visitor to sign in or up.
+    await phone.locator('#main').getByRole('link', { name: 'Sign Up' }).waitFor();
     expect(new URL(phone.url()).hash).toBe('');
     expect(await seriousAccessibilityProblems(phone)).toEqual([]);
     await screenshot(phone, 'invitation-signed-out-phone');

@@ -80,6 +80,29 @@ describe('a buyer ordering', () => {
     await screenshot(page, 'my-order-desktop');
   });
 
+  it('arrives rendered for the buyer with the part, takes what they type before the app has it, and buys', async () => {
+    const page = await signedIn('/', buyer);
+    const release = await holdTheApp(page);
+    await page.goto(`/purchase/${part._id}`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2, name: part.name }).count()).toBe(1);
+    expect(await page.getByLabel('Name').inputValue()).toBe(buyer.name);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await page.getByLabel('Quantity').fill('30');
+    await page.getByLabel('Mobile').fill('+880 1819 000222');
+    await page.getByLabel('Address').fill('Plot 9, CEPZ, Chattogram');
+    expect(await appHas(page, 'Quantity')).toBe(false);
+    const before = await available(part._id);
+    release();
+    await expect.poll(() => appHas(page, 'Quantity')).toBe(true);
+    // Taken over, not rendered again: what the buyer typed is what is bought.
+    expect(await page.getByLabel('Quantity').inputValue()).toBe('30');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await toast(page, 'Item Purchased Successfull. Please pay for confirm order').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+    expect(await available(part._id)).toBe(Number(before) - 30);
+  });
+
   it('is told when the card is declined, and the order stays unpaid', async () => {
     const page = await signedIn('/', buyer);
     await buy(page, part._id, '10');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
-import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { appHas, holdTheApp, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { fillTestCard, journeys } from './support/journeys';
 
 const admin = { email: 'quotes-admin@parts-shop.example', password: 'admin-password-7' };
@@ -220,5 +220,25 @@ describe('Request a quote wherever an order cannot be placed as it is', () => {
     await page.getByLabel(`Quantity of ${part.name}`).fill('40');
     await lineLink.waitFor();
     await screenshot(page, 'order-builder-line-quote-desktop');
+  });
+});
+
+describe('a request opened afresh (a link kept from the order builder)', () => {
+  it('arrives rendered for the buyer with its lines, takes the message typed before the app has it, and asks', async () => {
+    const page = await signedIn('/', buyer);
+    const release = await holdTheApp(page);
+    await page.goto(`/quotes/new?lines=${part._id}:60`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(1);
+    expect(await page.getByLabel(`Quantity (pcs) of ${part.name}`).inputValue()).toBe('60');
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await page.getByLabel('Message').fill('Sixty for a second line, please.');
+    expect(await appHas(page, 'Message')).toBe(false);
+    release();
+    await expect.poll(() => appHas(page, 'Message')).toBe(true);
+    expect(await page.getByLabel('Message').inputValue()).toBe('Sixty for a second line, please.');
+    await page.getByRole('button', { name: 'Request a quote' }).click();
+    await toast(page, 'Quote requested').waitFor();
+    await page.waitForURL(/\/dashboard\/quotes\/[0-9a-f-]{36}$/);
+    await page.getByText('Sixty for a second line, please.').waitFor();
   });
 });

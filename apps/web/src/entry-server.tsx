@@ -118,8 +118,9 @@ setApiTransport((path, init) => {
 });
 
 /**
- * Renders a dashboard page for the signed-in `user` with what it shows, reading the API as them
- * through `read`, or answers null when it cannot be whole: a page not of the dashboard, the user
+ * Renders a page for the signed-in `user` with what it shows (rendersForUser: the dashboard's, a
+ * purchase, a new quote), reading the API as them through `read`, or answers null when it cannot
+ * be whole: a page the server does not render for a user, the user
  * sent elsewhere (a buyer on an admin page), an answer refused or failed, or data the page asks for
  * that its route does not fetch first (the app in the browser shows such a page). The app takes
  * the markup over once the page has loaded, if it finds the same user signed in (app/start.tsx).
@@ -138,7 +139,7 @@ export function renderSignedInPage(
     const client = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: CACHE_TIME_MS } },
     });
-    await prefetchPage(client, context.matches, user);
+    await prefetchPage(client, context.matches, location.searchParams, user);
     let redirected = false;
     const router = createStaticRouter(handler.dataRoutes, context);
     const page = await prerender(

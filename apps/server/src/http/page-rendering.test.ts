@@ -77,6 +77,23 @@ describe.runIf(built)('public pages rendered on the server', () => {
     }
   });
 
+  it("sends the pages a mailed link opens as they show while the app reads the link's token, and Forgot password whole", async () => {
+    for (const [url, heading] of [
+      ['/verify-email', 'Verify email'],
+      ['/reset-password', 'Reset password'],
+      ['/invitations', 'Company invitation'],
+    ] as const) {
+      const page = await get(url);
+      expect(page.body, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      // The token is in the address's fragment, which the server never sees: the page waits for it.
+      expect(page.body, url).toContain('<progress');
+      expect(page.body, url).toContain('id="page-state"');
+      expect(executableScripts(page.body), url).toEqual([]);
+    }
+    const forgot = await get('/forgot-password');
+    expect(forgot.body).toMatch(/<button[^>]*type="submit"[^>]*>Send reset link<\/button>/);
+  });
+
   it("sends a dashboard page as the dashboard's frame with the page's heading, for the app to render over", async () => {
     for (const [url, heading] of [
       ['/dashboard', 'My Profile'],
@@ -190,7 +207,7 @@ describe.runIf(built)('public pages rendered on the server', () => {
   });
 });
 
-describe.runIf(built)('dashboard pages rendered for the signed-in user who asks', () => {
+describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop({ webDist: webDistDir });
@@ -296,7 +313,10 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
 
   it("sends a quote's page and a company admin's Company page whole: the quote, the members, the invitations and the orders to approve", async () => {
     const buyer = await signUp(shop.app, { name: 'Quoting Admin' });
-    const [part] = (await page('/api/parts?limit=1')).json() as { _id: string; min_order_quantity: number }[];
+    const [part] = (await page('/api/parts?limit=1')).json() as {
+      _id: string;
+      min_order_quantity: number;
+    }[];
     const asked = await shop.app.inject({
       method: 'POST',
       url: '/api/quotes',
@@ -402,12 +422,72 @@ describe.runIf(built)('dashboard pages rendered for the signed-in user who asks'
     }
   });
 
-  it('leaves a dashboard page asked for with a query, and the pages whose data the page does not read first, to the app', async () => {
+  it('renders a page for the address asked for, its query included, and leaves to the app a page whose data its route does not read first', async () => {
     const buyer = await signUp(shop.app);
-    for (const url of ['/dashboard?tab=1', '/dashboard/payment/64b7f0c2a1b2c3d4e5f60718']) {
+    const profile = await page('/dashboard?tab=1', cookieOf(buyer));
+    expect(renderedFor(profile.body)).toBe(buyer.uid);
+    expect(profile.body).toMatch(/<h1[^>]*>My Profile<\/h1>/);
+    // A list filtered by its query (the route reads the first page unfiltered), an order's payment.
+    for (const url of [
+      '/dashboard/my-quotes?status=offered',
+      '/dashboard/payment/64b7f0c2a1b2c3d4e5f60718',
+    ]) {
       const res = await page(url, cookieOf(buyer));
       expect(renderedFor(res.body), url).toBeUndefined();
       expect(res.body, url).not.toContain('id="page-state"');
+    }
+  });
+
+  it("sends a buyer's purchase page and their new quote whole: the part, and the parts of the quote's lines", async () => {
+    const buyer = await signUp(shop.app, { name: 'Bulk Buyer' });
+    const parts = (await page('/api/parts?limit=2')).json() as {
+      _id: string;
+      name: string;
+      min_order_quantity: number;
+    }[];
+    const [first, second] = parts;
+    if (!first || !second) throw new Error('the demo catalog has parts');
+    const purchase = await page(`/purchase/${first._id}`, cookieOf(buyer));
+    expect(purchase.headers['cache-control']).toBe('private, no-store');
+    expect(renderedFor(purchase.body)).toBe(buyer.uid);
+    expect(purchase.body).toMatch(/<h1[^>]*>Purchase<\/h1>/);
+    expect(purchase.body).toContain(first.name);
+    expect(purchase.body).toContain('value="Bulk Buyer"');
+    expect(purchase.body).toContain(`value="${first.min_order_quantity}"`);
+    expect(purchase.body).not.toContain('<progress');
+    // Buy again brings the quantity of a paid order in the query.
+    const again = await page(`/purchase/${first._id}?quantity=987`, cookieOf(buyer));
+    expect(renderedFor(again.body)).toBe(buyer.uid);
+    expect(again.body).toContain('value="987"');
+
+    const lines = `${first._id}:5,${second._id}:70000`;
+    const quote = await page(`/quotes/new?lines=${encodeURIComponent(lines)}`, cookieOf(buyer));
+    expect(renderedFor(quote.body)).toBe(buyer.uid);
+    expect(quote.body).toMatch(/<h1[^>]*>Request a quote<\/h1>/);
+    for (const part of parts) expect(quote.body).toContain(part.name);
+    expect(quote.body).toContain('value="70000"');
+    const empty = await page('/quotes/new', cookieOf(buyer));
+    expect(renderedFor(empty.body)).toBe(buyer.uid);
+    expect(empty.body).toContain('A quote needs parts.');
+  });
+
+  it('sends a purchase or a new quote as index.html, for the app, to an admin, for a part not in the catalog, and to a visitor', async () => {
+    const buyer = await signUp(shop.app);
+    const admin = await signUpAdmin(shop.app, shop.database.db);
+    const [part] = (await page('/api/parts?limit=1')).json() as { _id: string }[];
+    const missing = '0190f0c2-a1b2-7c3d-8e5f-607180000000';
+    for (const [cookie, url] of [
+      [cookieOf(admin), `/purchase/${part?._id}`],
+      [cookieOf(admin), `/quotes/new?lines=${part?._id}:5`],
+      [cookieOf(buyer), `/purchase/${missing}`],
+      [cookieOf(buyer), `/quotes/new?lines=${missing}:5`],
+      [undefined, `/purchase/${part?._id}`],
+    ] as const) {
+      const res = await page(url, cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(renderedFor(res.body), url).toBeUndefined();
+      expect(res.body, url).not.toContain('id="page-state"');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
 

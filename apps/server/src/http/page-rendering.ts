@@ -139,17 +139,18 @@ export function pageRendering<T>(
     },
 
     /**
-     * A dashboard page rendered for `user` with what it shows, read from the API with their
-     * `accessToken` (so the API's own checks of role and ownership hold), or undefined when the
-     * page cannot be rendered whole for them (see renderSignedInPage). Never kept: it is theirs.
+     * A page at `url` (its query included) rendered for `user` with what it shows, read from the
+     * API with their `accessToken` (so the API's own checks of role and ownership hold), or
+     * undefined when the page cannot be rendered whole for them (see renderSignedInPage). Never
+     * kept: it is theirs.
      */
     async renderFor(
-      pathname: string,
+      url: string,
       accessToken: string,
       identify: (accessToken: string) => Promise<PageUser | undefined>,
     ): Promise<string | undefined> {
       const pages = await load();
-      if (!pages?.rendersForUser(pathname)) return undefined;
+      if (!pages?.rendersForUser(url.split('?')[0] ?? '/')) return undefined;
       const user = await identify(accessToken);
       if (!user) return undefined;
       const read = async (url: string) => {
@@ -161,7 +162,7 @@ export function pageRendering<T>(
           headers: totalCount === undefined ? {} : { 'x-total-count': totalCount },
         });
       };
-      const page = await pages.renderSignedInPage(pathname, user, read);
+      const page = await pages.renderSignedInPage(url, user, read);
       return page ? fillTemplate(template, page, pages.PAGE_STATE_ID) : undefined;
     },
   };

@@ -20,8 +20,9 @@ import { versionedCache } from './versioned-cache.js';
  * Unknown /api paths always get the JSON 404. `pagePreloads` names API answers a page will ask
  * for at once: the browser fetches them with the page's script instead of after it has run.
  * The public pages are sent rendered (page-rendering.ts), each kept until `changes` moves. A
- * dashboard page is sent rendered for the signed-in user whose page cookie (page-session.ts)
- * `pageUser` accepts, with their data, never kept; without one, as the dashboard's frame.
+ * dashboard page, a purchase or a new quote is sent rendered for the signed-in user whose page
+ * cookie (page-session.ts) `pageUser` accepts, with their data, never kept; without one, a
+ * dashboard page goes as the dashboard's frame, the others as index.html for the app to render.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -75,12 +76,12 @@ export async function registerWebApp(
       return undefined;
     }
   };
-  const pageForUser = async (pathname: string, accessToken: string): Promise<string | undefined> => {
+  const pageForUser = async (url: string, accessToken: string): Promise<string | undefined> => {
     if (!rendering || !options.pageUser) return undefined;
     try {
-      return await rendering.renderFor(pathname, accessToken, options.pageUser);
+      return await rendering.renderFor(url, accessToken, options.pageUser);
     } catch (err) {
-      app.log.error({ err, pathname }, 'page not rendered on the server for its user');
+      app.log.error({ err, url }, 'page not rendered on the server for its user');
       return undefined;
     }
   };
@@ -90,12 +91,11 @@ export async function registerWebApp(
     if (plainPage && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       const policy = options.pagePolicy?.(pathname);
       policy?.(request, reply);
-      // A page asked for with a query is left to the app: what the query changes shows there, and
-      // the server renders each page once per change of its data, not once per query.
-      const withQuery = request.url.includes('?');
-      // A HEAD is not worth a render: the user's page is never kept, so its headers say nothing.
-      const accessToken = withQuery || request.method !== 'GET' ? undefined : pageSessionToken(request);
-      const forUser = accessToken && (await pageForUser(pathname, accessToken));
+      // A page rendered for its user is rendered for the address asked for, query and all (a new
+      // quote's lines are in its query). A HEAD is not worth a render: the user's page is never
+      // kept, so its headers say nothing.
+      const accessToken = request.method === 'GET' ? pageSessionToken(request) : undefined;
+      const forUser = accessToken && (await pageForUser(request.url, accessToken));
       if (forUser) {
         // The user's own data: kept by no cache, and never answered by a shared cache's copy.
         reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie');
@@ -105,6 +105,9 @@ export async function registerWebApp(
         reply.header('content-encoding', encoding);
         return reply.send(await compressOnce(forUser, encoding));
       }
+      // A visitor's page asked for with a query is left to the app: what the query changes shows
+      // there, and the server renders each page once per change of its data, not once per query.
+      const withQuery = request.url.includes('?');
       const rendered = withQuery ? undefined : await renderedPage(pathname);
       const page = rendered ?? plainPage;
       reply.header('cache-control', 'no-cache');

@@ -377,6 +377,15 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'quotes/new',
+            // The parts of the lines its address names are asked for while the page's code loads
+            // (the lines' reader comes with the page's code: it reads the order rules' limits).
+            handle: {
+              prefetch: async (client, _user, _params, search) => {
+                const { parseLinesParam } = await import('../features/quotes/quote-lines');
+                const lines = parseLinesParam(search.get('lines'));
+                await Promise.all(lines.map(({ partsId }) => client.prefetchQuery(partQuery(partsId))));
+              },
+            } satisfies PageHandle,
             // An admin answers quotes rather than asking for them: sent to the shop's quotes.
             element: <RequireNonAdmin redirectTo="/dashboard/quotes" />,
             children: [
@@ -420,11 +429,12 @@ export const routes: RouteObject[] = [
 export function prefetchPage(
   client: QueryClient,
   matched: readonly { route: RouteObject; params: PageParams }[],
+  search: URLSearchParams,
   user: PageUser,
 ): Promise<unknown> {
   return Promise.all([
     client.prefetchQuery(checkAdminQuery(user.email)),
-    ...matched.map(({ route, params }) => pageHandle(route.handle).prefetch?.(client, user, params)),
+    ...matched.map(({ route, params }) => pageHandle(route.handle).prefetch?.(client, user, params, search)),
   ]);
 }
 

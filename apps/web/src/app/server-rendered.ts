@@ -3,14 +3,16 @@ import { CATALOG_FIRST_PAGE_PATH, STOREFRONT_PAGES, STOREFRONT_PARTS_PATH } from
 import { matchRoutes } from 'react-router';
 import { partPath } from '../features/parts/api/get-part';
 import { HOME_REVIEWS, reviewsPath } from '../features/reviews/api/get-reviews';
+import { pageHandle } from '../lib/page-handle';
 import { dashboardHeading, routes } from './routes';
 
 /**
  * The pages the server sends rendered, with the data they show at once: what a visitor opens
  * first. A dashboard page is sent as the dashboard's frame with its heading (its data is the
  * signed-in user's, which the server cannot read without the token the browser keeps); so is each
- * part's own page (/parts/{id}, see productId). Every other page (purchases, unknown paths) is
- * rendered by the app alone.
+ * part's own page (/parts/{id}, see productId). A purchase and a new quote are rendered for their
+ * signed-in user alone (rendersForUser); every other page (the order builder, whose lines the
+ * browser keeps, unknown paths) is rendered by the app alone.
  */
 export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/',
@@ -21,6 +23,12 @@ export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/portfolio',
   '/login',
   '/signup',
+  // The pages a mailed link opens (its token is in the address's fragment, which the server never
+  // sees): sent as they first show, waiting for the token, so they paint before the app runs.
+  '/verify-email',
+  '/reset-password',
+  '/invitations',
+  '/forgot-password',
 ];
 
 /** The part whose own page is at `pathname` (/parts/{id}, an id as the API writes them), or null. */
@@ -47,9 +55,14 @@ export function pageRequests(pathname: string): readonly string[] | null {
   return [];
 }
 
-/** Whether the server renders the page at `pathname` for the signed-in user who asks (a dashboard page). */
+/**
+ * Whether the server renders the page at `pathname` for the signed-in user who asks: a dashboard
+ * page, or a page whose route says what it shows first (a purchase, a new quote). The browser
+ * sends the page cookie with these paths alone (the server's modules/auth/page-session.ts).
+ */
 export function rendersForUser(pathname: string): boolean {
-  return dashboardHeading(pathname) !== null;
+  if (dashboardHeading(pathname) !== null) return true;
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => pageHandle(route.handle).prefetch);
 }
 
 /**

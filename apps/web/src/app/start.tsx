@@ -53,7 +53,7 @@ export async function startApp(
     session.status === 'signed-in' &&
     matches.some(({ route }) => pageHandle(route.handle).needsRole)
   ) {
-    void prefetchPage(client, matches, session.user);
+    void prefetchPage(client, matches, new URLSearchParams(window.location.search), session.user);
   }
   // The page's own code first: React then renders (or takes over) the page itself at once, not
   // the loading bar and then the page.

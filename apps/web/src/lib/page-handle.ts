@@ -16,10 +16,15 @@ export interface PageHandle {
   heading?: string;
   /**
    * Asks for what the page shows first, for the signed-in `user` (`params`: the address's, such
-   * as a quote's id): the app does so while the page's code loads, the server before it renders
-   * the page for them (entry-server.tsx).
+   * as a quote's id; `search`: its query, such as a new quote's lines): the app does so while the
+   * page's code loads, the server before it renders the page for them (entry-server.tsx).
    */
-  prefetch?: (client: QueryClient, user: PageUser, params: PageParams) => Promise<void>;
+  prefetch?: (
+    client: QueryClient,
+    user: PageUser,
+    params: PageParams,
+    search: URLSearchParams,
+  ) => Promise<unknown>;
   /** The pages under it wait for the user's role, which the app then asks for at its start. */
   needsRole?: true;
 }

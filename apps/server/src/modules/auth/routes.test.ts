@@ -354,17 +354,27 @@ describe('Google sign-in without a provider', () => {
 });
 
 describe('the page cookie', () => {
+  // One cookie per page path the server renders for a user, alike but for their Path; answers
+  // their value and their attributes but Path (each path checked here).
   const pageCookie = (res: { headers: Record<string, unknown> }) => {
     const header = res.headers['set-cookie'];
-    const cookies = (Array.isArray(header) ? header : [header]).filter(
-      (cookie): cookie is string => typeof cookie === 'string' && cookie.startsWith('page_session='),
-    );
-    expect(cookies).toHaveLength(1);
-    const [pair = '', ...attributes] = (cookies[0] ?? '').split(/;\s*/);
-    return { value: pair.slice('page_session='.length), attributes };
+    const cookies = (Array.isArray(header) ? header : [header])
+      .filter((cookie): cookie is string => typeof cookie === 'string' && cookie.startsWith('page_session='))
+      .map((cookie) => {
+        const [pair = '', ...attributes] = cookie.split(/;\s*/);
+        return {
+          value: pair.slice('page_session='.length),
+          path: attributes.find((attribute) => attribute.startsWith('Path=')),
+          attributes: attributes.filter((attribute) => !attribute.startsWith('Path=')),
+        };
+      });
+    expect(cookies.map(({ path }) => path)).toEqual(['Path=/dashboard', 'Path=/purchase', 'Path=/quotes']);
+    const [first, ...others] = cookies;
+    for (const other of others) expect({ ...other, path: '' }).toEqual({ ...first, path: '' });
+    return { value: first?.value ?? '', attributes: first?.attributes ?? [] };
   };
-  // It goes with the dashboard's pages alone, never with a call of the API.
-  const rendersOnly = ['Path=/dashboard', 'HttpOnly', 'SameSite=Strict'];
+  // It goes with the pages the server renders for a user alone, never with a call of the API.
+  const rendersOnly = ['HttpOnly', 'SameSite=Strict'];
 
   it('carries the access token of a sign-up, a login, a refresh and a profile change, for a minute less than the token', async () => {
     const email = uniqueEmail();
