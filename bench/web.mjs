@@ -55,7 +55,7 @@ const pages = [
   { path: '/dashboard/my-order', as: buyer, what: '/dashboard/my-order (an order of 3 lines)' },
   { path: '/dashboard/overview', as: admin, what: '/dashboard/overview (an admin)' },
   { path: '/purchase/{part}', as: buyer, what: '/purchase/{id} (a buyer)' },
-  { path: '/quotes/new', as: buyer, builder: true, what: '/quotes/new (a buyer, 3 lines)' },
+  { path: '/quotes/new?lines={lines}', as: buyer, what: '/quotes/new (a buyer, 3 lines)' },
   { path: '/dashboard/my-quotes', as: buyer, what: '/dashboard/my-quotes (an offered quote)' },
   { path: '/dashboard/quotes/{quote}', as: buyer, what: '/dashboard/quotes/{id} (an offer)' },
   {
@@ -70,7 +70,7 @@ const pages = [
 
 /** `BENCH_WEB_PAGES=/,/parts` measures these pages alone. */
 const only = process.env.BENCH_WEB_PAGES?.split(',');
-const measured = only ? pages.filter((entry) => only.includes(entry.path)) : pages;
+const measured = only ? pages.filter((entry) => only.includes(entry.path.split('?')[0])) : pages;
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -170,7 +170,8 @@ function shortcomings(lhr) {
 
 async function measurePage(url, entry) {
   const results = [];
-  const name = entry.path === '/' ? 'home' : entry.path.slice(1).replaceAll(/[{}]/g, '').replaceAll('/', '-');
+  const where = entry.path.split('?')[0];
+  const name = where === '/' ? 'home' : where.slice(1).replaceAll(/[{}]/g, '').replaceAll('/', '-');
   for (let i = 0; i < runs; i++) {
     console.error(`${entry.path}: run ${i + 1} of ${runs}`);
     const { lhr, report } = await lighthouseRun(url, entry);
@@ -255,7 +256,9 @@ const pathOf = (entry) =>
   entry.path
     .replace('{part}', fixtures.part)
     .replace('{order}', fixtures.order)
-    .replace('{quote}', fixtures.quote);
+    .replace('{quote}', fixtures.quote)
+    // A new quote's lines as the order builder's Request a quote names them.
+    .replace('{lines}', fixtures.lines.map((line) => `${line.partsId}:${line.quantity}`).join(','));
 
 /** The buyer's saved list and order of several lines, from the demo catalog's first three parts. */
 async function makeFixtures(url, database) {
