@@ -53,6 +53,11 @@ const pages = [
   { path: '/order', as: buyer, builder: true, what: '/order (a buyer, 3 lines in the builder)' },
   { path: '/dashboard/lists', as: buyer, what: '/dashboard/lists (a buyer, a saved list)' },
   { path: '/dashboard/my-order', as: buyer, what: '/dashboard/my-order (an order of 3 lines)' },
+  {
+    path: '/dashboard/payment/{order}',
+    as: buyer,
+    what: '/dashboard/payment/{id} (an unpaid order of 3 lines)',
+  },
   { path: '/dashboard/overview', as: admin, what: '/dashboard/overview (an admin)' },
   { path: '/purchase/{part}', as: buyer, what: '/purchase/{id} (a buyer)' },
   { path: '/quotes/new?lines={lines}', as: buyer, what: '/quotes/new (a buyer, 3 lines)' },

@@ -101,6 +101,20 @@ describe('a buyer ordering', () => {
     await toast(page, 'Item Purchased Successfull. Please pay for confirm order').waitFor();
     await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
     expect(await available(part._id)).toBe(Number(before) - 30);
+
+    // Its payment page opened afresh (as from a bookmark) arrives with the order; the app then
+    // prepares the payment and the card pays.
+    const pay = page.getByRole('row').filter({ hasText: '30 pcs' }).getByRole('link', { name: 'Pay' });
+    const payment = (await pay.getAttribute('href')) ?? '';
+    const held = await holdTheApp(page);
+    await page.goto(payment, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(1);
+    await page.getByText(`Hello, ${buyer.name}`).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Preparing the payment' }).count()).toBe(1);
+    held();
+    await fillTestCard(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await toast(page, /^Payment Complete\. paymentId: pi_test_\w+$/).waitFor();
   });
 
   it('is told when the card is declined, and the order stays unpaid', async () => {

@@ -427,7 +427,8 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
     const profile = await page('/dashboard?tab=1', cookieOf(buyer));
     expect(renderedFor(profile.body)).toBe(buyer.uid);
     expect(profile.body).toMatch(/<h1[^>]*>My Profile<\/h1>/);
-    // A list filtered by its query (the route reads the first page unfiltered), an order's payment.
+    // A list filtered by its query (the route reads the first page unfiltered), the payment of an
+    // order that is not there.
     for (const url of [
       '/dashboard/my-quotes?status=offered',
       '/dashboard/payment/64b7f0c2a1b2c3d4e5f60718',
@@ -469,6 +470,41 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
     const empty = await page('/quotes/new', cookieOf(buyer));
     expect(renderedFor(empty.body)).toBe(buyer.uid);
     expect(empty.body).toContain('A quote needs parts.');
+  });
+
+  it("sends an unpaid order's payment page to its buyer with the order, the card form prepared by the app; another buyer gets the frame", async () => {
+    const buyer = await signUp(shop.app, { name: 'Paying Later' });
+    const [part] = (await page('/api/parts?limit=1')).json() as {
+      _id: string;
+      name: string;
+      min_order_quantity: number;
+    }[];
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: bearer(buyer),
+      payload: {
+        partsId: part?._id,
+        quantity: part?.min_order_quantity,
+        mobile: '+880 1712 345678',
+        address: 'Plot 7, Savar EPZ',
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const url = `/dashboard/payment/${placed.json().insertedId}`;
+    const res = await page(url, cookieOf(buyer));
+    expect(renderedFor(res.body)).toBe(buyer.uid);
+    expect(res.body).toMatch(/Hello, (<!-- -->)?Paying Later/);
+    expect(res.body).toContain(part?.name);
+    // The payment itself is prepared by the app (a POST), never while the server renders the page.
+    expect(res.body).toContain('aria-label="Preparing the payment"');
+    const keys = pageState(res.body).queries.map((query) => query.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([['payments', 'config']]));
+    expect(keys).not.toContainEqual(expect.arrayContaining(['secret']));
+    const other = await signUp(shop.app);
+    const theirs = await page(url, cookieOf(other));
+    expect(renderedFor(theirs.body)).toBeUndefined();
+    expect(isFrame(theirs.body)).toBe(true);
   });
 
   it('sends a purchase or a new quote as index.html, for the app, to an admin, for a part not in the catalog, and to a visitor', async () => {

@@ -166,6 +166,14 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Payment',
           async () => (await import('../features/payments/pages/payment-page')).PaymentPage,
+          // The order and the payments' settings (the card form's payment is prepared in the browser).
+          async (client, _user, { id = '' }) => {
+            const { paymentsConfigQuery } = await import('../features/payments/api/payments');
+            await Promise.all([
+              client.prefetchQuery(orderQuery(id)),
+              client.prefetchQuery(paymentsConfigQuery),
+            ]);
+          },
         ),
       },
     ],

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useInBrowser } from '../../lib/in-browser';
 
 type Precision = 'short' | 'medium';
 
@@ -15,19 +15,13 @@ function formatter(time: Precision, timeZone: 'UTC' | undefined): Intl.DateTimeF
   return made;
 }
 
-const nothingToWatch = () => () => {};
-
 /**
  * A moment, in the reader's own time zone. The server does not know that zone: a page it renders
  * shows the moment in UTC, saying so, and the app, taking the page over with the same text, then
  * shows it in local time (React renders again with the browser's value after hydration).
  */
 export function DateTime({ at, time = 'medium' }: { at: string; time?: Precision }) {
-  const inBrowser = useSyncExternalStore(
-    nothingToWatch,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useInBrowser();
   const text = formatter(time, inBrowser ? undefined : 'UTC').format(new Date(at));
   return <time dateTime={at}>{inBrowser ? text : `${text} UTC`}</time>;
 }

@@ -1,9 +1,10 @@
-import { PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@shop/contract/payments';
+import { PAYMENTS_NOT_CONFIGURED_MESSAGE, type PaymentsConfig } from '@shop/contract/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { useInBrowser } from '../../../lib/in-browser';
 import { showSuccess } from '../../../lib/toasts';
 import { CardPaymentRefusal, cardPaymentRefusal } from '../../company-orders';
 import { OrderLineList, PoNumber, useOrder } from '../../orders';
@@ -11,19 +12,21 @@ import { useClientSecret, usePaymentsConfig } from '../api/payments';
 import { StripeCardForm } from '../components/stripe-card-form';
 import { TestCardForm } from '../components/test-card-form';
 
-/** docs/product.md §2: /dashboard/payment/{id}, card payment for an order. */
+/**
+ * docs/product.md §2: /dashboard/payment/{id}, card payment for an order. The server renders it
+ * for its buyer with the order (the route asks for it first); the card form's payment is prepared
+ * in the browser (CardPayment), as a page the server renders only reads.
+ */
 export function PaymentPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const order = useOrder(id);
   const config = usePaymentsConfig();
+  const inBrowser = useInBrowser();
   // An order waiting for its company's approval, rejected by it, or on 30-day terms takes no card.
   const refusal = order.data ? cardPaymentRefusal(order.data) : null;
   const unpaid = order.data !== undefined && !order.data.paymentId && !refusal;
   const ask = refusal ? 'Your order of' : 'Please pay for';
-  // A shop that takes no cards is not asked for a payment it would refuse.
-  const takesCards = config.data !== undefined && config.data.provider !== 'none';
-  const secret = useClientSecret(id, unpaid && takesCards);
   const onPaid = (paymentId: string) => {
     showSuccess(`Payment Complete. paymentId: ${paymentId}`);
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
@@ -81,23 +84,10 @@ export function PaymentPage() {
                 <p role="alert" className="font-medium">
                   {PAYMENTS_NOT_CONFIGURED_MESSAGE}
                 </p>
-              ) : secret.error ? (
-                <p role="alert" className="font-medium text-error">
-                  {secret.error instanceof ApiError && secret.error.code === 'amount_limit'
-                    ? 'Amount Limit Crossed. Limit: 9,999.99/-'
-                    : secret.error.message}
-                </p>
-              ) : secret.data && config.data?.provider === 'test' ? (
-                <TestCardForm orderId={id} clientSecret={secret.data} onPaid={onPaid} />
-              ) : secret.data && config.data?.provider === 'stripe' && config.data.publishableKey ? (
-                <StripeCardForm
-                  publishableKey={config.data.publishableKey}
-                  clientSecret={secret.data}
-                  orderId={id}
-                  onPaid={onPaid}
-                />
+              ) : config.data && inBrowser ? (
+                <CardPayment orderId={id} config={config.data} onPaid={onPaid} />
               ) : (
-                <ProgressBar label="Preparing the payment" />
+                <PreparingPayment />
               )}
             </div>
           </div>
@@ -105,4 +95,42 @@ export function PaymentPage() {
       )}
     </section>
   );
+}
+
+const PreparingPayment = () => <ProgressBar label="Preparing the payment" />;
+
+/**
+ * The card form of an unpaid order, once the shop has prepared its payment (a client secret,
+ * asked for with a POST: in the browser alone), or why it cannot be paid by card.
+ */
+function CardPayment({
+  orderId,
+  config,
+  onPaid,
+}: {
+  orderId: string;
+  config: PaymentsConfig;
+  onPaid: (paymentId: string) => void;
+}) {
+  const secret = useClientSecret(orderId, true);
+  if (secret.error)
+    return (
+      <p role="alert" className="font-medium text-error">
+        {secret.error instanceof ApiError && secret.error.code === 'amount_limit'
+          ? 'Amount Limit Crossed. Limit: 9,999.99/-'
+          : secret.error.message}
+      </p>
+    );
+  if (secret.data && config.provider === 'test')
+    return <TestCardForm orderId={orderId} clientSecret={secret.data} onPaid={onPaid} />;
+  if (secret.data && config.provider === 'stripe' && config.publishableKey)
+    return (
+      <StripeCardForm
+        publishableKey={config.publishableKey}
+        clientSecret={secret.data}
+        orderId={orderId}
+        onPaid={onPaid}
+      />
+    );
+  return <PreparingPayment />;
 }
