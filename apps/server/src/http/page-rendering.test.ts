@@ -258,6 +258,11 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
     const addProduct = await page('/dashboard/add-product', cookieOf(admin));
     expect(renderedFor(addProduct.body)).toBe(admin.uid);
     expect(addProduct.body).toMatch(/<h1[^>]*>Add Product<\/h1>/);
+    // A part's edit form, filled in with the part.
+    const [part] = (await page('/api/parts?limit=1')).json() as { _id: string; name: string }[];
+    const edit = await page(`/dashboard/edit-product/${part?._id}`, cookieOf(admin));
+    expect(renderedFor(edit.body)).toBe(admin.uid);
+    expect(edit.body).toContain(`value="${part?.name}"`);
   });
 
   it("sends each list page's first page rendered: a buyer's orders, an admin's orders, users, parts, activity and messages", async () => {

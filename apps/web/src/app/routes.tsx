@@ -258,6 +258,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Edit Product',
           async () => (await import('../features/admin/pages/edit-product-page')).EditProductPage,
+          (client, _user, { id = '' }) => client.prefetchQuery(partQuery(id)),
         ),
       },
       {
