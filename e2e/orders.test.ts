@@ -198,7 +198,10 @@ describe('parts that cannot be ordered, and buying again', () => {
 
   it('buys again from a paid order with the same quantity', async () => {
     const page = await signedIn('/dashboard/my-order', buyer);
+    // The first paid order, of 20 pieces (a later one of 30 was paid from its page opened afresh).
     await page
+      .getByRole('row')
+      .filter({ hasText: '20 pcs' })
       .getByRole('link', { name: `Buy again: ${part.name}` })
       .first()
       .click();
