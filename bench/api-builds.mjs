@@ -8,6 +8,7 @@ import {
   acceptLoad,
   admin,
   approveLoad,
+  bareHttpPurchase,
   barePostgresPurchase,
   bareSqlitePurchase,
   ORDER_LINES,
@@ -93,13 +94,17 @@ try {
   for (const s of shops) s.memory.afterReads = residentMemory(s.shop.pid);
   if (only.includes('purchase')) {
     const ceilings = [];
+    const behindHttp = [];
     const runs = shops.map(() => []);
+    // The bare transaction behind bare node:http too: what HTTP alone costs a purchase.
+    const bareHttp = await bareHttpPurchase(shops[0].database, shops[0].who, await freePort());
     for (let round = 0; round < rounds; round++) {
       await analyzed();
       for (const [i, s] of shops.entries()) {
         runs[i].push(await purchaseLoad(s.shop.url, s.who, duration));
       }
       const s = shops[0];
+      behindHttp.push(await purchaseLoad(bareHttp.url, s.who, duration));
       const bare =
         kind === 'sqlite'
           ? bareSqlitePurchase(s.database.url.slice('sqlite:'.length), s.who)
@@ -107,7 +112,14 @@ try {
       ceilings.push(await loop(bare.once, bare.workers, duration));
       await bare.close();
     }
+    await bareHttp.close();
     rows.push({ what: 'POST /api/purchase', target: 'bare transaction', ...combineRounds(ceilings) });
+    rows.push({
+      what: 'POST /api/purchase',
+      target: 'bare transaction behind bare node:http',
+      ...combineRounds(behindHttp),
+      share: `${Math.round(median(behindHttp.map((r, k) => r.rps / ceilings[k].rps)) * 100)}%`,
+    });
     for (const [i, s] of shops.entries()) {
       const ratio = median(runs[i].map((r, k) => r.rps / ceilings[k].rps));
       rows.push({

@@ -1,8 +1,10 @@
 // The API under load beside its ceilings, measured in the same run on the same machine:
 // reads beside Node's bare http server sending the same bytes, purchases beside a bare
 // transaction of the same writes through the same driver, logins beside the hashing limit.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -244,6 +246,38 @@ export function barePostgresPurchase(url, who) {
     }
   };
   return { once, workers: 10, close: () => pool.end() };
+}
+
+/**
+ * The bare transaction behind Node's bare http server, in a process of its own
+ * (lib/bare-purchase-server.mjs): `{ url, close }`, POST /api/purchase there buys as the bare
+ * transaction does. What HTTP alone costs a purchase, beside the shop and the bare transaction.
+ */
+export async function bareHttpPurchase(database, who, port) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(import.meta.dirname, 'lib/bare-purchase-server.mjs'),
+      database.url,
+      who.partId,
+      JSON.stringify(who.buyerIds()),
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`the bare purchase server exited with ${code}`)));
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** The shop's password hash: argon2id at OWASP's minimum. */
