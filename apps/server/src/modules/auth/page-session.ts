@@ -7,11 +7,11 @@ import { ACCESS_TOKEN_SECONDS } from './access-tokens.js';
  * server can render their pages for them when one is loaded (web-app.ts): the web app keeps its
  * tokens in local storage (docs/product.md §4), which a page request does not carry.
  *
- * The cookie goes with those pages alone (one cookie per path), never with a call of the API, which takes
- * the bearer header only: a request another site makes the browser send can read nothing and
- * change nothing with it, and SameSite=Strict keeps it off such requests anyway, HttpOnly from
- * the page's script. It ends a minute before the token, when the web app renews the token (and
- * with it the cookie), and at logout or any other sign-out of the web app.
+ * The cookie goes with those pages alone (one cookie per path), never with a call of the API,
+ * which takes the bearer header only: a request another site makes the browser send can read
+ * nothing and change nothing with it, and SameSite=Strict keeps it off such requests anyway,
+ * HttpOnly from the page's script. It ends a minute before the token, when the web app renews
+ * the token (and with it the cookie), and at logout or any other sign-out of the web app.
  */
 export const PAGE_SESSION_COOKIE = 'page_session';
 /**
