@@ -36,7 +36,9 @@ export function PaymentPage() {
       {order.isPending && <ProgressBar />}
       {order.isError && <p>This order cannot be found.</p>}
       {order.data && (
-        <div className="grid max-w-3xl gap-6 md:grid-cols-2">
+        // Each card its own height: the order's card stays as it is when the card form takes the
+        // place of "Preparing the payment" (a taller row would stretch it and space its lines out).
+        <div className="grid max-w-3xl items-start gap-6 md:grid-cols-2">
           <div className="card bg-base-100 shadow">
             <div className="card-body gap-1">
               <h2 className="card-title">Hello, {order.data.userName}</h2>
