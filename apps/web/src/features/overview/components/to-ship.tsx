@@ -1,23 +1,16 @@
 import type { Overview } from '@shop/contract/overview';
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatCount } from '../../../lib/format';
+import { useInBrowser } from '../../../lib/in-browser';
 import { waitedFor } from '../summary';
-
-const nothingToWatch = () => () => {};
 
 /**
  * How long the oldest order has waited, counted in the browser: the server that renders the page
  * leaves it out (its clock is not the reader's moment), and the app adds it once it has the page.
  */
 function WaitedFor({ since }: { since: string }) {
-  const now = useSyncExternalStore(
-    nothingToWatch,
-    () => Math.floor(Date.now() / 60_000) * 60_000,
-    () => null,
-  );
-  return now === null ? null : <> ({waitedFor(since, now)})</>;
+  return useInBrowser() ? <> ({waitedFor(since, Date.now())})</> : null;
 }
 
 /**
