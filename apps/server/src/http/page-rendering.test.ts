@@ -219,6 +219,13 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
   const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
     shop.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   const cookieOf = (account: { accessToken: string }) => `theme=dark; page_session=${account.accessToken}`;
+  /** The demo catalog's first `limit` parts, as GET /api/parts answers them. */
+  const catalogParts = async (limit: number) =>
+    (await page(`/api/parts?limit=${limit}`)).json() as {
+      _id: string;
+      name: string;
+      min_order_quantity: number;
+    }[];
   const renderedFor = (html: string) => /<meta name="rendered-for" content="([^"]*)">/.exec(html)?.[1];
   const isFrame = (html: string) =>
     html.includes('aria-label="Checking your role"') && !html.includes('id="page-state"');
@@ -259,7 +266,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
     expect(renderedFor(addProduct.body)).toBe(admin.uid);
     expect(addProduct.body).toMatch(/<h1[^>]*>Add Product<\/h1>/);
     // A part's edit form, filled in with the part.
-    const [part] = (await page('/api/parts?limit=1')).json() as { _id: string; name: string }[];
+    const [part] = await catalogParts(1);
     const edit = await page(`/dashboard/edit-product/${part?._id}`, cookieOf(admin));
     expect(renderedFor(edit.body)).toBe(admin.uid);
     expect(edit.body).toContain(`value="${part?.name}"`);
@@ -282,7 +289,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
       expect(res.body, url).not.toContain('<progress');
     }
     // The parts an admin manages are the catalog's first ten.
-    const parts = (await page('/api/parts?limit=10')).json() as { name: string }[];
+    const parts = await catalogParts(10);
     expect(parts).toHaveLength(10);
     const manage = await page('/dashboard/manage-product', cookieOf(admin));
     for (const part of parts) expect(manage.body).toContain(part.name);
@@ -290,11 +297,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
 
   it("sends a buyer's My Order rendered with an unpaid order of several lines and its Pay link", async () => {
     const buyer = await signUp(shop.app, { name: 'Paying Buyer' });
-    const parts = (await page('/api/parts?limit=2')).json() as {
-      _id: string;
-      name: string;
-      min_order_quantity: number;
-    }[];
+    const parts = await catalogParts(2);
     const placed = await shop.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -318,10 +321,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
 
   it("sends a quote's page and a company admin's Company page whole: the quote, the members, the invitations and the orders to approve", async () => {
     const buyer = await signUp(shop.app, { name: 'Quoting Admin' });
-    const [part] = (await page('/api/parts?limit=1')).json() as {
-      _id: string;
-      min_order_quantity: number;
-    }[];
+    const [part] = await catalogParts(1);
     const asked = await shop.app.inject({
       method: 'POST',
       url: '/api/quotes',
@@ -446,11 +446,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
 
   it("sends a buyer's purchase page and their new quote whole: the part, and the parts of the quote's lines", async () => {
     const buyer = await signUp(shop.app, { name: 'Bulk Buyer' });
-    const parts = (await page('/api/parts?limit=2')).json() as {
-      _id: string;
-      name: string;
-      min_order_quantity: number;
-    }[];
+    const parts = await catalogParts(2);
     const [first, second] = parts;
     if (!first || !second) throw new Error('the demo catalog has parts');
     const purchase = await page(`/purchase/${first._id}`, cookieOf(buyer));
@@ -479,11 +475,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
 
   it("sends an unpaid order's payment page to its buyer with the order, the card form prepared by the app; another buyer gets the frame", async () => {
     const buyer = await signUp(shop.app, { name: 'Paying Later' });
-    const [part] = (await page('/api/parts?limit=1')).json() as {
-      _id: string;
-      name: string;
-      min_order_quantity: number;
-    }[];
+    const [part] = await catalogParts(1);
     const placed = await shop.app.inject({
       method: 'POST',
       url: '/api/purchase',
@@ -515,7 +507,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
   it('sends a purchase or a new quote as index.html, for the app, to an admin, for a part not in the catalog, and to a visitor', async () => {
     const buyer = await signUp(shop.app);
     const admin = await signUpAdmin(shop.app, shop.database.db);
-    const [part] = (await page('/api/parts?limit=1')).json() as { _id: string }[];
+    const [part] = await catalogParts(1);
     const missing = '0190f0c2-a1b2-7c3d-8e5f-607180000000';
     for (const [cookie, url] of [
       [cookieOf(admin), `/purchase/${part?._id}`],
