@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Who may call a route: route hooks checking the access token (http/auth-guard.ts). */
     guard: AuthGuard;
-    /** The page cookie that lets the server render a signed-in user's dashboard. */
+    /** The page cookie that lets the server render a signed-in user's pages (page-session.ts). */
     pages: PageSessions;
   }
 }
