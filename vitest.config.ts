@@ -14,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: serverTests,
+          exclude: ['**/*.postgres.test.ts'],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 20_000,
           // Set-ups start shops on fresh databases and sign accounts up (argon2id, a few tens of ms a

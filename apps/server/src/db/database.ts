@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -76,7 +85,7 @@ export function openSqlite(file: string): SQLite.Database {
   return connection;
 }
 
-/** How many distinct statements a SQLite connection keeps prepared (the shop's queries are far fewer). */
+/** How many distinct statements a connection keeps prepared (the shop's queries are far fewer). */
 export const PREPARED_STATEMENTS = 500;
 
 /**
@@ -99,6 +108,76 @@ export function preparedOnce(connection: SQLite.Database, max = PREPARED_STATEME
       statements.clear();
       connection.close();
     },
+  };
+}
+
+/**
+ * Whether PostgreSQL refused to run a prepared statement because a table it reads changed shape
+ * since it was prepared (another server's migration added a column to what its `select *`
+ * answers).
+ */
+function isStalePlan(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === '0A000' &&
+    (error as { routine?: unknown }).routine === 'RevalidateCachedQuery'
+  );
+}
+
+/**
+ * The pool as Kysely's PostgreSQL dialect sees it, each distinct SQL text with parameters run as
+ * a named prepared statement: node-postgres prepares a name once per connection and then only
+ * binds and executes it, so PostgreSQL parses and analyses each of the shop's statements once per
+ * connection instead of every time it runs (Kysely sends every query unnamed; parsing them again
+ * was a good part of what a purchase cost PostgreSQL: bench/RESULTS.md). The first `max` distinct
+ * texts get names, any beyond them run unnamed: what a connection keeps stays bounded. A text
+ * without parameters (a transaction's begin and commit, a migration's DDL) is sent as it was,
+ * several statements in one text included.
+ *
+ * A statement prepared before its table changed shape fails once (a 503: the caller may try
+ * again, isDatabaseUnavailable): every name is then renewed, so the next statements are
+ * prepared afresh on every connection, and the connection it failed on is closed, its
+ * statements with it.
+ */
+export function namedStatements(pool: pg.Pool, max = PREPARED_STATEMENTS): PostgresPool {
+  let names = new Map<string, string>();
+  let generation = 0;
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name && names.size < max) {
+      name = `shop_${generation}_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let stale = false;
+      const run = async (text: string, parameters: readonly unknown[]) => {
+        const values = [...parameters];
+        const name = values.length > 0 ? nameOf(text) : undefined;
+        if (!name) return client.query(text, values);
+        try {
+          return await client.query({ name, text, values });
+        } catch (error) {
+          if (isStalePlan(error) && !stale) {
+            stale = true;
+            generation++;
+            names = new Map();
+          }
+          throw error;
+        }
+      };
+      // Kysely passes a cursor only to stream, which the shop never does (no cursor in its
+      // dialect's settings): every query here is a text and its parameters.
+      const connection = {
+        query: run,
+        release: (destroy?: boolean) => client.release(destroy || stale),
+      } as unknown as PostgresPoolClient;
+      return connection;
+    },
+    end: () => pool.end(),
   };
 }
 
@@ -140,7 +219,7 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
   // connection itself would end the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
   return {
     db,
     dialect: 'postgres',
@@ -215,6 +294,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  // A prepared statement whose table changed shape: prepared afresh when tried again.
+  if (isStalePlan(error)) return true;
   // What pg and its pool say when a connection ends or cannot be had in time.
   return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
     error.message,
