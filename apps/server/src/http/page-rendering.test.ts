@@ -473,21 +473,6 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
     expect(empty.body).toContain('A quote needs parts.');
   });
 
-  it("sends a buyer's order builder with its heading and the checkout's mobile and addresses; the lines, kept in the browser, are the app's", async () => {
-    const buyer = await signUp(shop.app, { name: 'Builder Buyer' });
-    const res = await page('/order', cookieOf(buyer));
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(renderedFor(res.body)).toBe(buyer.uid);
-    expect(res.body).toMatch(/<h1[^>]*>Order<\/h1>/);
-    expect(res.body).toContain('aria-label="Reading your order"');
-    expect(res.body).not.toContain('no lines yet');
-    const state = pageState(res.body);
-    expect(state.queries.map((query) => query.queryKey)).toEqual(
-      expect.arrayContaining([['profile', buyer.email], ['addresses']]),
-    );
-    expect(state.queries.find((query) => query.queryKey[0] === 'addresses')?.state.data).toEqual([]);
-  });
-
   it("sends an unpaid order's payment page to its buyer with the order, the card form prepared by the app; another buyer gets the frame", async () => {
     const buyer = await signUp(shop.app, { name: 'Paying Later' });
     const [part] = await catalogParts(1);
@@ -519,7 +504,7 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
     expect(isFrame(theirs.body)).toBe(true);
   });
 
-  it('sends a purchase, the order builder or a new quote as index.html, for the app, to an admin, for a part not in the catalog, and to a visitor', async () => {
+  it('sends a purchase or a new quote as index.html, for the app, to an admin, for a part not in the catalog, and to a visitor', async () => {
     const buyer = await signUp(shop.app);
     const admin = await signUpAdmin(shop.app, shop.database.db);
     const [part] = await catalogParts(1);
@@ -530,8 +515,6 @@ describe.runIf(built)('pages rendered for the signed-in user who asks', () => {
       [cookieOf(buyer), `/purchase/${missing}`],
       [cookieOf(buyer), `/quotes/new?lines=${missing}:5`],
       [undefined, `/purchase/${part?._id}`],
-      [cookieOf(admin), '/order'],
-      [undefined, '/order'],
     ] as const) {
       const res = await page(url, cookie);
       expect(res.statusCode, url).toBe(200);

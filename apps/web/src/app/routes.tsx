@@ -374,15 +374,6 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'order',
-            // The checkout's mobile and saved addresses are asked for while the page's code loads;
-            // the lines are this browser's own (local storage), shown once the page runs in it.
-            handle: {
-              prefetch: async (client, user) =>
-                Promise.all([
-                  client.prefetchQuery(profileQuery(user.email)),
-                  client.prefetchQuery((await import('../features/profile/api/addresses')).addressesQuery),
-                ]),
-            } satisfies PageHandle,
             element: <RequireNonAdmin redirectTo="/login" />,
             children: [
               {

@@ -10,8 +10,9 @@ import { dashboardHeading, routes } from './routes';
  * The pages the server sends rendered, with the data they show at once: what a visitor opens
  * first. A dashboard page is sent as the dashboard's frame with its heading (its data is the
  * signed-in user's, which the server cannot read without the token the browser keeps); so is each
- * part's own page (/parts/{id}, see productId). A purchase, the order builder and a new quote are
- * rendered for their signed-in user alone (rendersForUser); unknown paths are left to the app.
+ * part's own page (/parts/{id}, see productId). A purchase and a new quote are rendered for their
+ * signed-in user alone (rendersForUser); every other page (the order builder, whose lines the
+ * browser keeps, unknown paths) is rendered by the app alone.
  */
 export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/',
@@ -56,8 +57,7 @@ export function pageRequests(pathname: string): readonly string[] | null {
 
 /**
  * Whether the server renders the page at `pathname` for the signed-in user who asks: a dashboard
- * page, or a page whose route says what it shows first (a purchase, the order builder, a new
- * quote). The browser
+ * page, or a page whose route says what it shows first (a purchase, a new quote). The browser
  * sends the page cookie with these paths alone (the server's modules/auth/page-session.ts).
  */
 export function rendersForUser(pathname: string): boolean {

@@ -16,10 +16,9 @@ import { ACCESS_TOKEN_SECONDS } from './access-tokens.js';
 export const PAGE_SESSION_COOKIE = 'page_session';
 /**
  * Where the cookie goes: the pages the server renders for a signed-in user (the dashboard's, a
- * purchase, the order builder, a new quote; the web app's app/server-rendered.ts names them), each
- * path a cookie.
+ * purchase, a new quote; the web app's app/server-rendered.ts names them), each path a cookie.
  */
-export const PAGE_SESSION_PATHS = ['/dashboard', '/purchase', '/order', '/quotes'] as const;
+export const PAGE_SESSION_PATHS = ['/dashboard', '/purchase', '/quotes'] as const;
 const PAGE_SESSION_SECONDS = ACCESS_TOKEN_SECONDS - 60;
 
 export interface PageSessions {

@@ -100,7 +100,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       schema: {
         tags: ['sign-in'],
         summary:
-          "End the page cookies (the web app's copy of the sign-in for rendering the user's dashboard pages, purchases, order builder and new quotes: one cookie each for /dashboard, /purchase, /order and /quotes), whatever else ends",
+          "End the page cookies (the web app's copy of the sign-in for rendering the user's dashboard pages, purchases and new quotes: one cookie each for /dashboard, /purchase and /quotes), whatever else ends",
         response: { 204: z.null() },
       },
     },

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useInBrowser } from '../../../lib/in-browser';
 import { typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
 import { useParts } from '../../parts';
@@ -25,19 +24,6 @@ import { setBuilderLines, useBuilderLines } from '../store';
  * one order.
  */
 export function OrderPage() {
-  // The lines are kept in the browser: the server renders the page's heading alone, and the rest
-  // shows once the page runs in the browser, below it.
-  if (!useInBrowser())
-    return (
-      <section className="flex flex-col gap-8">
-        <PageHeading title="Order">Order</PageHeading>
-        <ProgressBar label="Reading your order" />
-      </section>
-    );
-  return <OrderBuilder />;
-}
-
-function OrderBuilder() {
   const lines = useBuilderLines();
   const parts = useParts(lines.map((line) => line.partsId));
   // Quantities as typed that are no whole number yet (the builder keeps whole numbers only), and
