@@ -112,16 +112,14 @@ export function preparedOnce(connection: SQLite.Database, max = PREPARED_STATEME
 }
 
 /**
- * Whether PostgreSQL refused to run a prepared statement because a table it reads changed shape
- * since it was prepared (another server's migration added a column to what its `select *`
- * answers).
+ * Whether PostgreSQL refused to run a prepared statement: a table it reads changed shape since it
+ * was prepared (another server's migration added a column to what its `select *` answers), or the
+ * connection no longer has it (something ran `deallocate` or `discard all` on it).
  */
 function isStalePlan(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === '0A000' &&
-    (error as { routine?: unknown }).routine === 'RevalidateCachedQuery'
-  );
+  if (!(error instanceof Error)) return false;
+  const { code, routine } = error as { code?: unknown; routine?: unknown };
+  return (code === '0A000' && routine === 'RevalidateCachedQuery') || code === '26000';
 }
 
 /**
@@ -134,10 +132,10 @@ function isStalePlan(error: unknown): boolean {
  * without parameters (a transaction's begin and commit, a migration's DDL) is sent as it was,
  * several statements in one text included.
  *
- * A statement prepared before its table changed shape fails once (a 503: the caller may try
- * again, isDatabaseUnavailable): every name is then renewed, so the next statements are
- * prepared afresh on every connection, and the connection it failed on is closed, its
- * statements with it.
+ * A statement prepared before its table changed shape, or gone from its connection, fails once
+ * (a 503: the caller may try again, isDatabaseUnavailable): every name is then renewed, so the
+ * next statements are prepared afresh on every connection, and the connection it failed on is
+ * closed, its statements with it.
  */
 export function namedStatements(pool: pg.Pool, max = PREPARED_STATEMENTS): PostgresPool {
   let names = new Map<string, string>();
@@ -294,7 +292,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
-  // A prepared statement whose table changed shape: prepared afresh when tried again.
+  // A prepared statement whose table changed shape, or which is gone: prepared afresh when tried again.
   if (isStalePlan(error)) return true;
   // What pg and its pool say when a connection ends or cannot be had in time.
   return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(

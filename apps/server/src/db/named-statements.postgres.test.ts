@@ -92,5 +92,19 @@ describe.runIf(testDialect() === 'postgres')(
       // The connection it failed on was closed: only the statement prepared afresh is kept.
       expect(await prepared(db)).toEqual(['select * from t where id = $1']);
     });
+
+    it('answers a statement gone from its connection as unavailable once, then prepares it afresh', async () => {
+      const { db } = await open();
+      const read = () => sql<{ n: number }>`select count(*)::int as n from t where id > ${0}`.execute(db);
+      expect((await read()).rows).toEqual([{ n: 0 }]);
+      await sql`deallocate all`.execute(db);
+      const failed = await read().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      expect((await read()).rows).toEqual([{ n: 0 }]);
+      expect(await prepared(db)).toEqual(['select count(*)::int as n from t where id > $1']);
+    });
   },
 );
