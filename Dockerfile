@@ -46,6 +46,8 @@ RUN npm ci --omit=dev --workspace @shop/server --include-workspace-root=false --
 
 # --- runtime: no compilers, no dev dependencies, no sources --------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# PUBLIC_URL (the shop's address as browsers reach it) must be given at `docker run`: production
+# refuses to start without it, since every mailed link is made on it.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

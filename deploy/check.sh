@@ -80,7 +80,7 @@ mkdir -p "$data"
 say "starting the staged server on port $port (NODE_ENV=production, SQLite)"
 (
   cd "$stage" &&
-    exec env -i PATH="$PATH" HOME="$stage" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
+    exec env -i PATH="$PATH" HOME="$stage" NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="http://127.0.0.1:$port" \
       DATA_DIR="$data" UPLOADS_DIR="$data/uploads" LOG_LEVEL=warn \
       node apps/server/dist/main.js
 ) >"$stage/server.log" 2>&1 &

@@ -85,6 +85,8 @@ export async function startShop({ database, port, env = {}, entry = defaultEntry
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Production requires the shop's address for its mailed links.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.url,
       // Production on PostgreSQL requires a shared signing key; a fresh one per run.

@@ -79,6 +79,8 @@ export async function startShop(
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Production builds mailed links on this address alone (the browser opens them).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       // Every request is logged, so the scan below reads all the journeys' log lines.
       LOG_LEVEL: 'info',

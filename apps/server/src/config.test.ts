@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from './config.js';
 
+/** Production requires the shop's address (PUBLIC_URL). */
+const SHOP = 'https://shop.example';
+
 describe('loadConfig', () => {
   it('has defaults that serve the demo shop on port 3000 from a SQLite file under ./data', () => {
     const config = loadConfig({});
@@ -18,17 +21,19 @@ describe('loadConfig', () => {
   it('takes test cards in development, and no cards in production unless a provider is named', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'test' });
     expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ provider: 'test' });
-    expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ provider: 'none' });
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: '' }).payments).toEqual({
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: SHOP }).payments).toEqual({ provider: 'none' });
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: SHOP, PAYMENT_PROVIDER: '' }).payments).toEqual({
       provider: 'none',
     });
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).payments).toEqual({
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: SHOP, PAYMENT_PROVIDER: 'test' }).payments,
+    ).toEqual({
       provider: 'test',
     });
     expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).payments).toEqual({ provider: 'none' });
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe' })).toThrow(
-      /STRIPE_SECRET_KEY/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: SHOP, PAYMENT_PROVIDER: 'stripe' }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
   });
 
   it('reads every variable of docs/api.md', () => {
@@ -295,13 +300,17 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET in production on PostgreSQL, where several servers must share one key', () => {
-    const postgres = { NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@db:5432/shop' };
+    const postgres = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: SHOP,
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+    };
     expect(() => loadConfig(postgres)).toThrow(/JWT_SECRET is required in production on PostgreSQL/);
     expect(loadConfig({ ...postgres, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
     // One server on SQLite, or a developer's PostgreSQL, may keep a generated key.
-    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: SHOP }).jwtSecret).toBeUndefined();
     expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'sqlite:/tmp/x.db' }).jwtSecret,
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: SHOP, DATABASE_URL: 'sqlite:/tmp/x.db' }).jwtSecret,
     ).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' }).jwtSecret).toBeUndefined();
   });

@@ -232,8 +232,11 @@ export interface Config {
   };
   /** E-mail to buyers (order confirmations, payment receipts); off when SMTP_URL is unset. */
   mail?: { smtpUrl: string; from: string; retrySeconds: number };
-  /** The shop's address as browsers reach it (Google's redirect back); else taken from each request. */
-  publicUrl?: string;
+  /**
+   * The shop's address as browsers reach it: every mailed link and Google's redirect back are
+   * built on it. PUBLIC_URL; required in production, `http://localhost:<PORT>` otherwise.
+   */
+  publicUrl: string;
   jwtSecret?: string;
   /** Rate-limit counters shared by every server (memory when unset). */
   redis?: { url: string; keyPrefix: string };
@@ -310,6 +313,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET is required in production on PostgreSQL: every server must sign tokens with the same key (at least 32 characters, the same on each server)',
     );
   }
+  // Mailed links and Google's redirect are built from this address alone, never from a request's
+  // Host: a forged Host would otherwise aim a genuine reset mail at another site.
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    problems.push(
+      "PUBLIC_URL is required in production: the shop's address as browsers reach it (such as https://shop.example.com), for the links in mails and Google's redirect",
+    );
+  }
   if (env.UNPAID_ORDER_TTL_HOURS !== undefined) {
     problems.push(
       'UNPAID_ORDER_TTL_HOURS is replaced by UNPAID_ORDER_HOURS_UNVERIFIED, UNPAID_ORDER_HOURS_VERIFIED and UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (UNPAID_ORDER_RELEASE=false turns the release off)',
@@ -368,7 +378,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     ...(env.JWT_SECRET ? { jwtSecret: env.JWT_SECRET } : {}),
     ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } } : {}),
-    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     ...(env.SMTP_URL
       ? {
           mail: {

@@ -775,6 +775,28 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0024_links_from_configuration': {
+    async up(db: Kysely<unknown>) {
+      // Every mailed link is made on the shop's configured address (PUBLIC_URL) when the mail is
+      // sent: an address taken from a request's Host is no longer kept with a link or a mail.
+      await db.schema.alterTable('account_links').dropColumn('origin').execute();
+      await db.schema.alterTable('mail_outbox').dropColumn('origin').execute();
+    },
+  },
+  '0025_unpaid_orders_by_buyer': {
+    async up(db: Kysely<unknown>) {
+      // The cap on a buyer's unpaid orders counts those waiting for their company's approval too
+      // (they hold their pieces just the same): the count's partial index holds every open order
+      // of a buyer not invoiced on account, and the one of card-payable orders alone goes.
+      await db.schema
+        .createIndex('orders_unpaid_by_buyer')
+        .on('orders')
+        .column('user_id')
+        .where(sql<boolean>`paid_at is null and expired_at is null and due_date is null`)
+        .execute();
+      await db.schema.dropIndex('orders_card_payable_by_buyer').execute();
+    },
+  },
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

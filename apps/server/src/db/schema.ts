@@ -279,15 +279,15 @@ export interface MailOutboxTable {
     | 'quote_accepted_admin'
     | 'order_shipped'
     | 'approval_needed'
+    | 'approval_reminder'
     | 'order_approved'
     | 'order_rejected'
+    | 'order_rejected_by_shop'
     | 'order_invoiced'
     | 'invoice_overdue';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
-  /** The shop's address its links point to; none for mails queued before migration 0021. */
-  origin: string | null;
   status: 'pending' | 'sent' | 'failed' | 'dropped';
   attempts: number;
   next_attempt_at: string;
@@ -301,7 +301,6 @@ export interface AccountLinksTable {
   id: string;
   user_id: string;
   purpose: 'verify_email' | 'password_reset';
-  origin: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;

@@ -26,8 +26,8 @@ declare module 'fastify' {
 export const mailPlugin = fp(
   async (app) => {
     const { config } = app;
-    const links = linkTokens(app.keyFor('account-links'));
-    const invitationLinks = invitationTokens(app.keyFor('account-links'));
+    const links = linkTokens(app.keyFor('account-links'), config.publicUrl);
+    const invitationLinks = invitationTokens(app.keyFor('account-links'), config.publicUrl);
     const mail =
       config.mail &&
       mailOutbox({

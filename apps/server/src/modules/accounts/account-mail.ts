@@ -21,7 +21,6 @@ export interface AccountMail {
     db: Database,
     user: { id: string; email: string },
     purpose: LinkPurpose,
-    origin: string,
     first?: (trx: Database) => Promise<void>,
   ): Promise<void>;
 }
@@ -37,7 +36,6 @@ export function accountMail(deps: AccountMailDeps): AccountMail {
     db: Database,
     user: { id: string; email: string },
     purpose: LinkPurpose,
-    origin: string,
   ): Promise<() => void> {
     const now = new Date();
     // Only the newest reset link works: an older one lying in a mailbox is one less way in.
@@ -45,7 +43,6 @@ export function accountMail(deps: AccountMailDeps): AccountMail {
     const linkId = await insertLink(db, {
       userId: user.id,
       purpose,
-      origin,
       now,
       lifetimeMs: LINK_LIFETIME_MS[purpose],
     });
@@ -55,15 +52,14 @@ export function accountMail(deps: AccountMailDeps): AccountMail {
       return () => mail.kick();
     }
     // A shop without mail (the quick start): the operator finds the link in the log.
-    return () =>
-      deps.log.info({ link: deps.links.url(origin, purpose, linkId), userId: user.id }, LOGGED[purpose]);
+    return () => deps.log.info({ link: deps.links.url(purpose, linkId), userId: user.id }, LOGGED[purpose]);
   }
 
   return {
-    async send(db, user, purpose, origin, first) {
+    async send(db, user, purpose, first) {
       const sendMail = await db.transaction().execute(async (trx) => {
         await first?.(trx);
-        return prepare(trx, user, purpose, origin);
+        return prepare(trx, user, purpose);
       });
       sendMail();
     },

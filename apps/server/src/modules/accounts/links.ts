@@ -22,12 +22,15 @@ export interface LinkTokens {
   token(purpose: LinkPurpose, id: string): string;
   /** The link id a token names, if its MAC is right for the purpose; otherwise undefined. */
   read(purpose: LinkPurpose, token: string): string | undefined;
-  /** The full address of the link, to mail or to log. */
-  url(origin: string, purpose: LinkPurpose, id: string): string;
+  /** The full address of the link on the shop's configured address, to mail or to log. */
+  url(purpose: LinkPurpose, id: string): string;
 }
 
-/** Tokens of the mailed links, signed with the key derived for them ('account-links'). */
-export function linkTokens(key: Uint8Array): LinkTokens {
+/**
+ * Tokens of the mailed links, signed with the key derived for them ('account-links'), in links
+ * on `publicUrl` (configuration's PUBLIC_URL: never a request's Host).
+ */
+export function linkTokens(key: Uint8Array, publicUrl: string): LinkTokens {
   const mac = (purpose: LinkPurpose, id: string) =>
     createHmac('sha256', key).update(`${purpose}:${id}`).digest();
   const token = (purpose: LinkPurpose, id: string) => `${id}.${mac(purpose, id).toString('base64url')}`;
@@ -41,7 +44,7 @@ export function linkTokens(key: Uint8Array): LinkTokens {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       return id;
     },
-    url: (origin, purpose, id) => `${origin}${LINK_PAGE[purpose]}#token=${token(purpose, id)}`,
+    url: (purpose, id) => `${publicUrl}${LINK_PAGE[purpose]}#token=${token(purpose, id)}`,
   };
 }
 
@@ -53,8 +56,8 @@ export interface InvitationTokens {
   token(invitationId: string): string;
   /** What the database keeps of a token: its SHA-256 (hex), to find the invitation by. */
   hash(token: string): string;
-  /** The full address of the invitation's link, to mail or to log. */
-  url(origin: string, invitationId: string): string;
+  /** The full address of the invitation's link on the shop's configured address, to mail or to log. */
+  url(invitationId: string): string;
 }
 
 /**
@@ -62,12 +65,12 @@ export interface InvitationTokens {
  * a token of one kind is never one of another). The token is made again when the mail is sent, so
  * neither the invitation nor the outbox holds it; the invitation keeps only its hash.
  */
-export function invitationTokens(key: Uint8Array): InvitationTokens {
+export function invitationTokens(key: Uint8Array, publicUrl: string): InvitationTokens {
   const token = (id: string) =>
     createHmac('sha256', key).update(`company_invitation:${id}`).digest('base64url');
   return {
     token,
     hash: (value) => createHash('sha256').update(value).digest('hex'),
-    url: (origin, id) => `${origin}${INVITATION_PAGE}#token=${token(id)}`,
+    url: (id) => `${publicUrl}${INVITATION_PAGE}#token=${token(id)}`,
   };
 }

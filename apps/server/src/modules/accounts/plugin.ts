@@ -13,7 +13,6 @@ export const accountRoutesPlugin = fp(
       links: app.links,
       accountMail: app.accountMail,
       guard: app.guard,
-      publicUrl: config.publicUrl,
       limits: {
         resetsPerIp: limit('reset-ip', rateLimits.passwordResetsPerIp),
         resetsPerEmail: limit('reset-email', rateLimits.passwordResetsPerEmail),

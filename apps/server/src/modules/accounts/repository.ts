@@ -4,7 +4,7 @@ import type { LinkPurpose } from './links.js';
 
 export async function insertLink(
   db: Database,
-  link: { userId: string; purpose: LinkPurpose; origin: string; now: Date; lifetimeMs: number },
+  link: { userId: string; purpose: LinkPurpose; now: Date; lifetimeMs: number },
 ): Promise<string> {
   const id = newId();
   await db
@@ -13,7 +13,6 @@ export async function insertLink(
       id,
       user_id: link.userId,
       purpose: link.purpose,
-      origin: link.origin,
       expires_at: new Date(link.now.getTime() + link.lifetimeMs).toISOString(),
       used_at: null,
       created_at: link.now.toISOString(),
@@ -70,7 +69,7 @@ export function findUsableLink(db: Database, id: string, now: string) {
   return db
     .selectFrom('account_links')
     .innerJoin('users', 'users.id', 'account_links.user_id')
-    .select(['account_links.id', 'account_links.purpose', 'account_links.origin', 'users.name'])
+    .select(['account_links.id', 'account_links.purpose', 'users.name'])
     .where('account_links.id', '=', id)
     .where('account_links.used_at', 'is', null)
     .where('account_links.expires_at', '>', now)

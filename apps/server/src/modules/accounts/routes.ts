@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { shopOrigin } from '../../http/shop-origin.js';
 import { clientLeaves } from '../auth/routes.js';
 import {
   type AccountDeps,
@@ -25,10 +24,7 @@ const tags = ['accounts'];
 const errors = { 400: ErrorBody, 415: ErrorBody, 429: ErrorBody };
 
 /** E-mail verification, password reset and change of password (docs/api.md, "Accounts you can trust"). */
-export function accountRoutes(
-  app: FastifyInstance,
-  deps: AccountDeps & { guard: AuthGuard; publicUrl: string | undefined },
-) {
+export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { guard } = deps;
 
@@ -63,7 +59,7 @@ export function accountRoutes(
       },
     },
     async (request, reply) => {
-      await resendVerification(deps, callerOf(request), shopOrigin(deps.publicUrl, request));
+      await resendVerification(deps, callerOf(request));
       return reply.status(202).send(null);
     },
   );
@@ -81,7 +77,7 @@ export function accountRoutes(
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, request.ip, shopOrigin(deps.publicUrl, request));
+      await requestPasswordReset(deps, request.body.email, request.ip);
       return reply.status(202).send(null);
     },
   );

@@ -52,12 +52,12 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<voi
 }
 
 /** POST /api/auth/verify-email/resend: a new link for the signed-in user; 409 once verified. */
-export async function resendVerification(deps: AccountDeps, caller: Caller, origin: string): Promise<void> {
+export async function resendVerification(deps: AccountDeps, caller: Caller): Promise<void> {
   await deps.limits.verificationMailsPerAccount.consume(caller.id);
   const user = await findUserById(deps.db, caller.id);
   if (!user) throw new AppError('unauthenticated', 'Your account no longer exists');
   if (user.email_verified_at) throw conflict('Your email is already verified');
-  await deps.accountMail.send(deps.db, user, 'verify_email', origin);
+  await deps.accountMail.send(deps.db, user, 'verify_email');
 }
 
 /**
@@ -65,17 +65,12 @@ export async function resendVerification(deps: AccountDeps, caller: Caller, orig
  * hash is computed in either case, and the mail is sent later by the outbox, so the time taken
  * tells as little as the answer.
  */
-export async function requestPasswordReset(
-  deps: AccountDeps,
-  email: string,
-  ip: string,
-  origin: string,
-): Promise<void> {
+export async function requestPasswordReset(deps: AccountDeps, email: string, ip: string): Promise<void> {
   await deps.limits.resetsPerIp.consume(ip);
   await deps.limits.resetsPerEmail.consume(email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
-  await deps.accountMail.send(deps.db, user, 'password_reset', origin);
+  await deps.accountMail.send(deps.db, user, 'password_reset');
 }
 
 /**

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
-import { shopOrigin } from '../../http/shop-origin.js';
 import { exchangeGoogleCode, finishGoogleSignIn } from './google-accounts.js';
 import { GOOGLE_CODE_SECONDS } from './google-repository.js';
 import { FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google-sign-in.js';
@@ -41,14 +40,14 @@ export function googleRoutes(
   app: FastifyInstance,
   deps: AuthDeps & {
     google: GoogleSignIn | undefined;
-    publicUrl: string | undefined;
+    /** The shop's configured address (PUBLIC_URL): Google sends the browser back to it alone. */
+    publicUrl: string;
     pages: PageSessions;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const callbackUrl = (request: FastifyRequest) =>
-    `${shopOrigin(deps.publicUrl, request)}/api/auth/google/callback`;
-  const publicHttps = deps.publicUrl?.startsWith('https:') ?? false;
+  const callbackUrl = `${deps.publicUrl}/api/auth/google/callback`;
+  const publicHttps = deps.publicUrl.startsWith('https:');
   const cookie = (request: FastifyRequest, options: CookieSerializeOptions): CookieSerializeOptions => ({
     path: COOKIE_PATH,
     httpOnly: true,
@@ -69,7 +68,7 @@ export function googleRoutes(
     async (request, reply) => {
       if (!deps.google) throw new AppError('google_not_configured', NOT_CONFIGURED);
       try {
-        const { url, flow } = await deps.google.start(callbackUrl(request), request.query.from ?? '/');
+        const { url, flow } = await deps.google.start(callbackUrl, request.query.from ?? '/');
         // Lax: the cookie must come along on the provider's top-level redirect back.
         reply.setCookie(FLOW_COOKIE, flow, cookie(request, { sameSite: 'lax', maxAge: FLOW_SECONDS }));
         return reply.header('cache-control', 'no-store').redirect(url, 302);

@@ -29,7 +29,6 @@ export const authRoutesPlugin = fp(
       },
       passwords: app.passwords,
       accountMail: app.accountMail,
-      publicUrl: config.publicUrl,
     };
     authRoutes(app, { ...auth, pages: app.pages });
     // Only the Google flow uses a cookie: the parser runs for its routes alone.

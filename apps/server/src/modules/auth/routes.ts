@@ -3,7 +3,6 @@ import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shopOrigin } from '../../http/shop-origin.js';
 import type { PageSessions } from './page-session.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
@@ -34,8 +33,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
-      const origin = shopOrigin(deps.publicUrl, request);
-      const session = await signup(deps, request.body, request.ip, clientLeaves(reply), origin);
+      const session = await signup(deps, request.body, request.ip, clientLeaves(reply));
       deps.pages.keep(request, reply, session.accessToken);
       return reply.status(201).send(session);
     },

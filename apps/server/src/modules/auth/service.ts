@@ -36,8 +36,6 @@ export interface AuthDeps {
   passwords: PasswordHashing;
   /** Mails the link that verifies a new account's email (or logs it without SMTP_URL). */
   accountMail: AccountMail;
-  /** The shop's address for links (PUBLIC_URL); else each request's own. */
-  publicUrl?: string | undefined;
 }
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
@@ -66,14 +64,13 @@ export function session(user: UserRow, pair: TokenPair): Session {
 
 /**
  * `signal` aborts when the client leaves before the answer: a hash still waiting its turn is
- * dropped. `origin` is the shop's address for the verification link mailed with the account.
+ * dropped.
  */
 export async function signup(
   deps: AuthDeps,
   body: SignupBody,
   ip: string,
   signal?: AbortSignal,
-  origin = deps.publicUrl ?? 'http://localhost',
 ): Promise<Session> {
   await deps.limits.signupPerIp.consume(ip);
   await deps.limits.signupPerEmail.consume(body.email);
@@ -89,7 +86,7 @@ export async function signup(
     google_sub: null,
   };
   // The account and its verification mail exist together, or neither does.
-  await deps.accountMail.send(deps.db, user, 'verify_email', origin, async (trx) => {
+  await deps.accountMail.send(deps.db, user, 'verify_email', async (trx) => {
     if (!(await insertUser(trx, user))) throw conflict('An account with this email already exists');
   });
   return session(user, await startSession(deps, user));

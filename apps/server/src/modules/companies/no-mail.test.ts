@@ -51,7 +51,7 @@ describe('an invitation without SMTP_URL', () => {
       (line) => line.invitationId === invited.json().insertedId,
     );
     expect(entry?.level).toBe(30);
-    expect(entry?.link).toMatch(/^http:\/\/shop\.test:8080\/invitations#token=[\w-]{43}$/);
+    expect(entry?.link).toMatch(/^http:\/\/localhost:3000\/invitations#token=[\w-]{43}$/);
     const invitee = await signUp(shop.app, { email });
     await markVerified(shop.database.db, invitee);
     const accepted = await shop.app.inject({

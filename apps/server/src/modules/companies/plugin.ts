@@ -10,7 +10,6 @@ export const companyRoutesPlugin = fp(
       invitationLinks: app.invitationLinks,
       log: app.log,
       guard: app.guard,
-      publicUrl: app.config.publicUrl,
     });
   },
   { name: 'company-routes', dependencies: ['config', 'database', 'auth-guard', 'mail'] },

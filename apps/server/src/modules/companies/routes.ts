@@ -21,7 +21,6 @@ import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { shopOrigin } from '../../http/shop-origin.js';
 import {
   acceptInvitation,
   type CompanyDeps,
@@ -43,10 +42,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const acknowledged = { acknowledged: true as const };
 
 /** A company, its members and invitations; the shop admin's list and payment terms. */
-export function companyRoutes(
-  app: FastifyInstance,
-  deps: CompanyDeps & { guard: AuthGuard; publicUrl: string | undefined },
-) {
+export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
 
@@ -134,13 +130,7 @@ export function companyRoutes(
     },
     async (request, reply) =>
       reply.status(201).send({
-        insertedId: await invite(
-          deps,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          shopOrigin(deps.publicUrl, request),
-        ),
+        insertedId: await invite(deps, callerOf(request), request.params.id, request.body),
       }),
   );
 

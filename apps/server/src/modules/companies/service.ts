@@ -165,7 +165,6 @@ export async function invite(
   caller: Caller,
   companyId: string,
   body: InvitationBody,
-  origin: string,
 ): Promise<string> {
   const id = newId();
   const now = new Date();
@@ -203,17 +202,13 @@ export async function invite(
         spendingLimit: body.spendingLimit ?? null,
       },
     });
-    await deps.mail?.queue(
-      trx,
-      { kind: 'company_invitation', invitationId: id, recipient: body.email, origin },
-      at,
-    );
+    await deps.mail?.queue(trx, { kind: 'company_invitation', invitationId: id, recipient: body.email }, at);
   });
   if (deps.mail) deps.mail.kick();
   // A shop without mail (the quick start): the operator finds the link in the log.
   else
     deps.log.info(
-      { link: deps.invitationLinks.url(origin, id), invitationId: id, companyId },
+      { link: deps.invitationLinks.url(id), invitationId: id, companyId },
       'company invitation link (no SMTP_URL: mail not sent)',
     );
   return id;

@@ -86,7 +86,11 @@ const anotherServer = (shop: TestShop, smtpUrl: string) =>
     db: shop.database.db,
     settings: { smtpUrl, from: FROM, retrySeconds: 1 },
     log: silent,
-    linkTokens: linkTokens(deriveKey(loadJwtSecret(shop.config.jwtSecret, shop.dataDir), 'account-links')),
+    publicUrl: shop.config.publicUrl,
+    linkTokens: linkTokens(
+      deriveKey(loadJwtSecret(shop.config.jwtSecret, shop.dataDir), 'account-links'),
+      shop.config.publicUrl,
+    ),
   });
 
 /** Waits until the order's mail of this kind is in this state; answers its outbox row. */

@@ -37,8 +37,7 @@ describe('0012_account_links', () => {
     await migrateToLatest(db);
     const { order_id, ...rest } = row;
     expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([
-      // 0021 adds the links' origin: none for mails queued before.
-      { ...rest, subject_id: order_id, origin: null },
+      { ...rest, subject_id: order_id },
     ]);
     await expect(
       db

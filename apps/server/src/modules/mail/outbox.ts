@@ -40,7 +40,8 @@ export interface MailOutboxDeps {
   db: Database;
   settings: MailSettings;
   log: FastifyBaseLogger;
-  publicUrl?: string | undefined;
+  /** The shop's configured address (PUBLIC_URL): every link in a mail is made on it. */
+  publicUrl: string;
   /** The invoice of a paid order, attached to its receipt. */
   invoiceFor?: (db: Database, orderId: string) => Promise<Invoice | undefined>;
   /** Makes the links of account mails again at sending time (they are never stored). */
@@ -131,19 +132,16 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
   }
 
   /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
-  async function offerMail(
-    subject: string,
-    origin: string | undefined,
-  ): Promise<MailContent | { drop: string }> {
+  async function offerMail(subject: string): Promise<MailContent | { drop: string }> {
     const [quoteId = '', offerNo] = subject.split(':');
     const quote = await quotes.findQuote(db, quoteId);
     if (quote?.status !== 'offered' || String(quote.offer_no) !== offerNo)
       return { drop: 'the offer was replaced, or the quote was answered' };
-    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, origin);
+    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, deps.publicUrl);
   }
 
   /** A quote's request (to the admins) or its acceptance (to the buyer and the admins). */
-  async function quoteMail(mail: Due, origin: string | undefined): Promise<MailContent | { drop: string }> {
+  async function quoteMail(mail: Due): Promise<MailContent | { drop: string }> {
     const quoteId =
       mail.kind === 'quote_accepted' ? mail.subject_id : outbox.adminMailSubject(mail.subject_id);
     const row = await quotes.findQuote(db, quoteId);
@@ -151,19 +149,16 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     const quote = { ...row, lines: await quotes.linesOf(db, [quoteId]) };
     if (mail.kind === 'quote_requested') {
       const [asked] = await quotes.messagesOf(db, [quoteId]);
-      return quoteRequestedMail(quote, asked?.message ?? '', origin);
+      return quoteRequestedMail(quote, asked?.message ?? '', deps.publicUrl);
     }
     if (!row.order_id) return { drop: 'the quote has no order' };
     return mail.kind === 'quote_accepted'
-      ? quoteAcceptedMail(quote, row.order_id, origin)
-      : quoteAcceptedAdminMail(quote, row.order_id, origin);
+      ? quoteAcceptedMail(quote, row.order_id, deps.publicUrl)
+      : quoteAcceptedAdminMail(quote, row.order_id, deps.publicUrl);
   }
 
   /** An invitation's mail, while it waits to be accepted and its time has not run out. */
-  async function invitationMail(
-    invitationId: string,
-    origin: string | undefined,
-  ): Promise<MailContent | { drop: string }> {
+  async function invitationMail(invitationId: string): Promise<MailContent | { drop: string }> {
     const invitation = await findInvitationToMail(db, invitationId, nowIso());
     if (!invitation || !deps.invitationTokens)
       return { drop: 'the invitation is accepted, withdrawn or expired' };
@@ -174,7 +169,7 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         role: invitation.role,
         expiresAt: invitation.expires_at,
       },
-      deps.invitationTokens.url(origin ?? '', invitation.id),
+      deps.invitationTokens.url(invitation.id),
     );
   }
 
@@ -185,20 +180,19 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     if (mail.kind === 'verify_email' || mail.kind === 'password_reset') {
       const link = await findUsableLink(db, mail.subject_id, nowIso());
       if (!link) return { drop: 'the link is used or expired' };
-      const url = deps.linkTokens.url(link.origin, link.purpose, link.id);
+      const url = deps.linkTokens.url(link.purpose, link.id);
       return link.purpose === 'verify_email'
         ? verifyEmailMail(link.name, url)
         : passwordResetMail(link.name, url);
     }
-    const origin = mail.origin ?? deps.publicUrl;
-    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id, origin);
-    if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id, origin);
+    if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
+    if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id);
     if (
       mail.kind === 'quote_requested' ||
       mail.kind === 'quote_accepted' ||
       mail.kind === 'quote_accepted_admin'
     )
-      return quoteMail(mail, origin);
+      return quoteMail(mail);
     const order = await findOrder(
       db,
       mail.kind === 'approval_needed' ? outbox.adminMailSubject(mail.subject_id) : mail.subject_id,

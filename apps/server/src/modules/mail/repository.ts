@@ -19,16 +19,15 @@ export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin' | 'approv
 /**
  * A mail about an order, one carrying an account link (the link is made again when sent), a
  * quote's offer (one mail for each offer: its subject is the quote and the offer's number), or
- * the buyer's note that their quote became an order. `origin` is the shop's address the mail's
- * links point to (PUBLIC_URL, else the address the request came to).
+ * the buyer's note that their quote became an order. Its links are made when it is sent, on the
+ * shop's configured address.
  */
-export type QueuedMail = (
+export type QueuedMail =
   | { kind: OrderMailKind; orderId: string; recipient: string }
   | { kind: AccountMailKind; linkId: string; recipient: string }
   | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
   | { kind: 'company_invitation'; invitationId: string; recipient: string }
-  | { kind: 'quote_accepted'; quoteId: string; recipient: string }
-) & { origin?: string | undefined };
+  | { kind: 'quote_accepted'; quoteId: string; recipient: string };
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
@@ -48,18 +47,11 @@ function subjectOf(mail: QueuedMail): string {
   return mail.quoteId;
 }
 
-const pendingRow = (
-  kind: MailKind,
-  subjectId: string,
-  recipient: string,
-  origin: string | undefined,
-  at: string,
-) => ({
+const pendingRow = (kind: MailKind, subjectId: string, recipient: string, at: string) => ({
   id: newId(),
   kind,
   subject_id: subjectId,
   recipient,
-  origin: origin ?? null,
   status: 'pending' as const,
   attempts: 0,
   next_attempt_at: at,
@@ -76,7 +68,7 @@ const pendingRow = (
 export async function queueMail(db: Database, mail: QueuedMail, at: string): Promise<void> {
   await db
     .insertInto('mail_outbox')
-    .values(pendingRow(mail.kind, subjectOf(mail), mail.recipient, mail.origin, at))
+    .values(pendingRow(mail.kind, subjectOf(mail), mail.recipient, at))
     .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
     .execute();
 }
@@ -88,7 +80,7 @@ export async function queueMail(db: Database, mail: QueuedMail, at: string): Pro
  */
 export async function mailEach(
   db: Database,
-  mail: { kind: AdminMailKind; subjectId: string; origin?: string | undefined },
+  mail: { kind: AdminMailKind; subjectId: string },
   recipients: readonly { id: string; email: string }[],
   at: string,
 ): Promise<void> {
@@ -97,7 +89,7 @@ export async function mailEach(
     .insertInto('mail_outbox')
     .values(
       recipients.map((admin) =>
-        pendingRow(mail.kind, adminSubject(mail.subjectId, admin.id), admin.email, mail.origin, at),
+        pendingRow(mail.kind, adminSubject(mail.subjectId, admin.id), admin.email, at),
       ),
     )
     .onConflict((oc) => oc.columns(['kind', 'subject_id']).doNothing())
@@ -110,7 +102,7 @@ export async function mailEach(
  */
 export async function mailShopAdmins(
   db: Database,
-  mail: { kind: AdminMailKind; subjectId: string; origin?: string | undefined },
+  mail: { kind: AdminMailKind; subjectId: string },
   at: string,
 ): Promise<number> {
   const admins = await db
@@ -127,7 +119,7 @@ export async function mailShopAdmins(
 export function dueMails(db: Database, now: string, max: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'subject_id', 'recipient', 'origin', 'attempts'])
+    .select(['id', 'kind', 'subject_id', 'recipient', 'attempts'])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))

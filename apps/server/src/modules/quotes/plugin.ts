@@ -9,7 +9,6 @@ export const quoteRoutesPlugin = fp(
       mail: app.mail,
       orders: orderDeps(app),
       guard: app.guard,
-      publicUrl: app.config.publicUrl,
     });
   },
   {

@@ -16,7 +16,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { shopOrigin } from '../../http/shop-origin.js';
 import {
   acceptQuote,
   addMessage,
@@ -32,10 +31,7 @@ const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Quotes: a buyer asks a price, the shop offers one, the buyer accepts it (an order) or declines it. */
-export function quoteRoutes(
-  app: FastifyInstance,
-  deps: QuoteDeps & { guard: AuthGuard; publicUrl?: string | undefined },
-) {
+export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
 
@@ -54,12 +50,7 @@ export function quoteRoutes(
     },
     async (request, reply) =>
       reply.status(201).send({
-        insertedId: await requestQuote(
-          deps,
-          callerOf(request),
-          request.body,
-          shopOrigin(deps.publicUrl, request),
-        ),
+        insertedId: await requestQuote(deps, callerOf(request), request.body),
       }),
   );
 
@@ -134,13 +125,7 @@ export function quoteRoutes(
       },
     },
     async (request) => {
-      await makeOffer(
-        deps,
-        callerOf(request),
-        request.params.id,
-        request.body,
-        shopOrigin(deps.publicUrl, request),
-      );
+      await makeOffer(deps, callerOf(request), request.params.id, request.body);
       return { acknowledged: true as const };
     },
   );
@@ -163,13 +148,7 @@ export function quoteRoutes(
     },
     async (request, reply) =>
       reply.status(201).send({
-        orderId: await acceptQuote(
-          deps,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          shopOrigin(deps.publicUrl, request),
-        ),
+        orderId: await acceptQuote(deps, callerOf(request), request.params.id, request.body),
       }),
   );
 

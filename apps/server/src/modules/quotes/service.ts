@@ -101,12 +101,7 @@ const closed = (status: QuoteStatus) => conflict(`This quote is ${status}; it ca
  * A buyer's request for a price: every part must be in the catalog (else 404 naming each such
  * line, as `POST /api/orders` does); quantities are not checked against the parts' ranges.
  */
-export async function requestQuote(
-  deps: QuoteDeps,
-  buyer: Caller,
-  body: QuoteRequestBody,
-  origin?: string,
-): Promise<string> {
+export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRequestBody): Promise<string> {
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     const names = await quotes.partNames(
@@ -151,7 +146,7 @@ export async function requestQuote(
       after: { lines: body.lines },
     });
     // Every admin hears of it, with a link to the quote's page.
-    await deps.mail?.toShopAdmins(trx, { kind: 'quote_requested', subjectId: id, origin }, now);
+    await deps.mail?.toShopAdmins(trx, { kind: 'quote_requested', subjectId: id }, now);
   });
   deps.mail?.kick();
   return id;
@@ -208,7 +203,6 @@ export async function makeOffer(
   admin: Caller,
   id: string,
   body: QuoteOfferBody,
-  origin?: string,
 ): Promise<void> {
   const now = nowIso();
   const validUntil = new Date(body.validUntil).toISOString();
@@ -255,7 +249,7 @@ export async function makeOffer(
     });
     await deps.mail?.queue(
       trx,
-      { kind: 'quote_offered', quoteId: id, offerNo: Number(offered.offer_no), recipient: row.email, origin },
+      { kind: 'quote_offered', quoteId: id, offerNo: Number(offered.offer_no), recipient: row.email },
       now,
     );
   });
@@ -313,7 +307,6 @@ export async function acceptQuote(
   buyer: Caller,
   id: string,
   delivery: AcceptQuoteBody,
-  origin?: string,
 ): Promise<string> {
   const row = await ownQuote(deps.db, buyer, id);
   if (row.status !== 'offered' || (row.valid_until ?? '') <= nowIso())
@@ -351,12 +344,8 @@ export async function acceptQuote(
             after: { orderId, offerNo: Number(row.offer_no) },
           });
           // The buyer and every admin hear of the order it made (placeOrder sends them on).
-          await deps.mail?.queue(
-            trx,
-            { kind: 'quote_accepted', quoteId: id, recipient: row.email, origin },
-            now,
-          );
-          await deps.mail?.toShopAdmins(trx, { kind: 'quote_accepted_admin', subjectId: id, origin }, now);
+          await deps.mail?.queue(trx, { kind: 'quote_accepted', quoteId: id, recipient: row.email }, now);
+          await deps.mail?.toShopAdmins(trx, { kind: 'quote_accepted_admin', subjectId: id }, now);
         },
       },
     );
