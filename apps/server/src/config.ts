@@ -127,6 +127,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PURCHASES_PER_IP: count(1000),
   RATE_LIMIT_PAYMENTS_PER_IP: count(300),
   RATE_LIMIT_REVIEWS_PER_ACCOUNT: count(10),
+  RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT: count(60),
   // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
   // ordering it and never paying (docs/api.md, "Accounts you can trust").
   UNPAID_ORDER_RELEASE: flag.default(true),
@@ -258,6 +259,7 @@ export interface Config {
     verificationMailsPerAccount: number;
     passwordChangeFailuresPerAccount: number;
     reviewsPerAccount: number;
+    quoteMessagesPerAccount: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
     purchasesPerIp: number;
@@ -423,6 +425,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       verificationMailsPerAccount: env.RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT,
       passwordChangeFailuresPerAccount: env.RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT,
       reviewsPerAccount: env.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
+      quoteMessagesPerAccount: env.RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,

@@ -23,6 +23,7 @@ export const errorStatus = {
   payment_not_confirmed: 422,
   too_many_lists: 422,
   too_many_addresses: 422,
+  too_many_messages: 422,
   headers_too_large: 431,
   rate_limited: 429,
   internal: 500,

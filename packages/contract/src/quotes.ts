@@ -14,6 +14,16 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 export const MAX_QUOTE_MESSAGE = 2000;
 const QuoteMessageText = text({ min: 1, max: MAX_QUOTE_MESSAGE });
 
+/** The most messages one quote's thread holds, the request's included; a further one → 422 too_many_messages. */
+export const MAX_QUOTE_MESSAGES = 200;
+export const TOO_MANY_QUOTE_MESSAGES_MESSAGE = `This quote already has ${MAX_QUOTE_MESSAGES} messages, the most one quote may hold. Ask for a new quote to go on.`;
+
+/** How many of the newest messages `GET /api/quotes/{id}` answers; `GET /api/quotes/{id}/messages` pages the older ones. */
+export const QUOTE_THREAD_PAGE = 50;
+
+/** How many of the newest messages each quote of `GET /api/quotes` carries. */
+export const QUOTE_LIST_MESSAGES = 3;
+
 /**
  * `POST /api/quotes`: the parts and quantities a buyer asks a price for, and why. Quantities may lie
  * outside the parts' ranges (that is what a quote is for): any whole number of pieces from 1.
@@ -67,11 +77,26 @@ export const Quote = z.object({
   lines: z.array(QuoteLine),
   validUntil: z.string().optional(),
   orderId: Id.optional().describe('the order made when the offer was accepted'),
-  messages: z.array(QuoteMessage).describe('the thread, oldest first; the request is its first message'),
+  messages: z
+    .array(QuoteMessage)
+    .describe(
+      `the newest messages of the thread, oldest first: ${QUOTE_THREAD_PAGE} at most in GET /api/quotes/{id}, ${QUOTE_LIST_MESSAGES} in GET /api/quotes; GET /api/quotes/{id}/messages pages the older ones (the request is the thread's first message)`,
+    ),
+  messageCount: z
+    .number()
+    .int()
+    .describe(`how many messages the thread holds in all (at most ${MAX_QUOTE_MESSAGES})`),
   createdAt: z.string(),
 });
 export type Quote = z.infer<typeof Quote>;
 export const QuoteList = z.array(Quote);
+
+/**
+ * `GET /api/quotes/{id}/messages`: a page of the thread counted from its newest message (`offset`
+ * 0: the newest `limit`; `offset` 50: the 50 before those), answered oldest first like the thread.
+ */
+export const QuoteMessagesQuery = Paging;
+export const QuoteMessageList = z.array(QuoteMessage);
 
 export const QuotesQuery = Paging.extend({ status: QuoteStatus.optional() });
 export const QuoteIdParams = z.object({ id: Id });

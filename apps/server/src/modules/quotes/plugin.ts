@@ -9,10 +9,11 @@ export const quoteRoutesPlugin = fp(
       mail: app.mail,
       orders: orderDeps(app),
       guard: app.guard,
+      messagesPerAccount: app.limit('quote-messages-account', app.config.rateLimits.quoteMessagesPerAccount),
     });
   },
   {
     name: 'quote-routes',
-    dependencies: ['config', 'database', 'auth-guard', 'mail', 'payments'],
+    dependencies: ['config', 'database', 'auth-guard', 'mail', 'payments', 'rate-limits'],
   },
 );

@@ -1,6 +1,7 @@
 import type { QuoteStatus } from '@shop/contract/quotes';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
+import { lockRows } from '../../db/row-locks.js';
 import type { QuoteLinesTable, QuoteMessagesTable, QuotesTable } from '../../db/schema.js';
 
 export type QuoteRow = QuotesTable;
@@ -51,6 +52,70 @@ export function linesOf(db: Database, quoteIds: readonly string[]): Promise<Quot
     .execute();
 }
 
+/**
+ * The newest `perQuote` messages of each of these quotes, each quote's oldest first, and how many
+ * messages each quote has in all (a quote without any is not in the map). One statement: the
+ * answer stays as small as the quotes asked for, however long their threads.
+ */
+export async function latestMessagesOf(
+  db: Database,
+  quoteIds: readonly string[],
+  perQuote: number,
+): Promise<{ messages: QuoteMessageRow[]; counts: Map<string, number> }> {
+  if (quoteIds.length === 0) return { messages: [], counts: new Map() };
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('quote_messages')
+        .selectAll()
+        .select((inner) => [
+          inner.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('quote_id').orderBy('created_at', 'desc').orderBy('id', 'desc'))
+            .as('newness'),
+          inner.fn
+            .countAll<number>()
+            .over((ob) => ob.partitionBy('quote_id'))
+            .as('total'),
+        ])
+        .where('quote_id', 'in', quoteIds)
+        .as('thread'),
+    )
+    .selectAll()
+    .where('newness', '<=', perQuote)
+    .orderBy('quote_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const counts = new Map<string, number>();
+  const messages = rows.map(({ newness: _newness, total, ...message }) => {
+    counts.set(message.quote_id, Number(total));
+    return message;
+  });
+  return { messages, counts };
+}
+
+/**
+ * A page of the quote's thread counted from its newest message (`offset` 0: the newest `limit`),
+ * oldest first, and how many messages the thread has in all.
+ */
+export async function threadPage(
+  db: Database,
+  quoteId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: QuoteMessageRow[]; total: number }> {
+  const { rows, total } = await pageWithTotal(
+    db
+      .selectFrom('quote_messages')
+      .selectAll()
+      .where('quote_id', '=', quoteId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc'),
+    page,
+  );
+  return { rows: rows.reverse(), total };
+}
+
 /** The messages of these quotes, oldest first. */
 export function messagesOf(db: Database, quoteIds: readonly string[]): Promise<QuoteMessageRow[]> {
   if (quoteIds.length === 0) return Promise.resolve([]);
@@ -89,6 +154,25 @@ export async function insertQuote(
 
 export async function insertMessage(db: Database, message: QuoteMessageRow): Promise<void> {
   await db.insertInto('quote_messages').values(message).execute();
+}
+
+/**
+ * Locks the quote's row until the transaction ends (PostgreSQL; SQLite has one writer at a time
+ * already): messages posted to one quote at once are then counted one at a time, so its thread
+ * never passes its cap.
+ */
+export function lockQuote(db: Database, id: string): Promise<void> {
+  return lockRows(db, db.selectFrom('quotes').select('id').where('id', '=', id));
+}
+
+/** How many messages the quote's thread holds. */
+export async function countMessages(db: Database, quoteId: string): Promise<number> {
+  const row = await db
+    .selectFrom('quote_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('quote_id', '=', quoteId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

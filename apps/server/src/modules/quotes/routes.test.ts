@@ -103,6 +103,7 @@ describe('POST /api/quotes', () => {
         { partsId: nut, partsName: 'M8 nut', quantity: 50_000 },
       ],
       messages: [{ from: 'buyer', message: 'A price for these, please', createdAt: expect.any(String) }],
+      messageCount: 1,
       createdAt: expect.any(String),
     });
     expect(await auditOf(id)).toEqual(['quote.requested']);
@@ -518,8 +519,11 @@ describe('the API documentation', () => {
     const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths['/api/quotes'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths['/api/quotes/{id}'])).toEqual(expect.arrayContaining(['get', 'put']));
-    for (const path of ['messages', 'accept', 'decline'])
+    for (const path of ['accept', 'decline'])
       expect(Object.keys(doc.paths[`/api/quotes/{id}/${path}`])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/quotes/{id}/messages'])).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
     expect(doc.paths['/api/quotes/{id}/accept'].post.requestBody).toBeDefined();
   });
 });

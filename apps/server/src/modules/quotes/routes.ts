@@ -5,10 +5,15 @@ import {
   AcceptedQuote,
   AcceptQuoteBody,
   MAX_QUOTE_MESSAGE,
+  MAX_QUOTE_MESSAGES,
+  QUOTE_LIST_MESSAGES,
+  QUOTE_THREAD_PAGE,
   Quote,
   QuoteIdParams,
   QuoteList,
   QuoteMessageBody,
+  QuoteMessageList,
+  QuoteMessagesQuery,
   QuoteOfferBody,
   QuoteRequestBody,
   QuotesQuery,
@@ -16,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import type { RateLimit } from '../../http/rate-limit.js';
 import {
   acceptQuote,
   addMessage,
@@ -25,13 +31,21 @@ import {
   makeOffer,
   type QuoteDeps,
   requestQuote,
+  threadOf,
 } from './service.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Quotes: a buyer asks a price, the shop offers one, the buyer accepts it (an order) or declines it. */
-export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: AuthGuard }) {
+export function quoteRoutes(
+  app: FastifyInstance,
+  deps: QuoteDeps & {
+    guard: AuthGuard;
+    /** Messages posted per account in the rate limits' window (RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT). */
+    messagesPerAccount: RateLimit;
+  },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
 
@@ -62,6 +76,7 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
         tags: ['quotes'],
         summary:
           "Quotes, newest first: a buyer's own, every buyer's for admins; `status` filters; x-total-count carries the total",
+        description: `Each quote carries the newest ${QUOTE_LIST_MESSAGES} messages of its thread and messageCount, how many it holds.`,
         security,
         querystring: QuotesQuery,
         response: { 200: QuoteList, ...errors },
@@ -81,6 +96,7 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
       schema: {
         tags: ['quotes'],
         summary: "One quote with its messages (its buyer or an admin; another buyer's → 403)",
+        description: `The newest ${QUOTE_THREAD_PAGE} messages of its thread, oldest first, and messageCount, how many it holds; GET /api/quotes/{id}/messages pages the older ones.`,
         security,
         params: QuoteIdParams,
         response: { 200: Quote, ...errors },
@@ -89,23 +105,51 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
     async (request) => getQuote(db, callerOf(request), request.params.id),
   );
 
+  api.get(
+    '/api/quotes/:id/messages',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['quotes'],
+        summary:
+          "A page of the quote's thread, counted from its newest message (its buyer or an admin); x-total-count carries how many it holds",
+        description:
+          'offset 0 is the newest `limit` messages (what GET /api/quotes/{id} carries with the default limit), offset 50 the 50 before them, and so on; each page is answered oldest first, like the thread.',
+        security,
+        params: QuoteIdParams,
+        querystring: QuoteMessagesQuery,
+        response: { 200: QuoteMessageList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await threadOf(db, callerOf(request), request.params.id, request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.messages;
+    },
+  );
+
   api.post(
     '/api/quotes/:id/messages',
     {
       onRequest: guard.user,
       schema: {
         tags: ['quotes'],
-        summary: "A message on the quote's thread (its buyer, or an admin for the shop)",
+        summary:
+          "A message on the quote's thread (its buyer, or an admin for the shop); RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT per window per account, then 429 with retry-after",
+        description: `A thread holds at most ${MAX_QUOTE_MESSAGES} messages, the request's included; a further one → 422 too_many_messages.`,
         security,
         params: QuoteIdParams,
         body: QuoteMessageBody,
-        response: { 201: Inserted, 415: ErrorBody, ...errors },
+        response: { 201: Inserted, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const caller = callerOf(request);
+      await deps.messagesPerAccount.consume(caller.id);
+      return reply
         .status(201)
-        .send({ insertedId: await addMessage(db, callerOf(request), request.params.id, request.body) }),
+        .send({ insertedId: await addMessage(db, caller, request.params.id, request.body) });
+    },
   );
 
   api.put(

@@ -1,11 +1,16 @@
 import type { RefusedLine } from '@shop/contract/errors';
-import type {
-  AcceptQuoteBody,
-  Quote,
-  QuoteMessageBody,
-  QuoteOfferBody,
-  QuoteRequestBody,
-  QuoteStatus,
+import {
+  type AcceptQuoteBody,
+  MAX_QUOTE_MESSAGES,
+  QUOTE_LIST_MESSAGES,
+  QUOTE_THREAD_PAGE,
+  type Quote,
+  type QuoteMessage,
+  type QuoteMessageBody,
+  type QuoteOfferBody,
+  type QuoteRequestBody,
+  type QuoteStatus,
+  TOO_MANY_QUOTE_MESSAGES_MESSAGE,
 } from '@shop/contract/quotes';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
@@ -40,10 +45,17 @@ function statusOf(row: quotes.QuoteRow, now: string): QuoteStatus {
     : row.status;
 }
 
+const toMessage = (message: quotes.QuoteMessageRow): QuoteMessage => ({
+  from: message.sender,
+  message: message.message,
+  createdAt: message.created_at,
+});
+
 function toQuote(
   row: quotes.QuoteRow,
   lines: readonly quotes.QuoteLineRow[],
   messages: readonly quotes.QuoteMessageRow[],
+  messageCount: number,
   now: string,
 ): Quote {
   return {
@@ -59,23 +71,38 @@ function toQuote(
     })),
     ...(row.valid_until ? { validUntil: row.valid_until } : {}),
     ...(row.order_id ? { orderId: row.order_id } : {}),
-    messages: messages.map((message) => ({
-      from: message.sender,
-      message: message.message,
-      createdAt: message.created_at,
-    })),
+    messages: messages.map(toMessage),
+    messageCount,
     createdAt: row.created_at,
   };
 }
 
-/** Quotes as the API answers them, their lines and messages read in two queries. */
-async function withLinesAndMessages(db: Database, rows: readonly quotes.QuoteRow[]): Promise<Quote[]> {
+/**
+ * Quotes as the API answers them, their lines and the newest `messages` messages of each thread
+ * (with how many it holds) read in two queries.
+ */
+async function withLinesAndMessages(
+  db: Database,
+  rows: readonly quotes.QuoteRow[],
+  messages: number,
+): Promise<Quote[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, messages] = await Promise.all([quotes.linesOf(db, ids), quotes.messagesOf(db, ids)]);
+  const [lines, latest] = await Promise.all([
+    quotes.linesOf(db, ids),
+    quotes.latestMessagesOf(db, ids, messages),
+  ]);
   const linesOf = groupRows(lines, (line) => line.quote_id);
-  const messagesOf = groupRows(messages, (message) => message.quote_id);
+  const messagesOf = groupRows(latest.messages, (message) => message.quote_id);
   const now = nowIso();
-  return rows.map((row) => toQuote(row, linesOf.get(row.id) ?? [], messagesOf.get(row.id) ?? [], now));
+  return rows.map((row) =>
+    toQuote(
+      row,
+      linesOf.get(row.id) ?? [],
+      messagesOf.get(row.id) ?? [],
+      latest.counts.get(row.id) ?? 0,
+      now,
+    ),
+  );
 }
 
 /** The quote, if the caller may see it (its buyer, or an admin): none → 404, another's → 403. */
@@ -152,7 +179,10 @@ export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRe
   return id;
 }
 
-/** A page of quotes, newest first: a buyer's own, or everyone's for an admin. */
+/**
+ * A page of quotes, newest first: a buyer's own, or everyone's for an admin; each with the newest
+ * QUOTE_LIST_MESSAGES messages of its thread.
+ */
 export async function listQuotes(
   db: Database,
   caller: Caller,
@@ -163,16 +193,33 @@ export async function listQuotes(
     now: nowIso(),
     ...(caller.role === 'admin' ? {} : { userId: caller.id }),
   });
-  return { quotes: await withLinesAndMessages(db, rows), total };
+  return { quotes: await withLinesAndMessages(db, rows, QUOTE_LIST_MESSAGES), total };
 }
 
+/** The quote with the newest QUOTE_THREAD_PAGE messages of its thread (older ones: `threadOf`). */
 export async function getQuote(db: Database, caller: Caller, id: string): Promise<Quote> {
-  const [quote] = await withLinesAndMessages(db, [await quoteFor(db, caller, id)]);
+  const [quote] = await withLinesAndMessages(db, [await quoteFor(db, caller, id)], QUOTE_THREAD_PAGE);
   if (!quote) throw notFound('quote');
   return quote;
 }
 
-/** A message on the quote's thread, from the buyer or, for an admin, from the shop. */
+/** A page of the quote's thread counted from its newest message, oldest first, and its length. */
+export async function threadOf(
+  db: Database,
+  caller: Caller,
+  id: string,
+  page: { limit: number; offset: number },
+): Promise<{ messages: QuoteMessage[]; total: number }> {
+  await quoteFor(db, caller, id);
+  const { rows, total } = await quotes.threadPage(db, id, page);
+  return { messages: rows.map(toMessage), total };
+}
+
+/**
+ * A message on the quote's thread, from the buyer or, for an admin, from the shop. The thread
+ * holds MAX_QUOTE_MESSAGES at most (then 422 too_many_messages): counted with the quote's row
+ * locked, in the transaction that writes, so messages posted at once never pass it.
+ */
 export async function addMessage(
   db: Database,
   caller: Caller,
@@ -181,12 +228,17 @@ export async function addMessage(
 ): Promise<string> {
   await quoteFor(db, caller, id);
   const messageId = newId();
-  await quotes.insertMessage(db, {
-    id: messageId,
-    quote_id: id,
-    sender: caller.role === 'admin' ? 'shop' : 'buyer',
-    message: body.message,
-    created_at: nowIso(),
+  await db.transaction().execute(async (trx) => {
+    await quotes.lockQuote(trx, id);
+    if ((await quotes.countMessages(trx, id)) >= MAX_QUOTE_MESSAGES)
+      throw new AppError('too_many_messages', TOO_MANY_QUOTE_MESSAGES_MESSAGE);
+    await quotes.insertMessage(trx, {
+      id: messageId,
+      quote_id: id,
+      sender: caller.role === 'admin' ? 'shop' : 'buyer',
+      message: body.message,
+      created_at: nowIso(),
+    });
   });
   return messageId;
 }

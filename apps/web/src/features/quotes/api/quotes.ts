@@ -1,11 +1,20 @@
-import type {
-  Quote,
-  QuoteMessageBody,
-  QuoteOfferInput,
-  QuoteRequestInput,
-  QuoteStatus,
+import {
+  QUOTE_THREAD_PAGE,
+  type Quote,
+  type QuoteMessage,
+  type QuoteMessageBody,
+  type QuoteOfferInput,
+  type QuoteRequestInput,
+  type QuoteStatus,
 } from '@shop/contract/quotes';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchPage, type Page, pageParams } from '../../../lib/paged-list';
 
@@ -44,6 +53,28 @@ export const useQuotes = (page: Page, status: QuoteStatus | '') => useQuery(quot
 export const useQuote = (id: string) => useQuery(quoteQuery(id));
 
 const quotePath = (id: string, action = '') => `/api/quotes/${encodeURIComponent(id)}${action}`;
+
+/**
+ * The messages of a quote's thread older than the newest QUOTE_THREAD_PAGE (which the quote
+ * itself carries), a page at a time from `GET /api/quotes/{id}/messages`: each page is the
+ * QUOTE_THREAD_PAGE before the one loaded last, oldest first. Read only once `enabled`; read again
+ * with the quote after any change (the same `quotes` key), so the pages and the quote agree.
+ */
+export function useEarlierQuoteMessages(id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['quotes', 'earlier-messages', id],
+    initialPageParam: QUOTE_THREAD_PAGE,
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage<QuoteMessage>(
+        `${quotePath(id, '/messages')}?${pageParams({ limit: QUOTE_THREAD_PAGE, offset: pageParam })}`,
+        { auth: true, signal },
+      ),
+    getNextPageParam: (last, _pages, offset) =>
+      offset + QUOTE_THREAD_PAGE < last.total ? offset + QUOTE_THREAD_PAGE : undefined,
+    enabled,
+    staleTime: 0,
+  });
+}
 
 /** After any change to a quote, its page and the lists are read again. */
 function useRefreshQuotes() {

@@ -1,11 +1,12 @@
-import { MAX_QUOTE_MESSAGE, type QuoteMessage } from '@shop/contract/quotes';
+import { MAX_QUOTE_MESSAGE, MAX_QUOTE_MESSAGES, type QuoteMessage } from '@shop/contract/quotes';
+import { useState } from 'react';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField } from '../../../components/form/text-field';
 import { DateTime } from '../../../components/ui/date-time';
 import { useForm } from '../../../lib/form';
 import { toastOutcome } from '../../../lib/toasts';
-import { useSendQuoteMessage } from '../api/quotes';
+import { useEarlierQuoteMessages, useSendQuoteMessage } from '../api/quotes';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.messageRules));
 
@@ -15,26 +16,58 @@ function author(from: QuoteMessage['from'], admin: boolean): string {
   return admin ? 'Buyer' : 'You';
 }
 
-/** A quote's thread, oldest first (the request is its first message), and the reply form. */
+/**
+ * A quote's thread, oldest first (the request is its first message), and the reply form. The quote
+ * carries its newest messages; "Show earlier messages" loads the older ones a page at a time.
+ */
 export function QuoteThread({
   quoteId,
   messages,
+  messageCount,
   admin,
 }: {
   quoteId: string;
+  /** The newest messages, oldest first (what the quote carries). */
   messages: readonly QuoteMessage[];
+  /** How many messages the thread holds in all. */
+  messageCount: number;
   admin: boolean;
 }) {
+  const [showEarlier, setShowEarlier] = useState(false);
+  const earlier = useEarlierQuoteMessages(quoteId, showEarlier);
+  // The pages came newest first: the last one loaded holds the oldest messages.
+  const older = showEarlier ? [...(earlier.data?.pages ?? [])].reverse().flatMap((page) => page.rows) : [];
+  const thread = [...older, ...messages];
+  // Where the first message shown stands in the whole thread: each message keeps its place as key.
+  const first = Math.max(0, messageCount - thread.length);
+  const loadEarlier = () => {
+    if (!showEarlier) setShowEarlier(true);
+    else if (!earlier.data) void earlier.refetch();
+    else void earlier.fetchNextPage();
+  };
   return (
     <section aria-labelledby="quote-thread" className="flex flex-col gap-4">
       <h2 id="quote-thread" className="text-xl font-semibold">
         Messages
       </h2>
+      {first > 0 && (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm self-start"
+          disabled={earlier.isFetching}
+          onClick={loadEarlier}
+        >
+          Show earlier messages ({first} more)
+        </button>
+      )}
+      {earlier.isError && !earlier.isFetching && (
+        <p className="text-error">The earlier messages could not be loaded; try again.</p>
+      )}
       <ol className="flex flex-col gap-3">
-        {messages.map((message, index) => (
+        {thread.map((message, index) => (
           <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: a thread only grows at its end.
-            key={index}
+            // biome-ignore lint/suspicious/noArrayIndexKey: a message's place in the whole thread never changes.
+            key={first + index}
             className={`rounded-box p-3 sm:max-w-[80%] ${
               message.from === 'shop' ? 'bg-primary/10 sm:self-end' : 'bg-base-200 sm:self-start'
             }`}
@@ -47,7 +80,14 @@ export function QuoteThread({
           </li>
         ))}
       </ol>
-      <ReplyForm quoteId={quoteId} />
+      {messageCount >= MAX_QUOTE_MESSAGES ? (
+        <p className="text-base-content/70">
+          This quote holds {MAX_QUOTE_MESSAGES} messages, the most one quote may; ask for a new quote to go
+          on.
+        </p>
+      ) : (
+        <ReplyForm quoteId={quoteId} />
+      )}
     </section>
   );
 }

@@ -87,7 +87,12 @@ function QuoteView({ quote, admin }: { quote: Quote; admin: boolean }) {
       <QuoteLinesTable lines={quote.lines} />
       {!admin && isOpenOffer(quote) && <OfferAnswer quote={quote} />}
       {admin && canOffer(quote.status) && <OfferForm key={quote.validUntil ?? ''} quote={quote} />}
-      <QuoteThread quoteId={quote._id} messages={quote.messages} admin={admin} />
+      <QuoteThread
+        quoteId={quote._id}
+        messages={quote.messages}
+        messageCount={quote.messageCount}
+        admin={admin}
+      />
     </section>
   );
 }
