@@ -24,6 +24,13 @@ export interface DatabaseRateLimitStore {
   reserve(rules: WindowRule[]): Promise<{ held: HeldPlace[] } | { fullUntil: number }>;
   /** Gives the places back, each to the window it was taken in (a window since renewed keeps its count). */
   release(places: HeldPlace[]): Promise<void>;
+  /**
+   * Keeps a mark under `key` for `forMs` from now (a mark kept again lasts from then on): a fact
+   * to remember for a while, such as an address an account signed in from, not a count.
+   */
+  remember(key: string, forMs: number): Promise<void>;
+  /** Whether a mark is kept under `key` and its time has not run out. */
+  remembers(key: string): Promise<boolean>;
 }
 
 class WindowFull extends Error {
@@ -104,6 +111,25 @@ export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
             .execute();
         }
       });
+    },
+    async remember(key, forMs) {
+      const resetAt = Date.now() + forMs;
+      await write(async (trx) => {
+        await trx
+          .insertInto('rate_limit_windows')
+          .values({ key, count: 1, reset_at: resetAt })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, reset_at: resetAt }))
+          .execute();
+      });
+    },
+    async remembers(key) {
+      const row = await db
+        .selectFrom('rate_limit_windows')
+        .select('key')
+        .where('key', '=', key)
+        .where('reset_at', '>', Date.now())
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

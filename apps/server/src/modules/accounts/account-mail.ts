@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { LINK_LIFETIME_MS, type LinkPurpose, type LinkTokens } from './links.js';
-import { endUnusedLinks, insertLink } from './repository.js';
+import { insertLink } from './repository.js';
 
 export interface AccountMailDeps {
   /** Undefined when SMTP_URL is unset: the link is then written to the log instead. */
@@ -38,8 +38,9 @@ export function accountMail(deps: AccountMailDeps): AccountMail {
     purpose: LinkPurpose,
   ): Promise<() => void> {
     const now = new Date();
-    // Only the newest reset link works: an older one lying in a mailbox is one less way in.
-    if (purpose === 'password_reset') await endUnusedLinks(db, user.id, purpose, now.toISOString());
+    // A new reset link leaves the older ones working until their hour is over or one of them is
+    // used (resetPassword ends the others): anyone may ask for a link to any email, so a newer
+    // link ending the older would let a stranger void the one its owner is about to follow.
     const linkId = await insertLink(db, {
       userId: user.id,
       purpose,

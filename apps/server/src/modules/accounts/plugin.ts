@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { knownAddresses } from '../auth/known-addresses.js';
 import { passwordChangeFailures } from '../auth/login-failures.js';
 import { accountRoutes } from './routes.js';
 
@@ -13,9 +14,11 @@ export const accountRoutesPlugin = fp(
       links: app.links,
       accountMail: app.accountMail,
       guard: app.guard,
+      knownAddresses: knownAddresses(app.durableCounters),
       limits: {
         resetsPerIp: limit('reset-ip', rateLimits.passwordResetsPerIp),
         resetsPerEmail: limit('reset-email', rateLimits.passwordResetsPerEmail),
+        resetsPerEmailFromOwnAddresses: limit('reset-email-own', rateLimits.passwordResetsPerEmail),
         verificationMailsPerAccount: limit('verification-account', rateLimits.verificationMailsPerAccount),
         passwordChangeFailures: passwordChangeFailures(app.durableCounters, {
           max: rateLimits.passwordChangeFailuresPerAccount,

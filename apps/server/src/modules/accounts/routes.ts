@@ -71,7 +71,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
         tags,
         summary: 'Mail a password reset link (/reset-password#token=…, one use, one hour)',
         description:
-          'The same 202 whether or not an account has this email. A newer link ends the older unused ones. Rate limited per address and per email.',
+          "The same 202 whether or not an account has this email. Each link works until its hour is over or one of the account's reset links is used (a newer link leaves the older ones working). Rate limited per address and per email, the email's requests counted apart from the addresses its account signed in from, so requests from elsewhere cannot use up its owner's.",
         body: PasswordResetRequestBody,
         response: { 202: z.null(), ...errors },
       },
@@ -89,13 +89,13 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
         tags,
         summary: 'Set a new password with the token of the mailed reset link',
         description:
-          'Every sign-in of the account ends (its refresh-token families are revoked, their access tokens refused) and the email counts as verified. A used, expired or unknown token → 400 `invalid_token`.',
+          "Every sign-in of the account ends (its refresh-token families are revoked, their access tokens refused), so do its other reset links, and the email counts as verified; the address it is used from becomes the account's own (its failed logins counted apart from strangers'). A used, expired or unknown token → 400 `invalid_token`.",
         body: PasswordResetBody,
         response: { 204: z.null(), ...errors, 503: ErrorBody },
       },
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body, clientLeaves(reply));
+      await resetPassword(deps, request.body, request.ip, clientLeaves(reply));
       return reply.status(204).send(null);
     },
   );

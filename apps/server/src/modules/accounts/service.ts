@@ -4,17 +4,21 @@ import type { Database } from '../../db/database.js';
 import { AppError, conflict } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
+import type { KnownAddresses } from '../auth/known-addresses.js';
 import type { PasswordChangeFailures } from '../auth/login-failures.js';
 import type { PasswordHashing } from '../auth/password.js';
 import { revokeUserFamilies } from '../auth/refresh-tokens.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../users/repository.js';
 import type { AccountMail } from './account-mail.js';
 import type { LinkPurpose, LinkTokens } from './links.js';
-import { markEmailVerified, redeemLink, releaseLink } from './repository.js';
+import { endUnusedLinks, markEmailVerified, redeemLink, releaseLink } from './repository.js';
 
 export interface AccountLimits {
   resetsPerIp: RateLimit;
+  /** Reset requests for one email from the addresses its account has not signed in from. */
   resetsPerEmail: RateLimit;
+  /** The same from the addresses it signed in from: strangers elsewhere cannot use these up. */
+  resetsPerEmailFromOwnAddresses: RateLimit;
   verificationMailsPerAccount: RateLimit;
   passwordChangeFailures: PasswordChangeFailures;
 }
@@ -25,6 +29,8 @@ export interface AccountDeps {
   links: LinkTokens;
   accountMail: AccountMail;
   limits: AccountLimits;
+  /** The addresses each account signed in from (auth/known-addresses.ts). */
+  knownAddresses: KnownAddresses;
 }
 
 const INVALID_LINK: Record<LinkPurpose, string> = {
@@ -63,11 +69,16 @@ export async function resendVerification(deps: AccountDeps, caller: Caller): Pro
 /**
  * POST /api/auth/password-reset/request: the same answer whether or not the account exists. No
  * hash is computed in either case, and the mail is sent later by the outbox, so the time taken
- * tells as little as the answer.
+ * tells as little as the answer. The mails for one email are limited twice: from the addresses
+ * its account signed in from, and from every other, so requests from strangers' addresses never
+ * use up what its owner may ask for from theirs (whose address is asked by email, before the
+ * account is looked up). A new link leaves the older ones working: a stranger's request cannot
+ * void the link the owner is about to use.
  */
 export async function requestPasswordReset(deps: AccountDeps, email: string, ip: string): Promise<void> {
   await deps.limits.resetsPerIp.consume(ip);
-  await deps.limits.resetsPerEmail.consume(email);
+  const own = await deps.knownAddresses.has(email, ip);
+  await (own ? deps.limits.resetsPerEmailFromOwnAddresses : deps.limits.resetsPerEmail).consume(email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   await deps.accountMail.send(deps.db, user, 'password_reset');
@@ -75,13 +86,16 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, ip:
 
 /**
  * POST /api/auth/password-reset: the new password, the email counted as verified (the person
- * read the mail), and every sign-in of the account ended. The link is taken first, so of many
- * using it at once only the winner spends a password hash; if that hash cannot be made (too many
- * waiting, the client left), the link is given back and works again.
+ * read the mail), every sign-in of the account ended and its other reset links with them. The
+ * link is taken first, so of many using it at once only the winner spends a password hash; if
+ * that hash cannot be made (too many waiting, the client left), the link is given back and works
+ * again. The address it was used from becomes the account's own (`ip`, known-addresses.ts): an
+ * owner locked out of a new address by strangers' guessing signs in there after the reset.
  */
 export async function resetPassword(
   deps: AccountDeps,
   body: PasswordResetBody,
+  ip: string,
   signal?: AbortSignal,
 ): Promise<void> {
   const id = linkOf(deps, 'password_reset', body.token);
@@ -96,10 +110,14 @@ export async function resetPassword(
     throw error;
   }
   await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
     await setPasswordHash(trx, userId, hash);
-    await markEmailVerified(trx, userId, nowIso());
+    await markEmailVerified(trx, userId, now);
     await revokeUserFamilies(trx, userId);
+    await endUnusedLinks(trx, userId, 'password_reset', now);
   });
+  const user = await findUserById(deps.db, userId);
+  if (user) await deps.knownAddresses.remember(user.email, ip);
 }
 
 /**

@@ -83,7 +83,78 @@ describe('the failed-login limit', () => {
     for (let i = 0; i < 8; i++)
       spread.push((await login(victim.email, 'guessing away', `192.0.2.${i}`)).statusCode);
     expect(spread).toEqual([401, 401, 401, 401, 401, 401, 401, 429]);
-    expect((await login(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(429);
+    // Which stops every address the account has not signed in from, not the owner's.
+    expect((await login(victim.email, victim.password, '198.51.100.99')).statusCode).toBe(429);
+    expect((await login(victim.email, victim.password, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('does not let strangers spread over many addresses lock the owner out of the address they sign in from', async () => {
+    shop = await createTestShop({
+      demo: false,
+      env: {
+        ...roomy,
+        RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '5',
+        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '12',
+      },
+    });
+    const owner = await signUp(shop.app);
+    expect((await login(owner.email, owner.password, '198.51.100.7')).statusCode).toBe(200);
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(owner.email, 'guessing away', `10.50.${i}.1`)),
+    );
+    const statuses = flood.map((res) => res.statusCode);
+    expect(count(statuses, 401)).toBe(12);
+    expect(count(statuses, 429)).toBe(28);
+    // The account's ceiling is full for strangers' addresses, the right password included ...
+    expect((await login(owner.email, owner.password, '10.50.99.1')).statusCode).toBe(429);
+    // ... and the owner signs in from theirs (signed in there before), parallel sign-ins too.
+    const owners = await Promise.all(
+      Array.from({ length: 3 }, () => login(owner.email, owner.password, '198.51.100.7')),
+    );
+    expect(owners.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    // The address the account signed up from is the owner's too.
+    expect((await login(owner.email, owner.password, '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('does not let strangers use up the per-hour ceiling of the owner', async () => {
+    shop = await createTestShop({
+      demo: false,
+      env: { ...roomy, RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: '10' },
+    });
+    const owner = await signUp(shop.app);
+    expect((await login(owner.email, owner.password, '2001:db8:7::7')).statusCode).toBe(200);
+    const flood: number[] = [];
+    for (let i = 0; i < 12; i++)
+      flood.push((await login(owner.email, 'guessing away', `192.0.2.${i}`)).statusCode);
+    expect(count(flood, 401)).toBe(10);
+    expect(count(flood, 429)).toBe(2);
+    expect((await login(owner.email, owner.password, '192.0.2.200')).statusCode).toBe(429);
+    expect((await login(owner.email, owner.password, '2001:db8:7::7')).statusCode).toBe(200);
+  });
+
+  it("counts the owner's addresses under ceilings of their own", async () => {
+    shop = await createTestShop({
+      demo: false,
+      env: {
+        ...roomy,
+        RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '5',
+        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '8',
+      },
+    });
+    const owner = await signUp(shop.app);
+    for (const address of ['198.51.100.7', '198.51.100.8'])
+      expect((await login(owner.email, owner.password, address)).statusCode).toBe(200);
+    const fromFirst: number[] = [];
+    for (let i = 0; i < 6; i++)
+      fromFirst.push((await login(owner.email, 'typo of mine', '198.51.100.7')).statusCode);
+    expect(fromFirst).toEqual([401, 401, 401, 401, 401, 429]);
+    const fromSecond: number[] = [];
+    for (let i = 0; i < 4; i++)
+      fromSecond.push((await login(owner.email, 'typo of mine', '198.51.100.8')).statusCode);
+    expect(fromSecond).toEqual([401, 401, 401, 429]);
+    expect((await login(owner.email, owner.password, '198.51.100.8')).statusCode).toBe(429);
+    // Addresses the account never signed in from still have their own ceiling to meet.
+    expect((await login(owner.email, 'guessing away', '192.0.2.1')).statusCode).toBe(401);
   });
 
   it('does not count successful logins', async () => {

@@ -1,5 +1,6 @@
 import type { DatabaseRateLimitStore, WindowRule } from '../../http/database-rate-limit-store.js';
 import { RateLimitedError } from '../../http/rate-limit.js';
+import type { KnownAddresses } from './known-addresses.js';
 
 /** How many failed logins may be tried, and in what window (seconds). */
 export interface LoginFailureRules {
@@ -8,9 +9,14 @@ export interface LoginFailureRules {
   perIp: number;
   /** For one account from one address: what stops one address guessing one account's password. */
   perEmailPerIp: number;
-  /** For one account from every address: higher, so that one address cannot lock the owner out. */
+  /**
+   * For one account from every address: higher, so that one address cannot lock the owner out.
+   * Counted twice over: once for the addresses the account signed in from (known-addresses.ts),
+   * once for every other, so that strangers guessing from many addresses cannot lock the owner
+   * out of theirs.
+   */
   perEmail: number;
-  /** For one account in an hour (ASVS 2.2.1: at most 100). */
+  /** For one account in an hour (ASVS 2.2.1: at most 100), counted apart for its own addresses too. */
   perEmailHour: number;
 }
 
@@ -44,21 +50,35 @@ export function failuresCountedFirst(store: DatabaseRateLimitStore) {
   };
 }
 
-/** Failed logins: per address, per account from one address, per account, per account per hour. */
-export function loginFailures(store: DatabaseRateLimitStore, rules: LoginFailureRules) {
+/**
+ * Failed logins: per address, per account from one address, per account, per account per hour.
+ * The two account-wide counts are kept apart for the account's own addresses (those it signed in
+ * from, `known`) and for every other address: guessing spread over strangers' addresses meets
+ * the account's ceiling there, while its owner still signs in from theirs. A login whose password
+ * is right makes its address the account's own.
+ */
+export function loginFailures(
+  store: DatabaseRateLimitStore,
+  rules: LoginFailureRules,
+  known: KnownAddresses,
+) {
   const windowMs = rules.windowSeconds * 1000;
   const attempt = failuresCountedFirst(store);
   return {
-    check: (email: string, ip: string, check: () => Promise<boolean>) =>
-      attempt(
+    async check(email: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
+      const account = (await known.has(email, address)) ? 'login-fail-own' : 'login-fail';
+      const passed = await attempt(
         [
-          { key: `login-fail-ip:${ip}`, max: rules.perIp, windowMs },
-          { key: `login-fail-email-ip:${email} ${ip}`, max: rules.perEmailPerIp, windowMs },
-          { key: `login-fail-email:${email}`, max: rules.perEmail, windowMs },
-          { key: `login-fail-email-hour:${email}`, max: rules.perEmailHour, windowMs: 3_600_000 },
+          { key: `login-fail-ip:${address}`, max: rules.perIp, windowMs },
+          { key: `login-fail-email-ip:${email} ${address}`, max: rules.perEmailPerIp, windowMs },
+          { key: `${account}-email:${email}`, max: rules.perEmail, windowMs },
+          { key: `${account}-email-hour:${email}`, max: rules.perEmailHour, windowMs: 3_600_000 },
         ],
         check,
-      ),
+      );
+      if (passed) await known.remember(email, address);
+      return passed;
+    },
   };
 }
 

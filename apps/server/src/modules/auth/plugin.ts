@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { googleRoutes } from './google-routes.js';
 import { googleSignIn } from './google-sign-in.js';
+import { knownAddresses } from './known-addresses.js';
 import { loginFailures } from './login-failures.js';
 import { authRoutes } from './routes.js';
 import type { AuthDeps } from './service.js';
@@ -11,19 +12,25 @@ export const authRoutesPlugin = fp(
   async (app) => {
     const { config, limit } = app;
     const { rateLimits } = config;
+    const known = knownAddresses(app.durableCounters);
     const auth: AuthDeps = {
       db: app.db,
       tokens: app.tokens,
+      knownAddresses: known,
       limits: {
         signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
         signupPerEmail: limit('signup-email', rateLimits.signupsPerEmail),
-        loginFailures: loginFailures(app.durableCounters, {
-          windowSeconds: rateLimits.windowSeconds,
-          perIp: rateLimits.loginFailuresPerIp,
-          perEmailPerIp: rateLimits.loginFailuresPerEmail,
-          perEmail: rateLimits.loginFailuresPerAccount,
-          perEmailHour: rateLimits.loginFailuresPerEmailHour,
-        }),
+        loginFailures: loginFailures(
+          app.durableCounters,
+          {
+            windowSeconds: rateLimits.windowSeconds,
+            perIp: rateLimits.loginFailuresPerIp,
+            perEmailPerIp: rateLimits.loginFailuresPerEmail,
+            perEmail: rateLimits.loginFailuresPerAccount,
+            perEmailHour: rateLimits.loginFailuresPerEmailHour,
+          },
+          known,
+        ),
         refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
         refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
       },

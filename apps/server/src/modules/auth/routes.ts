@@ -46,7 +46,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
         tags: ['sign-in'],
         summary: 'Sign in with email and password',
         description:
-          'Failed logins are limited per address, per email from one address, per email from every address and per email an hour: a login takes its place before the password is checked, and gets 429 with retry-after when one is full (a successful login gives its place back). 503 with retry-after when too many sign-ins wait for a password hash, or too many from this address.',
+          'Failed logins are limited per address, per email from one address, per email from every address and per email an hour: a login takes its place before the password is checked, and gets 429 with retry-after when one is full (a successful login gives its place back). The two limits per email count apart the addresses the account signed in from in the last 30 days, so guessing from other addresses never locks its owner out of theirs. 503 with retry-after when too many sign-ins wait for a password hash, or too many from this address.',
         body: LoginBody,
         response: { 200: Session, ...hashingErrors },
       },

@@ -8,6 +8,7 @@ import type { RateLimit } from '../../http/rate-limit.js';
 import type { AccountMail } from '../accounts/account-mail.js';
 import { findUserByEmail, findUserById, insertUser, setPasswordHash } from '../users/repository.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
+import type { KnownAddresses } from './known-addresses.js';
 import type { LoginFailures } from './login-failures.js';
 import { needsRehash, type PasswordHashing, unmatchableHash } from './password.js';
 import {
@@ -36,6 +37,8 @@ export interface AuthDeps {
   passwords: PasswordHashing;
   /** Mails the link that verifies a new account's email (or logs it without SMTP_URL). */
   accountMail: AccountMail;
+  /** The addresses each account signed in from: a sign-up and a refresh add theirs (a login too). */
+  knownAddresses: KnownAddresses;
 }
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
@@ -89,6 +92,7 @@ export async function signup(
   await deps.accountMail.send(deps.db, user, 'verify_email', async (trx) => {
     if (!(await insertUser(trx, user))) throw conflict('An account with this email already exists');
   });
+  await deps.knownAddresses.remember(user.email, ip);
   return session(user, await startSession(deps, user));
 }
 
@@ -140,6 +144,7 @@ export async function refresh(deps: AuthDeps, token: string, ip: string): Promis
   if (stored.expires_at <= nowIso()) throw new AppError('unauthenticated', INVALID_REFRESH);
   const user = await findUserById(deps.db, stored.user_id);
   if (!user) throw new AppError('unauthenticated', INVALID_REFRESH);
+  await deps.knownAddresses.remember(user.email, ip);
   return session(user, await startSession(deps, user, stored.family_id));
 }
 
