@@ -1,14 +1,15 @@
 import fp from 'fastify-plugin';
 import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from '../background.js';
-import { mailOverdueInvoices } from '../modules/orders/company-orders.js';
+import { mailOverdueInvoices, remindApprovers } from '../modules/orders/company-orders.js';
 import { orderDeps } from '../modules/orders/plugin.js';
 import { releaseStaleOrders } from '../modules/orders/service.js';
 import { reconcilePayments } from '../modules/payments/reconcile.js';
 import { expireQuotes } from '../modules/quotes/service.js';
 
 /**
- * Payments reconciled with the provider, quotes' offers past their time expired and unpaid orders released, once the server listens and
- * then on a schedule (background.ts). Registered after what it uses that closes (the database, the
+ * Payments reconciled with the provider, quotes' offers past their time expired and unpaid orders
+ * released (the admins of orders waiting for approval reminded halfway), once the server listens
+ * and then on a schedule (background.ts). Registered after what it uses that closes (the database, the
  * mail outbox): a run in progress finishes before they close.
  */
 export const backgroundWorkPlugin = fp(
@@ -22,10 +23,15 @@ export const backgroundWorkPlugin = fp(
         expireQuotes: () => expireQuotes(app.db, app.log),
         // Net-30 invoices past their due date and unpaid: their buyer is told once.
         mailOverdueInvoices: () => mailOverdueInvoices({ db: app.db, mail: app.mail }),
-        // An order is released in the last run before its time is up ("within an hour"), not after.
+        // An order is released in the last run before its time is up ("within an hour"), not after;
+        // one waiting for approval too, its company's admins reminded halfway (after the release:
+        // nobody is reminded of an order this run released).
         ...(release
           ? {
-              releaseStaleOrders: () => releaseStaleOrders(orders, release, app.log, BACKGROUND_INTERVAL_MS),
+              releaseStaleOrders: async () => {
+                await releaseStaleOrders(orders, release, app.log, BACKGROUND_INTERVAL_MS);
+                await remindApprovers({ db: app.db, mail: app.mail }, release, BACKGROUND_INTERVAL_MS);
+              },
             }
           : {}),
       },

@@ -348,6 +348,28 @@ export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailCo
   };
 }
 
+/**
+ * Sent to each of the company's admins when a member's order has waited for their approval half
+ * the time it may hold its pieces.
+ */
+export function approvalReminderMail(order: MailOrder, publicUrl?: string): MailContent {
+  return {
+    subject: `Reminder: approval needed: ${dollars.format(Number(order.price))} order by ${order.user_name}`,
+    text: [
+      'Hello,',
+      '',
+      `${order.user_name} (${order.email}) placed this order on ${day(order.created_at)} (UTC); it takes them`,
+      'past their monthly spending limit and still waits for your approval. An order that waits too',
+      'long is released: its pieces go back to stock and it can no longer be approved. Approve or',
+      `reject it in your company's orders (${publicUrl ? `${publicUrl}/dashboard` : 'your dashboard'}).`,
+      '',
+      ...orderLines(order),
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+  };
+}
+
 /** Sent to the buyer when a company admin approves their order. */
 export function orderApprovedMail(order: MailOrder, publicUrl?: string): MailContent {
   return toBuyer(order, `Order approved: ${whatWasOrdered(order)}`, [
@@ -364,6 +386,17 @@ export function orderApprovedMail(order: MailOrder, publicUrl?: string): MailCon
 export function orderRejectedMail(order: MailOrder, publicUrl?: string): MailContent {
   return toBuyer(order, `Order rejected: ${whatWasOrdered(order)}`, [
     "your company's admin rejected your order. It will not be delivered, and nothing is owed for it.",
+    `Your orders: ${myOrders(publicUrl)}`,
+    '',
+    ...orderLines(order),
+  ]);
+}
+
+/** Sent to the buyer when the shop's admin rejects their order while it waits for approval. */
+export function orderRejectedByShopMail(order: MailOrder, publicUrl?: string): MailContent {
+  return toBuyer(order, `Order rejected: ${whatWasOrdered(order)}`, [
+    "the shop rejected your order, which waited for your company's approval: its pieces went back to",
+    'stock. It will not be delivered, and nothing is owed for it.',
     `Your orders: ${myOrders(publicUrl)}`,
     '',
     ...orderLines(order),

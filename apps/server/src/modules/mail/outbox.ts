@@ -11,12 +11,14 @@ import { findOrder, linesOf } from '../orders/repository.js';
 import * as quotes from '../quotes/repository.js';
 import {
   approvalNeededMail,
+  approvalReminderMail,
   companyInvitationMail,
   invoiceOverdueMail,
   type MailContent,
   orderApprovedMail,
   orderInvoicedMail,
   orderPlacedMail,
+  orderRejectedByShopMail,
   orderRejectedMail,
   orderShippedMail,
   passwordResetMail,
@@ -118,10 +120,14 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
         return orderShippedMail(order, deps.publicUrl);
       case 'approval_needed':
         return approvalNeededMail(order, deps.publicUrl);
+      case 'approval_reminder':
+        return approvalReminderMail(order, deps.publicUrl);
       case 'order_approved':
         return orderApprovedMail(order, deps.publicUrl);
       case 'order_rejected':
         return orderRejectedMail(order, deps.publicUrl);
+      case 'order_rejected_by_shop':
+        return orderRejectedByShopMail(order, deps.publicUrl);
       case 'order_invoiced':
         return orderInvoicedMail(order, await invoice(), deps.publicUrl);
       case 'invoice_overdue':
@@ -195,7 +201,9 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
       return quoteMail(mail);
     const order = await findOrder(
       db,
-      mail.kind === 'approval_needed' ? outbox.adminMailSubject(mail.subject_id) : mail.subject_id,
+      mail.kind === 'approval_needed' || mail.kind === 'approval_reminder'
+        ? outbox.adminMailSubject(mail.subject_id)
+        : mail.subject_id,
     );
     // A confirmation of an order cancelled before it went out tells nothing true any more.
     if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
@@ -206,6 +214,8 @@ export function mailOutbox(deps: MailOutboxDeps): MailOutbox {
     }
     if (mail.kind === 'approval_needed' && order.approval !== 'pending')
       return { drop: 'the order was decided, or cancelled' };
+    if (mail.kind === 'approval_reminder' && (order.approval !== 'pending' || order.expired_at))
+      return { drop: 'the order was decided, released or cancelled' };
     if (mail.kind === 'invoice_overdue' && order.paid_at) return { drop: 'the invoice is paid' };
     return orderMail(mail.kind, order);
   }

@@ -10,11 +10,16 @@ export type OrderMailKind =
   | 'order_shipped'
   | 'order_approved'
   | 'order_rejected'
+  | 'order_rejected_by_shop'
   | 'order_invoiced'
   | 'invoice_overdue';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 /** Mails to each of several admins, of the shop (`mailShopAdmins`) or of a company (`mailEach`). */
-export type AdminMailKind = 'quote_requested' | 'quote_accepted_admin' | 'approval_needed';
+export type AdminMailKind =
+  | 'quote_requested'
+  | 'quote_accepted_admin'
+  | 'approval_needed'
+  | 'approval_reminder';
 
 /**
  * A mail about an order, one carrying an account link (the link is made again when sent), a

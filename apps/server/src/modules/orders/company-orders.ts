@@ -1,15 +1,16 @@
 import type { Order } from '@shop/contract/orders';
 import { nowIso } from '../../clock.js';
+import type { UnpaidOrderHours } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/repository.js';
-import { companyOf, membershipOf } from '../companies/members.js';
+import { adminEmailsOf, companyOf, membershipOf } from '../companies/members.js';
 import type { MailOutbox } from '../mail/outbox.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import * as orders from './repository.js';
-import { getOrder, toOrder, withLines, writeTogether } from './service.js';
+import { getOrder, orderExpired, toOrder, withLines, writeTogether } from './service.js';
 
 export interface CompanyOrderDeps {
   db: Database;
@@ -26,12 +27,16 @@ export async function requireCompanyAdmin(db: Database, caller: Caller, companyI
   return member;
 }
 
-/** Why a decision changed nothing: the order is gone, or was decided (or cancelled, paid) already. */
+/**
+ * Why a decision changed nothing: the order is gone, was decided (or cancelled, paid) already, or
+ * was released (409 order_expired) because it waited longer than it may hold its pieces.
+ */
 async function notPending(db: Database, id: string): Promise<never> {
   const now = await orders.findOrder(db, id);
   if (!now) throw notFound('order');
   if (now.approval === 'approved') throw conflict('This order is approved already');
   if (now.approval === 'rejected') throw conflict('This order is rejected already');
+  if (now.approval === 'pending' && now.expired_at) throw orderExpired();
   throw conflict('This order does not wait for approval');
 }
 
@@ -80,10 +85,15 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
 
 /**
  * `POST /api/orders/{id}/reject`: a pending order is rejected and its pieces go back to stock, in
- * one transaction whose conditional update lets exactly one decision through.
+ * one transaction whose conditional update lets exactly one decision through. An admin of the
+ * order's company rejects it, or the shop's admin, who may release the pieces any waiting order
+ * holds (never approve one: that is the company's).
  */
 export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: string): Promise<Order> {
-  await companyOrder(deps.db, caller, id);
+  const byShop = caller.role === 'admin';
+  if (byShop) {
+    if (!(await orders.findOrder(deps.db, id))) throw notFound('order');
+  } else await companyOrder(deps.db, caller, id);
   const lost = new Error('not pending');
   let order: Order;
   try {
@@ -100,7 +110,15 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
         before: { approval: 'pending' },
         after: { approval: 'rejected', expiredAt: now },
       });
-      await deps.mail?.queue(trx, { kind: 'order_rejected', orderId: id, recipient: rejected.email }, now);
+      await deps.mail?.queue(
+        trx,
+        {
+          kind: byShop ? 'order_rejected_by_shop' : 'order_rejected',
+          orderId: id,
+          recipient: rejected.email,
+        },
+        now,
+      );
       return toOrder(rejected, lines);
     });
   } catch (error) {
@@ -158,6 +176,37 @@ export async function settleOrder(
   }
   deps.mail?.kick();
   return getOrder(deps.db, caller, id);
+}
+
+/**
+ * Reminds each admin of the company, once, of an order that has waited for their approval half
+ * the time it may hold its pieces (its buyer's UNPAID_ORDER_HOURS_*: it is released at the end of
+ * it); `earlyMs` as for the release. Answers how many orders its admins were reminded of.
+ */
+export async function remindApprovers(
+  deps: CompanyOrderDeps,
+  hours: UnpaidOrderHours,
+  earlyMs = 0,
+): Promise<number> {
+  const { mail } = deps;
+  if (!mail) return 0;
+  const halfway = (h: number) => new Date(Date.now() - (h * 3_600_000) / 2 + earlyMs).toISOString();
+  const due = await orders.pendingDueForReminder(deps.db, {
+    unverified: halfway(hours.unverified),
+    verified: halfway(hours.verified),
+  });
+  const now = nowIso();
+  for (const order of due) {
+    if (!order.company_id) continue;
+    await mail.toEach(
+      deps.db,
+      { kind: 'approval_reminder', subjectId: order.id },
+      await adminEmailsOf(deps.db, order.company_id),
+      now,
+    );
+  }
+  if (due.length > 0) mail.kick();
+  return due.length;
 }
 
 /**

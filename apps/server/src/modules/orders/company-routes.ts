@@ -28,6 +28,8 @@ export function companyOrderRoutes(app: FastifyInstance, deps: CompanyOrderDeps 
         tags: ['companies'],
         summary:
           "Approve an order waiting for approval (an admin of the order's company); it can then be paid, or with net-30 terms it is invoiced at once. 409 when it does not wait",
+        description:
+          "Only an admin of the order's company approves: its buyer, another company's admin and the shop's admin → 403 (the shop's admin may reject it instead). An order released because it waited longer than its buyer's UNPAID_ORDER_HOURS_* → 409 order_expired.",
         security,
         params: OrderIdParams,
         response: { 200: Order, 409: ErrorBody, ...errors },
@@ -43,7 +45,9 @@ export function companyOrderRoutes(app: FastifyInstance, deps: CompanyOrderDeps 
       schema: {
         tags: ['companies'],
         summary:
-          "Reject an order waiting for approval (an admin of the order's company): its pieces go back to stock and it can no longer be paid. 409 when it does not wait",
+          "Reject an order waiting for approval (an admin of the order's company, or the shop's admin): its pieces go back to stock and it can no longer be paid. 409 when it does not wait",
+        description:
+          "The shop's admin may reject any company's order waiting for approval, releasing the pieces it holds (its buyer is mailed that the shop rejected it); approving stays with the company's admins. (Any unpaid order's hold, one waiting for approval included, the shop's admin also ends with DELETE /api/purchaseById/{id}.) An order waiting for approval holds its pieces no longer than its buyer's UNPAID_ORDER_HOURS_* from when it was placed, its company's admins reminded by mail halfway; released, it answers 409 order_expired.",
         security,
         params: OrderIdParams,
         response: { 200: Order, 409: ErrorBody, ...errors },

@@ -146,9 +146,16 @@ export async function deleteUnpaidOrder(
 
 /**
  * Marks the order expired, only while it is unpaid and not expired yet (of two servers releasing
- * it, one changes it); answers the order as it was, or nothing.
+ * it, one changes it) and still as it was found due: waiting for approval (`pending`), or not
+ * (an order approved meanwhile starts its unpaid time afresh, and is not released now). Answers
+ * the order as it was, or nothing.
  */
-export function expireUnpaidOrder(db: Database, id: string, at: string): Promise<OrderRow | undefined> {
+export function expireUnpaidOrder(
+  db: Database,
+  id: string,
+  at: string,
+  pending: boolean,
+): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
     .set({ expired_at: at })
@@ -157,7 +164,7 @@ export function expireUnpaidOrder(db: Database, id: string, at: string): Promise
     .where('expired_at', 'is', null)
     .where('fulfilment_status', '=', 'unfulfilled')
     .where('due_date', 'is', null)
-    .where(awaitsNoApproval)
+    .where(pending ? (eb) => eb('orders.approval', '=', 'pending') : awaitsNoApproval)
     .returningAll()
     .executeTakeFirst();
 }
@@ -170,8 +177,9 @@ export async function reopenExpiredOrder(db: Database, id: string): Promise<bool
     .where('id', '=', id)
     .where('paid_at', 'is', null)
     .where('expired_at', 'is not', null)
-    // A rejected order stays rejected: no payment for it is ever asked for.
-    .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '<>', 'rejected')]))
+    // A rejected order stays rejected, and one released while it waited for approval was never
+    // approved: no payment for either is ever asked for.
+    .where(awaitsNoApproval)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -210,11 +218,12 @@ export function lockBuyer(db: Database, userId: string): Promise<void> {
   return lockRows(db, db.selectFrom('users').select('id').where('id', '=', userId));
 }
 
-/** Where a buyer stands when they order: how many orders wait for their card, and their company. */
+/** Where a buyer stands when they order: how many unpaid orders hold pieces, and their company. */
 export interface BuyerStanding {
   /**
-   * Orders of the buyer that wait for a card payment: unpaid and not expired, neither waiting for
-   * their company's approval (they cannot be paid yet) nor invoiced on account (net 30).
+   * Orders of the buyer that hold pieces unpaid: unpaid and not expired, waiting for a card
+   * payment or for their company's approval (which holds the pieces just the same); not those
+   * invoiced on account (net 30).
    */
   open: number;
   member: Membership | undefined;
@@ -239,7 +248,6 @@ export async function buyerStanding(db: Database, userId: string): Promise<Buyer
         .where('orders.paid_at', 'is', null)
         .where('orders.expired_at', 'is', null)
         .where('orders.due_date', 'is', null)
-        .where(awaitsNoApproval)
         .as('open'),
       'company_members.company_id',
       'company_members.role',
@@ -375,7 +383,8 @@ export function companyOrders(
   filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
 ): Promise<{ rows: OrderWithInvoice[]; total: number }> {
   let query = db.selectFrom('orders').where('company_id', '=', filter.companyId);
-  if (filter.approval) query = query.where('approval', '=', filter.approval);
+  // Waiting means still decidable: an order released while it waited waits no longer.
+  if (filter.approval) query = query.where('approval', '=', filter.approval).where('expired_at', 'is', null);
   return pageWithTotal(
     query.selectAll().select(invoiceNumber).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     filter,
@@ -529,32 +538,78 @@ export interface ReleaseCutoffs {
 /** When an order could first be paid: when it was placed, or when its company approved it. */
 const payableSince = sql<string>`coalesce(orders.approved_at, orders.created_at)`;
 
-/** Open (unpaid, unexpired) orders whose time ran out, oldest first, at most 500. */
-export function ordersDueForRelease(db: Database, cutoffs: ReleaseCutoffs) {
-  return (
-    db
-      .selectFrom('orders')
-      .leftJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.id as id'])
-      .where('orders.paid_at', 'is', null)
-      .where('orders.expired_at', 'is', null)
-      // A shipped order never expires; an invoiced (net-30) order is paid on account; a pending
-      // one waits for its company.
-      .where('orders.fulfilment_status', '=', 'unfulfilled')
-      .where('orders.due_date', 'is', null)
-      .where(awaitsNoApproval)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
-            eb(payableSince, '<', cutoffs.aboveCardLimit),
-          ]),
-          eb.and([eb('users.email_verified_at', 'is', null), eb(payableSince, '<', cutoffs.unverified)]),
-          eb.and([eb('users.email_verified_at', 'is not', null), eb(payableSince, '<', cutoffs.verified)]),
+/**
+ * Open (unpaid, unexpired) orders whose time ran out, oldest first, at most 500; `pending` tells
+ * those that waited for their company's approval (their time runs from when they were placed, by
+ * their buyer's email alone: the card limit is for orders a card would pay).
+ */
+export async function ordersDueForRelease(
+  db: Database,
+  cutoffs: ReleaseCutoffs,
+): Promise<{ id: string; pending: boolean }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .select(['orders.id as id', 'orders.approval as approval'])
+    .where('orders.paid_at', 'is', null)
+    .where('orders.expired_at', 'is', null)
+    // A shipped order never expires; an invoiced (net-30) order is paid on account. One waiting
+    // for its company's approval holds its pieces for its buyer's hours too, never for ever.
+    .where('orders.fulfilment_status', '=', 'unfulfilled')
+    .where('orders.due_date', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          awaitsNoApproval(eb),
+          eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
+          eb(payableSince, '<', cutoffs.aboveCardLimit),
         ]),
-      )
-      .orderBy('orders.created_at')
-      .limit(500)
-      .execute()
-  );
+        eb.and([eb('users.email_verified_at', 'is', null), eb(payableSince, '<', cutoffs.unverified)]),
+        eb.and([eb('users.email_verified_at', 'is not', null), eb(payableSince, '<', cutoffs.verified)]),
+      ]),
+    )
+    .orderBy('orders.created_at')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ id: row.id, pending: row.approval === 'pending' }));
+}
+
+/**
+ * Orders waiting for their company's approval for half their time or more (placed before the
+ * cutoff of their buyer's email), not released yet, whose admins have not been reminded (no
+ * reminder queued for any of them); oldest first, at most 500.
+ */
+export function pendingDueForReminder(db: Database, cutoffs: { unverified: string; verified: string }) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .select(['orders.id as id', 'orders.company_id as company_id'])
+    .where('orders.approval', '=', sql.lit('pending'))
+    .where('orders.paid_at', 'is', null)
+    .where('orders.expired_at', 'is', null)
+    .where('orders.company_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('users.email_verified_at', 'is', null), eb('orders.created_at', '<', cutoffs.unverified)]),
+        eb.and([
+          eb('users.email_verified_at', 'is not', null),
+          eb('orders.created_at', '<', cutoffs.verified),
+        ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('mail_outbox')
+            .select('mail_outbox.id')
+            .where('mail_outbox.kind', '=', 'approval_reminder')
+            // An admin's copy's subject is `<order>/<admin>` (an order's id holds no % or _).
+            .where(sql<boolean>`mail_outbox.subject_id like orders.id || '/%'`),
+        ),
+      ),
+    )
+    .orderBy('orders.created_at')
+    .limit(500)
+    .execute();
 }

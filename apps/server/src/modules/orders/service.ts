@@ -331,8 +331,10 @@ async function removeUnpaidOrder(
  * Unpaid orders whose time ran out give their pieces back and show as expired to their buyer
  * (UNPAID_ORDER_HOURS_*): after `hours.unverified` for a buyer whose email is not verified,
  * `hours.verified` for one whose email is, and `hours.aboveCardLimit` for an amount no card can
- * pay, whoever the buyer; at most that long, when `earlyMs` is the interval between runs. Several
- * servers may run this at once: the conditional update lets exactly one of them release each order.
+ * pay, whoever the buyer; at most that long, when `earlyMs` is the interval between runs. An order
+ * waiting for its company's approval holds its pieces no longer: its buyer's hours from when it
+ * was placed (an approved one's run from its approval). Several servers may run this at once: the
+ * conditional update lets exactly one of them release each order.
  */
 export async function releaseStaleOrders(
   deps: OrderDeps,
@@ -351,7 +353,7 @@ export async function releaseStaleOrders(
   let released = 0;
   for (const stale of due) {
     try {
-      const gone = await expireOrder(deps, stale.id);
+      const gone = await expireOrder(deps, stale.id, stale.pending);
       if (!gone) continue;
       released += 1;
       log.info(
@@ -361,7 +363,9 @@ export async function releaseStaleOrders(
           quantity: Number(gone.quantity),
           createdAt: gone.created_at,
         },
-        'unpaid order released: its pieces are back in stock',
+        stale.pending
+          ? 'order waiting for approval released: its pieces are back in stock'
+          : 'unpaid order released: its pieces are back in stock',
       );
     } catch (error) {
       // Paid in the meantime (its payment had gone through at the provider).
@@ -374,12 +378,13 @@ export async function releaseStaleOrders(
 
 /**
  * Marks the order expired and returns its pieces to stock, in one transaction, once its payment
- * intents are cancelled at the provider; answers nothing if it was paid or released meanwhile.
+ * intents are cancelled at the provider; answers nothing if it was paid, released or (while it
+ * waited) decided meanwhile.
  */
-async function expireOrder(deps: OrderDeps, id: string): Promise<OrderRow | undefined> {
+async function expireOrder(deps: OrderDeps, id: string, pending: boolean): Promise<OrderRow | undefined> {
   await deps.beforeCancel?.(id);
   return deps.db.transaction().execute(async (trx) => {
-    const expired = await orders.expireUnpaidOrder(trx, id, nowIso());
+    const expired = await orders.expireUnpaidOrder(trx, id, nowIso(), pending);
     if (!expired) return undefined;
     const lines = await orders.linesOf(trx, [id]);
     await orders.returnLines(trx, lines);

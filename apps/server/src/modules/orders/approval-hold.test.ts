@@ -1,0 +1,305 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { companyWithMembers, markVerified } from '../../test-support/companies.js';
+import { insertPart } from '../../test-support/parts.js';
+import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+/**
+ * "One free account holds the whole catalog through an approval": an order waiting for its
+ * company's approval holds its pieces for a bounded time only (its buyer's unpaid-order hours,
+ * its company's admins reminded by mail halfway), counts toward the buyer's cap on unpaid orders,
+ * and the shop's admin can reject it (or cancel any unpaid order's hold).
+ */
+let smtp: TestMailServer;
+let shop: TestShop;
+let admin: TestAccount;
+/** $10 a piece, one piece at least. */
+let part: string;
+const STOCK = 1_000_000;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  smtp = await startTestMailServer();
+  shop = await createTestShop({
+    demo: false,
+    env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', UNPAID_ORDERS_PER_BUYER: '5' },
+  });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  part = await insertPart(shop.database.db, {
+    name: 'Hot Air Rework Station',
+    price_per_piece: 10,
+    min_order_quantity: 1,
+    available_quantity: STOCK,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+});
+
+const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
+
+const order = (buyer: TestAccount, quantity = 1) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(buyer),
+    payload: { lines: [{ partsId: part, quantity }], ...delivery },
+  });
+
+async function placed(buyer: TestAccount, quantity = 1): Promise<string> {
+  const res = await order(buyer, quantity);
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
+}
+
+const decide = (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
+  shop.app.inject({ method: 'POST', url: `/api/orders/${id}/${decision}`, headers: bearer(who) });
+
+const read = async (id: string) =>
+  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(admin) })).json();
+
+const stock = async () =>
+  Number(
+    (
+      await shop.database.db
+        .selectFrom('parts')
+        .select('available_quantity')
+        .where('id', '=', part)
+        .executeTakeFirstOrThrow()
+    ).available_quantity,
+  );
+
+const placedHoursAgo = async (id: string, hours: number) =>
+  shop.database.db
+    .updateTable('orders')
+    .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() })
+    .where('id', '=', id)
+    .execute();
+
+/** A company of two admins and a buyer whose every order waits (a limit of 0). */
+async function company(options: { verified?: boolean } = {}) {
+  const boss = await signUp(shop.app, { name: 'Rahima Admin' });
+  const deputy = await signUp(shop.app, { name: 'Second Admin' });
+  const buyer = await signUp(shop.app, { name: 'Karim Buyer' });
+  // Mail goes to verified addresses: the admins are reminded there.
+  for (const account of [boss, deputy]) await markVerified(shop.database.db, account);
+  if (options.verified ?? true) await markVerified(shop.database.db, buyer);
+  const id = await companyWithMembers(shop.database.db, [
+    { uid: boss.uid, role: 'admin' },
+    { uid: deputy.uid, role: 'admin' },
+    { uid: buyer.uid, role: 'buyer', spendingLimit: 0 },
+  ]);
+  return { id, boss, deputy, buyer };
+}
+
+/** The mails to `to` whose subject starts so, once `count` of them arrived. */
+async function mailsTo(to: string, subject: string, count = 1): Promise<ParsedMail[]> {
+  const deadline = Date.now() + 15_000;
+  const matching = () =>
+    smtp.received.filter(
+      (mail) => mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
+    );
+  while (matching().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return matching();
+}
+
+const remindersOf = (orderId: string) =>
+  shop.database.db
+    .selectFrom('mail_outbox')
+    .select(['recipient', 'subject_id'])
+    .where('kind', '=', 'approval_reminder' as never)
+    .where('subject_id', 'like', `${orderId}/%`)
+    .orderBy('recipient')
+    .execute();
+
+describe('the attack: a free account holds the catalog through an approval', () => {
+  it('a new company whose admin set their own limit to 0 holds at most UNPAID_ORDERS_PER_BUYER orders, of 50 placed at once', async () => {
+    const attacker = await signUp(shop.app, { name: 'Free Account' });
+    await markVerified(shop.database.db, attacker);
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: bearer(attacker),
+      payload: { name: 'Hoarders Ltd' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const companyId = created.json().insertedId;
+    // Lowering one's own limit stays allowed (from none to 0).
+    const limited = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/companies/${companyId}/members/${attacker.uid}`,
+      headers: bearer(attacker),
+      payload: { spendingLimit: 0 },
+    });
+    expect(limited.statusCode, limited.body).toBe(200);
+
+    const before = await stock();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(attacker, 1000)));
+    const ok = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const answer of refused) expect(answer.json().error.code).toBe('too_many_unpaid_orders');
+    expect(await stock()).toBe(before - 5 * 1000);
+    const rows = await shop.database.db
+      .selectFrom('orders')
+      .select('approval')
+      .where('user_id', '=', attacker.uid)
+      .execute();
+    expect(rows.map((row) => row.approval)).toEqual(Array(5).fill('pending'));
+
+    // The shop's admin gives the pieces back: rejecting each waiting order.
+    for (const answer of ok) {
+      const rejected = await decide(admin, answer.json().insertedId, 'reject');
+      expect(rejected.statusCode, rejected.body).toBe(200);
+    }
+    expect(await stock()).toBe(before);
+    // With its orders rejected, the account may order again.
+    expect((await order(attacker, 1)).statusCode).toBe(201);
+  });
+});
+
+describe('an order waiting for approval', () => {
+  it("counts toward its buyer's cap on unpaid orders, with their orders waiting for a card", async () => {
+    const { buyer } = await company();
+    for (let i = 0; i < 5; i++) await placed(buyer);
+    const refused = await order(buyer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'too_many_unpaid_orders',
+        message: 'You have 5 unpaid orders. Pay or cancel one before placing another.',
+      },
+    });
+  });
+
+  it("holds its pieces for its buyer's unpaid-order hours at most (24 h verified, 1 h not), its admins reminded by mail halfway", async () => {
+    const { id: companyId, boss, deputy, buyer } = await company();
+    const unverified = await company({ verified: false });
+    const before = await stock();
+    const stale = await placed(buyer, 3);
+    const halfway = await placed(buyer, 4);
+    const fresh = await placed(buyer, 5);
+    const unverifiedStale = await placed(unverified.buyer, 6);
+    await placedHoursAgo(stale, 24.5);
+    await placedHoursAgo(halfway, 13);
+    await placedHoursAgo(fresh, 2);
+    await placedHoursAgo(unverifiedStale, 1.5);
+    expect(await stock()).toBe(before - 18);
+
+    await shop.app.backgroundWork.runAll();
+
+    for (const id of [stale, unverifiedStale]) {
+      const gone = await read(id);
+      expect(gone.expiredAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    }
+    for (const id of [halfway, fresh]) expect((await read(id)).expiredAt).toBeUndefined();
+    expect(await stock()).toBe(before - 4 - 5);
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .select(['subject_id', 'actor_id'])
+      .where('action', '=', 'order.expired')
+      .where('subject_id', 'in', [stale, halfway, fresh, unverifiedStale])
+      .execute();
+    expect(audit.map((entry) => entry.subject_id).sort()).toEqual([stale, unverifiedStale].sort());
+
+    // Halfway through its time each of the company's admins is reminded, once.
+    const expected = [boss.email, deputy.email].sort();
+    expect((await remindersOf(halfway)).map((row) => row.recipient)).toEqual(expected);
+    expect(await remindersOf(fresh)).toEqual([]);
+    expect(await remindersOf(stale)).toEqual([]);
+    const [mail] = await mailsTo(boss.email, 'Reminder: approval needed');
+    expect(mail?.subject).toBe('Reminder: approval needed: $40 order by Karim Buyer');
+    expect(mail?.text).toContain('still waits for your approval');
+    expect(mail?.text).toContain('its pieces go back to stock');
+    await shop.app.backgroundWork.runAll();
+    expect(await remindersOf(halfway)).toHaveLength(2);
+
+    // A released order can no longer be decided, and leaves the company's waiting list.
+    const late = await decide(boss, stale, 'approve');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('order_expired');
+    const waiting = await shop.app.inject({
+      method: 'GET',
+      url: `/api/companies/${companyId}/orders?approval=pending`,
+      headers: bearer(boss),
+    });
+    expect(waiting.json().map((o: { _id: string }) => o._id)).toEqual([fresh, halfway]);
+    // Approved, its unpaid time runs from the approval (24 h for a verified buyer).
+    expect((await decide(boss, halfway, 'approve')).statusCode).toBe(200);
+    await shop.app.backgroundWork.runAll();
+    expect((await read(halfway)).expiredAt).toBeUndefined();
+  });
+});
+
+describe("the shop's admin", () => {
+  it('rejects an order waiting for approval: its pieces back, the buyer told, the activity logged', async () => {
+    const { boss, buyer } = await company();
+    const before = await stock();
+    const id = await placed(buyer, 7);
+    expect(await stock()).toBe(before - 7);
+    const res = await decide(admin, id, 'reject');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ _id: id, approval: 'rejected', expiredAt: expect.any(String) });
+    expect(await stock()).toBe(before);
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject_id', '=', id)
+      .execute();
+    expect(audit).toEqual([{ action: 'order.rejected', actor_id: admin.uid }]);
+    const [mail] = await mailsTo(buyer.email, 'Order rejected');
+    expect(mail?.text).toContain('the shop rejected your order');
+    // Decided: neither the company's admin nor the shop's admin decides it again.
+    expect((await decide(boss, id, 'approve')).statusCode).toBe(409);
+    expect((await decide(admin, id, 'reject')).statusCode).toBe(409);
+  });
+
+  it('cannot approve (403); cancels any unpaid order, a waiting one included; rejects only a waiting one (409)', async () => {
+    const { buyer } = await company();
+    const id = await placed(buyer, 2);
+    const approve = await decide(admin, id, 'approve');
+    expect(approve.statusCode).toBe(403);
+    expect(approve.json().error.code).toBe('forbidden');
+    expect((await read(id)).approval).toBe('pending');
+    const before = await stock();
+    const cancel = await shop.app.inject({
+      method: 'DELETE',
+      url: `/api/purchaseById/${id}`,
+      headers: bearer(admin),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await stock()).toBe(before + 2);
+    const loner = await signUp(shop.app);
+    const plain = await placed(loner, 1);
+    const notWaiting = await decide(admin, plain, 'reject');
+    expect(notWaiting.statusCode).toBe(409);
+    expect(notWaiting.json().error.message).toBe('This order does not wait for approval');
+  });
+
+  it("and the company's admins deciding one order at once, 50 of them: exactly one decides, the pieces come back at most once", async () => {
+    const { boss, deputy, buyer } = await company();
+    const before = await stock();
+    const id = await placed(buyer, 3);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 3 === 0 ? decide(admin, id, 'reject') : decide(i % 3 === 1 ? boss : deputy, id, 'approve'),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(49);
+    const outcome = (await read(id)).approval;
+    expect(await stock()).toBe(outcome === 'rejected' ? before : before - 3);
+  });
+
+  it("is named in the API document: the shop's admin rejects, only the company's admins approve", async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const reject = doc.paths['/api/orders/{id}/reject'].post;
+    expect(`${reject.summary} ${reject.description}`).toMatch(/shop's admin/);
+    const approve = doc.paths['/api/orders/{id}/approve'].post;
+    expect(approve.description).toMatch(/shop's admin.*403/);
+  });
+});
