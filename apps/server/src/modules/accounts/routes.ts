@@ -9,6 +9,7 @@ import { Acknowledged } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { clientLeaves } from '../auth/routes.js';
 import {
@@ -77,7 +78,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, request.ip);
+      await requestPasswordReset(deps, request.body.email, addressKey(request.ip));
       return reply.status(202).send(null);
     },
   );
@@ -95,7 +96,7 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
       },
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body, request.ip, clientLeaves(reply));
+      await resetPassword(deps, request.body, addressKey(request.ip), clientLeaves(reply));
       return reply.status(204).send(null);
     },
   );

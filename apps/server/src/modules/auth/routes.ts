@@ -3,6 +3,7 @@ import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../http/address-key.js';
 import type { PageSessions } from './page-session.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
@@ -33,7 +34,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
-      const session = await signup(deps, request.body, request.ip, clientLeaves(reply));
+      const session = await signup(deps, request.body, addressKey(request.ip), clientLeaves(reply));
       deps.pages.keep(request, reply, session.accessToken);
       return reply.status(201).send(session);
     },
@@ -52,7 +53,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
-      const session = await login(deps, request.body, request.ip, clientLeaves(reply));
+      const session = await login(deps, request.body, addressKey(request.ip), clientLeaves(reply));
       deps.pages.keep(request, reply, session.accessToken);
       return session;
     },
@@ -69,7 +70,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
-      const session = await refresh(deps, request.body.refreshToken, request.ip);
+      const session = await refresh(deps, request.body.refreshToken, addressKey(request.ip));
       deps.pages.keep(request, reply, session.accessToken);
       return session;
     },

@@ -4,6 +4,7 @@ import { Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
+import { addressKey } from '../../http/address-key.js';
 import type { AuthGuard } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import { inbox, receiveMessage } from './service.js';
@@ -25,7 +26,9 @@ export function messageRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ insertedId: await receiveMessage(deps, request.body, request.ip) }),
+      reply
+        .status(201)
+        .send({ insertedId: await receiveMessage(deps, request.body, addressKey(request.ip)) }),
   );
 
   api.get(

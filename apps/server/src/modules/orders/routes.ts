@@ -13,6 +13,7 @@ import { Acknowledged, EmailQuery, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import {
@@ -46,7 +47,7 @@ export function orderRoutes(
   /** The buyer placing an order, once the rate limits of their address and account let them. */
   const buyerOf = async (request: FastifyRequest) => {
     const buyer = callerOf(request);
-    await deps.perIp.consume(request.ip);
+    await deps.perIp.consume(addressKey(request.ip));
     await deps.perAccount.consume(buyer.id);
     return buyer;
   };

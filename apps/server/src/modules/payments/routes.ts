@@ -12,6 +12,7 @@ import { Acknowledged } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../http/address-key.js';
 import { badRequest } from '../../http/app-error.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
@@ -92,7 +93,7 @@ export async function paymentRoutes(
     },
     async (request) => {
       const buyer = callerOf(request);
-      await deps.perIp.consume(request.ip);
+      await deps.perIp.consume(addressKey(request.ip));
       await deps.perAccount.consume(buyer.id);
       return { paymentIntent: await confirmTestPayment(deps, buyer, request.body) };
     },
@@ -113,7 +114,7 @@ export async function paymentRoutes(
     },
     async (request) => {
       const buyer = callerOf(request);
-      await deps.perIp.consume(request.ip);
+      await deps.perIp.consume(addressKey(request.ip));
       await deps.perAccount.consume(buyer.id);
       await payOrder(deps, buyer, request.params.id, request.body.paymentId);
       return { acknowledged: true as const };
