@@ -127,6 +127,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PURCHASES_PER_IP: count(1000),
   RATE_LIMIT_PAYMENTS_PER_IP: count(300),
   RATE_LIMIT_REVIEWS_PER_ACCOUNT: count(10),
+  // Each mails someone other than the caller: the shop is nobody's mail relay.
+  RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: count(20),
+  RATE_LIMIT_INVITATIONS_PER_ACCOUNT: count(20),
+  RATE_LIMIT_INVITATIONS_PER_COMPANY: count(50),
   RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT: count(60),
   // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
   // ordering it and never paying (docs/api.md, "Accounts you can trust").
@@ -259,6 +263,11 @@ export interface Config {
     verificationMailsPerAccount: number;
     passwordChangeFailuresPerAccount: number;
     reviewsPerAccount: number;
+    /** Quote requests (each mails every shop admin) per account. */
+    quoteRequestsPerAccount: number;
+    /** Invitations mailed per inviting account, and per company. */
+    invitationsPerAccount: number;
+    invitationsPerCompany: number;
     quoteMessagesPerAccount: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
@@ -425,6 +434,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       verificationMailsPerAccount: env.RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT,
       passwordChangeFailuresPerAccount: env.RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT,
       reviewsPerAccount: env.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
+      quoteRequestsPerAccount: env.RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT,
+      invitationsPerAccount: env.RATE_LIMIT_INVITATIONS_PER_ACCOUNT,
+      invitationsPerCompany: env.RATE_LIMIT_INVITATIONS_PER_COMPANY,
       quoteMessagesPerAccount: env.RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Id, text } from './primitives.js';
+import { Id, line, text } from './primitives.js';
 
 /** The most delivery addresses one buyer keeps. */
 export const MAX_ADDRESSES = 20;
 
 /** `POST /api/addresses`: a delivery address kept in the profile, offered at checkout. */
 export const AddressBody = z.object({
-  label: text({ min: 1, max: 60 }).describe('what the buyer calls it, e.g. "Repair centre, Dhaka"'),
+  label: line({ min: 1, max: 60 }).describe('what the buyer calls it, e.g. "Repair centre, Dhaka"'),
   address: text({ min: 1, max: 500 }),
 });
 export type AddressBody = z.output<typeof AddressBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, text } from './primitives.js';
+import { Email, Id, line } from './primitives.js';
 
 /** docs/api.md: passwords of 8 to 128 characters, taken as sent (not trimmed). */
 export const Password = z
@@ -8,7 +8,7 @@ export const Password = z
   .max(128, 'must be at most 128 characters');
 
 export const SignupBody = z.object({
-  name: text({ min: 1, max: 100 }),
+  name: line({ min: 1, max: 100 }),
   email: Email,
   password: Password,
 });

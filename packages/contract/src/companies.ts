@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, Paging, text, wholeNumber } from './primitives.js';
+import { Email, Id, line, Paging, wholeNumber } from './primitives.js';
 
 /** How a company pays: by card like anyone, or on account with 30 days to pay the invoice. */
 export const PAYMENT_TERMS = ['card', 'net30'] as const;
@@ -24,8 +24,8 @@ export const SpendingLimit = wholeNumber({ min: 0, max: MAX_SPENDING_LIMIT })
   .describe('whole dollars a calendar month (UTC); null: no limit');
 
 export const CompanyBody = z.object({
-  name: text({ min: 1, max: 200 }),
-  vatId: text({ min: 2, max: 30 }).optional().describe("the company's VAT identification number"),
+  name: line({ min: 1, max: 200 }),
+  vatId: line({ min: 2, max: 30 }).optional().describe("the company's VAT identification number"),
 });
 export type CompanyBody = z.output<typeof CompanyBody>;
 export type CompanyInput = z.input<typeof CompanyBody>;
@@ -56,7 +56,7 @@ export const InvitationBody = z.object({
 export type InvitationBody = z.output<typeof InvitationBody>;
 export type InvitationInput = z.input<typeof InvitationBody>;
 
-export const InvitationAcceptBody = z.object({ token: text({ min: 1, max: 200 }) });
+export const InvitationAcceptBody = z.object({ token: line({ min: 1, max: 200 }) });
 
 /** `PUT /api/companies/{id}/members/{uid}`: either or both. */
 export const MemberBody = z
@@ -67,7 +67,7 @@ export const MemberBody = z
 export type MemberBody = z.output<typeof MemberBody>;
 
 export const PaymentTermsBody = z.object({ paymentTerms: PaymentTerms });
-export const SettlementBody = z.object({ reference: text({ min: 1, max: 100 }) });
+export const SettlementBody = z.object({ reference: line({ min: 1, max: 100 }) });
 
 export const CompanyIdParams = z.object({ id: Id });
 export const MemberParams = z.object({ id: Id, uid: Id });

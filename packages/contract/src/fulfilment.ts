@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS } from './primitives.js';
+import { CONTROL_CHARACTERS, NOT_ONE_LINE, NOT_ONE_LINE_MESSAGE } from './primitives.js';
 
 /** The longest carrier name and tracking number the shop keeps. */
 export const MAX_CARRIER = 100;
 export const MAX_TRACKING_NUMBER = 100;
-
-/** Line breaks and tabs besides the control characters: a carrier or tracking number is one line. */
-const NOT_ONE_LINE = /[\t\n\r\u0085\u2028\u2029]/;
 
 /**
  * One line of text, trimmed, 1–`max` characters, without control characters. A JSON number is read
@@ -25,7 +22,7 @@ function oneLine(max: number) {
         .min(1, 'is required')
         .max(max, `must be at most ${max} characters`)
         .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters')
-        .refine((value) => !NOT_ONE_LINE.test(value), 'must be one line, without tabs or line breaks'),
+        .refine((value) => !NOT_ONE_LINE.test(value), NOT_ONE_LINE_MESSAGE),
     );
 }
 

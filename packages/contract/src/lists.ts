@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { partLines } from './orders.js';
 import { PriceBreak } from './parts.js';
-import { Id, Paging, text } from './primitives.js';
+import { Id, line, Paging } from './primitives.js';
 
 /** The most lines a saved list holds, and the most lists one buyer keeps. */
 export const MAX_LIST_LINES = 100;
@@ -9,7 +9,7 @@ export const MAX_LISTS = 100;
 
 /** `POST /api/lists` and `PUT /api/lists/{id}`: a named list of parts and quantities to order again. */
 export const ListBody = z.object({
-  name: text({ min: 1, max: 100 }),
+  name: line({ min: 1, max: 100 }),
   lines: partLines(0, MAX_LIST_LINES),
 });
 export type ListBody = z.output<typeof ListBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, Paging, text } from './primitives.js';
+import { Email, Id, line, Paging, text } from './primitives.js';
 
 /** The home page's Contact Us form. */
 export const ContactMessageBody = z.object({
@@ -11,7 +11,7 @@ export const ContactMessageBody = z.object({
 /** The home page's complaints/suggestion box: Full Name, Describe, and the ticked checkbox. */
 export const ComplaintBody = z.object({
   kind: z.literal('complaint'),
-  name: text({ min: 1, max: 100 }),
+  name: line({ min: 1, max: 100 }),
   message: text({ min: 1, max: 2000 }),
   consent: z.literal(true, { error: 'must be ticked' }),
 });

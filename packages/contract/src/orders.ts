@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from './parts.js';
-import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
+import {
+  Id,
+  line,
+  NO_CONTROL_MESSAGE,
+  noControlCharacters,
+  Paging,
+  text,
+  wholeNumber,
+} from './primitives.js';
 import { Mobile } from './users.js';
 
 /** One part of an order, at the unit price its quantity reached when the order was placed. */
@@ -136,7 +144,7 @@ export const OrderBody = z.object({
   lines: partLines(1, MAX_ORDER_LINES),
   mobile: Mobile,
   address: text({ min: 1, max: 500 }),
-  poNumber: text({ min: 1, max: 50 }).optional().describe("the buyer's purchase order number"),
+  poNumber: line({ min: 1, max: 50 }).optional().describe("the buyer's purchase order number"),
 });
 export type OrderBody = z.output<typeof OrderBody>;
 export type OrderInput = z.input<typeof OrderBody>;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
+import {
+  Id,
+  line,
+  NO_CONTROL_MESSAGE,
+  noControlCharacters,
+  Paging,
+  text,
+  wholeNumber,
+} from './primitives.js';
 import { DEFAULT_PART_SORT, PART_SORTS } from './storefront.js';
 
 /** A volume price: from `min_quantity` pieces on, each piece costs `price_per_piece`. */
@@ -115,7 +123,7 @@ const PriceBreakInput = z.object({
 
 export const NewPartBody = z
   .object({
-    name: text({ min: 1, max: 120 }),
+    name: line({ min: 1, max: 120 }),
     desc: text({ min: 1, max: 2000 }),
     img: ImageRef,
     min_order_quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }),

@@ -83,6 +83,18 @@ export function text(opts: { min: number; max: number; label?: string }) {
     );
 }
 
+/** Line breaks and tabs: a field of one line (a name, a number) holds none. */
+export const NOT_ONE_LINE = /[\t\n\r\u0085\u2028\u2029]/;
+export const NOT_ONE_LINE_MESSAGE = 'must be one line, without tabs or line breaks';
+
+/**
+ * Text of one line (a name, a label, a number): as `text`, and without tabs or line breaks, so
+ * nothing a client writes can be laid out as lines of its own inside a mail, a PDF or a CSV.
+ */
+export function line(opts: { min: number; max: number }) {
+  return text(opts).pipe(z.string().refine((value) => !NOT_ONE_LINE.test(value), NOT_ONE_LINE_MESSAGE));
+}
+
 /** An email address, trimmed and lower-cased: addresses compare case-insensitively. */
 export const Email = z
   .string({ error: 'must be an email address' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, NO_CONTROL_MESSAGE, noControlCharacters, Paging, text, wholeNumber } from './primitives.js';
+import { Id, line, NO_CONTROL_MESSAGE, noControlCharacters, Paging, wholeNumber } from './primitives.js';
 
 export const Review = z.object({
   _id: Id,
@@ -20,7 +20,7 @@ export type ReviewsQuery = z.output<typeof ReviewsQuery>;
  * when it holds nothing but spaces), the name trimmed.
  */
 export const NewReviewBody = z.object({
-  name: text({ min: 1, max: 100 }),
+  name: line({ min: 1, max: 100 }),
   rating: wholeNumber({ min: 0, max: 5 }),
   message: z
     .string({ error: 'must be text' })

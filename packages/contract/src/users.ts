@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, text } from './primitives.js';
+import { Email, Id, line } from './primitives.js';
 
 export const User = z.object({
   _id: Id,
@@ -14,10 +14,10 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 export const UserList = z.array(User);
 
-export const ProfileBody = z.object({ name: text({ min: 1, max: 100 }), email: Email });
+export const ProfileBody = z.object({ name: line({ min: 1, max: 100 }), email: Email });
 
 /** A phone number as people write it: digits with an optional leading +, spaces, dashes, brackets. */
-export const Mobile = text({ min: 1, max: 30 }).pipe(
+export const Mobile = line({ min: 1, max: 30 }).pipe(
   z.string().regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'must be a phone number such as +880 1712 345678'),
 );
 export const MobileBody = z.object({ mobile: Mobile });

@@ -27,7 +27,13 @@ const tally = { inputs: 0, serverErrors: 0 };
 beforeAll(async () => {
   shop = await createTestShop({
     demo: false,
-    env: { RATE_LIMIT_MESSAGES_PER_IP: '100000', RATE_LIMIT_REVIEWS_PER_ACCOUNT: '100000' },
+    env: {
+      RATE_LIMIT_MESSAGES_PER_IP: '100000',
+      RATE_LIMIT_REVIEWS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_INVITATIONS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_INVITATIONS_PER_COMPANY: '100000',
+    },
   });
   admin = await signUpAdmin(shop.app, shop.database.db);
   buyer = await signUp(shop.app);

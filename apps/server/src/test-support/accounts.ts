@@ -35,6 +35,21 @@ export async function signUp(app: FastifyInstance, overrides: { name?: string; e
   } satisfies TestAccount;
 }
 
+/** A new account whose email is verified (as its owner's click on the mailed link leaves it). */
+export async function signUpVerified(
+  app: FastifyInstance,
+  db: Database,
+  overrides: { name?: string; email?: string } = {},
+): Promise<TestAccount> {
+  const account = await signUp(app, overrides);
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: new Date().toISOString() })
+    .where('id', '=', account.uid)
+    .execute();
+  return account;
+}
+
 /** A new admin: signed up through the API, then promoted in the database, then signed in again. */
 export async function signUpAdmin(app: FastifyInstance, db: Database): Promise<TestAccount> {
   const account = await signUp(app, { name: 'Test Admin', email: uniqueEmail('admin') });

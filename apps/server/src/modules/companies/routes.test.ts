@@ -18,7 +18,14 @@ beforeAll(async () => {
   smtp = await startTestMailServer();
   shop = await createTestShop({
     demo: false,
-    env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', PUBLIC_URL: SHOP },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_SECONDS: '1',
+      PUBLIC_URL: SHOP,
+      // These tests send more than an inviter's window allows (relay.test.ts holds those limits).
+      RATE_LIMIT_INVITATIONS_PER_ACCOUNT: '1000',
+      RATE_LIMIT_INVITATIONS_PER_COMPANY: '1000',
+    },
   });
   admin = await signUpAdmin(shop.app, shop.database.db);
 });

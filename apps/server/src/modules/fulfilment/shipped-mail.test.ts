@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { paidOrder } from '../../test-support/invoice-orders.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
     },
   });
   admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app, { name: 'Karnaphuli Assemblies' });
+  buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karnaphuli Assemblies' });
 });
 afterAll(async () => {
   await shop.close();

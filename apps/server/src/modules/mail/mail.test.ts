@@ -1,7 +1,7 @@
 import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
 import { insertPart } from '../../test-support/parts.js';
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
@@ -134,7 +134,7 @@ describe('mail to buyers through SMTP', () => {
   });
 
   it('confirms an order to its buyer once the order is stored, with what was ordered', async () => {
-    const buyer = await signUp(shop.app, { name: 'Karnaphuli Assemblies' });
+    const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karnaphuli Assemblies' });
     const orderId = await placeOrder(shop, buyer, partId, 12);
     const [mail] = await orderMailsArrive(smtp, 1);
     expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(buyer.email);
@@ -153,7 +153,7 @@ describe('mail to buyers through SMTP', () => {
   });
 
   it('sends the receipt of a payment with its invoice attached, once, after the order is paid', async () => {
-    const buyer = await signUp(shop.app, { name: 'Meghna Controls' });
+    const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Meghna Controls' });
     const orderId = await placeOrder(shop, buyer, partId, 10);
     await mailReaches(shop, orderId, 'sent');
     const before = orderMails(smtp).length;
@@ -195,7 +195,7 @@ describe('mail to buyers through SMTP', () => {
   });
 
   it('tells of every line of an order and its PO number, in the mail and the receipt with its invoice', async () => {
-    const buyer = await signUp(shop.app, { name: 'Padma Fixtures' });
+    const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Padma Fixtures' });
     const second = await insertPart(shop.database.db, {
       name: 'Heat Shrink Tubes',
       price_per_piece: 2,
@@ -254,7 +254,7 @@ describe('mail to buyers through SMTP', () => {
   });
 
   it('retries a mail the server turns away for now, and gives up at once on a permanent refusal', async () => {
-    const buyer = await signUp(shop.app);
+    const buyer = await signUpVerified(shop.app, shop.database.db);
     // The refusals below are meant for the order's mail, not for the sign-up's verification mail.
     await until(
       () => shop.database.db.selectFrom('mail_outbox').select('status').execute(),
@@ -279,7 +279,7 @@ describe('mail to buyers through SMTP', () => {
   });
 
   it('sends each mail once when several servers deliver from the same outbox', async () => {
-    const buyer = await signUp(shop.app);
+    const buyer = await signUpVerified(shop.app, shop.database.db);
     const before = orderMails(smtp).length;
     const others = [1, 2, 3].map(() => anotherServer(shop, smtp.url));
     const orders = await Promise.all(Array.from({ length: 8 }, () => placeOrder(shop, buyer, partId)));
@@ -301,7 +301,7 @@ describe('a mail server that is down', () => {
     const { shop, partId } = await shopWithMail(`smtp://127.0.0.1:${await deadPort()}`);
     const smtp = await startTestMailServer();
     try {
-      const buyer = await signUp(shop.app);
+      const buyer = await signUpVerified(shop.app, shop.database.db);
       const orderId = await placeOrder(shop, buyer, partId);
       const [waiting] = await until(
         () => outboxRows(shop),
@@ -355,7 +355,7 @@ describe('without SMTP_URL', () => {
           price_per_piece: 5,
         },
       });
-      await placeOrder(shop, await signUp(shop.app), part.json().insertedId, 2);
+      await placeOrder(shop, await signUpVerified(shop.app, shop.database.db), part.json().insertedId, 2);
       expect(await outboxRows(shop)).toEqual([]);
     } finally {
       await shop.close();

@@ -67,10 +67,35 @@ const pendingRow = (kind: MailKind, subjectId: string, recipient: string, at: st
 });
 
 /**
+ * The mails that may go to an address nobody has verified: the ones that prove it is its owner's
+ * (verification, password reset), and an invitation, whose accepting needs a verified account
+ * (invitations are rate limited per inviter and company instead). Every other mail (orders,
+ * receipts, quotes) goes only to an address its account has verified, so an account nobody
+ * verified cannot use the shop to mail any address it likes.
+ */
+const PROVES_ITS_ADDRESS: ReadonlySet<MailKind> = new Set([
+  'verify_email',
+  'password_reset',
+  'company_invitation',
+]);
+
+async function addressVerified(db: Database, email: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return user !== undefined;
+}
+
+/**
  * Puts a mail into the outbox, in the caller's transaction: it exists exactly when what it tells
- * happened. The same mail for the same order (or link) is queued once.
+ * happened. The same mail for the same order (or link) is queued once; none to an address nobody
+ * verified unless it proves the address (PROVES_ITS_ADDRESS).
  */
 export async function queueMail(db: Database, mail: QueuedMail, at: string): Promise<void> {
+  if (!PROVES_ITS_ADDRESS.has(mail.kind) && !(await addressVerified(db, mail.recipient))) return;
   await db
     .insertInto('mail_outbox')
     .values(pendingRow(mail.kind, subjectOf(mail), mail.recipient, at))

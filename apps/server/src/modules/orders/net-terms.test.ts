@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers } from '../../test-support/companies.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
 import { insertPart } from '../../test-support/parts.js';
@@ -64,9 +64,9 @@ const settle = (id: string, reference: unknown, who: TestAccount = admin) =>
   });
 
 async function company(options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) {
-  const boss = await signUp(shop.app, { name: 'Rahima Admin' });
-  const deputy = await signUp(shop.app, { name: 'Second Admin' });
-  const buyer = await signUp(shop.app, { name: 'Karim Buyer' });
+  const boss = await signUpVerified(shop.app, shop.database.db, { name: 'Rahima Admin' });
+  const deputy = await signUpVerified(shop.app, shop.database.db, { name: 'Second Admin' });
+  const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karim Buyer' });
   const id = await companyWithMembers(
     shop.database.db,
     [
@@ -137,7 +137,7 @@ describe('an order on net-30 terms', () => {
 
   it('takes gapless invoice numbers, orders placed at once and card payments alike', async () => {
     const { buyer } = await company();
-    const card = await signUp(shop.app);
+    const card = await signUpVerified(shop.app, shop.database.db);
     const ids = await Promise.all(Array.from({ length: 8 }, () => placed(buyer, 1)));
     const paid = await placed(card, 1);
     expect((await confirmCard(shop.app, card, await clientSecretFor(shop.app, card, paid))).statusCode).toBe(

@@ -138,7 +138,7 @@ describe('POST /api/parts/import', () => {
   it('lists each refused row with the line it starts on, after quoted line breaks', async () => {
     const file = [
       HEADER,
-      row('"Two-line\nname"', `desc,${img},5,300,12`), // lines 2–3
+      row('Two-line description', `"first line\nsecond line",${img},5,300,12`), // lines 2–3
       row('Fine part'), // line 4
       row('"Bad price"', `"a description\r\nover\r\nthree lines",${img},5,300,0`), // lines 5–7
       row('', `desc,${img},0,300,12`), // line 8: two problems

@@ -11,7 +11,13 @@ async function productionShop(env: Record<string, string> = {}) {
   const shop = await createTestShop({
     demo: false,
     // Production on PostgreSQL requires the shared key.
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(32).toString('hex'), ...env },
+    env: {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ...env,
+    },
     logStream: { write: (line) => lines.push(JSON.parse(line)) },
   });
   const warnings = () => lines.filter((line) => line.level === 40).map((line) => line.msg);

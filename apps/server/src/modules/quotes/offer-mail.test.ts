@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { insertPart } from '../../test-support/parts.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
@@ -18,7 +18,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Shop <orders@parts-shop.example>', MAIL_RETRY_SECONDS: '1' },
   });
   admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app, { name: 'Karnaphuli Assemblies' });
+  buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karnaphuli Assemblies' });
   part = await insertPart(shop.database.db, { name: 'Crimping Tool', available_quantity: 5_000 });
 });
 afterAll(async () => {

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../../test-support/account-mails.js';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import {
+  bearer,
+  signUp,
+  signUpAdmin,
+  signUpVerified,
+  type TestAccount,
+} from '../../test-support/accounts.js';
 import { insertPart } from '../../test-support/parts.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
@@ -41,8 +47,8 @@ beforeAll(async () => {
     },
   });
   admins = [await signUpAdmin(shop.app, shop.database.db), await signUpAdmin(shop.app, shop.database.db)];
-  buyer = await signUp(shop.app, { name: 'Meghna Controls' });
-  otherBuyer = await signUp(shop.app, { name: 'Someone Else' });
+  buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Meghna Controls' });
+  otherBuyer = await signUpVerified(shop.app, shop.database.db, { name: 'Someone Else' });
   part = await insertPart(shop.database.db, {
     name: 'Bench Power Supply',
     available_quantity: 1_000,

@@ -1,6 +1,12 @@
 import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import {
+  bearer,
+  signUp,
+  signUpAdmin,
+  signUpVerified,
+  type TestAccount,
+} from '../../test-support/accounts.js';
 import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { expireQuotes } from './service.js';
@@ -17,10 +23,19 @@ beforeAll(async () => {
   // Mail is on (to a server that is not there): what is queued stays in the outbox to be read.
   shop = await createTestShop({
     demo: false,
-    env: { UNPAID_ORDERS_PER_BUYER: '2', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'shop@example.com' },
+    env: {
+      UNPAID_ORDERS_PER_BUYER: '2',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'shop@example.com',
+      // The buyer here asks more quotes than a window allows (relay.test.ts holds that limit).
+      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000',
+    },
   });
   admin = await signUpAdmin(shop.app, shop.database.db);
-  [buyer, other] = [await signUp(shop.app), await signUp(shop.app)];
+  [buyer, other] = [
+    await signUpVerified(shop.app, shop.database.db),
+    await signUpVerified(shop.app, shop.database.db),
+  ];
   bolt = await insertPart(shop.database.db, {
     name: 'M8 bolt',
     price_per_piece: 5,
@@ -363,7 +378,7 @@ describe('POST /api/quotes/{id}/accept', () => {
   });
 
   it("places an ordinary order at the offer's prices for the quote's quantities, takes the pieces, and is not refused by the unpaid cap", async () => {
-    const buyerWithOrders = await signUp(shop.app);
+    const buyerWithOrders = await signUpVerified(shop.app, shop.database.db);
     // Two unpaid orders: the cap is reached.
     for (let i = 0; i < 2; i++) {
       const placed = await call(buyerWithOrders, 'POST', '/api/purchase', {

@@ -18,6 +18,7 @@ import type { Database } from '../../db/database.js';
 import { groupRows } from '../../db/group-rows.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
+import type { RateLimit } from '../../http/rate-limit.js';
 import { addressesOf } from '../addresses/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import type { MailOutbox } from '../mail/outbox.js';
@@ -30,6 +31,8 @@ export interface QuoteDeps {
   mail?: MailOutbox | undefined;
   /** What the order of an accepted quote is placed with (modules/orders). */
   orders: OrderDeps;
+  /** Quote requests per account: each one mails every shop admin. */
+  requestsPerAccount?: RateLimit;
 }
 
 /** What an offered quote whose time ran out answers to an accept. */
@@ -129,6 +132,7 @@ const closed = (status: QuoteStatus) => conflict(`This quote is ${status}; it ca
  * line, as `POST /api/orders` does); quantities are not checked against the parts' ranges.
  */
 export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRequestBody): Promise<string> {
+  await deps.requestsPerAccount?.consume(buyer.id);
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     const names = await quotes.partNames(
@@ -172,8 +176,10 @@ export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRe
       subjectId: id,
       after: { lines: body.lines },
     });
-    // Every admin hears of it, with a link to the quote's page.
-    await deps.mail?.toShopAdmins(trx, { kind: 'quote_requested', subjectId: id }, now);
+    // Every admin hears of it, with a link to the quote's page; of an account nobody verified, they
+    // see it in their list only, so no free account makes the shop mail its admins at will.
+    if ((await findUserById(trx, buyer.id))?.email_verified_at)
+      await deps.mail?.toShopAdmins(trx, { kind: 'quote_requested', subjectId: id }, now);
   });
   deps.mail?.kick();
   return id;
