@@ -62,16 +62,66 @@ describe('verifying the email', () => {
     await page.getByText('Verified', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Resend verification email' }).count()).toBe(0);
 
-    // The first mail's link still proves the mailbox (a phone opening it, say).
+    // The first mail's link, opened on a phone where nobody is signed in: the link proves the
+    // mailbox, signing in the password; the page asks for the sign-in, then finishes.
     const phone = await open(await mailedLink(who.email, VERIFY, 1), PHONE);
+    await phone.getByText('Log in to your account to finish verifying your email').waitFor();
+    expect(new URL(phone.url()).hash).toBe('');
+    expect(await seriousAccessibilityProblems(phone)).toEqual([]);
+    await screenshot(phone, 'verify-email-sign-in-first-phone');
+    await phone.locator('#main').getByRole('link', { name: 'Login' }).click();
+    await journey.logIn(phone, { email: who.email, password: who.password });
+    await phone.waitForURL('**/verify-email');
     await phone.getByText('Your email is verified').waitFor();
     await screenshot(phone, 'verify-email-phone');
 
-    // A link used once is refused, with the way to a new one.
-    const again = await open(link);
-    await again.getByRole('alert').waitFor();
-    expect(await again.getByRole('alert').textContent()).toMatch(/used, expired or unknown/);
-    await again.locator('#main').getByRole('link', { name: 'Login' }).waitFor();
+    // A link used once is refused (in its account's session, where the link is checked), with
+    // the way to a new one.
+    await page.goto(link);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/used, expired or unknown/);
+    await page.locator('#main').getByRole('button', { name: 'Resend verification email' }).waitFor();
+  });
+});
+
+describe("an account opened with someone else's email", () => {
+  it("verifies nothing for the mailbox's owner who clicks the genuine mail; a reset takes it back clean", async () => {
+    const owner = {
+      name: 'Karnaphuli Controls',
+      email: 'owner@karnaphuli.example',
+      password: 'owner-password-1',
+    };
+    // Someone else signs up first with the owner's email and a password of theirs, and saves an address.
+    const squatter = await api('/api/auth/signup', {
+      method: 'POST',
+      body: { name: 'Not the owner', email: owner.email, password: 'squatter-password-1' },
+    });
+    expect(squatter.status).toBe(201);
+
+    const page = await open(await mailedLink(owner.email, VERIFY));
+    await page.getByText('Log in to your account to finish verifying your email').waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'verify-email-sign-in-first-desktop');
+    await page.getByRole('link', { name: 'Reset the password' }).click();
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account has this email' }).waitFor();
+
+    await page.goto(await mailedLink(owner.email, RESET));
+    await page.getByLabel('New password', { exact: true }).fill(owner.password);
+    await page.getByLabel('Repeat new password').fill(owner.password);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL('**/login?reset=done');
+    await journey.logIn(page, owner);
+    await page.waitForURL(`${journey.baseUrl}/`);
+    await page.goto('/dashboard');
+    await page.getByText('Verified', { exact: true }).waitFor();
+    // The earlier holder's password no longer opens the account.
+    const theirs = await api('/api/auth/login', {
+      method: 'POST',
+      body: { email: owner.email, password: 'squatter-password-1' },
+    });
+    expect(theirs.status).toBe(401);
   });
 });
 

@@ -74,12 +74,12 @@ describe('e-mail verification', () => {
     const { link, token } = linkIn(mail.text);
     expect(link).toBe(`${SHOP}/verify-email#token=${token}`);
 
-    const res = await post('/api/auth/verify-email', { token });
+    const res = await post('/api/auth/verify-email', { token }, buyer);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ acknowledged: true });
     expect((await profile(buyer)).emailVerified).toBe(true);
 
-    const again = await post('/api/auth/verify-email', { token });
+    const again = await post('/api/auth/verify-email', { token }, buyer);
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('invalid_token');
   });
@@ -103,7 +103,7 @@ describe('e-mail verification', () => {
     const forged = `${id}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
     const unknown = `01234567-89ab-7def-8123-456789abcdef.${mac}`;
     for (const bad of [forged, unknown, 'garbage', `${token}.x`, id, `${id}.`]) {
-      const res = await post('/api/auth/verify-email', { token: bad });
+      const res = await post('/api/auth/verify-email', { token: bad }, buyer);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error.code).toBe('invalid_token');
     }
@@ -112,22 +112,23 @@ describe('e-mail verification', () => {
     expect(reset.json().error.code).toBe('invalid_token');
 
     await expire(token);
-    const expired = await post('/api/auth/verify-email', { token });
+    const expired = await post('/api/auth/verify-email', { token }, buyer);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.code).toBe('invalid_token');
     expect((await profile(buyer)).emailVerified).toBe(false);
   });
 
   it('refuses a body without a proper token with 400 validation', { timeout: 60_000 }, async () => {
+    const buyer = await signUp(shop.app);
     for (const body of [{}, { token: '' }, { token: 5 }, { token: null }, { token: 'x'.repeat(201) }]) {
-      const res = await post('/api/auth/verify-email', body);
+      const res = await post('/api/auth/verify-email', body, buyer);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('validation');
     }
     const text = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/verify-email',
-      headers: { 'content-type': 'text/plain' },
+      headers: { ...bearer(buyer), 'content-type': 'text/plain' },
       payload: 'token',
     });
     expect(text.statusCode).toBe(415);
@@ -137,7 +138,7 @@ describe('e-mail verification', () => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => post('/api/auth/verify-email', { token })),
+      Array.from({ length: 50 }, () => post('/api/auth/verify-email', { token }, buyer)),
     );
     const codes = answers.map((res) => res.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -154,7 +155,7 @@ describe('e-mail verification', () => {
     expect(resent.statusCode).toBe(202);
     const second = await verificationToken(buyer, 2);
     // Both links work until used (a verification link opens nothing but the proof).
-    expect((await post('/api/auth/verify-email', { token: second })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify-email', { token: second }, buyer)).statusCode).toBe(200);
     const verified = await post('/api/auth/verify-email/resend', undefined, buyer);
     expect(verified.statusCode).toBe(409);
 

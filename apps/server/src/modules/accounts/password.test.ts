@@ -122,6 +122,7 @@ describe('without SMTP_URL', () => {
     const verified = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/verify-email',
+      headers: bearer(buyer),
       payload: { token },
     });
     expect(verified.statusCode).toBe(200);
@@ -154,7 +155,7 @@ describe('the API document', () => {
     const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const call = (path: string, method = 'post') => doc.paths[path][method];
     const answers = (path: string, method?: string) => Object.keys(call(path, method).responses).sort();
-    expect(answers('/api/auth/verify-email')).toEqual(['200', '400', '415', '429']);
+    expect(answers('/api/auth/verify-email')).toEqual(['200', '400', '401', '403', '415', '429']);
     expect(answers('/api/auth/verify-email/resend')).toEqual(['202', '401', '409', '429']);
     expect(answers('/api/auth/password-reset/request')).toEqual(['202', '400', '415', '429']);
     expect(answers('/api/auth/password-reset')).toEqual(['204', '400', '415', '429', '503']);

@@ -54,6 +54,24 @@ export async function redeemLink(
   return row?.user_id;
 }
 
+/** The account a link still usable belongs to. */
+export async function usableLinkOwner(
+  db: Database,
+  id: string,
+  purpose: LinkPurpose,
+  now: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('account_links')
+    .select('user_id')
+    .where('id', '=', id)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 /** Gives back a link taken at `takenAt` whose use could not be finished. */
 export async function releaseLink(db: Database, id: string, takenAt: string) {
   await db

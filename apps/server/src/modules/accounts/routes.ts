@@ -32,17 +32,20 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
   api.post(
     '/api/auth/verify-email',
     {
+      onRequest: guard.user,
       schema: {
         tags,
-        summary: "Verify the account's email with the token of the mailed link (/verify-email#token=…)",
+        summary:
+          "Verify the account's email with the token of the mailed link (/verify-email#token=…), signed in to that account",
         description:
-          'A link works once, for 48 hours; a used, expired or unknown token → 400 `invalid_token`.',
+          "The link proves the mailbox, the session the password: only both verify the email. Not signed in → 401; signed in to another account → 403 (the link stays usable; its mailbox's owner who does not hold the password takes the account back by a password reset, which ends whatever the earlier holder left). A link works once, for 48 hours; a used, expired or unknown token → 400 `invalid_token`.",
+        security: [{ bearer: [] }],
         body: VerifyEmailBody,
-        response: { 200: Acknowledged, ...errors },
+        response: { 200: Acknowledged, 401: ErrorBody, 403: ErrorBody, ...errors },
       },
     },
     async (request) => {
-      await verifyEmail(deps, request.body.token);
+      await verifyEmail(deps, callerOf(request), request.body.token);
       return { acknowledged: true as const };
     },
   );

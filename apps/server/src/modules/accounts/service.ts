@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, PasswordResetBody } from '@shop/contract/accounts';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { AppError, conflict } from '../../http/app-error.js';
+import { AppError, conflict, forbidden } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import type { KnownAddresses } from '../auth/known-addresses.js';
@@ -11,7 +11,8 @@ import { revokeUserFamilies } from '../auth/refresh-tokens.js';
 import { findUserByEmail, findUserById, setPasswordHash } from '../users/repository.js';
 import type { AccountMail } from './account-mail.js';
 import type { LinkPurpose, LinkTokens } from './links.js';
-import { endUnusedLinks, markEmailVerified, redeemLink, releaseLink } from './repository.js';
+import { endUnusedLinks, markEmailVerified, redeemLink, releaseLink, usableLinkOwner } from './repository.js';
+import { removeEarlierHolder } from './take-back.js';
 
 export interface AccountLimits {
   resetsPerIp: RateLimit;
@@ -46,14 +47,24 @@ function linkOf(deps: AccountDeps, purpose: LinkPurpose, token: string): string 
   return id;
 }
 
-/** POST /api/auth/verify-email: the mailed link proves the owner reads the mailbox. */
-export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {
+export const VERIFY_IN_OWN_ACCOUNT =
+  "This link verifies another account's email. Sign in with that account's password to use it, or reset that account's password.";
+
+/**
+ * POST /api/auth/verify-email: the mailed link proves its reader has the mailbox, and the caller's
+ * session proves they hold the account's password: only both together verify the email. A link
+ * alone would let someone who signed up with another's email, and set the password, keep the
+ * account once its owner clicks the genuine mail; its owner takes it back by a reset instead.
+ */
+export async function verifyEmail(deps: AccountDeps, caller: Caller, token: string): Promise<void> {
   const id = linkOf(deps, 'verify_email', token);
   await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const userId = await redeemLink(trx, id, 'verify_email', now);
-    if (!userId) throw invalidToken('verify_email');
-    await markEmailVerified(trx, userId, now);
+    const owner = await usableLinkOwner(trx, id, 'verify_email', now);
+    if (!owner) throw invalidToken('verify_email');
+    if (owner !== caller.id) throw forbidden(VERIFY_IN_OWN_ACCOUNT);
+    if (!(await redeemLink(trx, id, 'verify_email', now))) throw invalidToken('verify_email');
+    await markEmailVerified(trx, owner, now);
   });
 }
 
@@ -111,9 +122,13 @@ export async function resetPassword(
   }
   await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
+    // Nobody had proved the mailbox theirs: whoever set the old password may not be its owner, so
+    // the owner takes the account back clean (take-back.ts); else only the sign-ins end.
+    const verified = (await findUserById(trx, userId))?.email_verified_at;
     await setPasswordHash(trx, userId, hash);
     await markEmailVerified(trx, userId, now);
-    await revokeUserFamilies(trx, userId);
+    if (verified) await revokeUserFamilies(trx, userId);
+    else await removeEarlierHolder(trx, userId);
     await endUnusedLinks(trx, userId, 'password_reset', now);
   });
   const user = await findUserById(deps.db, userId);

@@ -3,6 +3,7 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { removeEarlierHolder } from '../accounts/take-back.js';
 import { recordAudit } from '../audit/repository.js';
 import { findUserByEmail, findUserById } from '../users/repository.js';
 import {
@@ -13,7 +14,6 @@ import {
   useGoogleCode,
 } from './google-repository.js';
 import { type GoogleIdentity, GoogleSignInError } from './google-sign-in.js';
-import { revokeUserFamilies } from './refresh-tokens.js';
 import { type AuthDeps, session, startSession } from './service.js';
 
 const INVALID_CODE =
@@ -71,7 +71,7 @@ async function link(db: Database, user: UserRow, sub: string): Promise<UserRow> 
     if (now?.id === user.id) return now;
     throw new GoogleSignInError('google_account_conflict');
   }
-  if (unverified) await revokeUserFamilies(db, user.id);
+  if (unverified) await removeEarlierHolder(db, user.id);
   await recordAudit(db, {
     actor: { id: user.id, email: user.email },
     action: 'user.google_linked',
