@@ -20,6 +20,7 @@ let buyer: TestAccount;
 let partId: string;
 /** A buyer who made a company (so its admin), and the company. */
 let companyAdmin: TestAccount;
+let companyMember: TestAccount;
 let companyId: string;
 const startingStock = new Map<string, number>();
 const tally = { inputs: 0, serverErrors: 0 };
@@ -61,6 +62,18 @@ beforeAll(async () => {
     payload: { name: 'Fuzz Ltd' },
   });
   companyId = company.json().insertedId;
+  // A member whose role and limit the company's admin changes (an admin's own limit only goes down).
+  companyMember = await signUp(shop.app);
+  await shop.database.db
+    .insertInto('company_members')
+    .values({
+      company_id: companyId,
+      user_id: companyMember.uid,
+      role: 'buyer',
+      spending_limit: null,
+      joined_at: new Date().toISOString(),
+    })
+    .execute();
 });
 afterAll(async () => {
   await expectStockInvariant(shop.database.db, startingStock);
@@ -270,7 +283,7 @@ const cases: Case[] = [
     name: 'PUT /api/companies/{id}/members/{uid}',
     headers: () => bearer(companyAdmin),
     method: 'PUT',
-    url: () => `/api/companies/${companyId}/members/${companyAdmin.uid}`,
+    url: () => `/api/companies/${companyId}/members/${companyMember.uid}`,
     valid: fc.record({
       role: fc.constant('admin'),
       spendingLimit: fc.option(fc.integer({ min: 0, max: 100_000_000 }), { nil: null }),

@@ -1,8 +1,8 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
 import { lockingRows } from '../../db/row-locks.js';
-import type { CompaniesTable, CompanyInvitationsTable, CompanyMembersTable } from '../../db/schema.js';
+import type { CompaniesTable, CompanyInvitationsTable, CompanyMembersTable, DB } from '../../db/schema.js';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 export type InvitationRow = CompanyInvitationsTable;
@@ -137,11 +137,31 @@ export function listCompanies(db: Database, page: { limit: number; offset: numbe
   );
 }
 
+/**
+ * The invitation's inviter still holds the right to invite: an admin of its company, and not one
+ * of the shop's admins (who hold no seat's rights). An invitation dies with its inviter's rights:
+ * one sent by an admin since demoted, removed or made the shop's admin can no longer be accepted.
+ */
+const inviterStillAdmin = (eb: ExpressionBuilder<DB, 'company_invitations'>) =>
+  eb.exists(
+    eb
+      .selectFrom('company_members')
+      .innerJoin('users', 'users.id', 'company_members.user_id')
+      .select('company_members.user_id')
+      .whereRef('company_members.company_id', '=', 'company_invitations.company_id')
+      .whereRef('company_members.user_id', '=', 'company_invitations.invited_by')
+      .where('company_members.role', '=', 'admin')
+      .where('users.role', 'is', null),
+  );
+
 export async function insertInvitation(db: Database, invitation: InvitationRow): Promise<void> {
   await db.insertInto('company_invitations').values(invitation).execute();
 }
 
-/** The company's invitations still open at `now` (not accepted, not expired), newest first. */
+/**
+ * The company's invitations still open at `now` (not accepted, not expired, their inviter still
+ * an admin of it), newest first.
+ */
 export function pendingInvitations(db: Database, companyId: string, now: string) {
   return db
     .selectFrom('company_invitations')
@@ -149,6 +169,7 @@ export function pendingInvitations(db: Database, companyId: string, now: string)
     .where('company_id', '=', companyId)
     .where('accepted_at', 'is', null)
     .where('expires_at', '>', now)
+    .where(inviterStillAdmin)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -164,6 +185,19 @@ export async function withdrawInvitationsTo(db: Database, companyId: string, ema
     .execute();
 }
 
+/**
+ * Withdraws the company's open invitations sent by this member (who is no longer its admin, or no
+ * longer in it): they die with their inviter's rights.
+ */
+export async function withdrawInvitationsBy(db: Database, companyId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('company_invitations')
+    .where('company_id', '=', companyId)
+    .where('invited_by', '=', userId)
+    .where('accepted_at', 'is', null)
+    .execute();
+}
+
 /** Withdraws one open invitation of the company; answers what it was, or nothing. */
 export function withdrawInvitation(db: Database, companyId: string, id: string) {
   return db
@@ -175,7 +209,10 @@ export function withdrawInvitation(db: Database, companyId: string, id: string) 
     .executeTakeFirst();
 }
 
-/** The invitation whose token has this hash, open at `now` (not accepted, not expired). */
+/**
+ * The invitation whose token has this hash, open at `now` (not accepted, not expired, its inviter
+ * still an admin of its company).
+ */
 export function findOpenInvitationByHash(db: Database, tokenHash: string, now: string) {
   return db
     .selectFrom('company_invitations')
@@ -183,12 +220,13 @@ export function findOpenInvitationByHash(db: Database, tokenHash: string, now: s
     .where('token_hash', '=', tokenHash)
     .where('accepted_at', 'is', null)
     .where('expires_at', '>', now)
+    .where(inviterStillAdmin)
     .executeTakeFirst();
 }
 
 /**
  * Uses the invitation once: one conditional update, so of many accepting it at once exactly one
- * wins; true when this call did.
+ * wins, and none once its inviter lost the right to invite; true when this call did.
  */
 export async function takeInvitation(db: Database, id: string, now: string): Promise<boolean> {
   const result = await db
@@ -197,11 +235,12 @@ export async function takeInvitation(db: Database, id: string, now: string): Pro
     .where('id', '=', id)
     .where('accepted_at', 'is', null)
     .where('expires_at', '>', now)
+    .where(inviterStillAdmin)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** What an invitation's mail needs, while the invitation is open. */
+/** What an invitation's mail needs, while the invitation is open (its inviter still an admin). */
 export function findInvitationToMail(db: Database, id: string, now: string) {
   return db
     .selectFrom('company_invitations')
@@ -217,6 +256,7 @@ export function findInvitationToMail(db: Database, id: string, now: string) {
     .where('company_invitations.id', '=', id)
     .where('company_invitations.accepted_at', 'is', null)
     .where('company_invitations.expires_at', '>', now)
+    .where(inviterStillAdmin)
     .executeTakeFirst();
 }
 

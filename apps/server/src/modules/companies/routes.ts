@@ -176,7 +176,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
         summary:
           "Join the company with the token of the mailed invitation (the invited email's verified user, in no company)",
         description:
-          'A used, expired or unknown token → 400 `invalid_token`; signed in with another email → 403; email not verified yet → 403 (verify first); already in a company → 409. A token works once, however many use it at once.',
+          "A used, expired or unknown token → 400 `invalid_token`, and so is one whose inviter is no longer an admin of the company (demoted, removed, or made the shop's admin: an invitation dies with its inviter's rights); signed in with another email → 403; email not verified yet → 403 (verify first); already in a company → 409. A token works once, however many use it at once.",
         security,
         body: InvitationAcceptBody,
         response: { 200: AcceptedInvitation, 409: ErrorBody, 415: ErrorBody, ...errors },
@@ -192,7 +192,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       schema: {
         tags,
         summary: "Change a member's role or monthly spending limit (company admins)",
-        description: `Either or both: \`role\` admin|buyer; \`spendingLimit\` whole dollars 0–${MAX_SPENDING_LIMIT}, or null for none. Demoting the company's last admin → 409.`,
+        description: `Either or both: \`role\` admin|buyer; \`spendingLimit\` whole dollars 0–${MAX_SPENDING_LIMIT}, or null for none. Demoting the company's last admin → 409. An admin may lower their own limit but not raise or lift it (→ 403: another admin must). A demoted admin's open invitations are withdrawn. The shop's admin holds no seat's rights (→ 403).`,
         security,
         params: MemberParams,
         body: MemberBody,
@@ -211,7 +211,8 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       onRequest: guard.user,
       schema: {
         tags,
-        summary: 'Remove a member from the company (company admins); never its last admin (→ 409)',
+        summary:
+          "Remove a member from the company (company admins, not the shop's admin); never its last admin (→ 409); the member's open invitations are withdrawn",
         security,
         params: MemberParams,
         response: { 200: Acknowledged, 409: ErrorBody, ...errors },

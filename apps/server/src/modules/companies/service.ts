@@ -40,6 +40,10 @@ export const INVALID_INVITATION =
 const ALREADY_IN_A_COMPANY = 'You already belong to a company';
 const LAST_ADMIN =
   'A company needs at least one admin: make another member an admin before this one steps down or leaves';
+export const OWN_LIMIT =
+  'You cannot raise your own spending limit: another admin of your company must change it';
+export const SHOP_ADMIN_NO_SEAT =
+  "The shop's admins hold no rights in a buyer's company: its own admins manage it";
 
 const limitOf = (value: number | string | bigint | null) =>
   value === null ? {} : { spendingLimit: Number(value) };
@@ -62,15 +66,21 @@ async function visibleCompany(db: Database, caller: Caller, id: string): Promise
 
 /**
  * Locks the company (in the caller's transaction) and checks the caller is one of its admins now:
- * a change decided here sees every change before it, and one after it waits.
+ * a change decided here sees every change before it, and one after it waits. The shop's admin
+ * holds no seat's rights, even one who kept a seat from before they became the shop's admin.
  */
 async function asCompanyAdmin(trx: Database, caller: Caller, id: string): Promise<companies.CompanyRow> {
   const company = await companies.lockCompany(trx, id);
   if (!company) throw notFound('company');
+  if (caller.role === 'admin') throw forbidden(SHOP_ADMIN_NO_SEAT);
   const member = await companies.memberOf(trx, id, caller.id);
   if (member?.role !== 'admin') throw forbidden("Only the company's admins may do this");
   return company;
 }
+
+/** Whether `next` (null: none) is a higher monthly limit than `now`: none is the highest. */
+const raises = (now: number | string | bigint | null, next: number | null) =>
+  now !== null && (next === null || next > Number(now));
 
 async function toCompany(db: Database, row: companies.CompanyRow): Promise<Company> {
   const members = await companies.membersOf(db, row.id);
@@ -311,7 +321,9 @@ export async function acceptInvitation(deps: CompanyDeps, caller: Caller, token:
 
 /**
  * PUT /api/companies/{id}/members/{uid} (company admins): a member's role and monthly limit. The
- * company is locked, so the last admin is never demoted, even by two admins demoting each other.
+ * company is locked, so the last admin is never demoted, even by two admins demoting each other,
+ * and an admin's own limit is read as it is now: an admin may lower it, never raise or lift it
+ * (another admin does that). A demoted admin's open invitations are withdrawn with their rights.
  */
 export async function changeMember(
   db: Database,
@@ -325,16 +337,19 @@ export async function changeMember(
     const member = await companies.memberOf(trx, companyId, uid);
     if (!member) throw notFound('member of this company');
     if (
-      member.role === 'admin' &&
-      body.role === 'buyer' &&
-      (await companies.countAdmins(trx, companyId)) <= 1
+      uid === caller.id &&
+      body.spendingLimit !== undefined &&
+      raises(member.spending_limit, body.spendingLimit)
     )
-      throw conflict(LAST_ADMIN);
+      throw forbidden(OWN_LIMIT);
+    const demoted = member.role === 'admin' && body.role === 'buyer';
+    if (demoted && (await companies.countAdmins(trx, companyId)) <= 1) throw conflict(LAST_ADMIN);
     const change = {
       ...(body.role === undefined ? {} : { role: body.role }),
       ...(body.spendingLimit === undefined ? {} : { spending_limit: body.spendingLimit }),
     };
     await companies.updateMember(trx, companyId, uid, change);
+    if (demoted) await companies.withdrawInvitationsBy(trx, companyId, uid);
     const before = {
       role: member.role,
       spendingLimit: member.spending_limit === null ? null : Number(member.spending_limit),
@@ -351,7 +366,8 @@ export async function changeMember(
 
 /**
  * DELETE /api/companies/{id}/members/{uid} (company admins): the member leaves the company (an
- * admin may remove themself). Never the last admin: the company is locked while this is decided.
+ * admin may remove themself), their open invitations withdrawn. Never the last admin: the company
+ * is locked while this is decided.
  */
 export async function removeMember(
   db: Database,
@@ -366,6 +382,7 @@ export async function removeMember(
     if (member.role === 'admin' && (await companies.countAdmins(trx, companyId)) <= 1)
       throw conflict(LAST_ADMIN);
     await companies.removeMember(trx, companyId, uid);
+    await companies.withdrawInvitationsBy(trx, companyId, uid);
     await recordAudit(trx, {
       actor: caller,
       action: 'company.member_removed',

@@ -18,10 +18,15 @@ export interface CompanyOrderDeps {
 }
 
 const notAdminOf = () => forbidden("Only an admin of the order's company may do this");
+export const OWN_ORDER =
+  'You cannot approve your own order: it passes your spending limit, so another admin of your company must approve it';
 
-/** The caller is an admin of this company (not the shop's admin, not a buyer of it): 403 otherwise. */
+/**
+ * The caller is an admin of this company (not the shop's admin, even one who kept a seat in it
+ * from before: the shop's admin holds no seat's rights; not a buyer of it): 403 otherwise.
+ */
 export async function requireCompanyAdmin(db: Database, caller: Caller, companyId: string | null) {
-  if (!companyId) throw notAdminOf();
+  if (!companyId || caller.role === 'admin') throw notAdminOf();
   const member = await membershipOf(db, caller.id);
   if (member?.role !== 'admin' || member.company_id !== companyId) throw notAdminOf();
   return member;
@@ -50,11 +55,15 @@ async function companyOrder(db: Database, caller: Caller, id: string): Promise<O
 
 /**
  * `POST /api/orders/{id}/approve`: a pending order becomes payable, in one conditional update (an
- * approve racing a reject: one of them changes it, the other gets 409). Its unpaid-order clock
- * starts now (approved_at). With net-30 terms it is invoiced at once: its number, due in 30 days.
+ * approve racing a reject: one of them changes it, the other gets 409) that also checks the
+ * approver as they are then: an admin of the order's company, not the shop's admin, and not its
+ * buyer (an order waits because it passes its buyer's limit: an admin with a limit never approves
+ * their own, 403). Its unpaid-order clock starts now (approved_at). With net-30 terms it is
+ * invoiced at once: its number, due in 30 days.
  */
 export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: string): Promise<Order> {
   const row = await companyOrder(deps.db, caller, id);
+  if (row.user_id === caller.id) throw forbidden(OWN_ORDER);
   const lost = new Error('not pending');
   let order: Order;
   try {
@@ -62,7 +71,7 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
       const company = row.company_id ? await companyOf(trx, row.company_id) : undefined;
       const net30 = company?.payment_terms === 'net30';
       const now = nowIso();
-      const approved = await orders.approvePending(trx, id, now, net30 ? dueDateFrom(now) : null);
+      const approved = await orders.approvePending(trx, id, caller.id, now, net30 ? dueDateFrom(now) : null);
       if (!approved) throw lost;
       const invoice = net30 ? await invoiceOnAccount(trx, deps.mail, approved, now) : null;
       await recordAudit(trx, {
@@ -76,7 +85,11 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
       return toOrder({ ...approved, invoice_number: invoice }, await orders.linesOf(trx, [id]));
     });
   } catch (error) {
-    if (error === lost) await notPending(deps.db, id);
+    if (error === lost) {
+      // Demoted (or made the shop's admin) meanwhile: 403, as a later request would hear.
+      await companyOrder(deps.db, caller, id);
+      await notPending(deps.db, id);
+    }
     throw error;
   }
   deps.mail?.kick();

@@ -29,7 +29,7 @@ export function companyOrderRoutes(app: FastifyInstance, deps: CompanyOrderDeps 
         summary:
           "Approve an order waiting for approval (an admin of the order's company); it can then be paid, or with net-30 terms it is invoiced at once. 409 when it does not wait",
         description:
-          "Only an admin of the order's company approves: its buyer, another company's admin and the shop's admin → 403 (the shop's admin may reject it instead). An order released because it waited longer than its buyer's UNPAID_ORDER_HOURS_* → 409 order_expired.",
+          "Only an admin of the order's company approves: its buyer, another company's admin and the shop's admin → 403 (the shop's admin holds no seat's rights, even one who kept a seat; it may reject the order instead). An admin never approves their own order (it waits because it passes their spending limit) → 403: another admin of the company must. An order released because it waited longer than its buyer's UNPAID_ORDER_HOURS_* → 409 order_expired.",
         security,
         params: OrderIdParams,
         response: { 200: Order, 409: ErrorBody, ...errors },

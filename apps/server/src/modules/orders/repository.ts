@@ -319,12 +319,15 @@ export async function monthSpending(
 
 /**
  * Approves a pending order in one conditional update (of an approve and a reject at once, one
- * changes it); a net-30 order is given its due date in the same update. Answers the order as it
- * is now, or nothing when it was not pending.
+ * changes it), only by `approverId` as they are when it runs: an admin of the order's company who
+ * is not the shop's admin, and not the order's buyer. A net-30 order is given its due date in the
+ * same update. Answers the order as it is now, or nothing when it was not pending (or the approver
+ * may not approve it).
  */
 export function approvePending(
   db: Database,
   id: string,
+  approverId: string,
   at: string,
   dueDate: string | null,
 ): Promise<OrderRow | undefined> {
@@ -335,6 +338,19 @@ export function approvePending(
     .where('approval', '=', 'pending')
     .where('paid_at', 'is', null)
     .where('expired_at', 'is', null)
+    .where('user_id', '<>', approverId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('company_members')
+          .innerJoin('users', 'users.id', 'company_members.user_id')
+          .select('company_members.user_id')
+          .whereRef('company_members.company_id', '=', 'orders.company_id')
+          .where('company_members.user_id', '=', approverId)
+          .where('company_members.role', '=', 'admin')
+          .where('users.role', 'is', null),
+      ),
+    )
     .returningAll()
     .executeTakeFirst();
 }
