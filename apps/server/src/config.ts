@@ -139,6 +139,9 @@ const EnvSchema = z.object({
   UNPAID_ORDER_HOURS_VERIFIED: hours(24),
   UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: hours(1),
   UNPAID_ORDERS_PER_BUYER: count(5),
+  // Whole dollars: what an account nobody verified may hold in unpaid orders together (the card
+  // limit's worth, 9,999.99, by default), so one free account cannot reserve the catalog.
+  UNPAID_ORDER_VALUE_UNVERIFIED: count(9_999, 1_000_000_000),
   // Replaced by the three UNPAID_ORDER_HOURS_* settings: refused with a message saying so.
   UNPAID_ORDER_TTL_HOURS: optionalText,
   TRUST_PROXY: optionalText.pipe(
@@ -232,6 +235,8 @@ export interface Config {
   unpaidOrders: {
     /** How many unpaid orders one buyer may hold at once. */
     perBuyer: number;
+    /** How many dollars of unpaid orders an account nobody verified may hold at once. */
+    valueUnverified: number;
     /** After how many hours an unpaid order gives its pieces back; off when unset. */
     release?: UnpaidOrderHours;
   };
@@ -408,6 +413,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     unpaidOrders: {
       perBuyer: env.UNPAID_ORDERS_PER_BUYER,
+      valueUnverified: env.UNPAID_ORDER_VALUE_UNVERIFIED,
       ...(env.UNPAID_ORDER_RELEASE
         ? {
             release: {

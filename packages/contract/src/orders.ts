@@ -162,6 +162,14 @@ export const ORDER_EXPIRED_MESSAGE =
 export const tooManyUnpaidMessage = (count: number) =>
   `You have ${count} unpaid orders. Pay or cancel one before placing another.`;
 
+/** A net-30 order is billed once invoiced: its invoice's number stays, so it is never cancelled. */
+export const INVOICED_NOT_CANCELLABLE_MESSAGE =
+  'An invoiced order cannot be cancelled: it is billed on 30-day terms. Ask the shop for a credit note.';
+
+/** An account nobody verified holds as much in unpaid orders as the shop allows it. */
+export const unverifiedHoldMessage = (dollars: number) =>
+  `Unpaid orders of an account whose email is not verified may hold at most $${dollars.toLocaleString('en-US')} together. Verify your email, or pay or cancel an order first.`;
+
 /** `GET /api/companies/{id}/orders`: a page of the company's orders, or only those waiting for approval. */
 export const CompanyOrdersQuery = Paging.extend({
   approval: z.enum(['pending'], { error: 'must be pending' }).optional(),

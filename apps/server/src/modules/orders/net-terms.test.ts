@@ -118,6 +118,10 @@ describe('an order on net-30 terms', () => {
       headers: bearer(buyer),
     });
     expect(cancel.statusCode).toBe(409);
+    // In its own words: it is not paid, it is invoiced.
+    expect(cancel.json().error.message).toBe(
+      'An invoiced order cannot be cancelled: it is billed on 30-day terms. Ask the shop for a credit note.',
+    );
 
     await shop.database.db
       .updateTable('orders')

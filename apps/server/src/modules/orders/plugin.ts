@@ -12,6 +12,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     mail: app.mail,
     beforeCancel: (orderId: string) => releaseIntents(app.payments, orderId),
     unpaidPerBuyer: app.config.unpaidOrders.perBuyer,
+    unpaidValueUnverified: app.config.unpaidOrders.valueUnverified,
   };
 }
 

@@ -226,6 +226,10 @@ export interface BuyerStanding {
    * invoiced on account (net 30).
    */
   open: number;
+  /** What those orders hold together, in dollars. */
+  openValue: number;
+  /** Whether the buyer's email is verified. */
+  verified: boolean;
   member: Membership | undefined;
 }
 
@@ -249,6 +253,15 @@ export async function buyerStanding(db: Database, userId: string): Promise<Buyer
         .where('orders.expired_at', 'is', null)
         .where('orders.due_date', 'is', null)
         .as('open'),
+      eb
+        .selectFrom('orders')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('orders.price'), sub.lit(0)).as('v'))
+        .whereRef('orders.user_id', '=', 'users.id')
+        .where('orders.paid_at', 'is', null)
+        .where('orders.expired_at', 'is', null)
+        .where('orders.due_date', 'is', null)
+        .as('open_value'),
+      'users.email_verified_at',
       'company_members.company_id',
       'company_members.role',
       'company_members.spending_limit',
@@ -260,6 +273,8 @@ export async function buyerStanding(db: Database, userId: string): Promise<Buyer
     .executeTakeFirst();
   return {
     open: Number(row?.open ?? 0),
+    openValue: Number(row?.open_value ?? 0),
+    verified: Boolean(row?.email_verified_at),
     member:
       row?.company_id && row.role && row.payment_terms && row.company_name
         ? {

@@ -2,6 +2,7 @@ import type { RefusedLine } from '@shop/contract/errors';
 import { SHIPPED_NOT_CANCELLABLE_MESSAGE } from '@shop/contract/fulfilment';
 import {
   type Fulfilment,
+  INVOICED_NOT_CANCELLABLE_MESSAGE,
   type LineInput,
   ORDER_EXPIRED_MESSAGE,
   type Order,
@@ -9,6 +10,7 @@ import {
   OUT_OF_RANGE_MESSAGE,
   type PurchaseBody,
   tooManyUnpaidMessage,
+  unverifiedHoldMessage,
 } from '@shop/contract/orders';
 import { unitPriceFor } from '@shop/contract/parts';
 import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
@@ -146,7 +148,7 @@ export async function placeOrder(
       // order of this buyer at a time (the buyer's row stays locked until this order commits; on
       // SQLite the orders of a shared commit run one after another in it, each seeing those
       // before it).
-      const { open, member } = await orders.buyerStanding(trx, buyer.id);
+      const { open, openValue, verified, member } = await orders.buyerStanding(trx, buyer.id);
       if (deps.unpaidPerBuyer !== undefined && !options.agreed && open >= deps.unpaidPerBuyer)
         throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
       const lines = await takeLines(trx, id, body.lines, options.agreed);
@@ -155,6 +157,10 @@ export async function placeOrder(
       const price = rest.reduce((sum, line) => sum + line.price, first.price);
       if (!Number.isSafeInteger(price))
         throw new AppError('amount_limit', "This order's total is too large for one order");
+      // An account nobody verified reserves at most so much: no free account holds the catalog.
+      const valueCap = deps.unpaidValueUnverified;
+      if (valueCap !== undefined && !verified && !options.agreed && openValue + price > valueCap)
+        throw new AppError('too_many_unpaid_orders', unverifiedHoldMessage(valueCap));
       const now = nowIso();
       const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
       await orders.insertOrder(
@@ -278,6 +284,8 @@ export interface OrderDeps {
   beforeCancel?: (orderId: string) => Promise<void>;
   /** How many unpaid orders one buyer may hold at once (no cap when unset). */
   unpaidPerBuyer?: number;
+  /** How many dollars of unpaid orders an account nobody verified may hold (no cap when unset). */
+  unpaidValueUnverified?: number;
 }
 
 /**
@@ -290,6 +298,7 @@ export async function cancelOrder(deps: OrderDeps, caller: Caller, id: string): 
   // Shipped before paid: a net-30 order ships unpaid, and once on its way it stays an order.
   if (row.fulfilment_status !== 'unfulfilled') throw conflict(SHIPPED_NOT_CANCELLABLE_MESSAGE);
   if (row.paid_at) throw conflict('A paid order cannot be cancelled');
+  if (row.due_date) throw conflict(INVOICED_NOT_CANCELLABLE_MESSAGE);
   if (row.expired_at) throw orderExpired();
   // An admin deleting someone's order is an admin action: it goes into the audit log.
   await removeUnpaidOrder(deps, id, caller.role === 'admin' ? { actor: caller } : undefined);
@@ -323,7 +332,8 @@ async function removeUnpaidOrder(
     const now = await orders.findOrder(deps.db, id);
     if (!now) throw notFound('order');
     if (now.fulfilment_status !== 'unfulfilled') throw conflict(SHIPPED_NOT_CANCELLABLE_MESSAGE);
-    throw now.expired_at && !now.paid_at ? orderExpired() : conflict('A paid order cannot be cancelled');
+    if (now.paid_at) throw conflict('A paid order cannot be cancelled');
+    throw now.due_date ? conflict(INVOICED_NOT_CANCELLABLE_MESSAGE) : orderExpired();
   }
 }
 

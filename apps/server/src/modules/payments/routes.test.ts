@@ -1,6 +1,6 @@
 import { AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { expectStockInvariant } from '../../test-support/stock.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
@@ -13,7 +13,11 @@ const startingStock = new Map<string, number>();
 beforeAll(async () => {
   shop = await createTestShop({ demo: false });
   admin = await signUpAdmin(shop.app, shop.database.db);
-  [buyer, other] = [await signUp(shop.app), await signUp(shop.app)];
+  // Verified: an account nobody verified may not hold orders above the card limit at all.
+  [buyer, other] = [
+    await signUpVerified(shop.app, shop.database.db),
+    await signUpVerified(shop.app, shop.database.db),
+  ];
 });
 afterAll(async () => {
   await expectStockInvariant(shop.database.db, startingStock);
