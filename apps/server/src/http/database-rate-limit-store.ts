@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { writeTransactions } from '../db/write-transactions.js';
 
 /** A limit to take a place in: at most `max` in a window of `windowMs`. */
 export interface WindowRule {
@@ -68,9 +67,6 @@ async function add(db: Database, key: string, windowMs: number, amount: number, 
  */
 export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
   let sweptAt = 0;
-  // Reservations of logins arriving together share a commit where the database wants it
-  // (db/write-transactions.ts).
-  const write = writeTransactions(db);
   const sweep = async (now: number) => {
     if (now - sweptAt <= 60_000) return;
     sweptAt = now;
@@ -83,7 +79,7 @@ export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
       // Rows are locked in one order (by key), so two reservations never wait on each other in a circle.
       const sorted = rules.toSorted((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       try {
-        const held = await write(async (trx) => {
+        const held = await db.transaction().execute(async (trx) => {
           const places: HeldPlace[] = [];
           for (const rule of sorted) {
             const window = await add(trx, rule.key, rule.windowMs, 1, now);
@@ -100,7 +96,7 @@ export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
     },
     async release(places) {
       if (places.length === 0) return;
-      await write(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         for (const place of places) {
           await trx
             .updateTable('rate_limit_windows')
@@ -114,7 +110,7 @@ export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
     },
     async remember(key, forMs) {
       const resetAt = Date.now() + forMs;
-      await write(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('rate_limit_windows')
           .values({ key, count: 1, reset_at: resetAt })

@@ -10,7 +10,7 @@ import { adminEmailsOf, companyOf, membershipOf } from '../companies/members.js'
 import type { MailOutbox } from '../mail/outbox.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import * as orders from './repository.js';
-import { getOrder, orderExpired, toOrder, withLines, writeTogether } from './service.js';
+import { getOrder, orderExpired, toOrder, withLines } from './service.js';
 
 export interface CompanyOrderDeps {
   db: Database;
@@ -67,7 +67,7 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
   const lost = new Error('not pending');
   let order: Order;
   try {
-    order = await writeTogether(deps.db)(async (trx) => {
+    order = await deps.db.transaction().execute(async (trx) => {
       const company = row.company_id ? await companyOf(trx, row.company_id) : undefined;
       const net30 = company?.payment_terms === 'net30';
       const now = nowIso();
@@ -110,7 +110,7 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
   const lost = new Error('not pending');
   let order: Order;
   try {
-    order = await writeTogether(deps.db)(async (trx) => {
+    order = await deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const rejected = await orders.rejectPending(trx, id, now);
       if (!rejected) throw lost;
@@ -166,7 +166,7 @@ export async function settleOrder(
 ): Promise<Order> {
   const lost = new Error('not settled');
   try {
-    await writeTogether(deps.db)(async (trx) => {
+    await deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const settled = await orders.settleInvoiced(trx, id, reference, now);
       if (!settled) throw lost;

@@ -20,7 +20,6 @@ import type { UnpaidOrderHours } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { groupRows } from '../../db/group-rows.js';
 import type { OrderRow } from '../../db/schema.js';
-import { type WriteTransactions, writeTransactions } from '../../db/write-transactions.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
@@ -96,20 +95,6 @@ export async function withLines(
 
 export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_MESSAGE);
 
-/**
- * How a purchase's transaction runs: the database's way for writes that arrive together
- * (db/write-transactions.ts), one runner for all the purchases on a database.
- */
-const runners = new WeakMap<Database, WriteTransactions>();
-export function writeTogether(db: Database): WriteTransactions {
-  let runner = runners.get(db);
-  if (!runner) {
-    runner = writeTransactions(db);
-    runners.set(db, runner);
-  }
-  return runner;
-}
-
 /** SPEC's one-part purchase: an order of one line. */
 export function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Promise<string> {
   const { partsId, quantity, ...delivery } = body;
@@ -142,12 +127,11 @@ export async function placeOrder(
   const { db, mail } = deps;
   const id = newId();
   try {
-    await writeTogether(db)(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       await options.first?.(trx, id);
       // The cap on unpaid orders and a company member's monthly limit are decided here, one
       // order of this buyer at a time (the buyer's row stays locked until this order commits; on
-      // SQLite the orders of a shared commit run one after another in it, each seeing those
-      // before it).
+      // SQLite the one connection runs one transaction at a time).
       const { open, openValue, verified, member } = await orders.buyerStanding(trx, buyer.id);
       if (deps.unpaidPerBuyer !== undefined && !options.agreed && open >= deps.unpaidPerBuyer)
         throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
