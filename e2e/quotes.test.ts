@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailTo } from '../apps/server/src/test-support/account-mails';
+import { linkIn, mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
 import { appHas, holdTheApp, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { fillTestCard, journeys } from './support/journeys';
@@ -14,6 +14,8 @@ const smtp = await startTestMailServer();
 afterAll(() => smtp.close());
 
 const journey = journeys({
+  // The accept of a page whose offer changed meanwhile is refused on purpose.
+  expectedProblems: /status of 412 \(Precondition Failed\)/,
   env: {
     SEED_ADMIN_EMAIL: admin.email,
     SEED_ADMIN_PASSWORD: admin.password,
@@ -26,6 +28,14 @@ let part: { _id: string; name: string };
 
 beforeAll(async () => {
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
+  // A verified buyer: the shop mails only verified addresses (the offers, the accept), and only a
+  // verified buyer's request reaches the admins' mailboxes.
+  const verified = await api('/api/auth/verify-email', {
+    method: 'POST',
+    token: await tokenOf(buyer),
+    body: { token: linkIn((await mailTo(smtp, buyer.email, 'Verify your email')).text).token },
+  });
+  expect(verified.status).toBe(200);
   // Sold from 100 pieces: 40 is out of range, which is what a quote is for.
   part = await addPart(await tokenOf(admin), {
     name: 'Hot Air Rework Station 858D',
@@ -110,24 +120,82 @@ describe('a quote from request to order', () => {
     await page.getByText('Yes, in three weeks.').waitFor();
   });
 
-  it('the buyer, on a phone, opens the offer from its mail, accepts it and pays the order by card', async () => {
+  it('the buyer, on a phone, opens the offer from its mail; an accept of an offer changed meanwhile is refused; the new one is accepted and paid by card', async () => {
     const offer = await mailTo(smtp, buyer.email, 'Your quote');
     expect(offer.subject).toBe('Your quote: our offer of $2,200');
-    const page = await signedIn(quoteLinkIn(offer), buyer, PHONE);
-    await page.waitForURL((url) => url.pathname === quotePath);
-    await page.getByRole('cell', { name: '$2,200' }).first().waitFor();
+    const quoteId = quotePath.split('/').pop() ?? '';
+    const delivery = {
+      mobile: '+880 1712 345678',
+      address: 'Plot 12, Tejgaon I/A\nDhaka 1208',
+      po: 'PO-4711',
+    };
+    /** The quote's page showing the $2,200 offer, its delivery filled in (the buyer keeps none). */
+    async function offerPage(viewport?: typeof PHONE) {
+      const page = await signedIn(quoteLinkIn(offer), buyer, viewport);
+      await page.waitForURL((url) => url.pathname === quotePath);
+      await page.getByRole('cell', { name: '$2,200' }).first().waitFor();
+      await page.getByLabel('Mobile').fill(delivery.mobile);
+      await page.getByLabel('Delivery address').fill(delivery.address);
+      await page.getByLabel('PO number (optional)').fill(delivery.po);
+      // The app has the page (it may have come rendered by the server) and has read the quote.
+      await expect.poll(() => appHas(page, 'Mobile')).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('cell', { name: '$2,200' }).first().waitFor();
+      return page;
+    }
+    const wide = await offerPage();
+    const page = await offerPage(PHONE);
+    const askedThenSure = async (on: Page) => {
+      await on.getByRole('button', { name: 'Accept' }).click();
+      await on.getByRole('button', { name: 'Yes' }).click();
+    };
+
+    // The shop offers anew ($58 a piece) while both pages still show $55: their accepts are refused.
+    const reoffer = await api(`/api/quotes/${quoteId}`, {
+      method: 'PUT',
+      token: await tokenOf(admin),
+      body: {
+        lines: [{ partsId: part._id, unitPrice: 58 }],
+        validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      },
+    });
+    expect(reoffer.status).toBe(200);
+    const refusal = (on: Page) =>
+      on.getByRole('alert').filter({ hasText: 'The offer changed: nothing was ordered' });
+    await askedThenSure(wide);
+    await refusal(wide).waitFor();
+    // The page shows the new offer, and says what was accepted beside it.
+    await refusal(wide).getByText('You accepted $2,200 in all; the offer is now $2,320 in all').waitFor();
+    await wide.getByRole('cell', { name: '$2,320' }).first().waitFor();
+    expect(await wide.getByRole('cell', { name: '$2,200' }).count()).toBe(0);
+    expect(await seriousAccessibilityProblems(wide)).toEqual([]);
+    await screenshot(wide, 'quote-offer-changed-desktop');
+    await askedThenSure(page);
+    await refusal(page).getByText('the offer is now $2,320').waitFor();
+    // Brought into view on the phone, where the Accept button was, its title below the sticky bar.
+    const title = await refusal(page).getByRole('heading').boundingBox();
+    const bar = await page.locator('header').first().boundingBox();
+    expect(title && bar && title.y >= bar.y + bar.height && title.y < PHONE.height).toBe(true);
+    await page.getByRole('cell', { name: '$2,320' }).first().waitFor();
+    await screenshot(page, 'quote-offer-changed-phone');
+    // Nothing was ordered: the quote stays offered, the stock untouched.
+    const still = (await api(`/api/quotes/${quoteId}`, { token: await tokenOf(buyer) })).json;
+    expect(still.status).toBe('offered');
+    expect(still.orderId).toBeUndefined();
+    expect((await api(`/api/partsById?id=${part._id}`)).json.available_quantity).toBe(500);
+
+    // The new offer, read, is accepted (asked first) with the delivery the page shows.
+    expect(await page.getByLabel('Mobile').inputValue()).toBe(delivery.mobile);
     await page.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('button', { name: 'no' }).click();
-    await page.getByRole('button', { name: 'Accept' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await askedThenSure(page);
     await toast(page, 'Offer accepted').waitFor();
     await page.waitForURL(/\/dashboard\/my-order$/);
     await page.getByText(part.name).first().waitFor();
     expect((await api(`/api/partsById?id=${part._id}`)).json.available_quantity).toBe(460);
 
     // The buyer and the admin each get a mail naming the order.
-    const quote = (await api(`/api/quotes/${quotePath.split('/').pop()}`, { token: await tokenOf(buyer) }))
-      .json;
+    const quote = (await api(`/api/quotes/${quoteId}`, { token: await tokenOf(buyer) })).json;
     const orderId = quote.orderId as string;
     expect(quote.status).toBe('accepted');
     expect((await mailTo(smtp, buyer.email, 'Quote accepted')).subject).toBe(
@@ -142,9 +210,9 @@ describe('a quote from request to order', () => {
     await page.getByText('Accepted', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
     await screenshot(page, 'quote-accepted-unpaid-phone');
-    await page.getByRole('link', { name: 'Pay $2,200' }).click();
+    await page.getByRole('link', { name: 'Pay $2,320' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
-    await page.getByText('$2,200').first().waitFor();
+    await page.getByText('$2,320').first().waitFor();
     await fillTestCard(page);
     await page.getByRole('button', { name: 'Pay' }).click();
     await toast(page, /^Payment Complete\. paymentId: pi_test_\w+$/).waitFor();
@@ -153,7 +221,12 @@ describe('a quote from request to order', () => {
     await paid.getByText('Paid', { exact: true }).waitFor();
     const order = (await api(`/api/purchaseById/${orderId}`, { token: await tokenOf(buyer) })).json;
     expect(order.paymentId).toMatch(/^pi_test_/);
-    expect(order.price).toBe(2_200);
+    expect(order.price).toBe(2_320);
+    expect(order).toMatchObject({
+      mobile: delivery.mobile,
+      address: delivery.address,
+      poNumber: delivery.po,
+    });
 
     // The quote's page tells it is accepted, and that its order is paid.
     await page.goto(quotePath);
@@ -162,7 +235,7 @@ describe('a quote from request to order', () => {
     expect(await page.getByRole('link', { name: /^Pay/ }).count()).toBe(0);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'quote-accepted-phone');
-    const wide = await signedIn(quotePath, buyer);
+    await wide.goto(quotePath);
     await wide.getByText('Paid', { exact: true }).waitFor();
     await screenshot(wide, 'quote-accepted-desktop');
   });

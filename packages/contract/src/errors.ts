@@ -16,6 +16,8 @@ export const errorStatus = {
   too_many_unpaid_orders: 409,
   too_large: 413,
   unsupported_media_type: 415,
+  /** An `If-Match` that names what the resource no longer is (a quote's offer changed since). */
+  precondition_failed: 412,
   quantity_out_of_range: 422,
   csv_invalid: 422,
   csv_rows_refused: 422,

@@ -106,8 +106,19 @@ export const AcceptedQuote = z.object({ orderId: Id });
  * `POST /api/quotes/{id}/accept`: where the order goes, as for any order (`mobile`, `address`,
  * `poNumber`), each optional, the body too (docs/api.md: an accept has no body); its lines are the
  * quote's. Left out, the order takes the buyer's mobile from the profile and their first saved
- * delivery address.
+ * delivery address. `validUntil` names the offer accepted (the quote's `validUntil` as read): not
+ * the current offer's → 409, and the quote stays offered (`If-Match` with the quote's ETag names
+ * it exactly, → 412).
  */
-export const AcceptQuoteBody = OrderBody.omit({ lines: true }).partial().nullish();
+export const AcceptQuoteBody = OrderBody.omit({ lines: true })
+  .extend({
+    validUntil: z.iso
+      .datetime({ offset: true, error: 'must be a date and time (ISO 8601)' })
+      .describe(
+        "the offer accepted, by its validUntil as read: when it is not the current offer's → 409 conflict, and nothing is ordered",
+      ),
+  })
+  .partial()
+  .nullish();
 export type AcceptQuoteBody = z.output<typeof AcceptQuoteBody>;
 export type AcceptQuoteInput = z.input<typeof AcceptQuoteBody>;

@@ -64,7 +64,7 @@ export function pageRendering<T>(
     return renderer;
   };
 
-  /** An API answer as sent, uncompressed: its status, its body's text and its x-total-count. */
+  /** An API answer as sent, uncompressed: its status, its body's text, its x-total-count and ETag. */
   async function get(url: string, accessToken?: string) {
     const answer = await app.inject({
       method: 'GET',
@@ -75,10 +75,12 @@ export function pageRendering<T>(
       },
     });
     const total = answer.headers['x-total-count'];
+    const etag = answer.headers.etag;
     return {
       status: answer.statusCode,
       body: answer.body,
       totalCount: typeof total === 'string' ? total : undefined,
+      etag: typeof etag === 'string' ? etag : undefined,
     };
   }
 
@@ -154,12 +156,16 @@ export function pageRendering<T>(
       const user = await identify(accessToken);
       if (!user) return undefined;
       const read = async (url: string) => {
-        const { status, body, totalCount } = await get(url, accessToken);
+        const { status, body, totalCount, etag } = await get(url, accessToken);
         // A 204 or 304 has no body, and a Response refuses one (even an empty one) for them.
         const bodiless = status === 204 || status === 304;
+        // The ETag too: a quote's names its offer, which the page's Accept sends back (If-Match).
         return new Response(bodiless ? null : body, {
           status,
-          headers: totalCount === undefined ? {} : { 'x-total-count': totalCount },
+          headers: {
+            ...(totalCount === undefined ? {} : { 'x-total-count': totalCount }),
+            ...(etag === undefined ? {} : { etag }),
+          },
         });
       };
       const page = await pages.renderSignedInPage(url, user, read);

@@ -71,10 +71,21 @@ const dashboardPages: RouteObject[] = [
     ...dashboardPage(
       'Quote',
       async () => (await import('../features/quotes/pages/quote-page')).QuotePage,
-      async (client, _user, { id = '' }) => {
+      async (client, user, { id = '' }) => {
         const quote = await client.fetchQuery(quoteQuery(id)).catch(() => undefined);
         // An accepted quote's page says how its order stands.
         if (quote?.orderId) await client.prefetchQuery(orderQuery(quote.orderId));
+        // A buyer's open offer shows where its order would go: their mobile and saved addresses.
+        if (
+          quote?.status === 'offered' &&
+          !(await client.fetchQuery(checkAdminQuery(user.email)).catch(() => true))
+        )
+          await Promise.all([
+            client.prefetchQuery(profileQuery(user.email)),
+            import('../features/profile/api/addresses').then(({ addressesQuery }) =>
+              client.prefetchQuery(addressesQuery),
+            ),
+          ]);
       },
     ),
   },

@@ -23,6 +23,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of the call's own (a quote's accept names its offer with If-Match). */
+  headers?: Record<string, string>;
   /** Send the signed-in user's bearer token (docs/product.md §7), refreshing it once if the server refuses it. */
   auth?: boolean;
   /**
@@ -101,7 +103,7 @@ export async function apiDownload(path: string, filename: string): Promise<void>
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // A form goes as multipart with the boundary the browser picks, a Blob (a file sent as it is)
   // with its own type (fetch sets it); all else as JSON.
   const raw = options.body instanceof FormData || options.body instanceof Blob ? options.body : undefined;

@@ -9,7 +9,8 @@ let buyer: TestAccount;
 let part: string;
 
 beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
+  // More quotes than a window allows one account (relay.test.ts holds that limit).
+  shop = await createTestShop({ demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
   admin = await signUpAdmin(shop.app, shop.database.db);
   buyer = await signUp(shop.app);
   part = await insertPart(shop.database.db, {
@@ -30,7 +31,12 @@ const inject = (
   method: 'POST' | 'PUT',
   url: string,
   payload: Record<string, unknown> = {},
-) => shop.app.inject({ method, url, headers: bearer(who), payload });
+  headers: Record<string, string> = {},
+) => shop.app.inject({ method, url, headers: { ...bearer(who), ...headers }, payload });
+/** The quote's ETag as its buyer reads it: what an accept names its offer with. */
+const etagOf = async (id: string) =>
+  (await shop.app.inject({ method: 'GET', url: `/api/quotes/${id}`, headers: bearer(buyer) })).headers
+    .etag as string;
 const offerAt = (id: string, unitPrice: number) =>
   inject(admin, 'PUT', `/api/quotes/${id}`, { lines: [{ partsId: part, unitPrice }], validUntil: future() });
 async function offeredQuote(quantity: number, unitPrice: number): Promise<string> {
@@ -92,14 +98,18 @@ describe('accepting a quote at once', () => {
     expect(accepted).toHaveLength(1);
   });
 
-  it('an accept racing a new offer gives the order at the old prices or the new offer, never both', async () => {
+  // An accept that names the offer it read (If-Match) takes that offer or none. (A bare accept
+  // takes the offer current when it is decided: one that comes after the new offer makes the
+  // order at the new prices, which this test once took for a failure; see the test below.)
+  it('an accept naming its offer racing a new offer gives the order at the old prices or the new offer, never both', async () => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 10; round++) {
       const quantity = 11 + round;
       const id = await offeredQuote(quantity, 5);
+      const seen = await etagOf(id);
       const before = await stock();
       const [accepted, reoffered] = await Promise.all([
-        inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery),
+        inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery, { 'if-match': seen }),
         offerAt(id, 3),
       ]);
       expect([accepted.statusCode, reoffered.statusCode].every((c) => c < 500)).toBe(true);
@@ -125,7 +135,7 @@ describe('accepting a quote at once', () => {
       } else {
         // The offer came first: it stands, and no order was made.
         outcomes.add('reoffered');
-        expect(accepted.statusCode).toBe(409);
+        expect(accepted.statusCode).toBe(412);
         expect(reoffered.statusCode).toBe(200);
         expect(quote?.status).toBe('offered');
         expect(Number(price?.unit_price)).toBe(3);
@@ -134,5 +144,48 @@ describe('accepting a quote at once', () => {
       }
     }
     expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it('a bare accept racing a new offer makes at most one order, at the prices of the offer the quote ends with', async () => {
+    for (let round = 0; round < 10; round++) {
+      const quantity = 31 + round;
+      const id = await offeredQuote(quantity, 5);
+      const before = await stock();
+      const [accepted, reoffered] = await Promise.all([
+        inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery),
+        offerAt(id, 3),
+      ]);
+      expect([accepted.statusCode, reoffered.statusCode].every((c) => c < 500)).toBe(true);
+      const quote = await shop.database.db
+        .selectFrom('quotes')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const price = Number(
+        (
+          await shop.database.db
+            .selectFrom('quote_lines')
+            .select('unit_price')
+            .where('quote_id', '=', id)
+            .executeTakeFirst()
+        )?.unit_price,
+      );
+      const orders = await ordersOf(quantity);
+      if (accepted.statusCode === 201) {
+        // Before the new offer (refused: the old prices), or after it (the new prices): the
+        // order's prices are the accepted offer's, and the new offer stands only if it was that.
+        expect(quote?.status).toBe('accepted');
+        expect(orders.map((o) => Number(o.unit_price))).toEqual([price]);
+        expect(price).toBe(reoffered.statusCode === 200 ? 3 : 5);
+        expect(await stock()).toBe(before - quantity);
+      } else {
+        expect(accepted.statusCode).toBe(409);
+        expect(reoffered.statusCode).toBe(200);
+        expect(quote?.status).toBe('offered');
+        expect(price).toBe(3);
+        expect(orders).toEqual([]);
+        expect(await stock()).toBe(before);
+      }
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@shop/contract/quotes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
 import {
@@ -36,6 +37,25 @@ import {
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** The quote's ETag as the OpenAPI document tells it (a response header of GET /api/quotes/{id}). */
+const etagHeader = {
+  etag: {
+    type: 'string',
+    description:
+      "The quote's offer, as a strong entity tag: it changes with every offer. POST /api/quotes/{id}/accept takes it in If-Match.",
+  },
+};
+
+/** The accept's `If-Match`, the quote's ETag as read: the offer it accepts. */
+const AcceptHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .optional()
+    .describe(
+      'The ETag of GET /api/quotes/{id} as read (or a list of entity tags, compared strongly; * names no offer): the offer accepted. Another offer is current → 412 precondition_failed, and nothing is ordered.',
+    ),
+});
 
 /** Quotes: a buyer asks a price, the shop offers one, the buyer accepts it (an order) or declines it. */
 export function quoteRoutes(
@@ -99,10 +119,16 @@ export function quoteRoutes(
         description: `The newest ${QUOTE_THREAD_PAGE} messages of its thread, oldest first, and messageCount, how many it holds; GET /api/quotes/{id}/messages pages the older ones.`,
         security,
         params: QuoteIdParams,
-        response: { 200: Quote, ...errors },
+        // The answer's ETag names its offer (documented as a header of the 200; `headers` is
+        // @fastify/swagger's, the zod schema the answer's).
+        response: { 200: Quote.meta({ headers: etagHeader }), ...errors },
       },
     },
-    async (request) => getQuote(db, callerOf(request), request.params.id),
+    async (request, reply) => {
+      const { quote, etag } = await getQuote(db, callerOf(request), request.params.id);
+      reply.header('etag', etag);
+      return quote;
+    },
   );
 
   api.get(
@@ -183,16 +209,33 @@ export function quoteRoutes(
         summary:
           "Accept the offer (its buyer): an order at the offer's unit prices for the quote's quantities, its pieces taken now",
         description:
-          "The body, optional, is the order's delivery (mobile, address, poNumber, each optional): left out, the buyer's profile mobile and first saved address. Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.",
+          "The body, optional, is the order's delivery (mobile, address, poNumber, each optional): left out, the buyer's profile mobile and first saved address. Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.\n\n" +
+          "The accept may name the offer it accepts, so that an offer made between reading the quote and accepting it never becomes the order: `If-Match` with the quote's ETag as GET /api/quotes/{id} answered it (another offer is current → 412 precondition_failed), or `validUntil` in the body, the offer's validUntil as read (not the current offer's → 409 conflict; it names the offer only as far as its validUntil tells offers apart, If-Match exactly). Either way the quote stays offered and nothing is ordered; an offer made while the accept is decided refuses it the same way. Named both ways, both must match. A bare accept (neither) takes the offer current when it is decided. The web app always names it.",
         security,
         params: QuoteIdParams,
+        headers: AcceptHeaders,
         body: AcceptQuoteBody,
-        response: { 201: AcceptedQuote, 409: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errors },
+        response: {
+          201: AcceptedQuote,
+          409: ErrorBody,
+          412: ErrorBody.describe(
+            'precondition_failed: the If-Match names another offer than the current one; nothing was ordered',
+          ),
+          415: ErrorBody,
+          422: ErrorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) =>
       reply.status(201).send({
-        orderId: await acceptQuote(deps, callerOf(request), request.params.id, request.body),
+        orderId: await acceptQuote(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.body,
+          request.headers['if-match'],
+        ),
       }),
   );
 

@@ -202,11 +202,36 @@ export async function listQuotes(
   return { quotes: await withLinesAndMessages(db, rows, QUOTE_LIST_MESSAGES), total };
 }
 
-/** The quote with the newest QUOTE_THREAD_PAGE messages of its thread (older ones: `threadOf`). */
-export async function getQuote(db: Database, caller: Caller, id: string): Promise<Quote> {
-  const [quote] = await withLinesAndMessages(db, [await quoteFor(db, caller, id)], QUOTE_THREAD_PAGE);
+/**
+ * The quote's ETag (a strong one): its id and offer number, so it changes with every offer. An
+ * accept naming it (`If-Match`) accepts that offer or none.
+ */
+export const quoteEtag = (row: Pick<quotes.QuoteRow, 'id' | 'offer_no'>) =>
+  `"${row.id}:${Number(row.offer_no)}"`;
+
+/**
+ * Whether an `If-Match` header passes for this ETag (RFC 9110 §13.1.1): `*`, or a list of entity
+ * tags one of which is the ETag by strong comparison (a weak tag never is).
+ */
+export function ifMatchPasses(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return (header.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => tag === etag);
+}
+
+/**
+ * The quote with the newest QUOTE_THREAD_PAGE messages of its thread (older ones: `threadOf`), and
+ * its ETag. The ETag is of the row read first: should a new offer come between that and the lines,
+ * the ETag names the older offer, and an accept naming it is refused (never the other way round).
+ */
+export async function getQuote(
+  db: Database,
+  caller: Caller,
+  id: string,
+): Promise<{ quote: Quote; etag: string }> {
+  const row = await quoteFor(db, caller, id);
+  const [quote] = await withLinesAndMessages(db, [row], QUOTE_THREAD_PAGE);
   if (!quote) throw notFound('quote');
-  return quote;
+  return { quote, etag: quoteEtag(row) };
 }
 
 /** A page of the quote's thread counted from its newest message, oldest first, and its length. */
@@ -341,15 +366,6 @@ async function refusalOfAccept(db: Database, row: quotes.QuoteRow): Promise<AppE
 }
 
 /**
- * The buyer accepts the offer: an ordinary order at the offer's unit prices for the quote's
- * quantities, its pieces taken now (checked against the stock only, not the parts' minimums;
- * short → 422 and the quote stays offered). It is decided by a conditional update of the quote's
- * status (offered, this very offer, still valid → accepted) in the transaction that places the
- * order: of accepts at once exactly one makes an order, and an accept racing a new offer either
- * made its order before the offer came (the offer is refused) or is refused itself. The order is
- * not refused by the cap on unpaid orders: the shop offered it.
- */
-/**
  * Where an accepted quote's order goes: what the accept says, else the buyer's mobile from their
  * profile and their first saved delivery address (empty when they keep none: the shop asks in the
  * quote's thread).
@@ -360,15 +376,55 @@ async function deliveryOf(db: Database, buyer: Caller, delivery: AcceptQuoteBody
   return { mobile, address, ...(delivery?.poNumber ? { poNumber: delivery.poNumber } : {}) };
 }
 
+/** What an accept refused for naming another offer than the current one is told. */
+export const OFFER_CHANGED_MESSAGE =
+  'The shop changed its offer since you read it; nothing was ordered. Read the new offer before accepting it.';
+
+/**
+ * The offer an accept names, if it names one: `If-Match` with the quote's ETag (another offer's →
+ * 412 precondition_failed), or the offer's `validUntil` in the body (not the current offer's → 409
+ * conflict). Checked against the quote as read here, and again by the accept's conditional update,
+ * which takes only the offer read (`offer_no`): an offer made in between refuses the accept too.
+ */
+function refuseAnotherOffer(row: quotes.QuoteRow, named: NamedOffer): void {
+  if (named.ifMatch !== undefined && !ifMatchPasses(named.ifMatch, quoteEtag(row)))
+    throw new AppError('precondition_failed', OFFER_CHANGED_MESSAGE);
+  if (named.validUntil !== undefined && new Date(named.validUntil).toISOString() !== row.valid_until)
+    throw conflict(OFFER_CHANGED_MESSAGE);
+}
+
+/** What an accept says of the offer it accepts: nothing (then whatever offer is current), or these. */
+export interface NamedOffer {
+  /** The `If-Match` header as sent. */
+  ifMatch?: string | undefined;
+  /** The offer's `validUntil` as the buyer read it. */
+  validUntil?: string | undefined;
+}
+
+/**
+ * The buyer accepts the offer: an ordinary order at the offer's unit prices for the quote's
+ * quantities, its pieces taken now (checked against the stock only, not the parts' minimums;
+ * short → 422 and the quote stays offered). It is decided by a conditional update of the quote's
+ * status (offered, this very offer, still valid → accepted) in the transaction that places the
+ * order: of accepts at once exactly one makes an order, and an accept racing a new offer either
+ * made its order before the offer came (the offer is refused) or is refused itself. An accept
+ * naming its offer (`If-Match`, `validUntil`) takes that offer or none; a bare one takes the offer
+ * current when it reads the quote. The order is not refused by the cap on unpaid orders: the shop
+ * offered it.
+ */
 export async function acceptQuote(
   deps: QuoteDeps,
   buyer: Caller,
   id: string,
-  delivery: AcceptQuoteBody,
+  body: AcceptQuoteBody,
+  ifMatch?: string,
 ): Promise<string> {
+  const { validUntil, ...delivery } = body ?? {};
+  const named: NamedOffer = { ifMatch, validUntil };
   const row = await ownQuote(deps.db, buyer, id);
   if (row.status !== 'offered' || (row.valid_until ?? '') <= nowIso())
     throw await refusalOfAccept(deps.db, row);
+  refuseAnotherOffer(row, named);
   // Read after the quote: a newer offer than the row's shows here, and then the accept is refused.
   const lines = await quotes.linesOf(deps.db, [id]);
   const to = await deliveryOf(deps.db, buyer, delivery);
@@ -412,7 +468,9 @@ export async function acceptQuote(
     const now = await quotes.findQuote(deps.db, id);
     if (!now) throw notFound('quote');
     if (now.status === 'offered' && Number(now.offer_no) !== Number(row.offer_no))
-      throw conflict('The shop changed its offer meanwhile; read the new offer before accepting it');
+      throw ifMatch !== undefined && ifMatch.trim() !== '*'
+        ? new AppError('precondition_failed', OFFER_CHANGED_MESSAGE)
+        : conflict(OFFER_CHANGED_MESSAGE);
     throw await refusalOfAccept(deps.db, now);
   }
 }

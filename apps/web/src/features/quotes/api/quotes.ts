@@ -1,4 +1,5 @@
 import {
+  type AcceptQuoteInput,
   QUOTE_THREAD_PAGE,
   type Quote,
   type QuoteMessage,
@@ -40,11 +41,22 @@ export function quotesQuery(page: Page, status: QuoteStatus | '') {
   });
 }
 
+/** A quote as its page read it, with the ETag of the answer: the offer it shows, which Accept names. */
+export interface QuoteAsRead extends Quote {
+  etag?: string | undefined;
+}
+
 export function quoteQuery(id: string) {
   return queryOptions({
     queryKey: ['quotes', 'one', id],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<Quote>(`/api/quotes/${encodeURIComponent(id)}`, { auth: true, signal })).data,
+    queryFn: async ({ signal }): Promise<QuoteAsRead> => {
+      const { data, headers } = await apiRequest<Quote>(`/api/quotes/${encodeURIComponent(id)}`, {
+        auth: true,
+        signal,
+      });
+      const etag = headers.get('etag');
+      return etag ? { ...data, etag } : data;
+    },
     staleTime: 0,
   });
 }
@@ -113,16 +125,54 @@ export function useSendOffer(id: string) {
   });
 }
 
+/** Where the order of an accepted offer goes: what the quote's page shows the buyer. */
+export interface AcceptDelivery {
+  mobile: string;
+  address: string;
+  poNumber?: string | undefined;
+}
+
 /**
- * `POST /api/quotes/{id}/accept`: the offer becomes an order at its prices (its pieces taken now),
- * so stock and the orders are read again too. Answers the order's id.
+ * `POST /api/quotes/{id}/accept` naming the offer the page shows: `If-Match` with the ETag it was
+ * read with, and its `validUntil` (docs/api.md: another offer is current → 412, or 409, and nothing
+ * is ordered), with the delivery shown on the page. Answers the order's id.
+ */
+export async function acceptOffer(
+  quote: Pick<QuoteAsRead, '_id' | 'etag' | 'validUntil'>,
+  delivery: AcceptDelivery,
+): Promise<string> {
+  const { mobile, address, poNumber } = delivery;
+  const body: AcceptQuoteInput = {
+    mobile,
+    address,
+    ...(poNumber ? { poNumber } : {}),
+    ...(quote.validUntil ? { validUntil: quote.validUntil } : {}),
+  };
+  const { data } = await apiRequest<{ orderId: string }>(quotePath(quote._id, '/accept'), {
+    method: 'POST',
+    body,
+    auth: true,
+    ...(quote.etag ? { headers: { 'if-match': quote.etag } } : {}),
+  });
+  return data.orderId;
+}
+
+/**
+ * The buyer accepts the offer the page shows: it becomes an order at its prices (its pieces taken
+ * now), so stock and the orders are read again too, and the quote in any case (a refused accept
+ * shows the new offer).
  */
 export function useAcceptQuote(onAccepted: (orderId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<{ orderId: string }>(quotePath(id, '/accept'), { method: 'POST', auth: true })).data,
-    onSuccess: ({ orderId }) => onAccepted(orderId),
+    mutationFn: ({
+      quote,
+      delivery,
+    }: {
+      quote: Pick<QuoteAsRead, '_id' | 'etag' | 'validUntil'>;
+      delivery: AcceptDelivery;
+    }) => acceptOffer(quote, delivery),
+    onSuccess: (orderId) => onAccepted(orderId),
     onSettled: () =>
       Promise.all(
         ['quotes', 'orders', 'parts'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

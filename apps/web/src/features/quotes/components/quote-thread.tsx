@@ -33,36 +33,93 @@ export function QuoteThread({
   messageCount: number;
   admin: boolean;
 }) {
+  // The earlier messages' query exists only once they are asked for: a page the server renders is
+  // sent whole only when every query on it has its answer (entry-server.tsx).
   const [showEarlier, setShowEarlier] = useState(false);
-  const earlier = useEarlierQuoteMessages(quoteId, showEarlier);
-  // The pages came newest first: the last one loaded holds the oldest messages.
-  const older = showEarlier ? [...(earlier.data?.pages ?? [])].reverse().flatMap((page) => page.rows) : [];
-  const thread = [...older, ...messages];
-  // Where the first message shown stands in the whole thread: each message keeps its place as key.
-  const first = Math.max(0, messageCount - thread.length);
-  const loadEarlier = () => {
-    if (!showEarlier) setShowEarlier(true);
-    else if (!earlier.data) void earlier.refetch();
-    else void earlier.fetchNextPage();
-  };
+  const thread = { messages, messageCount, admin };
   return (
     <section aria-labelledby="quote-thread" className="flex flex-col gap-4">
       <h2 id="quote-thread" className="text-xl font-semibold">
         Messages
       </h2>
+      {showEarlier ? (
+        <ThreadWithEarlier quoteId={quoteId} {...thread} />
+      ) : (
+        <Thread {...thread} older={[]} onEarlier={() => setShowEarlier(true)} />
+      )}
+      {messageCount >= MAX_QUOTE_MESSAGES ? (
+        <p className="text-base-content/70">
+          This quote holds {MAX_QUOTE_MESSAGES} messages, the most one quote may; ask for a new quote to go
+          on.
+        </p>
+      ) : (
+        <ReplyForm quoteId={quoteId} />
+      )}
+    </section>
+  );
+}
+
+/** The thread once its earlier messages are asked for: they load a page at a time. */
+function ThreadWithEarlier({
+  quoteId,
+  ...thread
+}: {
+  quoteId: string;
+  messages: readonly QuoteMessage[];
+  messageCount: number;
+  admin: boolean;
+}) {
+  const earlier = useEarlierQuoteMessages(quoteId, true);
+  // The pages came newest first: the last one loaded holds the oldest messages.
+  const older = [...(earlier.data?.pages ?? [])].reverse().flatMap((page) => page.rows);
+  return (
+    <Thread
+      {...thread}
+      older={older}
+      fetching={earlier.isFetching}
+      failed={earlier.isError && !earlier.isFetching}
+      onEarlier={() => {
+        if (!earlier.data) void earlier.refetch();
+        else void earlier.fetchNextPage();
+      }}
+    />
+  );
+}
+
+/** The messages shown, oldest first, below "Show earlier messages" while the thread holds more. */
+function Thread({
+  messages,
+  messageCount,
+  admin,
+  older,
+  fetching = false,
+  failed = false,
+  onEarlier,
+}: {
+  messages: readonly QuoteMessage[];
+  messageCount: number;
+  admin: boolean;
+  older: readonly QuoteMessage[];
+  fetching?: boolean;
+  failed?: boolean;
+  onEarlier: () => void;
+}) {
+  const thread = [...older, ...messages];
+  // Where the first message shown stands in the whole thread: each message keeps its place as key.
+  const first = Math.max(0, messageCount - thread.length);
+  return (
+    <>
       {first > 0 && (
         <button
           type="button"
           className="btn btn-outline btn-sm self-start"
-          disabled={earlier.isFetching}
-          onClick={loadEarlier}
+          disabled={fetching}
+          onClick={onEarlier}
         >
           Show earlier messages ({first} more)
         </button>
       )}
-      {earlier.isError && !earlier.isFetching && (
-        <p className="text-error">The earlier messages could not be loaded; try again.</p>
-      )}
+      {failed && <p className="text-error">The earlier messages could not be loaded; try again.</p>}
       <ol className="flex flex-col gap-3">
         {thread.map((message, index) => (
           <li
@@ -80,15 +137,7 @@ export function QuoteThread({
           </li>
         ))}
       </ol>
-      {messageCount >= MAX_QUOTE_MESSAGES ? (
-        <p className="text-base-content/70">
-          This quote holds {MAX_QUOTE_MESSAGES} messages, the most one quote may; ask for a new quote to go
-          on.
-        </p>
-      ) : (
-        <ReplyForm quoteId={quoteId} />
-      )}
-    </section>
+    </>
   );
 }
 

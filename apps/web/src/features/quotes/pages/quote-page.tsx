@@ -1,23 +1,20 @@
-import type { Quote } from '@shop/contract/quotes';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Link, useParams } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal, useIsAdmin } from '../../auth';
 import { useOrder } from '../../orders';
-import { useAcceptQuote, useDeclineQuote, useQuote } from '../api/quotes';
+import { type AcceptRefusal, OFFER_CHANGED_MEANWHILE, offerChangedMeanwhile } from '../accept-refusal';
+import { type QuoteAsRead, useQuote } from '../api/quotes';
+import { AcceptRefusalAlert } from '../components/accept-refusal-alert';
+import { OfferAnswer } from '../components/offer-answer';
 import { OfferForm } from '../components/offer-form';
 import { QuoteLinesTable } from '../components/quote-lines-table';
 import { QuoteStatusBadge } from '../components/quote-status';
 import { QuoteThread } from '../components/quote-thread';
 import { canOffer, isOpenOffer } from '../quote-lines';
-
-export const QUOTE_ACCEPTED_MESSAGE = 'Offer accepted. Your order is placed: pay for it in My Order.';
-export const QUOTE_DECLINED_MESSAGE = 'Offer declined.';
 
 /**
  * A quote's page (/dashboard/quotes/:id), for its buyer and for admins: its status, lines and
@@ -44,10 +41,14 @@ export function QuotePage() {
         </Link>
       </section>
     );
-  return <QuoteView quote={quote.data} admin={admin} />;
+  return <QuoteView key={quote.data._id} quote={quote.data} admin={admin} />;
 }
 
-function QuoteView({ quote, admin }: { quote: Quote; admin: boolean }) {
+function QuoteView({ quote, admin }: { quote: QuoteAsRead; admin: boolean }) {
+  // A refused accept stays told on the page (beside the offer read again) until the buyer answers again.
+  const [refusal, setRefusal] = useState<AcceptRefusal | null>(null);
+  // The offer the page showed first: one read since is told, not slipped in under the buyer's eyes.
+  const [firstShown] = useState(quote.etag);
   return (
     <section className="flex flex-col gap-8">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -85,7 +86,13 @@ function QuoteView({ quote, admin }: { quote: Quote; admin: boolean }) {
         )}
       </dl>
       <QuoteLinesTable lines={quote.lines} />
-      {!admin && isOpenOffer(quote) && <OfferAnswer quote={quote} />}
+      {!admin && refusal && <AcceptRefusalAlert refusal={refusal} quote={quote} />}
+      {!admin && offerChangedMeanwhile(firstShown, quote, refusal !== null) && (
+        <p role="status" className="rounded-box border border-info bg-info/10 p-4">
+          {OFFER_CHANGED_MEANWHILE}
+        </p>
+      )}
+      {!admin && isOpenOffer(quote) && <OfferAnswer quote={quote} onRefused={setRefusal} />}
       {admin && canOffer(quote.status) && <OfferForm key={quote.validUntil ?? ''} quote={quote} />}
       <QuoteThread
         quoteId={quote._id}
@@ -123,40 +130,5 @@ function QuoteOrder({ orderId, admin }: { orderId: string; admin: boolean }) {
           </Link>
         ))}
     </span>
-  );
-}
-
-/** The buyer's answer to an open offer: Accept (an order at its prices) or Decline, each asked first. */
-function OfferAnswer({ quote }: { quote: Quote }) {
-  const navigate = useNavigate();
-  const [chosen, setChosen] = useState<'accept' | 'decline' | null>(null);
-  const close = () => setChosen(null);
-  const accept = useAcceptQuote(() => {
-    showSuccess(QUOTE_ACCEPTED_MESSAGE);
-    navigate('/dashboard/my-order');
-  });
-  const decline = useDeclineQuote(() => showSuccess(QUOTE_DECLINED_MESSAGE));
-  const settled = { onError: (error: Error) => showError(error), onSettled: close };
-  return (
-    <div className="flex flex-col gap-2">
-      <p>Accepting places an order at these prices; you pay for it in My Order.</p>
-      <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn btn-primary" onClick={() => setChosen('accept')}>
-          Accept
-        </button>
-        <button type="button" className="btn btn-outline btn-error" onClick={() => setChosen('decline')}>
-          Decline
-        </button>
-      </div>
-      <ConfirmModal
-        open={chosen !== null}
-        busy={accept.isPending || decline.isPending}
-        onConfirm={() => {
-          if (chosen === 'accept') accept.mutate(quote._id, settled);
-          if (chosen === 'decline') decline.mutate(quote._id, settled);
-        }}
-        onClose={close}
-      />
-    </div>
   );
 }

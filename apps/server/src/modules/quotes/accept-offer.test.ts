@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { insertPart } from '../../test-support/parts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+
+// An accept names the offer it accepts (If-Match with the quote's ETag, or the offer's
+// validUntil): an offer made between the buyer's look and their click never becomes the order.
+
+let shop: TestShop;
+let admin: TestAccount;
+let buyer: TestAccount;
+let part: string;
+
+beforeAll(async () => {
+  shop = await createTestShop({ demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
+  admin = await signUpAdmin(shop.app, shop.database.db);
+  buyer = await signUp(shop.app);
+  part = await insertPart(shop.database.db, {
+    name: 'Named offer relay',
+    price_per_piece: 9,
+    available_quantity: 100_000,
+    min_order_quantity: 1,
+  });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+let quantity = 100;
+
+/** A quote of its own quantity (its order lines are told apart by it), offered at `unitPrice`. */
+async function offeredQuote(unitPrice: number, validUntil = inHours(24)) {
+  quantity += 1;
+  const asked = await shop.app.inject({
+    method: 'POST',
+    url: '/api/quotes',
+    headers: bearer(buyer),
+    payload: { lines: [{ partsId: part, quantity }], message: 'Name me' },
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const id = asked.json().insertedId as string;
+  expect((await offer(id, unitPrice, validUntil)).statusCode).toBe(200);
+  return { id, quantity };
+}
+const offer = (id: string, unitPrice: number, validUntil = inHours(48)) =>
+  shop.app.inject({
+    method: 'PUT',
+    url: `/api/quotes/${id}`,
+    headers: bearer(admin),
+    payload: { lines: [{ partsId: part, unitPrice }], validUntil },
+  });
+const read = (id: string, who: TestAccount = buyer) =>
+  shop.app.inject({ method: 'GET', url: `/api/quotes/${id}`, headers: bearer(who) });
+const accept = (id: string, named: { ifMatch?: string; body?: Record<string, unknown> } = {}) =>
+  shop.app.inject({
+    method: 'POST',
+    url: `/api/quotes/${id}/accept`,
+    headers: { ...bearer(buyer), ...(named.ifMatch === undefined ? {} : { 'if-match': named.ifMatch }) },
+    payload: named.body ?? delivery,
+  });
+const quoteRow = (id: string) =>
+  shop.database.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ordersOf = (pieces: number) =>
+  shop.database.db
+    .selectFrom('order_lines')
+    .select(['order_id', 'unit_price'])
+    .where('part_id', '=', part)
+    .where('quantity', '=', pieces)
+    .execute();
+
+describe('the ETag of a quote', () => {
+  it('is a strong ETag that changes with every offer, the answer staying no-store', async () => {
+    const { id } = await offeredQuote(5);
+    const first = await read(id);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-store');
+    // The same offer, the same ETag (for the admin too); a new offer, a new one.
+    expect((await read(id)).headers.etag).toBe(etag);
+    expect((await read(id, admin)).headers.etag).toBe(etag);
+    expect((await offer(id, 95)).statusCode).toBe(200);
+    const second = await read(id);
+    expect(second.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(second.headers.etag).not.toBe(etag);
+    expect(second.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is there when the answer is compressed too', async () => {
+    const { id } = await offeredQuote(5);
+    // A long message makes the answer long enough to be compressed.
+    const posted = await shop.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${id}/messages`,
+      headers: bearer(buyer),
+      payload: { message: 'Twelve weeks of delivery at most, please. '.repeat(40) },
+    });
+    expect(posted.statusCode).toBe(201);
+    const plain = (await read(id)).headers.etag;
+    expect(plain).toMatch(/^"[^"]+"$/);
+    const zipped = await shop.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${id}`,
+      headers: { ...bearer(buyer), 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(plain);
+  });
+});
+
+describe('an accept naming its offer with If-Match', () => {
+  it('is refused with 412 when the offer changed since: the quote stays offered at the new price, no order', async () => {
+    const { id, quantity } = await offeredQuote(1);
+    const seen = (await read(id)).headers.etag as string;
+    expect((await offer(id, 95)).statusCode).toBe(200);
+    const res = await accept(id, { ifMatch: seen });
+    expect(res.statusCode, res.body).toBe(412);
+    expect(res.json().error.code).toBe('precondition_failed');
+    expect(res.json().error.message).toMatch(/offer/i);
+    expect(await quoteRow(id)).toMatchObject({ status: 'offered', order_id: null });
+    expect(await ordersOf(quantity)).toEqual([]);
+    // The new offer, read again and named, is accepted at its price.
+    const fresh = (await read(id)).headers.etag as string;
+    const again = await accept(id, { ifMatch: fresh });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([95]);
+  });
+
+  it('is accepted when it names the current offer, at its prices', async () => {
+    const { id, quantity } = await offeredQuote(7);
+    const res = await accept(id, { ifMatch: (await read(id)).headers.etag as string });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await quoteRow(id)).toMatchObject({ status: 'accepted', order_id: res.json().orderId });
+    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([7]);
+  });
+
+  it('compares strongly: a list naming the current offer passes, a weak or foreign tag does not', async () => {
+    const { id } = await offeredQuote(7);
+    const etag = (await read(id)).headers.etag as string;
+    const other = await offeredQuote(7);
+    const otherTag = (await read(other.id)).headers.etag as string;
+    for (const refused of [`W/${etag}`, otherTag, '"nothing"', etag.slice(1, -1)]) {
+      const res = await accept(id, { ifMatch: refused });
+      expect(res.statusCode, refused).toBe(412);
+    }
+    expect((await quoteRow(id)).status).toBe('offered');
+    const res = await accept(id, { ifMatch: `"nothing", ${etag}` });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('If-Match: * names no offer: the current one is accepted', async () => {
+    const { id } = await offeredQuote(7);
+    expect((await accept(id, { ifMatch: '*' })).statusCode).toBe(201);
+  });
+
+  it('an accepted quote answers 409 whatever it names', async () => {
+    const { id } = await offeredQuote(7);
+    const etag = (await read(id)).headers.etag as string;
+    expect((await accept(id, { ifMatch: etag })).statusCode).toBe(201);
+    expect((await accept(id, { ifMatch: etag })).statusCode).toBe(409);
+    expect((await accept(id, { ifMatch: '"stale"' })).statusCode).toBe(409);
+  });
+});
+
+describe('an accept naming its offer with validUntil', () => {
+  it("is refused with 409 when it is not the current offer's: the quote stays offered, no order", async () => {
+    const before = inHours(24);
+    const { id, quantity } = await offeredQuote(1, before);
+    expect((await offer(id, 95, inHours(30))).statusCode).toBe(200);
+    const res = await accept(id, { body: { ...delivery, validUntil: before } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('conflict');
+    expect(res.json().error.message).toMatch(/offer/i);
+    expect(await quoteRow(id)).toMatchObject({ status: 'offered', order_id: null });
+    expect(await ordersOf(quantity)).toEqual([]);
+  });
+
+  it("is accepted when it is the current offer's (the same moment, however written)", async () => {
+    const validUntil = inHours(24);
+    const { id, quantity } = await offeredQuote(8, validUntil);
+    const sameMoment = validUntil.replace('Z', '+00:00');
+    const res = await accept(id, { body: { ...delivery, validUntil: sameMoment } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([8]);
+  });
+
+  it('must be a date and time', async () => {
+    const { id } = await offeredQuote(8);
+    const res = await accept(id, { body: { ...delivery, validUntil: 'tomorrow' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/validUntil/);
+  });
+
+  it('with If-Match too, both must name the current offer', async () => {
+    const validUntil = inHours(24);
+    const { id } = await offeredQuote(8, validUntil);
+    const etag = (await read(id)).headers.etag as string;
+    const wrong = await accept(id, { ifMatch: etag, body: { ...delivery, validUntil: inHours(25) } });
+    expect(wrong.statusCode).toBe(409);
+    const res = await accept(id, { ifMatch: etag, body: { ...delivery, validUntil } });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('a bare accept (as API.md part two has it)', () => {
+  it('accepts the current offer, with or without a body', async () => {
+    const { id, quantity } = await offeredQuote(9);
+    expect((await offer(id, 10)).statusCode).toBe(200);
+    const res = await accept(id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([10]);
+    const bodiless = await offeredQuote(9);
+    const answer = await shop.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${bodiless.id}/accept`,
+      headers: bearer(buyer),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+});
+
+describe('accepts naming an offer racing a new offer', () => {
+  it('50 accepts naming the old offer while the admin offers anew: never an order at the new price', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { id, quantity } = await offeredQuote(1);
+      const seen = (await read(id)).headers.etag as string;
+      const accepts = Array.from({ length: 50 }, (_, i) =>
+        accept(
+          id,
+          i % 2 === 0 ? { ifMatch: seen } : { ifMatch: seen, body: { ...delivery, poNumber: `PO-${i}` } },
+        ),
+      );
+      const [reoffered, ...answers] = await Promise.all([offer(id, 95), ...accepts]);
+      const codes = answers.map((a) => a.statusCode);
+      expect(
+        codes.every((c) => c === 201 || c === 409 || c === 412),
+        codes.join(),
+      ).toBe(true);
+      const orders = await ordersOf(quantity);
+      // Whatever won, no order is at the new price, and at most one order was made.
+      expect(orders.map((o) => Number(o.unit_price)).filter((price) => price !== 1)).toEqual([]);
+      expect(orders.length).toBeLessThanOrEqual(1);
+      expect(codes.filter((c) => c === 201)).toHaveLength(orders.length);
+      const quote = await quoteRow(id);
+      if (orders.length === 1) {
+        expect(reoffered.statusCode).toBe(409);
+        expect(quote).toMatchObject({ status: 'accepted', order_id: orders[0]?.order_id });
+      } else {
+        expect(reoffered.statusCode).toBe(200);
+        expect(quote.status).toBe('offered');
+        // Those decided after the new offer were told it changed.
+        expect(codes.filter((c) => c === 412).length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('the API documentation', () => {
+  it('documents the ETag, the If-Match header, validUntil and the 412', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const get = doc.paths['/api/quotes/{id}'].get;
+    expect(Object.keys(get.responses['200'].headers ?? {}).map((h) => h.toLowerCase())).toContain('etag');
+    const post = doc.paths['/api/quotes/{id}/accept'].post;
+    const header = post.parameters.find(
+      (p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'if-match',
+    );
+    expect(header).toBeDefined();
+    expect(header.required).toBeFalsy();
+    expect(post.responses['412']).toBeDefined();
+    expect(post.description).toMatch(/If-Match/);
+    expect(post.description).toMatch(/validUntil/);
+    const body = post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(body)).toContain('validUntil');
+  });
+});
