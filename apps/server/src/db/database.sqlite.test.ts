@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openSqlite, preparedOnce } from './database.js';
+import { openDatabase, openSqlite } from './database.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sqlite-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -50,53 +50,7 @@ describe('the SQLite connection', () => {
   });
 });
 
-describe('statements prepared once (preparedOnce)', () => {
-  it('hands out the same statement for the same text, and answers right', () => {
-    const connection = openSqlite(':memory:');
-    const database = preparedOnce(connection);
-    try {
-      connection.exec('create table t (x integer)');
-      const insert = database.prepare('insert into t (x) values (?)');
-      expect(database.prepare('insert into t (x) values (?)')).toBe(insert);
-      insert.run([1]);
-      database.prepare('insert into t (x) values (?)').run([2]);
-      expect(database.prepare('select x from t order by x').all([])).toEqual([{ x: 1 }, { x: 2 }]);
-    } finally {
-      database.close();
-    }
-  });
-
-  it('gives a statement of its own to a query while the same text is being streamed', () => {
-    const connection = openSqlite(':memory:');
-    const database = preparedOnce(connection);
-    try {
-      connection.exec('create table t (x integer); insert into t values (1), (2), (3)');
-      const text = 'select x from t order by x';
-      const seen: unknown[] = [];
-      for (const row of database.prepare(text).iterate([])) {
-        seen.push({ row, all: database.prepare(text).all([]).length });
-      }
-      expect(seen).toEqual([1, 2, 3].map((x) => ({ row: { x }, all: 3 })));
-    } finally {
-      database.close();
-    }
-  });
-
-  it('keeps at most so many, the least recently used going first', () => {
-    const connection = openSqlite(':memory:');
-    const database = preparedOnce(connection, 2);
-    try {
-      const one = database.prepare('select 1');
-      const two = database.prepare('select 2');
-      expect(database.prepare('select 1')).toBe(one);
-      database.prepare('select 3');
-      expect(database.prepare('select 1')).toBe(one);
-      expect(database.prepare('select 2')).not.toBe(two);
-    } finally {
-      database.close();
-    }
-  });
-
+describe('the SQLite database through Kysely', () => {
   it('serves the shop through Kysely, every query kind included', async () => {
     const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'kysely.db') });
     try {

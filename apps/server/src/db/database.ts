@@ -2,17 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  SqliteAdapter,
-  type SqliteDatabase,
-  SqliteDialect,
-  sql,
-} from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -85,104 +75,10 @@ export function openSqlite(file: string): SQLite.Database {
   return connection;
 }
 
-/** How many distinct statements a connection keeps prepared (the shop's queries are far fewer). */
-export const PREPARED_STATEMENTS = 500;
-
-/**
- * The connection as Kysely's SQLite dialect sees it, each distinct SQL text prepared once and
- * kept (Kysely asks for a fresh statement for every query, and preparing was a good part of a
- * purchase's work). The least recently used go past `max`. A statement still being iterated (a
- * streamed query) is busy: a query of the same text meanwhile gets a statement of its own.
- */
-export function preparedOnce(connection: SQLite.Database, max = PREPARED_STATEMENTS): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max });
-  return {
-    prepare(text) {
-      const kept = statements.get(text);
-      if (kept) return kept.busy ? connection.prepare(text) : kept;
-      const statement = connection.prepare(text);
-      statements.set(text, statement);
-      return statement;
-    },
-    close() {
-      statements.clear();
-      connection.close();
-    },
-  };
-}
-
-/**
- * Whether PostgreSQL refused to run a prepared statement: a table it reads changed shape since it
- * was prepared (another server's migration added a column to what its `select *` answers), or the
- * connection no longer has it (something ran `deallocate` or `discard all` on it).
- */
-function isStalePlan(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, routine } = error as { code?: unknown; routine?: unknown };
-  return (code === '0A000' && routine === 'RevalidateCachedQuery') || code === '26000';
-}
-
-/**
- * The pool as Kysely's PostgreSQL dialect sees it, each distinct SQL text with parameters run as
- * a named prepared statement: node-postgres prepares a name once per connection and then only
- * binds and executes it, so PostgreSQL parses and analyses each of the shop's statements once per
- * connection instead of every time it runs (Kysely sends every query unnamed; parsing them again
- * was a good part of what a purchase cost PostgreSQL: bench/RESULTS.md). The first `max` distinct
- * texts get names, any beyond them run unnamed: what a connection keeps stays bounded. A text
- * without parameters (a transaction's begin and commit, a migration's DDL) is sent as it was,
- * several statements in one text included.
- *
- * A statement prepared before its table changed shape, or gone from its connection, fails once
- * (a 503: the caller may try again, isDatabaseUnavailable): every name is then renewed, so the
- * next statements are prepared afresh on every connection, and the connection it failed on is
- * closed, its statements with it.
- */
-export function namedStatements(pool: pg.Pool, max = PREPARED_STATEMENTS): PostgresPool {
-  let names = new Map<string, string>();
-  let generation = 0;
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name && names.size < max) {
-      name = `shop_${generation}_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  return {
-    async connect() {
-      const client = await pool.connect();
-      let stale = false;
-      const run = async (text: string, parameters: readonly unknown[]) => {
-        const values = [...parameters];
-        const name = values.length > 0 ? nameOf(text) : undefined;
-        if (!name) return client.query(text, values);
-        try {
-          return await client.query({ name, text, values });
-        } catch (error) {
-          if (isStalePlan(error) && !stale) {
-            stale = true;
-            generation++;
-            names = new Map();
-          }
-          throw error;
-        }
-      };
-      // Kysely passes a cursor only to stream, which the shop never does (no cursor in its
-      // dialect's settings): every query here is a text and its parameters.
-      const connection = {
-        query: run,
-        release: (destroy?: boolean) => client.release(destroy || stale),
-      } as unknown as PostgresPoolClient;
-      return connection;
-    },
-    end: () => pool.end(),
-  };
-}
-
 export function openDatabase(config: DatabaseConfig): OpenDatabase {
   if (config.kind === 'sqlite') {
     const connection = openSqlite(config.file);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: preparedOnce(connection) }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
     return {
       db,
       dialect: 'sqlite',
@@ -217,7 +113,7 @@ export function openDatabase(config: DatabaseConfig): OpenDatabase {
   // connection itself would end the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
@@ -292,8 +188,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
-  // A prepared statement whose table changed shape, or which is gone: prepared afresh when tried again.
-  if (isStalePlan(error)) return true;
   // What pg and its pool say when a connection ends or cannot be had in time.
   return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
     error.message,
