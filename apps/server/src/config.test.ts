@@ -153,6 +153,7 @@ describe('loadConfig', () => {
   it('releases unpaid orders by default (1 h unverified, 24 h verified, 1 h above the card limit) and caps them per buyer', () => {
     expect(loadConfig({}).unpaidOrders).toEqual({
       perBuyer: 5,
+      valueUnverified: 9_999,
       release: { unverified: 1, verified: 24, aboveCardLimit: 1 },
     });
     expect(loadConfig({}).rateLimits.reviewsPerAccount).toBe(10);
@@ -163,8 +164,16 @@ describe('loadConfig', () => {
         UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT: '3',
         UNPAID_ORDERS_PER_BUYER: '8',
       }).unpaidOrders,
-    ).toEqual({ perBuyer: 8, release: { unverified: 2, verified: 48, aboveCardLimit: 3 } });
-    expect(loadConfig({ UNPAID_ORDER_RELEASE: 'false' }).unpaidOrders).toEqual({ perBuyer: 5 });
+    ).toEqual({
+      perBuyer: 8,
+      valueUnverified: 9_999,
+      release: { unverified: 2, verified: 48, aboveCardLimit: 3 },
+    });
+    expect(loadConfig({ UNPAID_ORDER_RELEASE: 'false' }).unpaidOrders).toEqual({
+      perBuyer: 5,
+      valueUnverified: 9_999,
+    });
+    expect(loadConfig({ UNPAID_ORDER_VALUE_UNVERIFIED: '500' }).unpaidOrders.valueUnverified).toBe(500);
   });
 
   it('takes sqlite:<path> as the database', () => {
