@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ORDER_LINES, OrderBody, partLines } from './orders.js';
 import { MAX_PRICE_PER_PIECE } from './parts.js';
 import { Id, Paging, text, wholeNumber } from './primitives.js';
+import { MAX_QUOTE_MESSAGES, QUOTE_LIST_MESSAGES, QUOTE_THREAD_PAGE } from './quote-limits.js';
 
 /** A quote's life: asked for, answered with an offer, then accepted (an order), declined or expired. */
 export const QUOTE_STATUSES = ['requested', 'offered', 'accepted', 'declined', 'expired'] as const;
@@ -14,15 +15,8 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 export const MAX_QUOTE_MESSAGE = 2000;
 const QuoteMessageText = text({ min: 1, max: MAX_QUOTE_MESSAGE });
 
-/** The most messages one quote's thread holds, the request's included; a further one → 422 too_many_messages. */
-export const MAX_QUOTE_MESSAGES = 200;
+export { MAX_QUOTE_MESSAGES, QUOTE_LIST_MESSAGES, QUOTE_THREAD_PAGE } from './quote-limits.js';
 export const TOO_MANY_QUOTE_MESSAGES_MESSAGE = `This quote already has ${MAX_QUOTE_MESSAGES} messages, the most one quote may hold. Ask for a new quote to go on.`;
-
-/** How many of the newest messages `GET /api/quotes/{id}` answers; `GET /api/quotes/{id}/messages` pages the older ones. */
-export const QUOTE_THREAD_PAGE = 50;
-
-/** How many of the newest messages each quote of `GET /api/quotes` carries. */
-export const QUOTE_LIST_MESSAGES = 3;
 
 /**
  * `POST /api/quotes`: the parts and quantities a buyer asks a price for, and why. Quantities may lie

@@ -1,12 +1,12 @@
-import {
-  type AcceptQuoteInput,
-  QUOTE_THREAD_PAGE,
-  type Quote,
-  type QuoteMessage,
-  type QuoteMessageBody,
-  type QuoteOfferInput,
-  type QuoteRequestInput,
-  type QuoteStatus,
+import { QUOTE_THREAD_PAGE } from '@shop/contract/quote-limits';
+import type {
+  AcceptQuoteInput,
+  Quote,
+  QuoteMessage,
+  QuoteMessageBody,
+  QuoteOfferInput,
+  QuoteRequestInput,
+  QuoteStatus,
 } from '@shop/contract/quotes';
 import {
   keepPreviousData,
