@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
-import { busyShop } from '../modules/auth/busy-shop.js';
-import { hashingQueue } from '../modules/auth/hashing-queue.js';
+import { limitedPasswordHashing } from '../modules/auth/limited-password-hashing.js';
 import type { PasswordHashing } from '../modules/auth/password.js';
-import { queuedPasswordHashing } from '../modules/auth/queued-password-hashing.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,18 +8,10 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Password hashes run on libuv's pool, one per core at most, the rest waiting in turns by
- * address; while the event loop is busy serving the rest of the shop, they yield the cores to it.
- */
+/** Password hashes run on libuv's pool, so many at once (PASSWORD_HASH_*), the rest waiting their turn. */
 export const passwordHashingPlugin = fp(
   async (app) => {
-    app.decorate(
-      'passwords',
-      queuedPasswordHashing(
-        hashingQueue({ ...app.config.passwordHashing, shopIsBusy: busyShop(app.server) }),
-      ),
-    );
+    app.decorate('passwords', limitedPasswordHashing(app.config.passwordHashing));
   },
   { name: 'password-hashing', dependencies: ['config'] },
 );

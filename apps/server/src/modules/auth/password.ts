@@ -4,7 +4,7 @@ import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
 /**
  * argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1), stored as the PHC string
  * `$argon2id$v=19$m=19456,t=2,p=1$salt$key`, which carries its own parameters. The binding runs
- * the hash on libuv's thread pool; the hashing queue (hashing-queue.ts) bounds how many at once.
+ * the hash on libuv's thread pool; limited-password-hashing.ts bounds how many at once.
  */
 const ARGON2ID: Algorithm = 2;
 const COST = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
