@@ -51,11 +51,15 @@ export function limitedPasswordHashing(options: {
         new HashingBusyError(Math.max(1, Math.ceil((ahead * HASH_MS) / options.concurrency / 1000))),
       );
     }
-    waitingBy.set(owner, mine + 1);
+    // Counted among the address's waiting places only when it has to wait for a slot.
+    const waits = ahead >= options.concurrency;
+    if (waits) waitingBy.set(owner, mine + 1);
     return limit(() => {
-      const left = (waitingBy.get(owner) ?? 1) - 1;
-      if (left > 0) waitingBy.set(owner, left);
-      else waitingBy.delete(owner);
+      if (waits) {
+        const left = (waitingBy.get(owner) ?? 1) - 1;
+        if (left > 0) waitingBy.set(owner, left);
+        else waitingBy.delete(owner);
+      }
       if (signal?.aborted) throw new HashingAbandonedError();
       return task();
     });
