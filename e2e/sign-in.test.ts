@@ -303,7 +303,8 @@ describe('an admin', () => {
 
   it('is signed out with "{status text} Access!!! Please Login again" when the users list is refused', async () => {
     const page = await loggedIn(admin);
-    await page.route('**/api/users', (route) =>
+    // The list is paged: its call carries ?limit=…&offset=….
+    await page.route('**/api/users?*', (route) =>
       route.fulfill({
         status: 403,
         contentType: 'application/json',

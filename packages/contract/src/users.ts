@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, line } from './primitives.js';
+import { Email, Id, line, Paging } from './primitives.js';
 
 export const User = z.object({
   _id: Id,
@@ -13,6 +13,8 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 export const UserList = z.array(User);
+/** `GET /api/users`: a page of every user, oldest first (`x-total-count` carries how many there are). */
+export const UsersQuery = Paging;
 
 export const ProfileBody = z.object({ name: line({ min: 1, max: 100 }), email: Email });
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
-import { usersQuery } from '../features/admin/api/get-users';
+import { USERS_PAGE_SIZE, usersQuery } from '../features/admin/api/get-users';
 import { managedPartsQuery } from '../features/admin/api/managed-parts';
 import { AUDIT_PAGE_SIZE, auditQuery } from '../features/audit/api/get-audit';
 import { checkAdminQuery } from '../features/auth/api/check-admin';
@@ -253,7 +253,7 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Make Admin',
           async () => (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
-          (client) => client.prefetchQuery(usersQuery),
+          (client) => client.prefetchQuery(usersQuery(firstPage(USERS_PAGE_SIZE))),
         ),
       },
       {

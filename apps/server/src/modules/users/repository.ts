@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { pageWithTotal } from '../../db/paging.js';
 import type { UserRow } from '../../db/schema.js';
 
 export function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
@@ -32,8 +33,9 @@ export function findUserByEmail(db: Database, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function listUsers(db: Database): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+/** A page of every user, oldest first, and how many there are. */
+export function listUsers(db: Database, page: { limit: number; offset: number }) {
+  return pageWithTotal(db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id'), page);
 }
 
 /** Inserts the user unless the email is taken: true when it was inserted. */

@@ -164,3 +164,65 @@ describe('admins and the user list', () => {
     expect((await call('GET', `/api/checkAdmin/${buyer.email}`)).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/users is paged', () => {
+  it('answers at most 100 users a page, 50 unless asked, with x-total-count; the pages hold every user once', async () => {
+    // Written straight in: a shop with more accounts than one answer may carry.
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const many = Array.from({ length: 160 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      name: `Filler ${i}`,
+      email: uniqueEmail(`filler-${i}`),
+      password_hash: null,
+      role: null,
+      mobile: null,
+      created_at: at,
+      email_verified_at: null,
+      google_sub: null,
+    }));
+    await shop.database.db.insertInto('users').values(many).execute();
+    const total = Number(
+      (
+        await shop.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+    const first = await call('GET', '/api/users', admin);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toHaveLength(50);
+    expect(first.headers['x-total-count']).toBe(String(total));
+    // The oldest first, as before: the accounts made before the fillers lead.
+    expect(first.json().map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([buyer.email, admin.email]),
+    );
+
+    const clamped = await call('GET', '/api/users?limit=100000', admin);
+    expect(clamped.json()).toHaveLength(100);
+
+    // Page by page, every user once.
+    const seen: string[] = [];
+    for (let offset = 0; offset < total; offset += 100) {
+      const page = await call('GET', `/api/users?limit=100&offset=${offset}`, admin);
+      expect(page.statusCode).toBe(200);
+      expect(page.json().length).toBeLessThanOrEqual(100);
+      seen.push(...page.json().map((u: { _id: string }) => u._id));
+    }
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toEqual(expect.arrayContaining(many.map((u) => u.id)));
+
+    expect((await call('GET', '/api/users?limit=0', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/api/users?offset=-1', admin)).statusCode).toBe(400);
+  });
+
+  it('says so in the API documentation', async () => {
+    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const get = doc.paths['/api/users'].get;
+    expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'offset']),
+    );
+    expect(`${get.summary} ${get.description ?? ''}`).toMatch(/x-total-count/);
+  });
+});

@@ -8,6 +8,7 @@ import {
   User,
   UserByIdQuery,
   UserList,
+  UsersQuery,
 } from '@shop/contract/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,12 +54,19 @@ export function userRoutes(
       onRequest: guard.admin,
       schema: {
         tags: ['users'],
-        summary: 'Every user (admins)',
+        summary: 'Every user, oldest first, a page at a time (admins); x-total-count carries the total',
+        description:
+          'Paged as every list: `limit` 1–100 (default 50; more is clamped to 100), `offset`. The answer is the array of Users of docs/product.md §7; `x-total-count` says how many users there are in all.',
         security,
+        querystring: UsersQuery,
         response: { 200: UserList, ...errors },
       },
     },
-    async () => allUsers(db),
+    async (request, reply) => {
+      const page = await allUsers(db, request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.users;
+    },
   );
 
   api.put(

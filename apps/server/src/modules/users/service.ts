@@ -37,8 +37,13 @@ export async function saveProfile(
   return deps.tokens.issue(await existing(deps.db, caller.id), caller.sessionId);
 }
 
-export async function allUsers(db: Database): Promise<User[]> {
-  return (await users.listUsers(db)).map(toUser);
+/** GET /api/users (admins): a page of every user, oldest first, and how many there are. */
+export async function allUsers(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<{ users: User[]; total: number }> {
+  const { rows, total } = await users.listUsers(db, page);
+  return { users: rows.map(toUser), total };
 }
 
 export async function makeAdmin(db: Database, actor: Caller, id: string): Promise<void> {

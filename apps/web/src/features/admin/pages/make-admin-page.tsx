@@ -1,18 +1,22 @@
 import type { User } from '@shop/contract/users';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { type Column, PagedTable } from '../../../components/ui/paged-table';
+import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal } from '../../auth';
-import { useUsers } from '../api/get-users';
+import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 
-/** docs/product.md §2: every user; Make Admin after 'Are you sure?'; admins show 'Admin'. */
+/**
+ * docs/product.md §2: every user, oldest first, a page at a time; Make Admin after 'Are you sure?';
+ * admins show 'Admin'.
+ */
 export function MakeAdminPage() {
-  const users = useUsers();
+  const paging = usePaging(USERS_PAGE_SIZE);
+  const users = useUsers(paging.page);
   useAccessRefusal(users.error);
   const makeAdmin = useMakeAdmin();
   const { ask, modal } = useConfirmedAction<User>(makeAdmin, (item) => item._id);
   const columns: Column<User>[] = [
-    { header: '#', cell: (_user, index) => index + 1 },
+    { header: '#', cell: (_user, index) => paging.offset + index + 1 },
     { header: 'Name', cell: (user) => user.name },
     { header: 'Email', className: 'break-all', cell: (user) => user.email },
     {
@@ -37,7 +41,9 @@ export function MakeAdminPage() {
     <section>
       <PagedTable
         loading={users.isPending}
-        rows={users.data}
+        rows={users.data?.rows}
+        total={users.data?.total}
+        paging={paging}
         columns={columns}
         rowKey={(user) => user._id}
         className="table table-zebra"
