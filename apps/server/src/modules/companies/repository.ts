@@ -71,6 +71,17 @@ export function membersOf(db: Database, companyId: string) {
     .execute();
 }
 
+/** How many members the company has. */
+export async function countMembers(db: Database, companyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('company_members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('company_id', '=', companyId)
+    .$castTo<{ n: number | string | bigint }>()
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countAdmins(db: Database, companyId: string): Promise<number> {
   const row = await db
     .selectFrom('company_members')

@@ -9,6 +9,7 @@ import {
   InvitationAcceptBody,
   InvitationBody,
   InvitationParams,
+  MAX_COMPANY_MEMBERS,
   MAX_PENDING_INVITATIONS,
   MAX_SPENDING_LIMIT,
   MemberBody,
@@ -91,7 +92,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       onRequest: guard.user,
       schema: {
         tags,
-        summary: "The caller's company with its members; 404 when they belong to none",
+        summary: `The caller's company with its members (at most ${MAX_COMPANY_MEMBERS}, so no paging); 404 when they belong to none`,
         security,
         response: { 200: Company, ...errors },
       },
@@ -105,7 +106,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       onRequest: guard.user,
       schema: {
         tags,
-        summary: "A company with its members (its members, or the shop's admin; anyone else → 403)",
+        summary: `A company with its members, at most ${MAX_COMPANY_MEMBERS}, so no paging (its members, or the shop's admin; anyone else → 403)`,
         security,
         params: CompanyIdParams,
         response: { 200: Company, ...errors },
@@ -121,7 +122,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       schema: {
         tags,
         summary: `Invite someone by email (company admins): a one-use link /invitations#token=… mailed, valid ${INVITATION_DAYS} days`,
-        description: `\`spendingLimit\`: whole dollars a calendar month (UTC), 0–${MAX_SPENDING_LIMIT}, or null/left out for none. An email whose account already belongs to a company → 409. A new invitation to the same email replaces the company's open one; at most ${MAX_PENDING_INVITATIONS} wait at once (→ 409). Without SMTP the link is written to the server log.`,
+        description: `\`spendingLimit\`: whole dollars a calendar month (UTC), 0–${MAX_SPENDING_LIMIT}, or null/left out for none. An email whose account already belongs to a company → 409. A new invitation to the same email replaces the company's open one; at most ${MAX_PENDING_INVITATIONS} wait at once (→ 409). A company holds at most ${MAX_COMPANY_MEMBERS} members: a full one invites nobody (→ 409 \`conflict\`). Without SMTP the link is written to the server log.`,
         security,
         params: CompanyIdParams,
         body: InvitationBody,
@@ -175,8 +176,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
         tags,
         summary:
           "Join the company with the token of the mailed invitation (the invited email's verified user, in no company)",
-        description:
-          "A used, expired or unknown token → 400 `invalid_token`, and so is one whose inviter is no longer an admin of the company (demoted, removed, or made the shop's admin: an invitation dies with its inviter's rights); signed in with another email → 403; email not verified yet → 403 (verify first); already in a company → 409. A token works once, however many use it at once.",
+        description: `A used, expired or unknown token → 400 \`invalid_token\`, and so is one whose inviter is no longer an admin of the company (demoted, removed, or made the shop's admin: an invitation dies with its inviter's rights); signed in with another email → 403; email not verified yet → 403 (verify first); already in a company → 409; the company already has its ${MAX_COMPANY_MEMBERS} members, the most a company holds → 409 \`conflict\` (the invitation stays open; counted under the company's lock, so joins at once never pass it). A token works once, however many use it at once.`,
         security,
         body: InvitationAcceptBody,
         response: { 200: AcceptedInvitation, 409: ErrorBody, 415: ErrorBody, ...errors },

@@ -1,9 +1,12 @@
 import {
+  COMPANY_FULL_INVITE_MESSAGE,
+  COMPANY_FULL_JOIN_MESSAGE,
   type Company,
   type CompanyBody,
   type CompanySummary,
   INVITATION_DAYS,
   type InvitationBody,
+  MAX_COMPANY_MEMBERS,
   MAX_PENDING_INVITATIONS,
   type MemberBody,
   type PaymentTerms,
@@ -171,7 +174,8 @@ export async function listCompanies(
 /**
  * POST /api/companies/{id}/invitations (company admins): mails a one-use link valid 7 days to the
  * email. An email whose account is in a company already → 409; a new invitation to the same email
- * replaces the company's open one; at most MAX_PENDING_INVITATIONS wait at once.
+ * replaces the company's open one; at most MAX_PENDING_INVITATIONS wait at once; a company with
+ * MAX_COMPANY_MEMBERS members invites nobody (409).
  */
 export async function invite(
   deps: CompanyDeps,
@@ -189,6 +193,8 @@ export async function invite(
   const at = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {
     await asCompanyAdmin(trx, caller, companyId);
+    if ((await companies.countMembers(trx, companyId)) >= MAX_COMPANY_MEMBERS)
+      throw conflict(COMPANY_FULL_INVITE_MESSAGE);
     if (await companies.emailInCompany(trx, body.email))
       throw conflict('The account with this email already belongs to a company');
     await companies.withdrawInvitationsTo(trx, companyId, body.email);
@@ -278,7 +284,9 @@ export async function withdrawInvitation(
  * POST /api/invitations/accept: the invited email's verified user, in no company, joins with the
  * invitation's role and limit. The invitation is taken by a conditional update in the transaction
  * that adds the member: of many accepts at once exactly one joins; if the join is refused (the
- * person joined another company meanwhile) the invitation stays open.
+ * person joined another company meanwhile, or the company is full) the invitation stays open.
+ * The company's row is locked first and its members counted after: of joins at once, no more
+ * than MAX_COMPANY_MEMBERS are ever members.
  */
 export async function acceptInvitation(deps: CompanyDeps, caller: Caller, token: string): Promise<string> {
   const { db } = deps;
@@ -294,8 +302,11 @@ export async function acceptInvitation(deps: CompanyDeps, caller: Caller, token:
   if (!user.email_verified_at) throw forbidden(VERIFY_FIRST);
   if (await companies.membershipOf(db, caller.id)) throw conflict(ALREADY_IN_A_COMPANY);
   await db.transaction().execute(async (trx) => {
+    await companies.lockCompany(trx, invitation.company_id);
     const now = nowIso();
     if (!(await companies.takeInvitation(trx, invitation.id, now))) throw invalid;
+    if ((await companies.countMembers(trx, invitation.company_id)) >= MAX_COMPANY_MEMBERS)
+      throw conflict(COMPANY_FULL_JOIN_MESSAGE);
     const joined = await companies.addMember(trx, {
       company_id: invitation.company_id,
       user_id: caller.id,

@@ -1,4 +1,4 @@
-import type { Company } from '@shop/contract/companies';
+import { COMPANY_FULL_JOIN_MESSAGE, type Company } from '@shop/contract/companies';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { FormError, Notice } from '../../../components/form/form-notes';
@@ -125,7 +125,8 @@ function Refused({ error, email, onRetry }: { error: Error; email: string; onRet
         </button>
       </>
     );
-  if (status === 409)
+  // A full company's refusal says so itself (the invitation stays open): told below, with Try again.
+  if (status === 409 && error.message !== COMPANY_FULL_JOIN_MESSAGE)
     return (
       <>
         <FormError message="You already belong to a company, so you cannot join another one." />
