@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { CATALOG_CHANNEL } from './change-feed.js';
+import { nameSortKey } from './text-search.js';
 
 /**
  * The shop's schema, one migration per change, in order. Only portable types are used
@@ -795,6 +796,29 @@ export const migrations: Record<string, Migration> = {
         .where(sql<boolean>`paid_at is null and expired_at is null and due_date is null`)
         .execute();
       await db.schema.dropIndex('orders_card_payable_by_buyer').execute();
+    },
+  },
+  '0026_parts_name_sort': {
+    async up(db: Kysely<any>) {
+      // The catalog is read by SQL: names sort by their sort key (text-search.ts nameSortKey,
+      // "Relay 9" before "Relay 10"), kept beside the name as its search form is.
+      await db.schema
+        .alterTable('parts')
+        .addColumn('name_sort', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      const rows = await db.selectFrom('parts').select(['id', 'name']).execute();
+      for (const row of rows as { id: string; name: string }[]) {
+        await db
+          .updateTable('parts')
+          .set({ name_sort: nameSortKey(row.name) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await db.schema
+        .createIndex('parts_name_order')
+        .on('parts')
+        .columns(['name_sort', 'created_at', 'id'])
+        .execute();
     },
   },
 };

@@ -31,6 +31,8 @@ export interface PartsTable {
   id: string;
   name: string;
   name_search: string; // name lower-cased, for the literal substring search
+  /** The name's sort key (text-search.ts nameSortKey): "Relay 9" before "Relay 10". */
+  name_sort: ColumnType<string, string | undefined, string>;
   desc: string;
   img: string;
   price_per_piece: number;

@@ -1,9 +1,9 @@
 import { newId, nowIso } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { NewPart, PartRow } from '../db/schema.js';
-import { searchForm } from '../db/text-search.js';
+import { nameSortKey, searchForm } from '../db/text-search.js';
 
-type TestPart = Pick<PartRow, 'name'> & Partial<Omit<PartRow, 'id' | 'name' | 'name_search'>>;
+type TestPart = Pick<PartRow, 'name'> & Partial<Omit<PartRow, 'id' | 'name' | 'name_search' | 'name_sort'>>;
 
 /** A part's row as a test writes it: defaults for what the test leaves out, the shop's search form of the name. */
 function partRow(part: TestPart): NewPart & { id: string } {
@@ -18,6 +18,7 @@ function partRow(part: TestPart): NewPart & { id: string } {
     ...part,
     id: newId(),
     name_search: searchForm(part.name),
+    name_sort: nameSortKey(part.name),
   };
 }
 

@@ -6,7 +6,7 @@ import { hashPassword } from '../../modules/auth/password.js';
 import { saveImage } from '../../modules/images/storage.js';
 import { demoImagesDir } from '../../paths.js';
 import type { Database } from '../database.js';
-import { searchForm } from '../text-search.js';
+import { nameSortKey, searchForm } from '../text-search.js';
 import { demoParts, demoReviews } from './demo-catalog.js';
 
 /**
@@ -40,6 +40,7 @@ export async function seedDemo(db: Database, uploadsDir: string, log: FastifyBas
           id: newId(),
           name: part.name,
           name_search: searchForm(part.name),
+          name_sort: nameSortKey(part.name),
           desc: part.desc,
           img: `/api/images/${pictures.get(part.picture)}`,
           price_per_piece: part.price_per_piece,

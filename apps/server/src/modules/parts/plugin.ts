@@ -6,8 +6,8 @@ import { partRoutes } from './routes.js';
 export const partRoutesPlugin = fp(
   async (app) => {
     const { db, guard } = app;
-    partRoutes(app, { db, guard, changes: app.changes });
+    partRoutes(app, { db, guard });
     await partImportRoutes(app, { db, guard });
   },
-  { name: 'part-routes', dependencies: ['database', 'auth-guard', 'change-feed', 'public-reads'] },
+  { name: 'part-routes', dependencies: ['database', 'auth-guard', 'public-reads'] },
 );

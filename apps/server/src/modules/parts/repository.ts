@@ -1,8 +1,8 @@
 import type { PartSort } from '@shop/contract/storefront';
-import type { ChangeFeed } from '../../db/change-feed.js';
-import type { Database } from '../../db/database.js';
+import { sql } from 'kysely';
+import { type Database, isSqlite } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
-import { catalogPage } from './catalog-index.js';
+import { containsPattern } from '../../db/text-search.js';
 
 export interface PartFilter {
   q?: string | undefined;
@@ -14,25 +14,37 @@ export interface PartFilter {
 
 /**
  * A page of the catalog in catalog order (oldest first, then id) or the filter's sort, and how
- * many parts match in all.
+ * many parts match in all: with `q`, the parts whose name holds it literally and
+ * case-insensitively (their search form, `containsPattern`). Names sort by their sort key,
+ * compared byte by byte on both databases; parts of one name stay in catalog order.
  */
 export async function listParts(
   db: Database,
-  changes: ChangeFeed,
   filter: PartFilter,
 ): Promise<{ rows: PartRow[]; total: number }> {
-  // Which parts are on the page comes from the ids and names held in memory (catalog-index.ts);
-  // their rows from the database, with their stock as it is now.
-  const { ids, total } = await catalogPage(db, changes, filter.q, filter.limit, filter.offset, filter.sort);
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await db
-    .selectFrom('parts')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+  let matching = db.selectFrom('parts').where('deleted_at', 'is', null);
+  if (filter.q)
+    matching = matching.where(sql<boolean>`name_search like ${containsPattern(filter.q)} escape '\\'`);
+  const byName = sql`name_sort ${sql.raw(isSqlite(db) ? '' : 'collate "C"')}`;
+  let page = matching.selectAll();
+  switch (filter.sort ?? 'catalog') {
+    case 'name':
+      page = page.orderBy(byName).orderBy('created_at').orderBy('id');
+      break;
+    case '-name':
+      page = page.orderBy(sql`${byName} desc`).orderBy('created_at').orderBy('id');
+      break;
+    case 'newest':
+      page = page.orderBy('created_at', 'desc').orderBy('id', 'desc');
+      break;
+    default:
+      page = page.orderBy('created_at').orderBy('id');
+  }
+  const [rows, count] = await Promise.all([
+    page.limit(filter.limit).offset(filter.offset).execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export function findPart(db: Database, id: string): Promise<PartRow | undefined> {

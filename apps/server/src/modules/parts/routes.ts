@@ -3,7 +3,6 @@ import { NewPartBody, Part, PartByIdQuery, PartList, PartsQuery } from '@shop/co
 import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
@@ -11,10 +10,7 @@ import { addPart, deletePart, editPart, getPart, listCatalog } from './service.j
 const security = [{ bearer: [] }];
 const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody };
 
-export function partRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; changes: ChangeFeed },
-) {
+export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -33,7 +29,7 @@ export function partRoutes(
       },
     },
     async (request, reply) => {
-      const { parts, total } = await listCatalog(deps.db, deps.changes, request.query);
+      const { parts, total } = await listCatalog(deps.db, request.query);
       reply.header('x-total-count', String(total));
       return parts;
     },

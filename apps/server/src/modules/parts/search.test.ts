@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrations.js';
 import { feedOf, testChangeFeed } from '../../test-support/change-feeds.js';
 import { insertParts } from '../../test-support/parts.js';
 import {
   createTestDatabase,
   createTestShop,
-  migrateBefore,
   openTestDatabase,
   type TestShop,
-  testDialect,
 } from '../../test-support/test-app.js';
-import { listParts as listPartsWith, type PartFilter } from './repository.js';
-
-/** A page as a server on `db` reads it, through its change feed (made by testChangeFeed). */
-const listParts = (db: Database, filter: PartFilter) => listPartsWith(db, feedOf(db), filter);
+import { listParts } from './repository.js';
 
 // Each server searches the listed parts' names in memory (name-index.ts) and reads them again
 // when the catalog's version moves (as the change feed tells it). It must answer what a literal,
@@ -108,85 +102,6 @@ describe('searching a larger catalog', () => {
   ])('takes %s literally, however short', async (q) => {
     await expectSearch(q);
     await expectSearch(q, 1, 1);
-  });
-
-  it('forgets deleted and renamed parts and finds restored ones', async () => {
-    const db = shop.database.db;
-    const [id] = await insertParts(db, [{ name: 'Solder wick 2.5 mm' }]);
-    names.push('Solder wick 2.5 mm');
-    await expectSearch('wick');
-    await db
-      .updateTable('parts')
-      .set({ name: 'Desoldering braid', name_search: 'desoldering braid' })
-      .where('id', '=', id ?? '')
-      .execute();
-    names[names.length - 1] = 'Desoldering braid';
-    await expectSearch('wick');
-    await expectSearch('braid');
-    await db
-      .updateTable('parts')
-      .set({ deleted_at: new Date().toISOString() })
-      .where('id', '=', id ?? '')
-      .execute();
-    names.pop();
-    await expectSearch('braid');
-    await db
-      .updateTable('parts')
-      .set({ deleted_at: null })
-      .where('id', '=', id ?? '')
-      .execute();
-    names.push('Desoldering braid');
-    await expectSearch('braid');
-  });
-
-  // The API refuses control characters in names and searches, but a script writing straight
-  // into SQLite may store a NUL (PostgreSQL's text cannot hold one), the character that ends
-  // each name in the index's text.
-  it.skipIf(testDialect() === 'postgres')(
-    'finds a name holding a NUL written straight into the database',
-    async () => {
-      await insertParts(shop.database.db, [{ name: 'Nul\0byte probe' }]);
-      names.push('Nul\0byte probe');
-      for (const q of ['nul\0byte', '\0', 'l\0b', 'byte probe']) await expectSearch(q);
-    },
-  );
-
-  it('answers GET /api/parts?q= the same way', async () => {
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: `/api/parts?limit=100&q=${encodeURIComponent('00% COPPER_')}`,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['x-total-count']).toBe('1');
-    expect(res.json().map((part: { name: string }) => part.name)).toEqual(['Tip 100% copper_core']);
-  });
-
-  it('finds the parts a catalog held before its version was kept', async () => {
-    const target = await createTestDatabase();
-    const database = openTestDatabase(target.url);
-    const feed = testChangeFeed(target.url, database.db);
-    try {
-      await migrateBefore(database.db, '0010_catalog_version');
-      await insertParts(database.db, [
-        { name: 'Older relay 5V', created_at: '2025-01-01T00:00:00.000Z' },
-        {
-          name: 'Older relay 12V',
-          created_at: '2025-01-02T00:00:00.000Z',
-          deleted_at: '2025-02-01T00:00:00.000Z',
-        },
-        { name: 'Older fuse', created_at: '2025-01-03T00:00:00.000Z' },
-      ]);
-      await migrateToLatest(database.db);
-      const found = await listParts(database.db, { q: 'older rel', limit: 20, offset: 0 });
-      expect(found.rows.map((row) => row.name)).toEqual(['Older relay 5V']);
-      expect(found.total).toBe(1);
-      await insertParts(database.db, [{ name: 'Newer relay 24V' }]);
-      expect((await listParts(database.db, { q: 'relay', limit: 20, offset: 0 })).total).toBe(2);
-    } finally {
-      await feed.close();
-      await database.close();
-      await target.drop();
-    }
   });
 
   it("sees another server's changes to the names, and only those move the version", async () => {

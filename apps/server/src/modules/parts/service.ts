@@ -6,10 +6,9 @@ import {
   priceBreakProblems,
 } from '@shop/contract/parts';
 import { newId, nowIso } from '../../clock.js';
-import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
-import { searchForm } from '../../db/text-search.js';
+import { nameSortKey, searchForm } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { partsFromCsv } from './csv-import.js';
@@ -36,10 +35,9 @@ export function toPart(row: PartRow): Part {
 /** A page of the catalog, in the query's order, and how many parts match in all. */
 export async function listCatalog(
   db: Database,
-  changes: ChangeFeed,
   query: PartsQuery,
 ): Promise<{ parts: Part[]; total: number }> {
-  const { rows, total } = await parts.listParts(db, changes, query);
+  const { rows, total } = await parts.listParts(db, query);
   return { parts: rows.map(toPart), total };
 }
 
@@ -75,6 +73,7 @@ function fields(body: NewPartBody, kept: PriceBreak[] = []) {
   return {
     name: body.name,
     name_search: searchForm(body.name),
+    name_sort: nameSortKey(body.name),
     desc: body.desc,
     img: body.img,
     price_per_piece: body.price_per_piece,
