@@ -26,7 +26,6 @@ import { webDistDir } from './paths.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
 import { backgroundWorkPlugin } from './plugins/background-work.js';
-import { changeFeedPlugin } from './plugins/change-feed.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { configPlugin } from './plugins/config.js';
 import { databasePlugin } from './plugins/database.js';
@@ -34,7 +33,6 @@ import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { passwordHashingPlugin } from './plugins/password-hashing.js';
 import { paymentsPlugin } from './plugins/payments.js';
-import { publicReadsPlugin } from './plugins/public-reads.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { secretsPlugin } from './plugins/secrets.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -93,8 +91,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(passwordHashingPlugin)
     .register(mailPlugin)
     .register(paymentsPlugin)
-    .register(changeFeedPlugin)
-    .register(publicReadsPlugin)
     .register(backgroundWorkPlugin);
   // The API's routes.
   app

@@ -44,13 +44,6 @@ export interface PartsTable {
   price_breaks: ColumnType<string, string | undefined, string>;
 }
 
-/** One row: the catalog's version, moved by triggers whenever the listed names or their order change (migration 0010). */
-/** The versions of what the public reads show (migration 0015; db/change-feed.ts reads them). */
-export interface ReadVersionsTable {
-  name: string;
-  version: number | string;
-}
-
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -321,7 +314,6 @@ export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   parts: PartsTable;
-  read_versions: ReadVersionsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   lists: ListsTable;

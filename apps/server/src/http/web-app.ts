@@ -6,12 +6,10 @@ import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ChangeFeed } from '../db/change-feed.js';
 import { pageSessionToken } from '../modules/auth/page-session.js';
 import { notFound } from './app-error.js';
-import { type PageUser, pageRendering, RENDERED_PAGES } from './page-rendering.js';
+import { type PageUser, pageRendering } from './page-rendering.js';
 import type { PagePolicy } from './security-headers.js';
-import { versionedCache } from './versioned-cache.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated each time
@@ -19,7 +17,7 @@ import { versionedCache } from './versioned-cache.js';
  * index.html, compressed.
  * Unknown /api paths always get the JSON 404. `pagePreloads` names API answers a page will ask
  * for at once: the browser fetches them with the page's script instead of after it has run.
- * The public pages are sent rendered (page-rendering.ts), each kept until `changes` moves. A
+ * The public pages are sent rendered (page-rendering.ts), afresh for each request. A
  * dashboard page, a purchase or a new quote is sent rendered for the signed-in user whose page
  * cookie (page-session.ts) `pageUser` accepts, with their data, never kept; without one, a
  * dashboard page goes as the dashboard's frame, the others as index.html for the app to render.
@@ -31,7 +29,6 @@ export async function registerWebApp(
     /** A page's own Content-Security-Policy, set in place of the one every answer gets. */
     pagePolicy?: (pathname: string) => PagePolicy | undefined;
     pagePreloads?: (pathname: string) => readonly string[];
-    changes?: ChangeFeed;
     pageUser?: (accessToken: string) => Promise<PageUser | undefined>;
   } = {},
 ): Promise<void> {
@@ -60,16 +57,13 @@ export async function registerWebApp(
     template === undefined
       ? undefined
       : pageRendering(app, distDir, template, (html) => compressedPage(Buffer.from(html)));
-  // One entry per page (its route), whatever address asked for it: /dashboard/payment/<any id>
-  // is one page, so addresses made up by the thousand neither grow the cache nor push pages out.
-  const renderedPages = options.changes && versionedCache<CompressedPage>(options.changes, RENDERED_PAGES);
   const renderedPage = async (pathname: string): Promise<CompressedPage | undefined> => {
     if (!rendering || !plainPage) return undefined;
     const build = async () => (await rendering.render(pathname)) ?? plainPage;
     try {
       const page = await rendering.pageAt(pathname);
       if (!page) return undefined;
-      return await (renderedPages ? renderedPages.get(page, build) : build());
+      return await build();
     } catch (err) {
       // The app renders the page in the browser instead.
       app.log.error({ err, pathname }, 'page not rendered on the server');

@@ -19,22 +19,4 @@ describe("the shop's plugins", () => {
     await expect(app.ready()).rejects.toThrow(/'database'.*'auth-guard'|'auth-guard'.*'database'/);
     await app.close();
   });
-
-  it('closes the database after what uses it', async () => {
-    const second = await createTestShop({ demo: false });
-    const closed: string[] = [];
-    const { changes, database } = second.app;
-    const closeChanges = changes.close.bind(changes);
-    const closeDatabase = database.close.bind(database);
-    changes.close = async () => {
-      closed.push('change feed');
-      await closeChanges();
-    };
-    database.close = async () => {
-      closed.push('database');
-      await closeDatabase();
-    };
-    await second.close();
-    expect(closed).toEqual(['change feed', 'database']);
-  });
 });

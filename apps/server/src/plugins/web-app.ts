@@ -18,7 +18,6 @@ export const webAppPlugin = fp<{ webDist: string }>(
           : undefined,
       // The storefront pages show the first parts at once: their answer downloads with the script.
       pagePreloads: (pathname) => (STOREFRONT_PAGES.includes(pathname) ? [STOREFRONT_PARTS_PATH] : []),
-      changes: app.changes,
       // Whom a page cookie names; the API checks the token again on every answer the page reads.
       pageUser: async (accessToken) => {
         const user = await guard.holder(accessToken);
@@ -26,5 +25,5 @@ export const webAppPlugin = fp<{ webDist: string }>(
       },
     });
   },
-  { name: 'web-app', dependencies: ['auth-guard', 'payments', 'change-feed'] },
+  { name: 'web-app', dependencies: ['auth-guard', 'payments'] },
 );

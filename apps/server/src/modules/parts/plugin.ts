@@ -9,5 +9,5 @@ export const partRoutesPlugin = fp(
     partRoutes(app, { db, guard });
     await partImportRoutes(app, { db, guard });
   },
-  { name: 'part-routes', dependencies: ['database', 'auth-guard', 'public-reads'] },
+  { name: 'part-routes', dependencies: ['database', 'auth-guard'] },
 );

@@ -191,9 +191,9 @@ describe('the demo pictures', () => {
   });
 });
 
-describe('answers kept between requests', () => {
-  // Public reads are cached until the database says the catalog changed; a write that bypasses
-  // this server's own routes (another server, a script) must show as soon as it has committed.
+describe('answers as the database has them', () => {
+  // Public reads ask the database every time (no cache of the shop's own): a write that bypasses
+  // this server's own routes (another server, a script) shows as soon as it has committed.
   const stockOf = async (id: string) => {
     const listed = (await list('?q=Cached%20Relay')).parts as (Listed & { available_quantity: number })[];
     const one = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
@@ -242,7 +242,6 @@ describe('compressed answers', () => {
       });
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toBe('accept-encoding');
     const catalog = plain.json();
     for (const [encoding, decode] of [
       ['br', brotliDecompressSync],
@@ -251,6 +250,7 @@ describe('compressed answers', () => {
       for (let i = 0; i < 2; i++) {
         const res = await get(encoding);
         expect(res.headers['content-encoding']).toBe(encoding.split(',')[0]);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
         expect(res.headers['x-total-count']).toBe(plain.headers['x-total-count']);
         expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(catalog);
       }

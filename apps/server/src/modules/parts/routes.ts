@@ -16,8 +16,6 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
   api.get(
     '/api/parts',
     {
-      // Every visitor reads the same pages: kept until a write changes a part (http/public-cache.ts).
-      config: { publicCache: 'parts' },
       // A GET has no body to decompress.
       decompress: false,
       schema: {
@@ -38,7 +36,6 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
   api.get(
     '/api/partsById',
     {
-      config: { publicCache: 'parts' },
       decompress: false,
       schema: {
         tags: ['parts'],

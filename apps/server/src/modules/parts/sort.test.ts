@@ -1,13 +1,12 @@
 import { PART_SORTS, type PartSort } from '@shop/contract/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedOf, testChangeFeed } from '../../test-support/change-feeds.js';
 import { insertParts } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { listParts } from './repository.js';
 
-// GET /api/parts?sort= lists the catalog by name (A–Z, Z–A) or newest first, from the orders the
-// catalog index (catalog-index.ts) makes once per catalog version; with q, limit and offset as
-// in catalog order, and x-total-count the number of matches whatever the order.
+// GET /api/parts?sort= lists the catalog by name (A–Z, Z–A, by the names' sort keys) or newest
+// first; with q, limit and offset as in catalog order, and x-total-count the number of matches
+// whatever the order.
 
 let shop: TestShop;
 /** The parts in catalog order (oldest first). */
@@ -57,16 +56,12 @@ const expectedOrder: Record<PartSort, string[]> = {
 
 beforeAll(async () => {
   shop = await createTestShop({ demo: false });
-  const url =
-    shop.config.database.kind === 'sqlite' ? `sqlite:${shop.config.database.file}` : shop.config.database.url;
-  testChangeFeed(url, shop.database.db);
   await insertParts(
     shop.database.db,
     names.map((name, i) => ({ name, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })),
   );
 });
 afterAll(async () => {
-  await feedOf(shop.database.db).close();
   await shop.close();
 });
 

@@ -11,6 +11,6 @@ export const reviewRoutesPlugin = fp(
   },
   {
     name: 'review-routes',
-    dependencies: ['config', 'database', 'auth-guard', 'rate-limits', 'public-reads'],
+    dependencies: ['config', 'database', 'auth-guard', 'rate-limits'],
   },
 );

@@ -16,8 +16,6 @@ export function reviewRoutes(
   api.get(
     '/api/review',
     {
-      // Kept until a review is written or a reviewer pays (http/public-cache.ts).
-      config: { publicCache: 'reviews' },
       // A GET has no body to decompress.
       decompress: false,
       schema: {
