@@ -1,5 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import { newId } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import type { LinkPurpose } from './links.js';
 
 export async function insertLink(
@@ -32,6 +34,16 @@ export async function endUnusedLinks(db: Database, userId: string, purpose: Link
     .execute();
 }
 
+/** Link `id` of this purpose, neither used nor expired at `now`. */
+const usable =
+  (id: string, purpose: LinkPurpose, now: string) => (eb: ExpressionBuilder<DB, 'account_links'>) =>
+    eb.and([
+      eb('id', '=', id),
+      eb('purpose', '=', purpose),
+      eb('used_at', 'is', null),
+      eb('expires_at', '>', now),
+    ]);
+
 /**
  * Uses the link once: one conditional update, so of many redeeming it at once exactly one wins.
  * Answers the account it belongs to, or undefined when used, expired, unknown or of another purpose.
@@ -45,10 +57,7 @@ export async function redeemLink(
   const row = await db
     .updateTable('account_links')
     .set({ used_at: now })
-    .where('id', '=', id)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(usable(id, purpose, now))
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
@@ -64,10 +73,7 @@ export async function usableLinkOwner(
   const row = await db
     .selectFrom('account_links')
     .select('user_id')
-    .where('id', '=', id)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(usable(id, purpose, now))
     .executeTakeFirst();
   return row?.user_id;
 }

@@ -6,4 +6,5 @@
  */
 export { useAddresses, useSaveAddress } from './api/addresses';
 export { useProfile } from './api/get-profile';
+export { SavedAddressSelect } from './components/saved-address-select';
 export { MyProfilePage } from './pages/my-profile-page';

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useForm } from '../../../lib/form';
 import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
-import { useSaveAddress } from '../../profile';
+import { SavedAddressSelect, useSaveAddress } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
 import { usePlaceOrder } from '../api/orders';
 import { clearBuilder } from '../store';
@@ -123,19 +123,7 @@ export function CheckoutForm({
             Mobile.safeParse(value).success || 'Enter a phone number such as +880 1712 345678',
         })}
       />
-      <div className="w-full">
-        <label htmlFor={`${id}-address`} className="mb-1 block font-medium">
-          Deliver to
-        </label>
-        <select id={`${id}-address`} className="select select-bordered w-full" {...register('addressId')}>
-          {addresses.map((address) => (
-            <option key={address._id} value={address._id}>
-              {address.label}: {address.address.replace(/\s+/g, ' ').slice(0, 80)}
-            </option>
-          ))}
-          <option value="">New address</option>
-        </select>
-      </div>
+      <SavedAddressSelect id={`${id}-address`} addresses={addresses} field={register('addressId')} />
       {addressId === '' && (
         <>
           <TextAreaField

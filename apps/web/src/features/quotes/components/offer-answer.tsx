@@ -9,7 +9,7 @@ import { useForm } from '../../../lib/form';
 import { useLiveState } from '../../../lib/live';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
-import { useAddresses, useProfile } from '../../profile';
+import { SavedAddressSelect, useAddresses, useProfile } from '../../profile';
 import { type AcceptRefusal, refusalOfAccept } from '../accept-refusal';
 import { type AcceptDelivery, type QuoteAsRead, useAcceptQuote, useDeclineQuote } from '../api/quotes';
 import { quoteTotal } from '../quote-lines';
@@ -121,19 +121,7 @@ function OfferAnswerForm({
           })}
         />
         {addresses.length > 0 && (
-          <div className="w-full">
-            <label htmlFor={`${id}-address`} className="mb-1 block font-medium">
-              Deliver to
-            </label>
-            <select id={`${id}-address`} className="select select-bordered w-full" {...register('addressId')}>
-              {addresses.map((address) => (
-                <option key={address._id} value={address._id}>
-                  {address.label}: {address.address.replace(/\s+/g, ' ').slice(0, 80)}
-                </option>
-              ))}
-              <option value="">New address</option>
-            </select>
-          </div>
+          <SavedAddressSelect id={`${id}-address`} addresses={addresses} field={register('addressId')} />
         )}
         {(addressId === '' || addresses.length === 0) && (
           <TextAreaField
