@@ -11,7 +11,14 @@ const buyer = {
 };
 
 const journey = journeys({
-  env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password },
+  env: {
+    SEED_ADMIN_EMAIL: admin.email,
+    SEED_ADMIN_PASSWORD: admin.password,
+    // The buyer here never verifies (no mail): let their unpaid orders hold more than an
+    // unverified account may by default, to reach the payment page's amount limit
+    // (orders/unverified-holds.test.ts holds that cap).
+    UNPAID_ORDER_VALUE_UNVERIFIED: '1000000',
+  },
   // Declines and the amount limit answer 402 and 422 on purpose.
   expectedProblems: /status of (402|422)/,
 });
