@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { collectPageProblems, DESKTOP, launchBrowser } from './browser';
+import { freshSchema } from './fresh-schema';
 import { type RunningShop, startShop } from './shop-server';
 
 /** Fills the shop's test card form (Stripe's test numbers) on the payment page; the caller presses Pay. */
@@ -26,12 +27,19 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
   const contexts: BrowserContext[] = [];
   let problems: string[] = [];
 
+  let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
+
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(options.env), launchBrowser()]);
+    // On the journeys' PostgreSQL each file gets a schema of its own.
+    const base = process.env.E2E_DATABASE_URL;
+    if (base && !options.env?.DATABASE_URL) schema = await freshSchema(base);
+    const env = schema ? { ...options.env, DATABASE_URL: schema.url } : options.env;
+    [shop, browser] = await Promise.all([startShop(env), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
+    await schema?.drop();
   });
   afterEach(async () => {
     // Closing the pages first collects what each of them reported.

@@ -122,11 +122,11 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       schema: {
         tags,
         summary: `Invite someone by email (company admins): a one-use link /invitations#token=… mailed, valid ${INVITATION_DAYS} days`,
-        description: `\`spendingLimit\`: whole dollars a calendar month (UTC), 0–${MAX_SPENDING_LIMIT}, or null/left out for none. An email whose account already belongs to a company → 409. A new invitation to the same email replaces the company's open one; at most ${MAX_PENDING_INVITATIONS} wait at once (→ 409). A company holds at most ${MAX_COMPANY_MEMBERS} members: a full one invites nobody (→ 409 \`conflict\`). Without SMTP the link is written to the server log.`,
+        description: `\`spendingLimit\`: whole dollars a calendar month (UTC), 0–${MAX_SPENDING_LIMIT}, or null/left out for none. An email whose account already belongs to a company → 409. A new invitation to the same email replaces the company's open one; at most ${MAX_PENDING_INVITATIONS} wait at once (→ 409). A company holds at most ${MAX_COMPANY_MEMBERS} members: a full one invites nobody (→ 409 \`conflict\`). Each invitation mails an address the caller names: so many a window per inviting account (RATE_LIMIT_INVITATIONS_PER_ACCOUNT) and per company (RATE_LIMIT_INVITATIONS_PER_COMPANY), then 429 with retry-after. Without SMTP the link is written to the server log.`,
         security,
         params: CompanyIdParams,
         body: InvitationBody,
-        response: { 201: Inserted, 409: ErrorBody, 415: ErrorBody, ...errors },
+        response: { 201: Inserted, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
     async (request, reply) =>

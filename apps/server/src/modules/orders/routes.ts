@@ -61,7 +61,7 @@ export function orderRoutes(
         summary:
           'Order a part (buyers): priced by the shop, the pieces reserved at once; 409 too_many_unpaid_orders beyond UNPAID_ORDERS_PER_BUYER unpaid orders',
         description:
-          'An unpaid order holds its pieces for UNPAID_ORDER_HOURS_UNVERIFIED (buyer email not verified), UNPAID_ORDER_HOURS_VERIFIED, or UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (above 9,999.99); then it expires (expiredAt), its pieces go back to stock, and it can be neither paid nor cancelled (409 order_expired).',
+          'An unpaid order holds its pieces for UNPAID_ORDER_HOURS_UNVERIFIED (buyer email not verified), UNPAID_ORDER_HOURS_VERIFIED, or UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (above 9,999.99); then it expires (expiredAt), its pieces go back to stock, and it can be neither paid nor cancelled (409 order_expired). The unpaid orders of a buyer whose email is not verified hold at most UNPAID_ORDER_VALUE_UNVERIFIED dollars together (9,999 by default): beyond, 409 too_many_unpaid_orders saying so.',
         security,
         body: PurchaseBody,
         response: placedResponses,

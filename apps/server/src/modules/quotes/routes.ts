@@ -76,10 +76,10 @@ export function quoteRoutes(
       schema: {
         tags: ['quotes'],
         summary: 'Ask the shop for a price (buyers): parts and quantities, and a message',
-        description: `1–${MAX_ORDER_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against the part's range or stock: that is what a quote is for); a message of 1–${MAX_QUOTE_MESSAGE} characters. A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line, partsId}).`,
+        description: `1–${MAX_ORDER_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against the part's range or stock: that is what a quote is for); a message of 1–${MAX_QUOTE_MESSAGE} characters. A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line, partsId}). A request mails every shop admin when the buyer's email is verified (else it waits in their list unmailed); so many a window per account (RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT), then 429 with retry-after.`,
         security,
         body: QuoteRequestBody,
-        response: { 201: Inserted, 415: ErrorBody, ...errors },
+        response: { 201: Inserted, 415: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
     async (request, reply) =>
