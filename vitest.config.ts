@@ -50,6 +50,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
+          // A page's app takes over later on a busy machine than vitest's one second of polling:
+          // the journeys wait for what a person would, as long as Playwright's own waits do.
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },
