@@ -8,7 +8,6 @@ import {
 } from '@shop/contract/lists';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { groupRows } from '../../db/group-rows.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { lockBuyer } from '../orders/repository.js';
@@ -36,7 +35,7 @@ function toLine(row: lists.ListLineWithPart): ListLine {
 /** Lists as the API answers them, their lines (and the lines' parts) read in one query. */
 async function withLines(db: Database, rows: readonly lists.ListRow[]): Promise<SavedList[]> {
   const ids = rows.map((row) => row.id);
-  const lines = groupRows(await lists.linesOf(db, ids), (line) => line.list_id);
+  const lines = Map.groupBy(await lists.linesOf(db, ids), (line) => line.list_id);
   return rows.map((row) => ({
     _id: row.id,
     name: row.name,

@@ -18,7 +18,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
 import type { UnpaidOrderHours } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { groupRows } from '../../db/group-rows.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
@@ -89,7 +88,7 @@ export async function withLines(
   rows: readonly (OrderRow & { invoice_number?: number | null })[],
 ): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const lines = groupRows(await orders.linesOf(db, ids), (line) => line.order_id);
+  const lines = Map.groupBy(await orders.linesOf(db, ids), (line) => line.order_id);
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
 }
 

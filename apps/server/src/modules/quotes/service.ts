@@ -15,7 +15,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { groupRows } from '../../db/group-rows.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import type { RateLimit } from '../../http/rate-limit.js';
@@ -94,8 +93,8 @@ async function withLinesAndMessages(
     quotes.linesOf(db, ids),
     quotes.latestMessagesOf(db, ids, messages),
   ]);
-  const linesOf = groupRows(lines, (line) => line.quote_id);
-  const messagesOf = groupRows(latest.messages, (message) => message.quote_id);
+  const linesOf = Map.groupBy(lines, (line) => line.quote_id);
+  const messagesOf = Map.groupBy(latest.messages, (message) => message.quote_id);
   const now = nowIso();
   return rows.map((row) =>
     toQuote(
