@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrations.js';
+import { migrateToLatest } from './db/migrations/index.js';
 import { ensureAdmin, seedDemo } from './db/seed/seed.js';
 
 /** Start-up: configuration → database → migrations → seed → app → listen; stops gracefully on SIGTERM/SIGINT. */

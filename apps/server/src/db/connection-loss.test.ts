@@ -8,7 +8,7 @@ import { holdTable } from '../test-support/table-lock.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
 import { createTestDatabase, testDialect } from '../test-support/test-app.js';
 import { type OpenDatabase, openDatabase } from './database.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrations/index.js';
 
 /**
  * A shop whose PostgreSQL goes away and comes back: the server reaches it through a TCP proxy

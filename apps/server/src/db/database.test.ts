@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.js';
 import { createTestDatabase, openTestDatabase, tableNames } from '../test-support/test-app.js';
 import type { OpenDatabase } from './database.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrations/index.js';
 import { ensureAdmin, seedDemo } from './seed/seed.js';
 
 const log = pino({ level: 'silent' });

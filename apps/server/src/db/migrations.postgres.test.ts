@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDialect } from '../test-support/test-app.js';
 import { openDatabase } from './database.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrations/index.js';
 
 const base = process.env.TEST_DATABASE_URL;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openTestDatabase } from '../test-support/test-app.js';
 import type { OpenDatabase } from './database.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrations/index.js';
 import { pageWithTotal } from './paging.js';
 
 let database: OpenDatabase;

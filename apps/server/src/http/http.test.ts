@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
+import { migrateToLatest } from '../db/migrations/index.js';
 import { createTestDatabase, createTestShop, type TestShop } from '../test-support/test-app.js';
 
 let shop: TestShop;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
+import { migrateToLatest } from '../db/migrations/index.js';
 
 const dataDir = process.env.DATA_DIR ?? '';
 const config = loadConfig({

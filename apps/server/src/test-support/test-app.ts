@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type OpenDatabase, openDatabase } from '../db/database.js';
-import { migrateToLatest, migrations } from '../db/migrations.js';
+import { migrateToLatest, migrations } from '../db/migrations/index.js';
 import { seedDemo } from '../db/seed/seed.js';
 
 export type TestDialect = 'sqlite' | 'postgres';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { migrateToLatest, migrations } from '../../db/migrations.js';
+import { migrateToLatest, migrations } from '../../db/migrations/index.js';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { clientSecretFor, confirmCard, paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
 import {

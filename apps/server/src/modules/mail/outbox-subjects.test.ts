@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrations.js';
+import { migrateToLatest } from '../../db/migrations/index.js';
 import { createTestDatabase, migrateBefore, openTestDatabase } from '../../test-support/test-app.js';
 
 /** Migration 0012 lets the outbox carry account mails: the order mails already in it stay as they were. */
