@@ -1,0 +1,62 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { test as base } from 'vitest';
+import { bearer, signUp, signUpAdmin, type TestAccount } from './accounts.js';
+import { createTestShop, type TestShop } from './test-app.js';
+
+/** How a file's shop starts: `test.override('shopOptions', {...})` at the top of the file. */
+export type ShopOptions = Parameters<typeof createTestShop>[0];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Body = InjectOptions['payload'] | object;
+
+/** Calls to the shop's API as one account (or a visitor, for null). */
+export interface Caller {
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  delete(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** `as(account)` calls the shop as that account; `as(null)` as a visitor. */
+export type As = (who: { accessToken: string } | null) => Caller;
+
+function callerOf(shop: TestShop, who: { accessToken: string } | null): Caller {
+  const send = (method: Method, url: string, payload?: Body, headers: Record<string, string> = {}) =>
+    shop.app.inject({
+      method,
+      url,
+      headers: { ...(who ? bearer(who) : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+  return {
+    get: (url, headers) => send('GET', url, undefined, headers),
+    post: (url, payload, headers) => send('POST', url, payload, headers),
+    put: (url, payload, headers) => send('PUT', url, payload, headers),
+    patch: (url, payload, headers) => send('PATCH', url, payload, headers),
+    delete: (url, payload, headers) => send('DELETE', url, payload, headers),
+  };
+}
+
+/**
+ * The server tests' one set-up: a file's shop on a throw-away database (no demo catalog unless
+ * its `shopOptions` say so), its admin and a buyer, made once per file and only if a test or a
+ * hook of the file asks for them, and `as(account)`, the API called as someone. Hooks take them
+ * too: `test.beforeAll(async ({ shop }) => …)`.
+ */
+export const test = base
+  .extend('shopOptions', { scope: 'file' }, { demo: false } as ShopOptions)
+  .extend('shop', { scope: 'file' }, async ({ shopOptions }, { onCleanup }) => {
+    const shop = await createTestShop(shopOptions);
+    onCleanup(() => shop.close());
+    return shop;
+  })
+  .extend('admin', { scope: 'file' }, ({ shop }) => signUpAdmin(shop.app, shop.database.db))
+  .extend('buyer', { scope: 'file' }, ({ shop }): Promise<TestAccount> => signUp(shop.app))
+  .extend(
+    'as',
+    { scope: 'file' },
+    ({ shop }): As =>
+      (who) =>
+        callerOf(shop, who),
+  );
