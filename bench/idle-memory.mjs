@@ -4,12 +4,33 @@
 // `npm run build`): the starts of the builds alternate, each on a fresh database, so the builds
 // compare within one run. `BENCH_STARTS` starts per build and database (default 5),
 // `BENCH_DATABASES=sqlite,postgres` (PostgreSQL is skipped when it does not answer).
+// Then, on each start, 10,000 made-up page addresses (`BENCH_MADE_UP_PATHS`: random
+// `/dashboard/...` and `/parts/...` paths, 10 at a time) and the resident memory after them: a
+// made-up address must cost no memory (target: within 20 MB of idle).
 
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, freshDatabase, postgresAnswers, root, startShop } from './lib/shop.mjs';
 
 const starts = Number(process.env.BENCH_STARTS ?? 5);
+const madeUpPaths = Number(process.env.BENCH_MADE_UP_PATHS ?? 10_000);
+
+/** Asks for `count` made-up page addresses, 10 at a time, reading each answer whole. */
+async function askMadeUpPaths(base, count) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const path =
+        i % 2 === 0
+          ? `/dashboard/${randomBytes(8).toString('hex')}/${randomBytes(4).toString('hex')}`
+          : `/parts/${i % 4 === 1 ? randomUUID() : randomBytes(12).toString('base64url')}`;
+      await (await fetch(base + path)).arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+}
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const builds = [
   path.join(root, 'apps/server/dist/main.js'),
@@ -32,9 +53,9 @@ const median = (values) => {
 
 console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(
-  '| database | build | idle RSS MB, each start | median | min–max | anonymous (median) | files (median) |',
+  `| database | build | idle RSS MB, each start | median | min–max | anonymous (median) | files (median) | after ${madeUpPaths} made-up paths (median) | growth |`,
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const kind of databases) {
   if (kind === 'postgres' && !(await postgresAnswers())) {
     console.log(`| postgres | skipped: PostgreSQL does not answer |`);
@@ -50,7 +71,9 @@ for (const kind of databases) {
         entry,
         env: { SEED_ADMIN_EMAIL: 'admin@shop.test', SEED_ADMIN_PASSWORD: 'admin-password-1' },
       });
-      figures[i].push(memoryOf(shop.pid));
+      const idle = memoryOf(shop.pid);
+      await askMadeUpPaths(shop.url, madeUpPaths);
+      figures[i].push({ ...idle, after: memoryOf(shop.pid).rss });
       await shop.stop();
       await database.drop();
     }
@@ -58,7 +81,7 @@ for (const kind of databases) {
   for (const [i, entry] of builds.entries()) {
     const rss = figures[i].map((f) => f.rss);
     console.log(
-      `| ${kind} | ${label(entry, i)} | ${rss.join(', ')} | ${median(rss)} | ${Math.min(...rss)}–${Math.max(...rss)} | ${median(figures[i].map((f) => f.anon))} | ${median(figures[i].map((f) => f.file))} |`,
+      `| ${kind} | ${label(entry, i)} | ${rss.join(', ')} | ${median(rss)} | ${Math.min(...rss)}–${Math.max(...rss)} | ${median(figures[i].map((f) => f.anon))} | ${median(figures[i].map((f) => f.file))} | ${median(figures[i].map((f) => f.after))} | ${median(figures[i].map((f) => f.after - f.rss))} MB |`,
     );
   }
 }
