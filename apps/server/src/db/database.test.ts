@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../modules/auth/password.js';
+import { verifyPassword } from '../modules/auth/index.js';
 import { createTestDatabase, openTestDatabase, tableNames } from '../test-support/test-app.js';
 import type { OpenDatabase } from './database.js';
 import { migrateToLatest } from './migrations/index.js';

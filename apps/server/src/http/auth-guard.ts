@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
-import type { AccessTokens } from '../modules/auth/access-tokens.js';
-import { findSignedInUser } from '../modules/users/repository.js';
+import type { AccessTokens } from '../modules/auth/index.js';
+import { findSignedInUser } from '../modules/users/index.js';
 import { AppError, forbidden } from './app-error.js';
 
 /** The signed-in user of a request, as the database knows them now (the role is never read from the token). */

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import { BACKGROUND_INTERVAL_MS, scheduleBackgroundWork } from '../background.js';
-import { mailOverdueInvoices, remindApprovers } from '../modules/orders/company-orders.js';
-import { orderDeps } from '../modules/orders/plugin.js';
-import { releaseStaleOrders } from '../modules/orders/service.js';
-import { reconcilePayments } from '../modules/payments/reconcile.js';
-import { expireQuotes } from '../modules/quotes/service.js';
+import {
+  mailOverdueInvoices,
+  orderDeps,
+  releaseStaleOrders,
+  remindApprovers,
+} from '../modules/orders/index.js';
+import { reconcilePayments } from '../modules/payments/index.js';
+import { expireQuotes } from '../modules/quotes/index.js';
 
 /**
  * Payments reconciled with the provider, quotes' offers past their time expired and unpaid orders

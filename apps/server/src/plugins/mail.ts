@@ -1,13 +1,14 @@
 import fp from 'fastify-plugin';
-import { type AccountMail, accountMail } from '../modules/accounts/account-mail.js';
 import {
+  type AccountMail,
+  accountMail,
   type InvitationTokens,
   invitationTokens,
   type LinkTokens,
   linkTokens,
-} from '../modules/accounts/links.js';
-import { invoiceFor } from '../modules/invoices/service.js';
-import { type MailOutbox, mailOutbox } from '../modules/mail/outbox.js';
+} from '../modules/accounts/index.js';
+import { invoiceFor } from '../modules/invoices/index.js';
+import { type MailOutbox, mailOutbox } from '../modules/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { limitedPasswordHashing } from '../modules/auth/limited-password-hashing.js';
-import type { PasswordHashing } from '../modules/auth/password.js';
+import type { PasswordHashing } from '../modules/auth/index.js';
+import { limitedPasswordHashing } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { paymentProvider } from '../modules/payments/choice.js';
-import type { PaymentDeps } from '../modules/payments/service.js';
+import type { PaymentDeps } from '../modules/payments/index.js';
+import { paymentProvider } from '../modules/payments/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

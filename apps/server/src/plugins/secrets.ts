@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
-import { type AccessTokens, accessTokens } from '../modules/auth/access-tokens.js';
-import { loadJwtSecret } from '../modules/auth/jwt-secret.js';
-import { deriveKey, type KeyPurpose } from '../modules/auth/keys.js';
+import {
+  type AccessTokens,
+  accessTokens,
+  deriveKey,
+  type KeyPurpose,
+  loadJwtSecret,
+} from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
-import type { MailOutbox } from '../mail/outbox.js';
+import type { MailOutbox } from '../mail/index.js';
 import { LINK_LIFETIME_MS, type LinkPurpose, type LinkTokens } from './links.js';
 import { insertLink } from './repository.js';
 

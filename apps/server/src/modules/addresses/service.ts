@@ -8,7 +8,7 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { lockBuyer } from '../orders/repository.js';
+import { lockBuyer } from '../orders/index.js';
 import * as addresses from './repository.js';
 
 const toAddress = (row: addresses.AddressRow): SavedAddress => ({

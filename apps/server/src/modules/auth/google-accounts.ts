@@ -3,9 +3,9 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { removeEarlierHolder } from '../accounts/take-back.js';
-import { recordAudit } from '../audit/repository.js';
-import { findUserByEmail, findUserById } from '../users/repository.js';
+import { removeEarlierHolder } from '../accounts/index.js';
+import { recordAudit } from '../audit/index.js';
+import { findUserByEmail, findUserById } from '../users/index.js';
 import {
   findUserByGoogleSub,
   insertGoogleUser,

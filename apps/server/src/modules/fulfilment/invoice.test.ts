@@ -3,7 +3,7 @@ import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-suppor
 import { paidOrder } from '../../test-support/invoice-orders.js';
 import { pdfText } from '../../test-support/pdf-text.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { shipmentText } from '../invoices/pdf.js';
+import { shipmentText } from '../invoices/index.js';
 
 /** The invoice says where the order's shipment is: not shipped yet, shipped (carrier, tracking), delivered. */
 describe('the invoice line about the shipment', () => {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
-import { shippable } from '../orders/repository.js';
+import { shippable } from '../orders/index.js';
 
 /**
  * Marks the order shipped, only while it is shippable (paid, or invoiced on net-30 terms) and

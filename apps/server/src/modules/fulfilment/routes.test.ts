@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { releaseStaleOrders } from '../orders/service.js';
+import { releaseStaleOrders } from '../orders/index.js';
 
 /** PUT /api/purchaseById/{id}/fulfilment: a paid (or invoiced) order ships, then is delivered. */
 let shop: TestShop;

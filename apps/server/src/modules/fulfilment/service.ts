@@ -10,10 +10,9 @@ import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { type AppError, conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { recordAudit } from '../audit/repository.js';
-import type { MailOutbox } from '../mail/outbox.js';
-import { findOrder } from '../orders/repository.js';
-import { fulfilmentOf, getOrder } from '../orders/service.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailOutbox } from '../mail/index.js';
+import { findOrder, fulfilmentOf, getOrder } from '../orders/index.js';
 import * as fulfilment from './repository.js';
 
 export interface FulfilmentDeps {

@@ -13,9 +13,7 @@ import {
   type TestShop,
   testDialect,
 } from '../../test-support/test-app.js';
-import { reconcilePayments } from '../payments/reconcile.js';
-import { markPaid } from '../payments/repository.js';
-import { testProvider } from '../payments/test-provider.js';
+import { markPaid, reconcilePayments, testProvider } from '../payments/index.js';
 
 let shop: TestShop;
 let admin: TestAccount;

@@ -1,9 +1,8 @@
 import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
-import { companyOf } from '../companies/members.js';
-import { linesOf, type OrderLineRow } from '../orders/repository.js';
-import { fulfilmentOf } from '../orders/service.js';
+import { companyOf } from '../companies/index.js';
+import { fulfilmentOf, linesOf, type OrderLineRow } from '../orders/index.js';
 import { formatInvoiceNumber } from './number.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';

@@ -10,8 +10,8 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { lockBuyer } from '../orders/repository.js';
-import { priceBreaksOf } from '../parts/service.js';
+import { lockBuyer } from '../orders/index.js';
+import { priceBreaksOf } from '../parts/index.js';
 import * as lists from './repository.js';
 
 function toLine(row: lists.ListLineWithPart): ListLine {

@@ -7,9 +7,8 @@ import { insertPart } from '../../test-support/parts.js';
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { linkTokens } from '../accounts/links.js';
-import { loadJwtSecret } from '../auth/jwt-secret.js';
-import { deriveKey } from '../auth/keys.js';
+import { linkTokens } from '../accounts/index.js';
+import { deriveKey, loadJwtSecret } from '../auth/index.js';
 import { MAX_ATTEMPTS, mailOutbox } from './outbox.js';
 
 const FROM = 'Parts Shop Orders <orders@parts-shop.example>';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../db/schema.js';
-import type { OrderLineRow } from '../orders/repository.js';
+import type { OrderLineRow } from '../orders/index.js';
 import { orderPlacedMail, paymentReceiptMail } from './messages.js';
 
 /** The order mails tell of every line (docs/api.md): one part as before, several as a numbered list. */

@@ -1,7 +1,7 @@
 import type { OrderRow, QuotesTable } from '../../db/schema.js';
-import type { Invoice } from '../invoices/service.js';
-import type { OrderLineRow } from '../orders/repository.js';
-import type { QuoteLineRow } from '../quotes/repository.js';
+import type { Invoice } from '../invoices/index.js';
+import type { OrderLineRow } from '../orders/index.js';
+import type { QuoteLineRow } from '../quotes/index.js';
 
 export const SHOP_NAME = 'Electronics Tools Manufacturers';
 

@@ -3,12 +3,12 @@ import type { Transporter } from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
-import type { InvitationTokens, LinkTokens } from '../accounts/links.js';
-import { findUsableLink } from '../accounts/repository.js';
-import { findInvitationToMail } from '../companies/repository.js';
-import type { Invoice } from '../invoices/service.js';
-import { findOrder, linesOf } from '../orders/repository.js';
-import * as quotes from '../quotes/repository.js';
+import type { InvitationTokens, LinkTokens } from '../accounts/index.js';
+import { findUsableLink } from '../accounts/index.js';
+import { findInvitationToMail } from '../companies/index.js';
+import type { Invoice } from '../invoices/index.js';
+import { findOrder, linesOf } from '../orders/index.js';
+import * as quotes from '../quotes/index.js';
 import {
   approvalNeededMail,
   approvalReminderMail,

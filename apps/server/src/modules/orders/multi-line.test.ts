@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { expectStockInvariant, stockHeldByOrders } from '../../test-support/stock.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { releaseIntents } from '../payments/reconcile.js';
-import { testProvider } from '../payments/test-provider.js';
+import { releaseIntents, testProvider } from '../payments/index.js';
 import { releaseStaleOrders } from './service.js';
 
 /** POST /api/orders (docs/api.md): many lines, priced by price breaks, taken together or not at all. */

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { awaitingShipment, overdue } from '../orders/repository.js';
+import { awaitingShipment, overdue } from '../orders/index.js';
 
 /** `YYYY-MM-DD` of an ISO 8601 UTC timestamp column: the same text in both dialects. */
 const dayOf = <Column extends 'created_at' | 'paid_at'>(column: Column) =>

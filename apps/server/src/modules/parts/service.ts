@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { nameSortKey, searchForm } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
-import { recordAudit } from '../audit/repository.js';
+import { recordAudit } from '../audit/index.js';
 import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
 import { insertPart } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { releaseStaleOrders } from '../orders/service.js';
+import { releaseStaleOrders } from '../orders/index.js';
 import { reconcilePayments, releaseIntents } from './reconcile.js';
 import { testProvider } from './test-provider.js';
 

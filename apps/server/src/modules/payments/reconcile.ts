@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../clock.js';
 import { conflict } from '../../http/app-error.js';
-import { findOrder } from '../orders/repository.js';
+import { findOrder } from '../orders/index.js';
 import * as payments from './repository.js';
 import { type PaymentDeps, paying, recordPayment } from './service.js';
 

@@ -14,7 +14,7 @@ import {
 import { insertPart } from '../../test-support/parts.js';
 import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { mailShopAdmins } from '../mail/repository.js';
+import { mailShopAdmins } from '../mail/index.js';
 
 /**
  * The quote's mails through the outbox and a real SMTP server: every admin hears of a request and

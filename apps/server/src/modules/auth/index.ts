@@ -1,0 +1,11 @@
+/** What other modules and the app may use of signing in: tokens, keys, password hashing, the routes. */
+export { type AccessTokens, accessTokens } from './access-tokens.js';
+export { loadJwtSecret } from './jwt-secret.js';
+export { deriveKey, type KeyPurpose } from './keys.js';
+export { type KnownAddresses, knownAddresses } from './known-addresses.js';
+export { limitedPasswordHashing } from './limited-password-hashing.js';
+export { type PasswordChangeFailures, passwordChangeFailures } from './login-failures.js';
+export { hashPassword, type PasswordHashing, verifyPassword } from './password.js';
+export { authRoutesPlugin } from './plugin.js';
+export { revokeUserFamilies } from './refresh-tokens.js';
+export { clientLeaves } from './routes.js';

@@ -1,0 +1,27 @@
+/**
+ * What other modules and the app may use of orders: placing and releasing them, the company
+ * orders' background work, and the reads and writes payments, fulfilment, invoices and the
+ * overview make of an order.
+ */
+export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
+export { orderDeps, orderRoutesPlugin } from './plugin.js';
+export {
+  awaitingShipment,
+  findOrder,
+  linesOf,
+  lockBuyer,
+  type OrderLineRow,
+  overdue,
+  reopenExpiredOrder,
+  retakeLines,
+  setExpired,
+  shippable,
+} from './repository.js';
+export {
+  fulfilmentOf,
+  getOrder,
+  type OrderDeps,
+  orderExpired,
+  placeOrder,
+  releaseStaleOrders,
+} from './service.js';

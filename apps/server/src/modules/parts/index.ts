@@ -1,0 +1,4 @@
+/** What other modules and the app may use of the catalog: a part, a page of it, price breaks, the routes. */
+export { partRoutesPlugin } from './plugin.js';
+export { findPart } from './repository.js';
+export { getPart, listCatalog, priceBreaksOf } from './service.js';
