@@ -1,8 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.js';
-import type { AccessTokens } from '../modules/auth/index.js';
-import { findSignedInUser } from '../modules/users/index.js';
 import { AppError, forbidden } from './app-error.js';
+
+/** What an access token says (auth/access-tokens.ts issues and verifies them). */
+export interface AccessClaims {
+  userId: string;
+  email: string;
+  /** The sign-in (refresh-token family) the token was issued to: its end ends the token too. */
+  sessionId: string;
+}
+
+export interface AccessTokens {
+  issue(user: { id: string; email: string; role: 'admin' | null }, sessionId: string): Promise<string>;
+  /** The token's user, or null for anything that is not a valid, unexpired token of ours. */
+  verify(token: string): Promise<AccessClaims | null>;
+}
 
 /** The signed-in user of a request, as the database knows them now (the role is never read from the token). */
 export interface Caller {
@@ -40,7 +51,7 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-const unauthenticated = (message = 'Sign in to continue') => new AppError('unauthenticated', message);
+export const unauthenticated = (message = 'Sign in to continue') => new AppError('unauthenticated', message);
 
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -48,42 +59,6 @@ export function bearerToken(request: FastifyRequest): string {
   const match = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/.exec(header);
   if (!match?.[1]) throw unauthenticated('The authorization header must be "Bearer <accessToken>"');
   return match[1];
-}
-
-export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGuard {
-  const holder = async (accessToken: string): Promise<Caller | 'invalid' | 'gone'> => {
-    const claims = await deps.tokens.verify(accessToken);
-    if (!claims) return 'invalid';
-    const user = await findSignedInUser(deps.db, claims.userId, claims.sessionId);
-    if (!user) return 'gone';
-    if (user.signed_out) return 'invalid';
-    const role = user.role === 'admin' ? 'admin' : null;
-    return { id: user.id, name: user.name, email: user.email, role, sessionId: claims.sessionId };
-  };
-  const authenticate = async (request: FastifyRequest): Promise<Caller> => {
-    const caller = await holder(bearerToken(request));
-    if (caller === 'invalid')
-      throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
-    if (caller === 'gone') throw unauthenticated('Your account no longer exists');
-    return caller;
-  };
-  return {
-    async holder(accessToken) {
-      const caller = await holder(accessToken);
-      return typeof caller === 'string' ? undefined : caller;
-    },
-    async user(request) {
-      request.caller = await authenticate(request);
-    },
-    async admin(request) {
-      request.caller = await authenticate(request);
-      if (request.caller.role !== 'admin') throw forbidden('Only admins may do this');
-    },
-    async buyer(request) {
-      request.caller = await authenticate(request);
-      if (request.caller.role === 'admin') throw forbidden('Admins cannot do this; sign in as a buyer');
-    },
-  };
 }
 
 /** "That user" of docs/api.md: the caller's own email, compared case-insensitively. */

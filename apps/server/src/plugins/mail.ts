@@ -8,7 +8,8 @@ import {
   linkTokens,
 } from '../modules/accounts/index.js';
 import { invoiceFor } from '../modules/invoices/index.js';
-import { type MailOutbox, mailOutbox } from '../modules/mail/index.js';
+import type { MailOutbox } from '../modules/mail/index.js';
+import { mailOutbox } from '../modules/mail-content/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

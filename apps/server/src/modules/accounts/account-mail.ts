@@ -1,28 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { AccountMail } from '../auth/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { LINK_LIFETIME_MS, type LinkPurpose, type LinkTokens } from './links.js';
 import { insertLink } from './repository.js';
+
+export type { AccountMail };
 
 export interface AccountMailDeps {
   /** Undefined when SMTP_URL is unset: the link is then written to the log instead. */
   mail: MailOutbox | undefined;
   links: LinkTokens;
   log: FastifyBaseLogger;
-}
-
-export interface AccountMail {
-  /**
-   * Makes a new link of this purpose for the user and queues its mail in one transaction, after
-   * `first` in the same transaction (what `first` writes and the link exist together, or neither
-   * does); once that has committed, sends the mail, or logs the link.
-   */
-  send(
-    db: Database,
-    user: { id: string; email: string },
-    purpose: LinkPurpose,
-    first?: (trx: Database) => Promise<void>,
-  ): Promise<void>;
 }
 
 const LOGGED: Record<LinkPurpose, string> = {

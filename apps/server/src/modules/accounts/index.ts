@@ -3,4 +3,3 @@ export { type AccountMail, accountMail } from './account-mail.js';
 export { type InvitationTokens, invitationTokens, type LinkTokens, linkTokens } from './links.js';
 export { accountRoutesPlugin } from './plugin.js';
 export { findUsableLink } from './repository.js';
-export { removeEarlierHolder } from './take-back.js';

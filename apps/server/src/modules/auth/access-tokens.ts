@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import type { AccessClaims, AccessTokens } from '../../http/auth-guard.js';
 
 /** Access tokens live 15 minutes; the web app refreshes them before they expire. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'parts-shop';
 const AUDIENCE = 'parts-shop-api';
 
-export interface AccessClaims {
-  userId: string;
-  email: string;
-  /** The sign-in (refresh-token family) the token was issued to: its end ends the token too. */
-  sessionId: string;
-}
-
-export interface AccessTokens {
-  issue(user: { id: string; email: string; role: 'admin' | null }, sessionId: string): Promise<string>;
-  /** The token's user, or null for anything that is not a valid, unexpired token of ours. */
-  verify(token: string): Promise<AccessClaims | null>;
-}
+export type { AccessClaims, AccessTokens };
 
 /**
  * HS256 JWTs through fast-jwt: signed and checked synchronously with node's HMAC (a few

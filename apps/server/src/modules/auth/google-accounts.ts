@@ -3,7 +3,6 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { removeEarlierHolder } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
 import { findUserByEmail, findUserById } from '../users/index.js';
 import {
@@ -15,6 +14,7 @@ import {
 } from './google-repository.js';
 import { type GoogleIdentity, GoogleSignInError } from './google-sign-in.js';
 import { type AuthDeps, session, startSession } from './service.js';
+import { removeEarlierHolder } from './take-back.js';
 
 const INVALID_CODE =
   'This Google sign-in has expired or was started in another browser. Please sign in again.';

@@ -1,11 +1,14 @@
 /** What other modules and the app may use of signing in: tokens, keys, password hashing, the routes. */
 export { type AccessTokens, accessTokens } from './access-tokens.js';
+export { authGuard } from './guard.js';
 export { loadJwtSecret } from './jwt-secret.js';
 export { deriveKey, type KeyPurpose } from './keys.js';
 export { type KnownAddresses, knownAddresses } from './known-addresses.js';
 export { limitedPasswordHashing } from './limited-password-hashing.js';
 export { type PasswordChangeFailures, passwordChangeFailures } from './login-failures.js';
+export type { AccountMail } from './mailed-links.js';
 export { hashPassword, type PasswordHashing, verifyPassword } from './password.js';
 export { authRoutesPlugin } from './plugin.js';
 export { revokeUserFamilies } from './refresh-tokens.js';
 export { clientLeaves } from './routes.js';
+export { removeEarlierHolder } from './take-back.js';

@@ -1,6 +1,4 @@
-/** What other modules and the app may use of invoices: numbering, an order's invoice, the routes. */
-export { formatInvoiceNumber } from './number.js';
+/** What other modules and the app may use of invoices: an order's invoice (its PDF), the routes. */
 export { shipmentText } from './pdf.js';
 export { invoiceRoutesPlugin } from './plugin.js';
-export { assignInvoice } from './repository.js';
 export { type Invoice, invoiceFor } from './service.js';

@@ -2,8 +2,7 @@ import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { companyOf } from '../companies/index.js';
-import { fulfilmentOf, linesOf, type OrderLineRow } from '../orders/index.js';
-import { formatInvoiceNumber } from './number.js';
+import { formatInvoiceNumber, fulfilmentOf, linesOf, type OrderLineRow } from '../orders/index.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
 

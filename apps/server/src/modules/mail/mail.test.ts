@@ -9,7 +9,8 @@ import { startTestMailServer, type TestMailServer } from '../../test-support/smt
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { linkTokens } from '../accounts/index.js';
 import { deriveKey, loadJwtSecret } from '../auth/index.js';
-import { MAX_ATTEMPTS, mailOutbox } from './outbox.js';
+import { mailOutbox } from '../mail-content/index.js';
+import { MAX_ATTEMPTS } from './outbox.js';
 
 const FROM = 'Parts Shop Orders <orders@parts-shop.example>';
 const silent = pino({ level: 'silent' });

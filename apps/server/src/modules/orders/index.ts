@@ -4,6 +4,7 @@
  * overview make of an order.
  */
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
+export { assignInvoice, formatInvoiceNumber } from './invoice-numbers.js';
 export { orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
   awaitingShipment,

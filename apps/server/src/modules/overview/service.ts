@@ -6,7 +6,7 @@ import {
   type StockPartList,
 } from '@shop/contract/overview';
 import type { Database } from '../../db/database.js';
-import { formatInvoiceNumber } from '../invoices/index.js';
+import { formatInvoiceNumber } from '../orders/index.js';
 import * as overview from './repository.js';
 
 const DAY_MS = 86_400_000;

@@ -2,9 +2,8 @@ import type { User } from '@shop/contract/users';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/app-error.js';
-import { type Caller, requireSelf, requireSelfOrAdmin } from '../../http/auth-guard.js';
+import { type AccessTokens, type Caller, requireSelf, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
-import type { AccessTokens } from '../auth/index.js';
 import * as users from './repository.js';
 
 export function toUser(row: UserRow): User {

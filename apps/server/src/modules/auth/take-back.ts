@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { revokeUserFamilies } from '../auth/index.js';
+import { revokeUserFamilies } from './refresh-tokens.js';
 
 /**
  * The owner of an email takes back an account someone else opened with it before its owner

@@ -1,5 +1,6 @@
 import type { OrderRow, QuotesTable } from '../../db/schema.js';
 import type { Invoice } from '../invoices/index.js';
+import type { MailContent } from '../mail/index.js';
 import type { OrderLineRow } from '../orders/index.js';
 import type { QuoteLineRow } from '../quotes/index.js';
 
@@ -11,12 +12,6 @@ const dollars = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 const count = new Intl.NumberFormat('en-US');
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
-}
 
 /** An order and its lines, as the mails tell of it. */
 export type MailOrder = OrderRow & { lines: readonly OrderLineRow[] };
