@@ -117,6 +117,30 @@ export interface CompanyInvitationsTable {
 }
 
 /**
+ * Migration 0028: a buyer's running totals of the orders that hold pieces unpaid (unpaid, not
+ * expired, not invoiced on account), moved in the transaction of every change to them: the
+ * unpaid-order caps read one row, whatever the buyer's history.
+ */
+export interface BuyerTotalsTable {
+  user_id: string;
+  open_orders: number;
+  /** Whole dollars. */
+  open_value: number;
+}
+
+/**
+ * Migration 0028: whole dollars of a member's orders for their company placed in a calendar
+ * month (`YYYY-MM`, UTC) that count against their monthly limit (not expired, not rejected),
+ * moved as the buyer's totals are.
+ */
+export interface MemberMonthSpendingTable {
+  user_id: string;
+  company_id: string;
+  month: string;
+  spent: number;
+}
+
+/**
  * The parts of an order, numbered from 0 in the order sent. The order's part_id, part_name,
  * quantity and unit_price repeat its line 0; its price is the sum of its lines.
  */
@@ -316,6 +340,8 @@ export interface DB {
   parts: PartsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  buyer_totals: BuyerTotalsTable;
+  member_month_spending: MemberMonthSpendingTable;
   lists: ListsTable;
   list_lines: ListLinesTable;
   addresses: AddressesTable;

@@ -95,7 +95,7 @@ describe('invoice numbers', () => {
     const crash = new Error('the server failed after paying');
     await expect(
       db.transaction().execute(async (trx) => {
-        expect(await markPaid(trx, orderId, 'pi_rolled_back', nowIso())).toBe(true);
+        expect(await markPaid(trx, orderId, 'pi_rolled_back', nowIso())).toMatchObject({ id: orderId });
         throw crash;
       }),
     ).rejects.toBe(crash);

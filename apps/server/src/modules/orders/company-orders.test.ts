@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers } from '../../test-support/companies.js';
+import { recountOrderTotals } from '../../test-support/order-totals.js';
 import { insertPart, insertParts } from '../../test-support/parts.js';
 import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-import { monthStart } from './company-terms.js';
 import { placeOrder } from './service.js';
 
 /**
@@ -124,12 +124,14 @@ describe("a company member's order", () => {
   it('counts this month only, and not rejected, expired or cancelled orders', async () => {
     const { boss, buyer } = await company(100);
     const last = await placed(buyer, 9); // $90
-    // Placed last month: it no longer counts.
+    // Placed last month (its month's total with it): it no longer counts.
+    const thisMonth = Date.parse(`${new Date().toISOString().slice(0, 7)}-01T00:00:00.000Z`);
     await shop.database.db
       .updateTable('orders')
-      .set({ created_at: new Date(Date.parse(monthStart(new Date().toISOString())) - 1000).toISOString() })
+      .set({ created_at: new Date(thisMonth - 1000).toISOString() })
       .where('id', '=', last)
       .execute();
+    await recountOrderTotals(shop.database.db);
     const a = await placed(buyer, 9); // $90
     expect((await read(buyer, a)).approval).toBeUndefined();
     const b = await placed(buyer, 2); // $110: waits

@@ -5,9 +5,9 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { recordAudit } from '../audit/repository.js';
-import { adminEmailsOf, companyOf, membershipOf } from '../companies/members.js';
-import type { MailOutbox } from '../mail/outbox.js';
+import { recordAudit } from '../audit/index.js';
+import { adminEmailsOf, companyOf, membershipOf } from '../companies/index.js';
+import type { MailOutbox } from '../mail/index.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import * as orders from './repository.js';
 import { getOrder, orderExpired, toOrder, withLines } from './service.js';
@@ -82,6 +82,8 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
         after: { approval: 'approved', ...(net30 ? { dueDate: approved.due_date } : {}) },
       });
       await deps.mail?.queue(trx, { kind: 'order_approved', orderId: id, recipient: approved.email }, now);
+      // Invoiced on account (net 30), it holds its pieces unpaid no longer.
+      await orders.moveTotals(trx, { ...approved, approval: 'pending', due_date: null }, approved);
       return toOrder({ ...approved, invoice_number: invoice }, await orders.linesOf(trx, [id]));
     });
   } catch (error) {
@@ -132,6 +134,7 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
         },
         now,
       );
+      await orders.moveTotals(trx, { ...rejected, approval: 'pending', expired_at: null }, rejected);
       return toOrder(rejected, lines);
     });
   } catch (error) {
@@ -177,6 +180,8 @@ export async function settleOrder(
         after: { paidAt: now, reference },
       });
       await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: id, recipient: settled.email }, now);
+      // An invoiced order held no pieces unpaid, and still counts in its month: nothing moves.
+      await orders.moveTotals(trx, { ...settled, paid_at: null }, settled);
     });
   } catch (error) {
     if (error !== lost) throw error;

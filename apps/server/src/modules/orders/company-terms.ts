@@ -1,15 +1,10 @@
 import { NET_TERMS_DAYS } from '@shop/contract/companies';
 import type { Database } from '../../db/database.js';
-import type { Membership } from '../companies/members.js';
-import { adminEmailsOf } from '../companies/members.js';
-import { assignInvoice } from '../invoices/repository.js';
-import type { MailOutbox } from '../mail/outbox.js';
+import type { Membership } from '../companies/index.js';
+import { adminEmailsOf } from '../companies/index.js';
+import type { MailOutbox } from '../mail/index.js';
+import { assignInvoice } from './invoice-numbers.js';
 import { monthSpending } from './repository.js';
-
-/** The first moment of the calendar month (UTC) of an ISO 8601 instant. */
-export function monthStart(iso: string): string {
-  return `${iso.slice(0, 7)}-01T00:00:00.000Z`;
-}
 
 /** When a net-30 invoice issued at `at` falls due. */
 export function dueDateFrom(at: string): string {
@@ -30,7 +25,7 @@ export async function companyTerms(
 ): Promise<{ pending: boolean; invoiced: boolean }> {
   let pending = false;
   if (member.spending_limit !== null) {
-    const spent = await monthSpending(trx, { userId, companyId: member.company_id }, monthStart(now));
+    const spent = await monthSpending(trx, { userId, companyId: member.company_id }, now);
     pending = spent + price > member.spending_limit;
   }
   return { pending, invoiced: !pending && member.payment_terms === 'net30' };

@@ -11,6 +11,7 @@ export {
   findOrder,
   linesOf,
   lockBuyer,
+  moveTotals,
   type OrderLineRow,
   overdue,
   reopenExpiredOrder,

@@ -22,12 +22,11 @@ import type { OrderRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
-import { recordAudit } from '../audit/repository.js';
-import { formatInvoiceNumber } from '../invoices/number.js';
-import type { MailOutbox } from '../mail/outbox.js';
-import { findPart } from '../parts/repository.js';
-import { priceBreaksOf } from '../parts/service.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailOutbox } from '../mail/index.js';
+import { findPart, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
+import { formatInvoiceNumber } from './invoice-numbers.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
 
@@ -146,34 +145,32 @@ export async function placeOrder(
         throw new AppError('too_many_unpaid_orders', unverifiedHoldMessage(valueCap));
       const now = nowIso();
       const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
-      await orders.insertOrder(
-        trx,
-        {
-          id,
-          user_id: buyer.id,
-          user_name: buyer.name,
-          email: buyer.email,
-          part_id: first.part_id,
-          part_name: first.part_name,
-          unit_price: first.unit_price,
-          quantity: first.quantity,
-          price,
-          mobile: body.mobile,
-          address: body.address,
-          po_number: body.poNumber ?? null,
-          payment_id: null,
-          payment_intent_id: null,
-          created_at: now,
-          paid_at: null,
-          company_id: member?.company_id ?? null,
-          approval: terms?.pending ? 'pending' : null,
-          due_date: terms?.invoiced ? dueDateFrom(now) : null,
-        },
-        lines,
-      );
+      const order = {
+        id,
+        user_id: buyer.id,
+        user_name: buyer.name,
+        email: buyer.email,
+        part_id: first.part_id,
+        part_name: first.part_name,
+        unit_price: first.unit_price,
+        quantity: first.quantity,
+        price,
+        mobile: body.mobile,
+        address: body.address,
+        po_number: body.poNumber ?? null,
+        payment_id: null,
+        payment_intent_id: null,
+        created_at: now,
+        paid_at: null,
+        company_id: member?.company_id ?? null,
+        approval: terms?.pending ? ('pending' as const) : null,
+        due_date: terms?.invoiced ? dueDateFrom(now) : null,
+      };
+      await orders.insertOrder(trx, order, lines);
       await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
       if (terms?.pending && member) await askForApproval(trx, mail, member.company_id, id, now);
       if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
+      await orders.moveTotals(trx, undefined, order);
     });
   } catch (error) {
     if (!(error instanceof RefusedLines)) throw error;
@@ -308,6 +305,7 @@ async function removeUnpaidOrder(
           before: toOrder(deleted.order, deleted.lines),
         });
       }
+      await orders.moveTotals(trx, deleted.order, undefined);
       return deleted.order;
     });
   } catch (error) {
@@ -388,6 +386,7 @@ async function expireOrder(deps: OrderDeps, id: string, pending: boolean): Promi
       before: toOrder({ ...expired, expired_at: null }, lines),
       after: { expiredAt: expired.expired_at },
     });
+    await orders.moveTotals(trx, { ...expired, expired_at: null }, expired);
     return expired;
   });
 }

@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.js';
-import type { PaymentIntentsTable } from '../../db/schema.js';
-import { recordAudit } from '../audit/repository.js';
-import { formatInvoiceNumber } from '../invoices/number.js';
-import { assignInvoice } from '../invoices/repository.js';
+import type { OrderRow, PaymentIntentsTable } from '../../db/schema.js';
+import { recordAudit } from '../audit/index.js';
+import { assignInvoice, formatInvoiceNumber } from '../orders/index.js';
 
 /** An intent as saved: its row without the times, which the save sets. */
 export type StoredIntent = Omit<PaymentIntentsTable, 'created_at' | 'updated_at'>;
@@ -53,6 +52,7 @@ export async function setIntentStatus(db: Database, id: string, status: string, 
  * Marks the order paid in one conditional update: only while it is unpaid. A payment racing a
  * cancel, or a webhook racing the buyer's confirmation, ends with exactly one of them. Run it in
  * a transaction: the order, its invoice number and its audit entry are written together or not at all.
+ * Answers the order as it is now, or nothing when it was not payable by card.
  */
 export async function markPaid(
   db: Database,
@@ -61,9 +61,9 @@ export async function markPaid(
   at: string,
   /** Who confirmed it: the buyer, or null for the provider's webhook and reconciliation. */
   actor: { id: string; email: string } | null = null,
-): Promise<boolean> {
+): Promise<OrderRow | undefined> {
   if (!db.isTransaction) throw new Error('markPaid runs in a transaction');
-  const result = await db
+  const paid = await db
     .updateTable('orders')
     .set({ payment_id: paymentId, payment_intent_id: paymentId, paid_at: at })
     .where('id', '=', orderId)
@@ -72,9 +72,9 @@ export async function markPaid(
     // A company order pending approval, or invoiced on account, is not paid by card.
     .where('due_date', 'is', null)
     .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '=', 'approved')]))
+    .returningAll()
     .executeTakeFirst();
-  const paid = Number(result.numUpdatedRows) === 1;
-  if (!paid) return false;
+  if (!paid) return undefined;
   const invoice = formatInvoiceNumber(await assignInvoice(db, orderId, at));
   // Every payment is in the audit log (a second writer in the same statement is impossible).
   await recordAudit(db, {
@@ -83,7 +83,7 @@ export async function markPaid(
     subjectId: orderId,
     after: { paymentId, paidAt: at, invoice },
   });
-  return true;
+  return paid;
 }
 
 /** Records a webhook event once; false when it was seen before. */

@@ -6,11 +6,10 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelf } from '../../http/auth-guard.js';
-import { recordAudit } from '../audit/repository.js';
-import type { MailOutbox } from '../mail/outbox.js';
-import * as orders from '../orders/repository.js';
-import { findOrder } from '../orders/repository.js';
-import { orderExpired } from '../orders/service.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailOutbox } from '../mail/index.js';
+import * as orders from '../orders/index.js';
+import { findOrder, orderExpired } from '../orders/index.js';
 import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
 import { paymentsNotConfigured } from './no-provider.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
@@ -43,24 +42,29 @@ export async function recordPayment(
   actor: { id: string; email: string } | null,
 ): Promise<PaymentOutcome> {
   const at = nowIso();
-  if (await payments.markPaid(trx, order.id, paymentId, at, actor)) {
+  const paid = await payments.markPaid(trx, order.id, paymentId, at, actor);
+  if (paid) {
     await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: order.id, recipient: order.email }, at);
+    await orders.moveTotals(trx, { ...paid, paid_at: null }, paid);
     return 'paid';
   }
   const now = await findOrder(trx, order.id);
   if (!now?.expired_at || now.paid_at) return 'not_paid';
   if (!(await orders.reopenExpiredOrder(trx, now.id))) return 'not_paid';
-  if (
-    (await orders.retakeLines(trx, now.id)) &&
-    (await payments.markPaid(trx, now.id, paymentId, at, actor))
-  ) {
+  const paidLate = (await orders.retakeLines(trx, now.id))
+    ? await payments.markPaid(trx, now.id, paymentId, at, actor)
+    : undefined;
+  if (paidLate) {
     await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: now.id, recipient: now.email }, at);
     deps.log?.warn(
       { orderId: now.id, paymentId },
       'payment arrived after the order expired: its pieces were still in stock, the order is paid',
     );
+    // From expired to paid: it counts in its month again (it never held pieces unpaid meanwhile).
+    await orders.moveTotals(trx, { ...paidLate, paid_at: null, expired_at: now.expired_at }, paidLate);
     return 'paid';
   }
+  // Expired again as it was: the totals never moved.
   await orders.setExpired(trx, now.id, now.expired_at);
   await payments.setIntentStatus(trx, paymentId, 'refund_due', at);
   await recordAudit(trx, {

@@ -1,0 +1,59 @@
+import type { Database } from '../db/database.js';
+import { fillOrderTotals } from '../db/migrations/0028_running_order_totals.js';
+
+/**
+ * Rebuilds the running totals (orders/repository.ts moveTotals) from the orders as they stand:
+ * for a test that changed orders behind the shop's back (marked one paid, moved it to last month).
+ */
+export function recountOrderTotals(db: Database): Promise<void> {
+  return db.transaction().execute(refill);
+}
+
+async function refill(trx: Database): Promise<void> {
+  await trx.deleteFrom('buyer_totals').execute();
+  await trx.deleteFrom('member_month_spending').execute();
+  await fillOrderTotals(trx);
+}
+
+/** The running totals as kept (rows that hold something), in a fixed order, as numbers. */
+async function totalsOf(db: Database) {
+  const buyers = await db
+    .selectFrom('buyer_totals')
+    .selectAll()
+    .where((eb) => eb.or([eb('open_orders', '<>', 0), eb('open_value', '<>', 0)]))
+    .orderBy('user_id')
+    .execute();
+  const months = await db
+    .selectFrom('member_month_spending')
+    .selectAll()
+    .where('spent', '<>', 0)
+    .orderBy('user_id')
+    .orderBy('company_id')
+    .orderBy('month')
+    .execute();
+  return {
+    buyers: buyers.map((b) => ({
+      ...b,
+      open_orders: Number(b.open_orders),
+      open_value: Number(b.open_value),
+    })),
+    months: months.map((m) => ({ ...m, spent: Number(m.spent) })),
+  };
+}
+
+/** The running totals as kept, and as counted afresh from the orders (nothing is changed). */
+export async function keptAndRecounted(db: Database) {
+  const kept = await totalsOf(db);
+  const rollBack = new Error('roll back');
+  let recounted: typeof kept | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await refill(trx);
+      recounted = await totalsOf(trx);
+      throw rollBack;
+    });
+  } catch (error) {
+    if (error !== rollBack) throw error;
+  }
+  return { kept, recounted };
+}
