@@ -3,7 +3,11 @@ import { test as base } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from './accounts.js';
 import { createTestShop, type TestShop } from './test-app.js';
 
-/** How a file's shop starts: `test.override('shopOptions', {...})` at the top of the file. */
+/**
+ * How a file's shop starts: `test.override('shopOptions', {...})` at the top level of the file
+ * (vitest refuses to override a file-scoped fixture inside a `describe`). A `test.extend(...)`
+ * copies the fixtures as they are then: override before extending, or on the extended `test`.
+ */
 export type ShopOptions = Parameters<typeof createTestShop>[0];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,7 +21,12 @@ export interface Caller {
   patch(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   delete(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Any method, for a table of calls: `send('PUT', url, body)`. */
-  send(method: Method, url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  send(
+    method: Method,
+    url: string,
+    payload?: Body,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** `as(account)` calls the shop as that account; `as(null)` as a visitor. */
