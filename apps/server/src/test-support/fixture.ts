@@ -3,10 +3,14 @@ import { test as base } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from './accounts.js';
 import { createTestShop, type TestShop } from './test-app.js';
 
-/** How a file's shop starts: `test.override('shopOptions', {...})` at the top of the file. */
+/**
+ * How a file's shop starts: `test.override('shopOptions', {...})` at the top level of the file
+ * (vitest refuses to override a file-scoped fixture inside a `describe`). A `test.extend(...)`
+ * copies the fixtures as they are then: override before extending, or on the extended `test`.
+ */
 export type ShopOptions = Parameters<typeof createTestShop>[0];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Body = InjectOptions['payload'] | object;
 
 /** Calls to the shop's API as one account (or a visitor, for null). */
@@ -16,6 +20,13 @@ export interface Caller {
   put(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   delete(url: string, payload?: Body, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** Any method, for a table of calls: `send('PUT', url, body)`. */
+  send(
+    method: Method,
+    url: string,
+    payload?: Body,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** `as(account)` calls the shop as that account; `as(null)` as a visitor. */
@@ -35,6 +46,7 @@ function callerOf(shop: TestShop, who: { accessToken: string } | null): Caller {
     put: (url, payload, headers) => send('PUT', url, payload, headers),
     patch: (url, payload, headers) => send('PATCH', url, payload, headers),
     delete: (url, payload, headers) => send('DELETE', url, payload, headers),
+    send,
   };
 }
 

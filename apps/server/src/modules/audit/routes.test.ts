@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-});
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who: TestAccount | null,
-  payload?: object,
-) => shop.app.inject({ method, url, headers: who ? bearer(who) : {}, ...(payload ? { payload } : {}) });
+import { describe, expect } from 'vitest';
+import { signUp } from '../../test-support/accounts.js';
+import { test } from '../../test-support/fixture.js';
 
 describe('the audit log', () => {
-  it('records every admin action and every payment, newest first, with before and after', async () => {
+  test('records every admin action and every payment, newest first, with before and after', async ({
+    as,
+    admin,
+    buyer,
+  }) => {
     const part = {
       name: 'Audit part',
       desc: 'D',
@@ -31,11 +16,11 @@ describe('the audit log', () => {
       available_quantity: 50,
       price_per_piece: 4,
     };
-    const partId = (await call('POST', '/api/parts', admin, part)).json().insertedId;
-    await call('PUT', `/api/partsById?id=${partId}`, admin, { ...part, price_per_piece: 6 });
+    const partId = (await as(admin).post('/api/parts', part)).json().insertedId;
+    await as(admin).put(`/api/partsById?id=${partId}`, { ...part, price_per_piece: 6 });
     const order = async () =>
       (
-        await call('POST', '/api/purchase', buyer, {
+        await as(buyer).post('/api/purchase', {
           partsId: partId,
           quantity: 2,
           mobile: '+880 1712 345678',
@@ -43,20 +28,20 @@ describe('the audit log', () => {
         })
       ).json().insertedId as string;
     const deleted = await order();
-    await call('DELETE', `/api/purchaseById/${deleted}`, admin);
+    await as(admin).delete(`/api/purchaseById/${deleted}`);
     const cancelledByBuyer = await order();
-    await call('DELETE', `/api/purchaseById/${cancelledByBuyer}`, buyer);
+    await as(buyer).delete(`/api/purchaseById/${cancelledByBuyer}`);
     const paid = await order();
-    const { clientSecret } = (await call('POST', '/api/create-payment-intent', buyer, { _id: paid })).json();
-    const confirmed = await call('POST', '/api/payments/test/confirm', buyer, {
+    const { clientSecret } = (await as(buyer).post('/api/create-payment-intent', { _id: paid })).json();
+    const confirmed = await as(buyer).post('/api/payments/test/confirm', {
       clientSecret,
       card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
     });
     const paymentId = confirmed.json().paymentIntent.id;
-    await call('PUT', `/api/usersById?id=${buyer.uid}`, admin);
-    await call('DELETE', `/api/partsById?id=${partId}`, admin);
+    await as(admin).put(`/api/usersById?id=${buyer.uid}`);
+    await as(admin).delete(`/api/partsById?id=${partId}`);
 
-    const res = await call('GET', '/api/audit', admin);
+    const res = await as(admin).get('/api/audit');
     expect(res.statusCode).toBe(200);
     const entries = res.json() as {
       actor: string;
@@ -95,12 +80,12 @@ describe('the audit log', () => {
     expect(res.headers['x-total-count']).toBe('6');
   });
 
-  it('is read by admins only, and nothing changes or removes an entry', async () => {
+  test('is read by admins only, and nothing changes or removes an entry', async ({ shop, as, admin }) => {
     const someone = await signUp(shop.app);
-    expect((await call('GET', '/api/audit', someone)).statusCode).toBe(403);
-    expect((await call('GET', '/api/audit', null)).statusCode).toBe(401);
-    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      expect((await call(method, '/api/audit', admin, {})).statusCode).toBe(404);
+    expect((await as(someone).get('/api/audit')).statusCode).toBe(403);
+    expect((await as(null).get('/api/audit')).statusCode).toBe(401);
+    for (const method of ['post', 'put', 'delete'] as const) {
+      expect((await as(admin)[method]('/api/audit', {})).statusCode).toBe(404);
     }
   });
 });

@@ -2,21 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-});
+import { describe, expect } from 'vitest';
+import { type Caller, test } from '../../test-support/fixture.js';
 
 function multipart(file: { field?: string; filename: string; type: string; bytes: Buffer }) {
   const boundary = `----shop${Math.random().toString(16).slice(2)}`;
@@ -29,14 +16,9 @@ function multipart(file: { field?: string; filename: string; type: string; bytes
   };
 }
 
-async function upload(file: Parameters<typeof multipart>[0], who: TestAccount | null = admin) {
+async function upload(caller: Caller, file: Parameters<typeof multipart>[0]) {
   const body = multipart(file);
-  return shop.app.inject({
-    method: 'POST',
-    url: '/api/images',
-    payload: body.payload,
-    headers: { ...body.headers, ...(who ? bearer(who) : {}) },
-  });
+  return caller.post('/api/images', body.payload, body.headers);
 }
 
 const picture = (format: 'png' | 'jpeg') =>
@@ -78,10 +60,10 @@ function pngBomb(side: number): Buffer {
 }
 
 describe('POST /api/images', () => {
-  it.each(['png', 'jpeg'] as const)(
+  test.for(['png', 'jpeg'] as const)(
     'stores a %s as WebP without its metadata and serves it',
-    async (format) => {
-      const res = await upload({
+    async (format, { as, admin }) => {
+      const res = await upload(as(admin), {
         filename: `part.${format}`,
         type: `image/${format}`,
         bytes: await picture(format),
@@ -93,7 +75,7 @@ describe('POST /api/images', () => {
         success: true,
         data: { url: expect.stringMatching(/^\/api\/images\/[0-9a-f]{64}\.webp$/) },
       });
-      const served = await shop.app.inject({ method: 'GET', url: body.data.url });
+      const served = await as(null).get(body.data.url);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       const meta = await sharp(served.rawPayload).metadata();
@@ -103,8 +85,12 @@ describe('POST /api/images', () => {
     },
   );
 
-  it('stores by content: a `../` in the file name reaches nothing outside the uploads', async () => {
-    const res = await upload({
+  test('stores by content: a `../` in the file name reaches nothing outside the uploads', async ({
+    shop,
+    as,
+    admin,
+  }) => {
+    const res = await upload(as(admin), {
       filename: '../../../escaped.png',
       type: 'image/png',
       bytes: await picture('png'),
@@ -122,7 +108,7 @@ describe('POST /api/images', () => {
     }
   });
 
-  it.each([
+  test.for([
     [
       'a text file named .png',
       { filename: 'notes.png', type: 'image/png', bytes: Buffer.from('just some text, not a picture') },
@@ -145,15 +131,15 @@ describe('POST /api/images', () => {
         bytes: Buffer.from('<html><script>alert(1)</script></html>'),
       },
     ],
-  ])('refuses %s with 415', async (_label, file) => {
-    const res = await upload(file);
+  ] as const)('refuses %s with 415', async ([, file], { as, admin }) => {
+    const res = await upload(as(admin), file);
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
   });
 
-  it('refuses a truncated picture with 415', async () => {
+  test('refuses a truncated picture with 415', async ({ as, admin }) => {
     const whole = await picture('png');
-    const res = await upload({
+    const res = await upload(as(admin), {
       filename: 'cut.png',
       type: 'image/png',
       bytes: whole.subarray(0, Math.floor(whole.length / 2)),
@@ -161,19 +147,22 @@ describe('POST /api/images', () => {
     expect(res.statusCode).toBe(415);
   });
 
-  it('refuses a 16k×16k PNG of a few KB (a decompression bomb) without decoding it', async () => {
+  test('refuses a 16k×16k PNG of a few KB (a decompression bomb) without decoding it', async ({
+    as,
+    admin,
+  }) => {
     const bomb = pngBomb(16_000);
     expect(bomb.length).toBeLessThan(64 * 1024);
     const before = process.memoryUsage().rss;
-    const res = await upload({ filename: 'bomb.png', type: 'image/png', bytes: bomb });
+    const res = await upload(as(admin), { filename: 'bomb.png', type: 'image/png', bytes: bomb });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toMatch(/megapixels/);
     // 256 million pixels decoded would take hundreds of MiB.
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
-  it('refuses a file over 5 MiB with 413', async () => {
-    const res = await upload({
+  test('refuses a file over 5 MiB with 413', async ({ as, admin }) => {
+    const res = await upload(as(admin), {
       filename: 'huge.png',
       type: 'image/png',
       bytes: Buffer.alloc(6 * 1024 * 1024, 1),
@@ -182,37 +171,27 @@ describe('POST /api/images', () => {
     expect(res.json().error.code).toBe('too_large');
   });
 
-  it('wants the picture in the field image, as multipart', async () => {
-    const wrongField = await upload({
+  test('wants the picture in the field image, as multipart', async ({ as, admin }) => {
+    const wrongField = await upload(as(admin), {
       field: 'file',
       filename: 'p.png',
       type: 'image/png',
       bytes: await picture('png'),
     });
     expect(wrongField.statusCode).toBe(400);
-    const json = await shop.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      headers: bearer(admin),
-      payload: { image: 'x' },
-    });
+    const json = await as(admin).post('/api/images', { image: 'x' });
     expect(json.statusCode).toBe(415);
   });
 
-  it('is for admins only', async () => {
+  test('is for admins only', async ({ as, buyer }) => {
     const bytes = await picture('png');
-    expect((await upload({ filename: 'p.png', type: 'image/png', bytes }, null)).statusCode).toBe(401);
-    expect((await upload({ filename: 'p.png', type: 'image/png', bytes }, buyer)).statusCode).toBe(403);
+    expect((await upload(as(null), { filename: 'p.png', type: 'image/png', bytes })).statusCode).toBe(401);
+    expect((await upload(as(buyer), { filename: 'p.png', type: 'image/png', bytes })).statusCode).toBe(403);
   });
 
-  it('leaves JSON-only routes refusing multipart with 415', async () => {
+  test('leaves JSON-only routes refusing multipart with 415', async ({ as }) => {
     const body = multipart({ filename: 'p.png', type: 'image/png', bytes: Buffer.from('x') });
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const res = await as(null).post('/api/auth/login', body.payload, body.headers);
     expect(res.statusCode).toBe(415);
   });
 });

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { anotherServer, createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { afterAll, describe, expect } from 'vitest';
+import { bearer, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
+import { anotherServer } from '../../test-support/test-app.js';
 
 // Two servers behind a load balancer: one database, one signing key, each its own DATA_DIR, and
 // one UPLOADS_DIR on a shared volume. A picture uploaded through either is served by both.
@@ -13,22 +14,23 @@ const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shared-uploads-'));
 const otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-second-server-'));
 const env = { UPLOADS_DIR: shared, JWT_SECRET: 'a signing key both servers share, 32+ chars' };
 
-let first: TestShop;
-let second: FastifyInstance;
-let admin: TestAccount;
-beforeAll(async () => {
-  first = await createTestShop({ demo: false, env });
-  second = await anotherServer(first, { ...env, DATA_DIR: otherDataDir });
-  admin = await signUpAdmin(first.app, first.database.db);
+/** The file's shop (the first server) and its admin, and a second server on its database. */
+const test = shopTest.extend('second', { scope: 'file' }, async ({ shop }, { onCleanup }) => {
+  const second = await anotherServer(shop, { ...env, DATA_DIR: otherDataDir });
+  onCleanup(() => second.close());
+  return second;
 });
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
+test.override('shopOptions', { demo: false, env });
+afterAll(() => {
   fs.rmSync(shared, { recursive: true, force: true });
   fs.rmSync(otherDataDir, { recursive: true, force: true });
 });
 
-async function uploadThrough(app: FastifyInstance, colour: { r: number; g: number; b: number }) {
+async function uploadThrough(
+  app: FastifyInstance,
+  admin: TestAccount,
+  colour: { r: number; g: number; b: number },
+) {
   const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
     .png()
     .toBuffer();
@@ -51,14 +53,14 @@ async function uploadThrough(app: FastifyInstance, colour: { r: number; g: numbe
 }
 
 describe('UPLOADS_DIR shared by two servers', () => {
-  it('serves on each server the pictures uploaded through the other', async () => {
-    const viaFirst = await uploadThrough(first.app, { r: 200, g: 30, b: 30 });
-    const viaSecond = await uploadThrough(second, { r: 30, g: 30, b: 200 });
+  test('serves on each server the pictures uploaded through the other', async ({ shop, second, admin }) => {
+    const viaFirst = await uploadThrough(shop.app, admin, { r: 200, g: 30, b: 30 });
+    const viaSecond = await uploadThrough(second, admin, { r: 30, g: 30, b: 200 });
     expect(viaFirst).not.toBe(viaSecond);
 
     for (const [url, server] of [
       [viaFirst, second],
-      [viaSecond, first.app],
+      [viaSecond, shop.app],
     ] as const) {
       const served = await server.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
@@ -67,10 +69,10 @@ describe('UPLOADS_DIR shared by two servers', () => {
     }
   });
 
-  it('keeps the pictures in the shared folder, not under either server’s DATA_DIR', () => {
+  test('keeps the pictures in the shared folder, not under either server’s DATA_DIR', ({ shop }) => {
     const pictures = fs.readdirSync(shared).filter((f) => f.endsWith('.webp'));
     expect(pictures).toHaveLength(2);
-    for (const dataDir of [first.dataDir, otherDataDir]) {
+    for (const dataDir of [shop.dataDir, otherDataDir]) {
       expect(fs.existsSync(path.join(dataDir, 'uploads'))).toBe(false);
     }
   });

@@ -1,31 +1,16 @@
 import { Migrator, sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest, migrations } from '../../db/migrations/index.js';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard, paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
-import {
-  createTestDatabase,
-  createTestShop,
-  openTestDatabase,
-  type TestShop,
-  testDialect,
-} from '../../test-support/test-app.js';
+import { createTestDatabase, openTestDatabase, testDialect } from '../../test-support/test-app.js';
 import { markPaid, reconcilePayments, testProvider } from '../payments/index.js';
 
-let shop: TestShop;
-let admin: TestAccount;
 const log = pino({ level: 'silent' });
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-});
-afterAll(async () => {
-  await shop.close();
-});
 
 const invoiceNumbers = async (db: Database) =>
   (await db.selectFrom('invoices').select('number').orderBy('number').execute()).map((r) => Number(r.number));
@@ -36,7 +21,11 @@ const lastNumber = async (db: Database) =>
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('invoice numbers', () => {
-  it('are 1..n without gaps or duplicates when many orders are paid at once, whichever way each is paid', async () => {
+  test('are 1..n without gaps or duplicates when many orders are paid at once, whichever way each is paid', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const db = shop.database.db;
     const buyers = [await signUp(shop.app), await signUp(shop.app), await signUp(shop.app)];
     const byCard: { buyer: TestAccount; secret: string }[] = [];
@@ -64,13 +53,8 @@ describe('invoice numbers', () => {
       ...toldLater
         .filter((_, i) => i % 2 === 0)
         .map(({ buyer, orderId, intentId }) =>
-          shop.app
-            .inject({
-              method: 'PUT',
-              url: `/api/purchaseById/${orderId}`,
-              headers: bearer(buyer),
-              payload: { paymentId: intentId },
-            })
+          as(buyer)
+            .put(`/api/purchaseById/${orderId}`, { paymentId: intentId })
             .then((r) => r.statusCode),
         ),
       reconcilePayments(payments, log).then(() => 200),
@@ -87,7 +71,10 @@ describe('invoice numbers', () => {
     expect(new Set(invoiced.map((i) => i.order_id))).toEqual(new Set(orders.map((o) => o.id)));
   }, 60_000);
 
-  it('are given back when the payment rolls back, and marking paid outside a transaction is refused', async () => {
+  test('are given back when the payment rolls back, and marking paid outside a transaction is refused', async ({
+    shop,
+    admin,
+  }) => {
     const db = shop.database.db;
     const buyer = await signUp(shop.app);
     const before = await lastNumber(db);
@@ -123,7 +110,7 @@ describe('invoice numbers', () => {
 });
 
 describe('the invoices migration', () => {
-  it('numbers the orders paid before it in the order they were paid (then by id), and paying goes on from there', async () => {
+  test('numbers the orders paid before it in the order they were paid (then by id), and paying goes on from there', async () => {
     const target = await createTestDatabase();
     const database = openTestDatabase(target.url);
     try {

@@ -1,21 +1,19 @@
 import type { Overview } from '@shop/contract/overview';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newId } from '../../clock.js';
 import type { OrderRow } from '../../db/schema.js';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import type { TestAccount } from '../../test-support/accounts.js';
+import { type Caller, test } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import type { TestShop } from '../../test-support/test-app.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
 const parts: Record<string, string> = {};
 
 /** `YYYY-MM-DD` of the UTC day `n` days before today. */
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const today = daysAgo(0);
 
-const addPart = (name: string, min: number, available: number, deleted = false) =>
+const addPart = (shop: TestShop, name: string, min: number, available: number, deleted = false) =>
   insertPart(shop.database.db, {
     name,
     desc: 'D',
@@ -27,6 +25,8 @@ const addPart = (name: string, min: number, available: number, deleted = false) 
 
 /** An order placed (and perhaps paid) at known moments, written straight into the database. */
 async function addOrder(
+  shop: TestShop,
+  buyer: TestAccount,
   price: number,
   createdAt: string,
   paidAt: string | null,
@@ -65,66 +65,55 @@ async function addOrder(
   await shop.database.db.insertInto('orders').values(row).execute();
 }
 
-const overview = (headers: Record<string, string>, url = '/api/overview') =>
-  shop.app.inject({ method: 'GET', url, headers });
+const overview = (caller: Caller, url = '/api/overview') => caller.get(url);
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-  parts.plenty = await addPart('Plenty', 1, 100);
-  parts.empty = await addPart('Empty', 5, 0);
-  parts.short = await addPart('Short', 10, 9);
-  parts.low = await addPart('Low', 10, 25);
-  parts.justOrderable = await addPart('Just orderable', 10, 10);
-  parts.enough = await addPart('Enough', 10, 30);
-  await addPart('Deleted empty', 5, 0, true);
-  await addPart('Deleted low', 10, 12, true);
+test.beforeAll(async ({ shop, as, buyer }) => {
+  parts.plenty = await addPart(shop, 'Plenty', 1, 100);
+  parts.empty = await addPart(shop, 'Empty', 5, 0);
+  parts.short = await addPart(shop, 'Short', 10, 9);
+  parts.low = await addPart(shop, 'Low', 10, 25);
+  parts.justOrderable = await addPart(shop, 'Just orderable', 10, 10);
+  parts.enough = await addPart(shop, 'Enough', 10, 30);
+  await addPart(shop, 'Deleted empty', 5, 0, true);
+  await addPart(shop, 'Deleted low', 10, 12, true);
 
-  await addOrder(30, `${today}T00:00:00.000Z`, `${today}T00:00:01.000Z`);
-  await addOrder(12, `${today}T00:00:02.000Z`, null);
-  await addOrder(100, `${daysAgo(3)}T23:59:59.999Z`, `${daysAgo(2)}T00:00:00.000Z`);
+  await addOrder(shop, buyer, 30, `${today}T00:00:00.000Z`, `${today}T00:00:01.000Z`);
+  await addOrder(shop, buyer, 12, `${today}T00:00:02.000Z`, null);
+  await addOrder(shop, buyer, 100, `${daysAgo(3)}T23:59:59.999Z`, `${daysAgo(2)}T00:00:00.000Z`);
   // The first of the 30 days, from its first millisecond.
-  await addOrder(7, `${daysAgo(29)}T00:00:00.000Z`, null);
+  await addOrder(shop, buyer, 7, `${daysAgo(29)}T00:00:00.000Z`, null);
   // Placed the day before the 30 days (left out), paid on their first day (counted).
-  await addOrder(40, `${daysAgo(30)}T23:59:59.999Z`, `${daysAgo(29)}T08:00:00.000Z`);
+  await addOrder(shop, buyer, 40, `${daysAgo(30)}T23:59:59.999Z`, `${daysAgo(29)}T08:00:00.000Z`);
   // Placed and paid long ago: left out entirely.
-  await addOrder(1000, `${daysAgo(40)}T10:00:00.000Z`, `${daysAgo(35)}T10:00:00.000Z`);
+  await addOrder(shop, buyer, 1000, `${daysAgo(40)}T10:00:00.000Z`, `${daysAgo(35)}T10:00:00.000Z`);
   // Unpaid however old: still owed.
-  await addOrder(5, `${daysAgo(45)}T10:00:00.000Z`, null);
+  await addOrder(shop, buyer, 5, `${daysAgo(45)}T10:00:00.000Z`, null);
   // Unpaid and expired (its pieces went back to stock): owed by nobody.
-  await addOrder(500, `${daysAgo(45)}T11:00:00.000Z`, null, `${daysAgo(44)}T11:00:00.000Z`);
+  await addOrder(shop, buyer, 500, `${daysAgo(45)}T11:00:00.000Z`, null, `${daysAgo(44)}T11:00:00.000Z`);
 
   // And one order placed and paid today through the shop itself: 2 pieces at $5.
-  const placed = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(buyer),
-    payload: { partsId: parts.plenty, quantity: 2, mobile: '+880 1712 345678', address: 'Dhaka' },
+  const placed = await as(buyer).post('/api/purchase', {
+    partsId: parts.plenty,
+    quantity: 2,
+    mobile: '+880 1712 345678',
+    address: 'Dhaka',
   });
   const { clientSecret } = (
-    await shop.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(buyer),
-      payload: { _id: placed.json().insertedId },
-    })
+    await as(buyer).post('/api/create-payment-intent', { _id: placed.json().insertedId })
   ).json();
-  const paid = await shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    headers: bearer(buyer),
-    payload: { clientSecret, card: { number: '4242424242424242', exp: '12/34', cvc: '123' } },
+  const paid = await as(buyer).post('/api/payments/test/confirm', {
+    clientSecret,
+    card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
   });
   expect(paid.statusCode, paid.body).toBe(200);
 });
-afterAll(async () => {
-  await shop.close();
-});
 
 describe('GET /api/overview', () => {
-  it('gives orders placed and dollars paid per UTC day, 30 days, oldest first, empty days included', async () => {
-    const res = await overview(bearer(admin));
+  test('gives orders placed and dollars paid per UTC day, 30 days, oldest first, empty days included', async ({
+    as,
+    admin,
+  }) => {
+    const res = await overview(as(admin));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const { days } = res.json() as Overview;
@@ -139,40 +128,43 @@ describe('GET /api/overview', () => {
     expect(days.reduce((sum, d) => sum + d.revenue, 0)).toBe(180);
   });
 
-  it('counts every unpaid order and what it is worth, however old; expired orders are not unpaid', async () => {
-    const { unpaid } = (await overview(bearer(admin))).json() as Overview;
+  test('counts every unpaid order and what it is worth, however old; expired orders are not unpaid', async ({
+    as,
+    admin,
+  }) => {
+    const { unpaid } = (await overview(as(admin))).json() as Overview;
     expect(unpaid).toEqual({ count: 3, value: 24 });
   });
 
-  it('counts the quotes waiting for an offer (requested), not those offered or answered', async () => {
-    const before = ((await overview(bearer(admin))).json() as Overview).quotesRequested;
+  test('counts the quotes waiting for an offer (requested), not those offered or answered', async ({
+    as,
+    admin,
+    buyer,
+  }) => {
+    const before = ((await overview(as(admin))).json() as Overview).quotesRequested;
     const ask = async () => {
-      const res = await shop.app.inject({
-        method: 'POST',
-        url: '/api/quotes',
-        headers: bearer(buyer),
-        payload: { lines: [{ partsId: parts.plenty, quantity: 3 }], message: 'A price?' },
+      const res = await as(buyer).post('/api/quotes', {
+        lines: [{ partsId: parts.plenty, quantity: 3 }],
+        message: 'A price?',
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().insertedId as string;
     };
     await ask();
     const answered = await ask();
-    const offer = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/quotes/${answered}`,
-      headers: bearer(admin),
-      payload: {
-        lines: [{ partsId: parts.plenty, unitPrice: 4 }],
-        validUntil: new Date(Date.now() + 86_400_000).toISOString(),
-      },
+    const offer = await as(admin).put(`/api/quotes/${answered}`, {
+      lines: [{ partsId: parts.plenty, unitPrice: 4 }],
+      validUntil: new Date(Date.now() + 86_400_000).toISOString(),
     });
     expect(offer.statusCode, offer.body).toBe(200);
-    expect(((await overview(bearer(admin))).json() as Overview).quotesRequested).toBe(before + 1);
+    expect(((await overview(as(admin))).json() as Overview).quotesRequested).toBe(before + 1);
   });
 
-  it('lists the parts that cannot be ordered and those running low, fewest pieces first, deleted parts left out', async () => {
-    const body = (await overview(bearer(admin))).json() as Overview;
+  test('lists the parts that cannot be ordered and those running low, fewest pieces first, deleted parts left out', async ({
+    as,
+    admin,
+  }) => {
+    const body = (await overview(as(admin))).json() as Overview;
     expect(body.cannotBeOrdered).toEqual({
       total: 2,
       parts: [
@@ -190,9 +182,9 @@ describe('GET /api/overview', () => {
     });
   });
 
-  it('lists at most 50 parts, and says how many there are', async () => {
-    for (let i = 0; i < 55; i++) await addPart(`Gone ${String(i).padStart(2, '0')}`, 5, i % 5);
-    const { cannotBeOrdered } = (await overview(bearer(admin))).json() as Overview;
+  test('lists at most 50 parts, and says how many there are', async ({ shop, as, admin }) => {
+    for (let i = 0; i < 55; i++) await addPart(shop, `Gone ${String(i).padStart(2, '0')}`, 5, i % 5);
+    const { cannotBeOrdered } = (await overview(as(admin))).json() as Overview;
     expect(cannotBeOrdered.total).toBe(57);
     expect(cannotBeOrdered.parts).toHaveLength(50);
     const pieces = cannotBeOrdered.parts.map((p) => p.available_quantity);
@@ -200,39 +192,34 @@ describe('GET /api/overview', () => {
     expect(cannotBeOrdered.parts[0]?.name).toBe('Empty');
   });
 
-  it.each([
+  test.for([
     ['a visitor', {}, 401],
     ['a garbage token', { authorization: 'Bearer not.a.token' }, 401],
     ['another scheme', { authorization: 'Basic YWRtaW46YWRtaW4=' }, 401],
-  ])('refuses %s with 401', async (_who, headers, status) => {
-    const res = await overview(headers);
+  ] as const)('refuses %s with 401', async ([, headers, status], { as }) => {
+    const res = await as(null).get('/api/overview', headers);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.code).toBe('unauthenticated');
   });
 
-  it('refuses buyers with 403, and has no way to change anything', async () => {
-    const res = await overview(bearer(buyer));
+  test('refuses buyers with 403, and has no way to change anything', async ({ as, admin, buyer }) => {
+    const res = await overview(as(buyer));
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toEqual(expect.any(String));
-    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      const write = await shop.app.inject({
-        method,
-        url: '/api/overview',
-        headers: bearer(admin),
-        payload: {},
-      });
+    for (const method of ['post', 'put', 'delete'] as const) {
+      const write = await as(admin)[method]('/api/overview', {});
       expect(write.statusCode).toBe(404);
     }
   });
 
-  it('ignores a query it does not take: always the last 30 days', async () => {
-    const res = await overview(bearer(admin), '/api/overview?days=3650&since=1970-01-01');
+  test('ignores a query it does not take: always the last 30 days', async ({ as, admin }) => {
+    const res = await overview(as(admin), '/api/overview?days=3650&since=1970-01-01');
     expect(res.statusCode).toBe(200);
     expect((res.json() as Overview).days).toHaveLength(30);
   });
 
-  it('is described in the API documentation', async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('is described in the API documentation', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     expect(doc.paths['/api/overview'].get.summary).toMatch(/30 days/);
   });
 });

@@ -1,42 +1,26 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
-
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-});
+import { describe, expect } from 'vitest';
+import { type Caller, test } from '../../test-support/fixture.js';
+import type { TestShop } from '../../test-support/test-app.js';
 
 const HEADER = 'name,desc,img,min_order_quantity,available_quantity,price_per_piece';
 const img = 'https://images.example.com/part.webp';
 const row = (name: string, more = `Made for the import tests,${img},5,300,12`) => `${name},${more}`;
 
 const upload = (
+  caller: Caller,
   body: string | Buffer,
-  options: { who?: TestAccount | null; contentType?: string | null; url?: string } = {},
+  options: { contentType?: string | null; url?: string } = {},
 ) => {
-  const who = options.who === undefined ? admin : options.who;
   const contentType = options.contentType === undefined ? 'text/csv' : options.contentType;
-  return shop.app.inject({
-    method: 'POST',
-    url: options.url ?? '/api/parts/import',
-    payload: body,
-    headers: {
-      ...(who ? bearer(who) : {}),
-      ...(contentType === null ? {} : { 'content-type': contentType }),
-    },
-  });
+  return caller.post(
+    options.url ?? '/api/parts/import',
+    body,
+    contentType === null ? {} : { 'content-type': contentType },
+  );
 };
 
-async function counts() {
+async function counts(shop: TestShop) {
   const db = shop.database.db;
   const [parts, audit] = await Promise.all([
     db
@@ -52,34 +36,36 @@ async function counts() {
 }
 
 /** The file is refused and nothing at all was written. */
-async function expectRefused(body: string | Buffer, status = 422) {
-  const before = await counts();
-  const res = await upload(body);
+async function expectRefused(shop: TestShop, admin: Caller, body: string | Buffer, status = 422) {
+  const before = await counts(shop);
+  const res = await upload(admin, body);
   expect(res.statusCode, res.body).toBe(status);
-  expect(await counts()).toEqual(before);
+  expect(await counts(shop)).toEqual(before);
   return res.json().error;
 }
 
 describe('POST /api/parts/import', () => {
-  it('adds every part of a good file in the order of its rows, each audited, in one answer', async () => {
+  test('adds every part of a good file in the order of its rows, each audited, in one answer', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const file =
       `\uFEFF${HEADER}\r\n` +
       `"Soldering Station, 80 W","Tip ""T12"" included\r\nsecond line of the description",${img},5,300,45\r\n` +
       `Flux Pen,"Rosin, no-clean",/api/images/${'a'.repeat(64)}.webp," 10 ",1000,3\r\n` +
       `'=SUM(A1),Exported by the shop itself,${img},1,0,2\r\n` +
       '\r\n';
-    const before = await counts();
-    const res = await upload(file);
+    const before = await counts(shop);
+    const res = await upload(as(admin), file);
     expect(res.statusCode, res.body).toBe(201);
     const { insertedIds, count } = res.json();
     expect(count).toBe(3);
     expect(insertedIds).toHaveLength(3);
-    expect(await counts()).toEqual({ parts: before.parts + 3, audit: before.audit + 3 });
+    expect(await counts(shop)).toEqual({ parts: before.parts + 3, audit: before.audit + 3 });
 
     const parts = await Promise.all(
-      insertedIds.map(async (id: string) =>
-        (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json(),
-      ),
+      insertedIds.map(async (id: string) => (await as(null).get(`/api/partsById?id=${id}`)).json()),
     );
     expect(parts).toEqual([
       {
@@ -96,7 +82,7 @@ describe('POST /api/parts/import', () => {
       expect.objectContaining({ name: "'=SUM(A1)", available_quantity: 0 }),
     ]);
     // Catalog order is the order of the rows.
-    const listed = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=100' })).json();
+    const listed = (await as(null).get('/api/parts?limit=100')).json();
     const ids = listed.map((p: { _id: string }) => p._id).filter((id: string) => insertedIds.includes(id));
     expect(ids).toEqual(insertedIds);
 
@@ -112,21 +98,24 @@ describe('POST /api/parts/import', () => {
     }
   });
 
-  it('takes the columns in any order, names trimmed and in any case, with LF line ends', async () => {
+  test('takes the columns in any order, names trimmed and in any case, with LF line ends', async ({
+    as,
+    admin,
+  }) => {
     const file =
       ' PRICE_PER_PIECE ,Name,desc,IMG,available_quantity,min_order_quantity\n' +
       `7,Desoldering Pump,Aluminium body,${img},50,2\n`;
-    const res = await upload(file, { contentType: 'text/csv; charset=UTF-8' });
+    const res = await upload(as(admin), file, { contentType: 'text/csv; charset=UTF-8' });
     expect(res.statusCode, res.body).toBe(201);
     const [id] = res.json().insertedIds;
-    const part = (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
+    const part = (await as(null).get(`/api/partsById?id=${id}`)).json();
     expect(part).toMatchObject({ name: 'Desoldering Pump', price_per_piece: 7, min_order_quantity: 2 });
   });
 
-  it('adds nothing when one row of many is broken, and says which line', async () => {
+  test('adds nothing when one row of many is broken, and says which line', async ({ shop, as, admin }) => {
     const rows = Array.from({ length: 8 }, (_, i) => row(`Good part ${i}`));
     rows.splice(4, 0, row('Short row', 'only,three cells'));
-    const error = await expectRefused(`${HEADER}\n${rows.join('\n')}\n`);
+    const error = await expectRefused(shop, as(admin), `${HEADER}\n${rows.join('\n')}\n`);
     expect(error).toEqual({
       code: 'csv_rows_refused',
       message: '1 of 9 rows was refused; nothing was added',
@@ -135,7 +124,11 @@ describe('POST /api/parts/import', () => {
     });
   });
 
-  it('lists each refused row with the line it starts on, after quoted line breaks', async () => {
+  test('lists each refused row with the line it starts on, after quoted line breaks', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const file = [
       HEADER,
       row('Two-line description', `"first line\nsecond line",${img},5,300,12`), // lines 2–3
@@ -144,7 +137,7 @@ describe('POST /api/parts/import', () => {
       row('', `desc,${img},0,300,12`), // line 8: two problems
       row('Min above stock', `desc,${img},50,10,12`), // line 9
     ].join('\r\n');
-    const error = await expectRefused(file);
+    const error = await expectRefused(shop, as(admin), file);
     expect(error.message).toBe('3 of 5 rows were refused; nothing was added');
     expect(error.rows).toEqual([
       { line: 5, field: 'price_per_piece', message: 'must be at least 1' },
@@ -155,21 +148,30 @@ describe('POST /api/parts/import', () => {
     expect(error.rowsTotal).toBe(4);
   });
 
-  it.each([
+  test.for([
     ['"=HYPERLINK(""http://evil.example"",""Click"")"', 'name'],
     ['+1+1', 'name'],
     ['-2+3', 'name'],
     ['@SUM(1+1)', 'name'],
     ['"\tTabbed"', 'name'],
     ['"  =1+1"', 'name'],
-  ])('refuses a text cell that starts like a formula: %s', async (cell, field) => {
-    const error = await expectRefused(`${HEADER}\n${row('Fine part')}\n${row(cell)}\n`);
-    expect(error.code).toBe('csv_rows_refused');
-    expect(error.rows).toEqual([{ line: 3, field, message: expect.stringMatching(/formula/) }]);
-  });
+  ] as const)(
+    'refuses a text cell that starts like a formula: %s',
+    async ([cell, field], { shop, as, admin }) => {
+      const error = await expectRefused(shop, as(admin), `${HEADER}\n${row('Fine part')}\n${row(cell)}\n`);
+      expect(error.code).toBe('csv_rows_refused');
+      expect(error.rows).toEqual([{ line: 3, field, message: expect.stringMatching(/formula/) }]);
+    },
+  );
 
-  it('refuses a formula in the description too, and bad numbers and pictures by the rules of POST /api/parts', async () => {
+  test('refuses a formula in the description too, and bad numbers and pictures by the rules of POST /api/parts', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const error = await expectRefused(
+      shop,
+      as(admin),
       [
         HEADER,
         `Part A,=cmd|' /C calc'!A0,${img},5,300,12`,
@@ -192,117 +194,124 @@ describe('POST /api/parts/import', () => {
     ]);
   });
 
-  it.each([
+  test.for([
     ['an unclosed quote', `${HEADER}\n${row('Fine')}\n${row('"Never closed')}\n${row('Lost')}\n`, 3],
     ['a stray quote', `${HEADER}\n${row('Fine')}\n${row('Five "inch" pliers')}\n`, 3],
     ['text after a closing quote', `${HEADER}\n${row('"Quoted"tail')}\n`, 2],
-  ])('reports %s as a broken row with its line, not a 500', async (_what, file, line) => {
-    const error = await expectRefused(file);
-    expect(error.code).toBe('csv_rows_refused');
-    expect(error.message).toBe(`The file could not be read from line ${line} on; nothing was added`);
-    expect(error.rows).toEqual([{ line, field: null, message: expect.any(String) }]);
-  });
+  ] as const)(
+    'reports %s as a broken row with its line, not a 500',
+    async ([_what, file, line], { shop, as, admin }) => {
+      const error = await expectRefused(shop, as(admin), file);
+      expect(error.code).toBe('csv_rows_refused');
+      expect(error.message).toBe(`The file could not be read from line ${line} on; nothing was added`);
+      expect(error.rows).toEqual([{ line, field: null, message: expect.any(String) }]);
+    },
+  );
 
-  it('reports the lines holding bytes that are not UTF-8', async () => {
+  test('reports the lines holding bytes that are not UTF-8', async ({ shop, as, admin }) => {
     const file = Buffer.concat([
       Buffer.from(`${HEADER}\n${row('Fine')}\n`),
       Buffer.from([0x4e, 0xe9, 0x2c]), // "Né," in Latin-1
       Buffer.from(`desc,${img},5,300,12\n`),
     ]);
-    const error = await expectRefused(file);
+    const error = await expectRefused(shop, as(admin), file);
     expect(error.message).toMatch(/not UTF-8/);
     expect(error.rows).toEqual([{ line: 3, field: null, message: expect.stringMatching(/UTF-8/) }]);
   });
 
-  it.each([
+  test.for([
     ['a missing column', HEADER.replace(',price_per_piece', ''), /missing column "price_per_piece"/],
     ['an unknown column', `${HEADER},colour`, /unknown column "colour"/],
     ['a repeated column', `${HEADER},Name`, /repeated column "name"/],
     ['an empty column name', `${HEADER},`, /unknown column an empty one/],
     ['a header of parts', row('Not a header'), /unknown column "not a header"/],
-  ])('refuses a header with %s, naming it', async (_what, header, message) => {
-    const error = await expectRefused(`${header}\n${row('Fine')}\n`);
-    expect(error.code).toBe('csv_invalid');
-    expect(error.message).toMatch(message);
-  });
+  ] as const)(
+    'refuses a header with %s, naming it',
+    async ([_what, header, message], { shop, as, admin }) => {
+      const error = await expectRefused(shop, as(admin), `${header}\n${row('Fine')}\n`);
+      expect(error.code).toBe('csv_invalid');
+      expect(error.message).toMatch(message);
+    },
+  );
 
-  it.each([
+  test.for([
     ['an empty file', ''],
     ['blank lines only', '\r\n\r\n'],
     ['a byte order mark only', '\uFEFF'],
     ['a header alone', `${HEADER}\r\n`],
-  ])('refuses %s with 422', async (_what, file) => {
-    expect((await expectRefused(file)).code).toBe('csv_invalid');
+  ] as const)('refuses %s with 422', async ([_what, file], { shop, as, admin }) => {
+    expect((await expectRefused(shop, as(admin), file)).code).toBe('csv_invalid');
   });
 
-  it('takes 1000 rows and refuses 1001, saying the limit', async () => {
+  test('takes 1000 rows and refuses 1001, saying the limit', async ({ shop, as, admin }) => {
     const rows = (n: number) => Array.from({ length: n }, (_, i) => row(`Bulk part ${i}`)).join('\n');
-    const error = await expectRefused(`${HEADER}\n${rows(1001)}`);
+    const error = await expectRefused(shop, as(admin), `${HEADER}\n${rows(1001)}`);
     expect(error).toEqual({
       code: 'csv_invalid',
       message: 'A file may hold at most 1000 parts; this one has 1001 rows',
     });
-    const before = await counts();
-    const res = await upload(`${HEADER}\n${rows(1000)}`);
+    const before = await counts(shop);
+    const res = await upload(as(admin), `${HEADER}\n${rows(1000)}`);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().count).toBe(1000);
-    expect(await counts()).toEqual({ parts: before.parts + 1000, audit: before.audit + 1000 });
+    expect(await counts(shop)).toEqual({ parts: before.parts + 1000, audit: before.audit + 1000 });
   });
 
-  it('refuses a file over 1 MiB with 413', async () => {
+  test('refuses a file over 1 MiB with 413', async ({ shop, as, admin }) => {
     const big = `${HEADER}\n${row('Big', `${'x'.repeat(1024 * 1024)},${img},5,300,12`)}\n`;
-    const error = await expectRefused(big, 413);
+    const error = await expectRefused(shop, as(admin), big, 413);
     expect(error.code).toBe('too_large');
   });
 
-  it.each([
-    'application/json',
-    'text/plain',
-    'multipart/form-data; boundary=x',
-    'text/csvx',
-    'text/csv; charset=latin1',
-    'text/csv; charset=utf-16',
-    null,
-  ])('refuses content-type %s with 415', async (contentType) => {
-    const before = await counts();
+  test.for([
+    ['application/json'],
+    ['text/plain'],
+    ['multipart/form-data; boundary=x'],
+    ['text/csvx'],
+    ['text/csv; charset=latin1'],
+    ['text/csv; charset=utf-16'],
+    [null],
+  ])('refuses content-type %s with 415', async ([contentType], { shop, as, admin }) => {
+    const before = await counts(shop);
     const body =
       contentType === 'application/json' ? JSON.stringify({ name: 'x' }) : `${HEADER}\n${row('x')}\n`;
-    const res = await upload(body, { contentType });
+    const res = await upload(as(admin), body, { contentType });
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
-    expect(await counts()).toEqual(before);
+    expect(await counts(shop)).toEqual(before);
   });
 
-  it('refuses a request with no body with 415', async () => {
-    const res = await shop.app.inject({ method: 'POST', url: '/api/parts/import', headers: bearer(admin) });
+  test('refuses a request with no body with 415', async ({ as, admin }) => {
+    const res = await as(admin).post('/api/parts/import');
     expect(res.statusCode).toBe(415);
   });
 
-  it('leaves the JSON routes answering 415 to text/csv', async () => {
+  test('leaves the JSON routes answering 415 to text/csv', async ({ as, admin }) => {
     const csv = `${HEADER}\n${row('x')}\n`;
     const edit = `/api/partsById?id=${crypto.randomUUID()}`;
     for (const url of ['/api/parts', '/api/auth/login', '/api/images', edit]) {
-      const res = await shop.app.inject({
-        method: url === edit ? 'PUT' : 'POST',
-        url,
-        payload: csv,
-        headers: { ...bearer(admin), 'content-type': 'text/csv' },
+      const res = await as(admin).send(url === edit ? 'PUT' : 'POST', url, csv, {
+        'content-type': 'text/csv',
       });
       expect(res.statusCode, url).toBe(415);
       expect(res.json().error.code).toBe('unsupported_media_type');
     }
   });
 
-  it('is for admins only, whatever the body', async () => {
+  test('is for admins only, whatever the body', async ({ as, buyer }) => {
     const csv = `${HEADER}\n${row('x')}\n`;
-    expect((await upload(csv, { who: null })).statusCode).toBe(401);
-    expect((await upload(csv, { who: buyer })).statusCode).toBe(403);
-    expect((await upload('garbage', { who: null, contentType: 'application/xml' })).statusCode).toBe(401);
+    expect((await upload(as(null), csv)).statusCode).toBe(401);
+    expect((await upload(as(buyer), csv)).statusCode).toBe(403);
+    expect((await upload(as(null), 'garbage', { contentType: 'application/xml' })).statusCode).toBe(401);
     const huge = Buffer.alloc(2 * 1024 * 1024, 0x61);
-    expect((await upload(huge, { who: buyer })).statusCode).toBe(403);
+    expect((await upload(as(buyer), huge)).statusCode).toBe(403);
   });
 
-  it('answers any file with 201 or a 4xx in the error shape, and writes nothing but a whole file', async () => {
+  test('answers any file with 201 or a 4xx in the error shape, and writes nothing but a whole file', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const cell = fc.oneof(
       fc.constantFrom('"', '""', '"a,b"', '\r\n', '\n', '\r', '', ' ', '=1+1', '-', '@', '\uFEFF', '\u0000'),
       fc.constantFrom('0', '5', '300', '-1', '1e3', 'x'.repeat(130), img, 'javascript:x', 'Part'),
@@ -324,21 +333,21 @@ describe('POST /api/parts/import', () => {
     );
     await fc.assert(
       fc.asyncProperty(file, async (body) => {
-        const before = await counts();
-        const res = await upload(body);
+        const before = await counts(shop);
+        const res = await upload(as(admin), body);
         const added = res.statusCode === 201 ? res.json().count : 0;
         expect(res.statusCode === 201 || (res.statusCode >= 400 && res.statusCode < 500), res.body).toBe(
           true,
         );
         if (res.statusCode !== 201) expect(res.json().error.code).toEqual(expect.any(String));
-        expect(await counts()).toEqual({ parts: before.parts + added, audit: before.audit + added });
+        expect(await counts(shop)).toEqual({ parts: before.parts + added, audit: before.audit + added });
       }),
       { numRuns: 80 },
     );
   });
 
-  it('is described in the OpenAPI document', async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('is described in the OpenAPI document', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const op = doc.paths['/api/parts/import'].post;
     expect(op.description).toContain('price_breaks');
     expect(Object.keys(op.requestBody.content)).toEqual(['text/csv']);
@@ -350,10 +359,13 @@ describe('POST /api/parts/import', () => {
 
 describe('the optional price_breaks column', () => {
   const WITH_BREAKS = `${HEADER},price_breaks`;
-  const partOf = async (id: string) =>
-    (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
+  const partOf = async (visitor: Caller, id: string) => (await visitor.get(`/api/partsById?id=${id}`)).json();
 
-  it('takes min_quantity:price_per_piece pairs separated by ;, and an empty cell as none', async () => {
+  test('takes min_quantity:price_per_piece pairs separated by ;, and an empty cell as none', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const file = [
       // Columns in any order, the name in any case.
       `Price_Breaks,${HEADER}`,
@@ -361,9 +373,11 @@ describe('the optional price_breaks column', () => {
       `,No breaks,Plain,${img},5,1000,12`,
       `" 10 : 11 ; 20:9 ;",Spaced pairs,Trimmed,${img},5,1000,12`,
     ].join('\n');
-    const res = await upload(file);
+    const res = await upload(as(admin), file);
     expect(res.statusCode, res.body).toBe(201);
-    const [bulk, plain, spaced] = await Promise.all(res.json().insertedIds.map(partOf));
+    const [bulk, plain, spaced] = await Promise.all(
+      res.json().insertedIds.map((id: string) => partOf(as(null), id)),
+    );
     expect(bulk.price_breaks).toEqual([
       { min_quantity: 100, price_per_piece: 10 },
       { min_quantity: 500, price_per_piece: 8 },
@@ -382,8 +396,14 @@ describe('the optional price_breaks column', () => {
     expect(JSON.parse(audit.after ?? '{}').price_breaks).toEqual(bulk.price_breaks);
   });
 
-  it('refuses each wrong tier with its own problem, naming the tier, by the rules of POST /api/parts', async () => {
+  test('refuses each wrong tier with its own problem, naming the tier, by the rules of POST /api/parts', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const error = await expectRefused(
+      shop,
+      as(admin),
       [
         WITH_BREAKS,
         row('Below the minimum', `desc,${img},50,1000,12,50:10`), // line 2
@@ -430,8 +450,10 @@ describe('the optional price_breaks column', () => {
     ]);
   });
 
-  it('refuses a malformed pair with a message of its own, each one named', async () => {
+  test('refuses a malformed pair with a message of its own, each one named', async ({ shop, as, admin }) => {
     const error = await expectRefused(
+      shop,
+      as(admin),
       [
         WITH_BREAKS,
         row('Dash', `desc,${img},5,1000,12,100-10`), // line 2
@@ -455,9 +477,15 @@ describe('the optional price_breaks column', () => {
     ]);
   });
 
-  it('refuses more than 10 tiers, and a long tier is shortened in the message', async () => {
+  test('refuses more than 10 tiers, and a long tier is shortened in the message', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const eleven = Array.from({ length: 11 }, (_, i) => `${(i + 1) * 10}:${20 - i}`).join(';');
     const error = await expectRefused(
+      shop,
+      as(admin),
       [
         WITH_BREAKS,
         row('Eleven', `desc,${img},5,1000,21,${eleven}`),
@@ -474,8 +502,12 @@ describe('the optional price_breaks column', () => {
     ]);
   });
 
-  it('refuses a repeated price_breaks column, and names it in the header message', async () => {
-    const error = await expectRefused(`${WITH_BREAKS},price_breaks\n${row('Fine')},,\n`);
+  test('refuses a repeated price_breaks column, and names it in the header message', async ({
+    shop,
+    as,
+    admin,
+  }) => {
+    const error = await expectRefused(shop, as(admin), `${WITH_BREAKS},price_breaks\n${row('Fine')},,\n`);
     expect(error.code).toBe('csv_invalid');
     expect(error.message).toMatch(/repeated column "price_breaks"/);
     expect(error.message).toMatch(/may name price_breaks/);

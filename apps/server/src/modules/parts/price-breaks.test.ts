@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { type Caller, test } from '../../test-support/fixture.js';
 
 /** A part's price breaks (docs/api.md): set with the part by an admin, each tier checked. */
-let shop: TestShop;
-let admin: TestAccount;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-});
-afterAll(async () => {
-  await shop.close();
-});
 
 const valid = {
   name: 'Crimping Tool for Dupont Connectors',
@@ -27,19 +17,12 @@ const BREAKS = [
   { min_quantity: 1000, price_per_piece: 8 },
 ];
 
-const create = (body: unknown) =>
-  shop.app.inject({ method: 'POST', url: '/api/parts', headers: bearer(admin), payload: body as object });
-const edit = (id: string, body: unknown) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/partsById?id=${id}`,
-    headers: bearer(admin),
-    payload: body as object,
-  });
-const partOf = async (id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${id}` })).json();
-const newPart = async (body: unknown = { ...valid, price_breaks: BREAKS }) => {
-  const res = await create(body);
+const create = (admin: Caller, body: unknown) => admin.post('/api/parts', body as object);
+const edit = (admin: Caller, id: string, body: unknown) =>
+  admin.put(`/api/partsById?id=${id}`, body as object);
+const partOf = async (visitor: Caller, id: string) => (await visitor.get(`/api/partsById?id=${id}`)).json();
+const newPart = async (admin: Caller, body: unknown = { ...valid, price_breaks: BREAKS }) => {
+  const res = await create(admin, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().insertedId as string;
 };
@@ -99,80 +82,95 @@ const WRONG: [string, unknown, string][] = [
 ];
 
 describe('price breaks on POST /api/parts', () => {
-  it('stores the breaks and answers them with the part, in the catalog too', async () => {
-    const id = await newPart();
-    expect(await partOf(id)).toMatchObject({ ...valid, price_breaks: BREAKS });
-    const found = (await shop.app.inject({ method: 'GET', url: '/api/parts?q=crimping' })).json();
+  test('stores the breaks and answers them with the part, in the catalog too', async ({ as, admin }) => {
+    const id = await newPart(as(admin));
+    expect(await partOf(as(null), id)).toMatchObject({ ...valid, price_breaks: BREAKS });
+    const found = (await as(null).get('/api/parts?q=crimping')).json();
     expect(found.find((part: { _id: string }) => part._id === id)?.price_breaks).toEqual(BREAKS);
   });
 
-  it('takes whole numbers sent as text, and a part with no breaks has an empty list', async () => {
-    const id = await newPart({ ...valid, price_breaks: [{ min_quantity: '100', price_per_piece: '11' }] });
-    expect((await partOf(id)).price_breaks).toEqual([{ min_quantity: 100, price_per_piece: 11 }]);
-    expect((await partOf(await newPart(valid))).price_breaks).toEqual([]);
+  test('takes whole numbers sent as text, and a part with no breaks has an empty list', async ({
+    as,
+    admin,
+  }) => {
+    const id = await newPart(as(admin), {
+      ...valid,
+      price_breaks: [{ min_quantity: '100', price_per_piece: '11' }],
+    });
+    expect((await partOf(as(null), id)).price_breaks).toEqual([{ min_quantity: 100, price_per_piece: 11 }]);
+    expect((await partOf(as(null), await newPart(as(admin), valid))).price_breaks).toEqual([]);
   });
 
-  it.each(WRONG)('refuses %s with 400 naming the field', async (_label, price_breaks, field) => {
-    const res = await create({ ...valid, price_breaks });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.code).toBe('validation');
-    expect(res.json().error.message.startsWith(`${field} `), res.json().error.message).toBe(true);
-  });
+  test.for(WRONG)(
+    'refuses %s with 400 naming the field',
+    async ([_label, price_breaks, field], { as, admin }) => {
+      const res = await create(as(admin), { ...valid, price_breaks });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+      expect(res.json().error.message.startsWith(`${field} `), res.json().error.message).toBe(true);
+    },
+  );
 });
 
 describe('price breaks on PUT /api/partsById', () => {
-  it.each(WRONG)(
+  test.for(WRONG)(
     'refuses %s with 400 naming the field, keeping the part',
-    async (_label, price_breaks, field) => {
-      const id = await newPart();
-      const res = await edit(id, { ...valid, price_breaks });
+    async ([_label, price_breaks, field], { as, admin }) => {
+      const id = await newPart(as(admin));
+      const res = await edit(as(admin), id, { ...valid, price_breaks });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.message.startsWith(`${field} `), res.json().error.message).toBe(true);
-      expect((await partOf(id)).price_breaks).toEqual(BREAKS);
+      expect((await partOf(as(null), id)).price_breaks).toEqual(BREAKS);
     },
   );
 
-  it('keeps the breaks when the body names none, replaces them when it does, and clears them with []', async () => {
-    const id = await newPart();
-    expect((await edit(id, { ...valid, available_quantity: 6000 })).statusCode).toBe(200);
-    expect(await partOf(id)).toMatchObject({ available_quantity: 6000, price_breaks: BREAKS });
+  test('keeps the breaks when the body names none, replaces them when it does, and clears them with []', async ({
+    as,
+    admin,
+  }) => {
+    const id = await newPart(as(admin));
+    expect((await edit(as(admin), id, { ...valid, available_quantity: 6000 })).statusCode).toBe(200);
+    expect(await partOf(as(null), id)).toMatchObject({ available_quantity: 6000, price_breaks: BREAKS });
     const fewer = [{ min_quantity: 50, price_per_piece: 10 }];
-    expect((await edit(id, { ...valid, price_breaks: fewer })).statusCode).toBe(200);
-    expect((await partOf(id)).price_breaks).toEqual(fewer);
-    expect((await edit(id, { ...valid, price_breaks: [] })).statusCode).toBe(200);
-    expect((await partOf(id)).price_breaks).toEqual([]);
+    expect((await edit(as(admin), id, { ...valid, price_breaks: fewer })).statusCode).toBe(200);
+    expect((await partOf(as(null), id)).price_breaks).toEqual(fewer);
+    expect((await edit(as(admin), id, { ...valid, price_breaks: [] })).statusCode).toBe(200);
+    expect((await partOf(as(null), id)).price_breaks).toEqual([]);
   });
 
-  it('refuses a new price or minimum that the kept breaks no longer fit, changing nothing', async () => {
-    const id = await newPart();
-    const cheaper = await edit(id, { ...valid, price_per_piece: 11 });
+  test('refuses a new price or minimum that the kept breaks no longer fit, changing nothing', async ({
+    as,
+    admin,
+  }) => {
+    const id = await newPart(as(admin));
+    const cheaper = await edit(as(admin), id, { ...valid, price_per_piece: 11 });
     expect(cheaper.statusCode).toBe(400);
     expect(cheaper.json().error.code).toBe('validation');
     expect(cheaper.json().error.message).toMatch(
       /^price_breaks\.0\.price_per_piece must be below price_per_piece \(11\)/,
     );
-    const higherMinimum = await edit(id, { ...valid, min_order_quantity: 100 });
+    const higherMinimum = await edit(as(admin), id, { ...valid, min_order_quantity: 100 });
     expect(higherMinimum.statusCode).toBe(400);
     expect(higherMinimum.json().error.message).toMatch(/^price_breaks\.0\.min_quantity /);
-    expect(await partOf(id)).toMatchObject({ ...valid, price_breaks: BREAKS });
+    expect(await partOf(as(null), id)).toMatchObject({ ...valid, price_breaks: BREAKS });
     // With breaks that fit, the same change is taken.
-    const fitting = await edit(id, {
+    const fitting = await edit(as(admin), id, {
       ...valid,
       price_per_piece: 11,
       price_breaks: [{ min_quantity: 500, price_per_piece: 9 }],
     });
     expect(fitting.statusCode).toBe(200);
-    expect(await partOf(id)).toMatchObject({
+    expect(await partOf(as(null), id)).toMatchObject({
       price_per_piece: 11,
       price_breaks: [{ min_quantity: 500, price_per_piece: 9 }],
     });
   });
 
-  it('writes the breaks into the audit log, before and after', async () => {
-    const id = await newPart();
+  test('writes the breaks into the audit log, before and after', async ({ shop, as, admin }) => {
+    const id = await newPart(as(admin));
     const fewer = [{ min_quantity: 200, price_per_piece: 10 }];
-    expect((await edit(id, { ...valid, price_breaks: fewer })).statusCode).toBe(200);
-    expect((await edit(id, { ...valid, available_quantity: 4000 })).statusCode).toBe(200);
+    expect((await edit(as(admin), id, { ...valid, price_breaks: fewer })).statusCode).toBe(200);
+    expect((await edit(as(admin), id, { ...valid, available_quantity: 4000 })).statusCode).toBe(200);
     const entries = await shop.database.db
       .selectFrom('audit_log')
       .select(['action', 'before', 'after'])

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from '../../test-support/fixture.js';
 import { insertParts } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import type { TestShop } from '../../test-support/test-app.js';
 import { listParts } from './repository.js';
 
 // The catalog's search (parts/repository.ts listParts, in SQL) must answer what a literal,
 // case-insensitive substring test of the names answers, and see every change of the names,
 // whoever makes it.
 
-let shop: TestShop;
 const names: string[] = [];
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
+test.beforeAll(async ({ shop }) => {
   // Many parts share a word; a few hold rare text, some of it with characters that SQL patterns
   // and search syntaxes give meaning to, and letters whose case folds beyond ASCII.
   const rare = [
@@ -36,14 +35,11 @@ beforeAll(async () => {
     names.map((name, i) => ({ name, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })),
   );
 });
-afterAll(async () => {
-  await shop.close();
-});
 
 /** The names a literal, case-insensitive substring test keeps, in catalog order. */
 const expected = (q: string) => names.filter((name) => name.toLowerCase().includes(q.toLowerCase()));
 
-async function expectSearch(q: string, limit = 20, offset = 0) {
+async function expectSearch(shop: TestShop, q: string, limit = 20, offset = 0) {
   const { rows, total } = await listParts(shop.database.db, { q, limit, offset });
   const all = expected(q);
   expect(total, `total for ${q}`).toBe(all.length);
@@ -54,15 +50,15 @@ async function expectSearch(q: string, limit = 20, offset = 0) {
 }
 
 describe('searching a larger catalog', () => {
-  it.each(['relay', 'FUSE HOLDER', 'crimp 1', 'er', 'r', '1', '12', '399'])(
+  test.for(['relay', 'FUSE HOLDER', 'crimp 1', 'er', 'r', '1', '12', '399'])(
     'finds every name holding %s, page by page',
-    async (q) => {
-      for (const offset of [0, 7, 20, 100, 250]) await expectSearch(q, 20, offset);
-      await expectSearch(q, 100, 0);
+    async (q, { shop }) => {
+      for (const offset of [0, 7, 20, 100, 250]) await expectSearch(shop, q, 20, offset);
+      await expectSearch(shop, q, 100, 0);
     },
   );
 
-  it.each([
+  test.for([
     '%',
     '_',
     '0%',
@@ -87,8 +83,8 @@ describe('searching a larger catalog', () => {
     'no such part anywhere',
     'xyz',
     '   ',
-  ])('takes %s literally, however short', async (q) => {
-    await expectSearch(q);
-    await expectSearch(q, 1, 1);
+  ])('takes %s literally, however short', async (q, { shop }) => {
+    await expectSearch(shop, q);
+    await expectSearch(shop, q, 1, 1);
   });
 });

@@ -1,14 +1,13 @@
 import { PART_SORTS, type PartSort } from '@shop/contract/storefront';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { type Caller, test } from '../../test-support/fixture.js';
 import { insertParts } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { listParts } from './repository.js';
 
 // GET /api/parts?sort= lists the catalog by name (A–Z, Z–A, by the names' sort keys) or newest
 // first; with q, limit and offset as in catalog order, and x-total-count the number of matches
 // whatever the order.
 
-let shop: TestShop;
 /** The parts in catalog order (oldest first). */
 const names = [
   'Relay 10',
@@ -54,19 +53,15 @@ const expectedOrder: Record<PartSort, string[]> = {
   newest: [...names].reverse(),
 };
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
+test.beforeAll(async ({ shop }) => {
   await insertParts(
     shop.database.db,
     names.map((name, i) => ({ name, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })),
   );
 });
-afterAll(async () => {
-  await shop.close();
-});
 
-async function getParts(query: string) {
-  const res = await shop.app.inject({ method: 'GET', url: `/api/parts?${query}` });
+async function getParts(visitor: Caller, query: string) {
+  const res = await visitor.get(`/api/parts?${query}`);
   return {
     status: res.statusCode,
     total: res.headers['x-total-count'],
@@ -76,18 +71,18 @@ async function getParts(query: string) {
 }
 
 describe('GET /api/parts?sort=', () => {
-  it.each(PART_SORTS)('lists the whole catalog by %s', async (sort) => {
-    const page = await getParts(`sort=${encodeURIComponent(sort)}`);
+  test.for(PART_SORTS)('lists the whole catalog by %s', async (sort, { as }) => {
+    const page = await getParts(as(null), `sort=${encodeURIComponent(sort)}`);
     expect(page.status).toBe(200);
     expect(page.names).toEqual(expectedOrder[sort]);
     expect(page.total).toBe(String(names.length));
   });
 
-  it('lists in catalog order without a sort', async () => {
-    expect((await getParts('limit=100')).names).toEqual(names);
+  test('lists in catalog order without a sort', async ({ as }) => {
+    expect((await getParts(as(null), 'limit=100')).names).toEqual(names);
   });
 
-  it.each(PART_SORTS)('pages through a search in %s order, counting every match', async (sort) => {
+  test.for(PART_SORTS)('pages through a search in %s order, counting every match', async (sort, { as }) => {
     for (const q of ['relay', 'AMP', 'u', 'e', 'no such part'])
       for (const [limit, offset] of [
         [1, 0],
@@ -98,6 +93,7 @@ describe('GET /api/parts?sort=', () => {
       ] as const) {
         const all = expectedOrder[sort].filter((name) => name.toLowerCase().includes(q.toLowerCase()));
         const page = await getParts(
+          as(null),
           `q=${encodeURIComponent(q)}&sort=${encodeURIComponent(sort)}&limit=${limit}&offset=${offset}`,
         );
         expect(page.names, `${sort} ${q} ${limit}@${offset}`).toEqual(all.slice(offset, offset + limit));
@@ -105,25 +101,25 @@ describe('GET /api/parts?sort=', () => {
       }
   });
 
-  it('pages through the catalog without a search', async () => {
+  test('pages through the catalog without a search', async ({ as }) => {
     for (const sort of PART_SORTS)
       for (const offset of [0, 3, 9, 10, 50]) {
-        const page = await getParts(`sort=${encodeURIComponent(sort)}&limit=3&offset=${offset}`);
+        const page = await getParts(as(null), `sort=${encodeURIComponent(sort)}&limit=3&offset=${offset}`);
         expect(page.names).toEqual(expectedOrder[sort].slice(offset, offset + 3));
         expect(page.total).toBe(String(names.length));
       }
   });
 
-  it.each(['price', 'NAME', '', 'name,newest', '+name'])(
+  test.for(['price', 'NAME', '', 'name,newest', '+name'])(
     'refuses the unknown sort %j with a 400',
-    async (sort) => {
-      const page = await getParts(`sort=${encodeURIComponent(sort)}`);
+    async (sort, { as }) => {
+      const page = await getParts(as(null), `sort=${encodeURIComponent(sort)}`);
       expect(page.status).toBe(400);
       expect(JSON.stringify(page.body)).toContain('must be one of catalog, name, -name, newest');
     },
   );
 
-  it('sorts by the names as they are now, a name changed outside the shop included', async () => {
+  test('sorts by the names as they are now, a name changed outside the shop included', async ({ shop }) => {
     const db = shop.database.db;
     const sorted = async (sort: PartSort, q?: string) =>
       (await listParts(db, { sort, q, limit: 100, offset: 0 })).rows.map((row) => row.name);
