@@ -3,15 +3,25 @@
 // and on a part each), on SQLite and PostgreSQL. Results print as Markdown; record them in
 // RESULTS.md. Timings are never asserted in tests.
 //
-//   node bench/growth.mjs [catalog] [orders]     (both by default; after npm run build)
+// And what a buyer's history costs a purchase: a buyer with 10,000 earlier orders (paid, net-30
+// invoiced, open under a raised cap) of their company this month beside a new buyer.
+//
+//   node bench/growth.mjs [catalog] [orders] [history]     (all by default; after npm run build)
 //   BENCH_GROWTH_SIZES=100000 BENCH_GROWTH_DATABASES=postgres node bench/growth.mjs catalog
 //   BENCH_GROWTH_BASELINE=/path/to/an/earlier/build/main.js …   (before and after, in one run)
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fewQueries, fillCatalog, listed, manyQueries, noneQueries, shortQueries } from './lib/catalog.mjs';
-import { combineRounds, connections, load, seconds, table } from './lib/load.mjs';
-import { orderRun, signedInBuyers, unlimitedPurchases, warmOrders } from './lib/orders.mjs';
+import { combineRounds, connections, load, loop, median, seconds, table } from './lib/load.mjs';
+import {
+  orderRun,
+  purchaser,
+  quantity,
+  signedInBuyers,
+  unlimitedPurchases,
+  warmOrders,
+} from './lib/orders.mjs';
 import {
   call,
   defaultEntry,
@@ -19,11 +29,12 @@ import {
   freshDatabase,
   postgresAnswers,
   root,
+  runSql,
   startShop,
 } from './lib/shop.mjs';
 
 const sizes = (process.env.BENCH_GROWTH_SIZES ?? '100,10000,100000').split(',').map(Number);
-const sections = process.argv.slice(2).length ? process.argv.slice(2) : ['catalog', 'orders'];
+const sections = process.argv.slice(2).length ? process.argv.slice(2) : ['catalog', 'orders', 'history'];
 
 /**
  * The shop keeps each public answer until a write changes the catalog, at most 500 of them, the
@@ -223,6 +234,179 @@ async function measureOrders(database) {
   return rows;
 }
 
+/** How many earlier orders the buyer with a history has (BENCH_HISTORY_ORDERS, default 10,000). */
+const HISTORY = Number(process.env.BENCH_HISTORY_ORDERS ?? 10_000);
+
+/**
+ * A build on a fresh database with a buyer of HISTORY earlier orders of their company this month
+ * (card terms, a monthly limit they never reach): a third paid, a third invoiced on account (net
+ * 30), a third open (the cap on unpaid orders raised). Written straight into the database, and
+ * the running totals of a build that keeps them (migration 0028) counted afresh as that migration
+ * counts them. And new buyers, each a member of a company of their own alike, one for each round.
+ * Answers { shop, database, heavy, fresh, part }.
+ */
+async function buyerWithHistory(kind, entry, rounds) {
+  const database = await freshDatabase(kind);
+  const shop = await startShop({
+    database,
+    port: await freePort(),
+    entry,
+    env: {
+      SEED_DEMO: 'false',
+      ...unlimitedPurchases,
+      UNPAID_ORDER_VALUE_UNVERIFIED: '1000000000',
+      // Open orders stay open while the bench runs.
+      UNPAID_ORDER_RELEASE: 'false',
+      // What a purchase costs, not what a loaded shop sheds (on a busy machine it would).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      DATABASE_POOL_MAX: '10',
+    },
+  });
+  await fillCatalog(database, 0, 3);
+  const [seeded, measured] = (await call(`${shop.url}/api/parts?limit=2`)).json;
+  const [heavy, ...fresh] = await signedInBuyers(database, 1 + rounds, [shop.url]);
+  const now = new Date().toISOString();
+  await runSql(
+    database,
+    Array.from({ length: 1 + rounds }, (_, i) => [
+      [
+        "insert into companies (id, name, vat_id, payment_terms, created_at, updated_at) values (?, ?, null, 'card', ?, ?)",
+        [`bench-company-${i}`, `Bench Company ${i}`, now, now],
+      ],
+      [
+        "insert into company_members (company_id, user_id, role, spending_limit, joined_at) select ?, id, 'buyer', 1000000000, ? from users where email = ?",
+        [`bench-company-${i}`, now, `buyer-${i}@parts-shop.example`],
+      ],
+    ]).flat(),
+  );
+  const [{ id: userId }] = await runSql(database, [
+    ["select id from users where email = 'buyer-0@parts-shop.example'"],
+  ]);
+  const price = seeded.price_per_piece * quantity;
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const orders = Array.from({ length: HISTORY }, (_, i) => {
+    const id = randomUUID();
+    // Placed in the last seconds (this month), in turns: paid, invoiced on account, open.
+    const at = new Date(Date.now() - HISTORY + i).toISOString();
+    const [paidAt, paymentId, dueDate] =
+      i % 3 === 0 ? [at, `pi_bench_${i}`, null] : i % 3 === 1 ? [null, null, due] : [null, null, null];
+    return {
+      order: [
+        id,
+        userId,
+        'Buyer 0 Ltd',
+        'buyer-0@parts-shop.example',
+        seeded._id,
+        seeded.name,
+        seeded.price_per_piece,
+        quantity,
+        price,
+        '+880 1712 000000',
+        'Dhaka',
+        at,
+        'bench-company-0',
+        paidAt,
+        paymentId,
+        dueDate,
+      ],
+      line: [id, 0, seeded._id, seeded.name, quantity, seeded.price_per_piece, price],
+    };
+  });
+  const rows = (table, columns, values) =>
+    `insert into ${table} (${columns}) values ${values.map((v) => `(${v.map(() => '?').join(', ')})`).join(', ')}`;
+  const statements = [];
+  for (let start = 0; start < HISTORY; start += 500) {
+    const batch = orders.slice(start, start + 500);
+    statements.push(
+      [
+        rows(
+          'orders',
+          'id, user_id, user_name, email, part_id, part_name, unit_price, quantity, price, mobile, address, created_at, company_id, paid_at, payment_id, due_date',
+          batch.map((o) => o.order),
+        ),
+        batch.flatMap((o) => o.order),
+      ],
+      [
+        rows(
+          'order_lines',
+          'order_id, line_no, part_id, part_name, quantity, unit_price, price',
+          batch.map((o) => o.line),
+        ),
+        batch.flatMap((o) => o.line),
+      ],
+    );
+  }
+  await runSql(database, statements);
+  const keepsTotals = await runSql(database, [['select 1 from buyer_totals']]).then(
+    () => true,
+    () => false,
+  );
+  if (keepsTotals)
+    await runSql(database, [
+      ['delete from buyer_totals'],
+      ['delete from member_month_spending'],
+      [
+        `insert into buyer_totals (user_id, open_orders, open_value)
+         select user_id, count(*), sum(price) from orders
+         where paid_at is null and expired_at is null and due_date is null group by user_id`,
+      ],
+      [
+        `insert into member_month_spending (user_id, company_id, month, spent)
+         select user_id, company_id, substr(created_at, 1, 7), sum(price) from orders
+         where company_id is not null and expired_at is null and (approval is null or approval <> 'rejected')
+         group by user_id, company_id, substr(created_at, 1, 7)`,
+      ],
+    ]);
+  return { shop, database, heavy, fresh, part: measured._id };
+}
+
+/**
+ * Purchases per second of the buyer with HISTORY earlier orders beside a new buyer's (each
+ * round a buyer with no orders yet), in turns, 10 connections each; on this build and the
+ * baseline if one is given.
+ */
+async function measureHistory(kind) {
+  const rounds = 5;
+  const duration = Math.max(2, Math.round((2 * seconds) / rounds));
+  const rows = [];
+  for (const build of [
+    ...(baseline ? [{ name: 'baseline', entry: baseline }] : []),
+    { name: 'this build' },
+  ]) {
+    const { shop, database, heavy, fresh, part } = await buyerWithHistory(kind, build.entry, rounds);
+    try {
+      await database.analyze();
+      const client = purchaser(shop.url, connections);
+      const buying = (token) => loop(() => client.once(token, part), connections, duration);
+      // Warm the code paths: not measured.
+      await loop(() => client.once(heavy, part), connections, 1);
+      const runs = { heavy: [], fresh: [] };
+      for (let round = 0; round < rounds; round++) {
+        runs.fresh.push(await buying(fresh[round]));
+        runs.heavy.push(await buying(heavy));
+      }
+      client.close();
+      const ratio = median(runs.heavy.map((run, i) => run.rps / (runs.fresh[i]?.rps ?? Number.NaN)));
+      const who = baseline ? `${build.name}, ` : '';
+      rows.push({
+        what: 'POST /api/purchase, a new buyer',
+        target: `${who}no orders yet`,
+        ...combineRounds(runs.fresh),
+      });
+      rows.push({
+        what: 'POST /api/purchase, a buyer with a history',
+        target: `${who}${HISTORY.toLocaleString('en')} earlier orders this month`,
+        ...combineRounds(runs.heavy),
+        share: `${Math.round(ratio * 100)}%`,
+      });
+    } finally {
+      await shop.stop();
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
 const kinds = (process.env.BENCH_GROWTH_DATABASES ?? 'sqlite,postgres')
   .split(',')
   .filter((kind) => kind === 'sqlite' || kind === 'postgres');
@@ -247,5 +431,11 @@ for (const kind of kinds) {
     } finally {
       await database.drop();
     }
+  }
+  if (sections.includes('history')) {
+    const rows = await measureHistory(kind);
+    console.log(
+      `\n### ${kind}: a buyer's history\n\n${table(rows, { target: 'buyer', share: 'of a new buyer' })}`,
+    );
   }
 }

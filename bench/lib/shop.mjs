@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -158,4 +159,48 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Runs statements (`?` for parameters) on the bench's database straight, in one transaction, as
+ * set-up beside the shop; answers the last one's rows.
+ */
+export async function runSql(database, statements) {
+  if (database.kind === 'sqlite') {
+    const db = new SQLite(database.url.slice('sqlite:'.length));
+    db.pragma('busy_timeout = 10000');
+    try {
+      const run = db.transaction(() => {
+        let rows = [];
+        for (const [text, params = []] of statements) {
+          const statement = db.prepare(text);
+          if (statement.reader) rows = statement.all(...params);
+          else statement.run(...params);
+        }
+        return rows;
+      });
+      return run();
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    let rows = [];
+    for (const [text, params = []] of statements) {
+      let n = 0;
+      rows = (
+        await client.query(
+          text.replaceAll('?', () => `$${++n}`),
+          params,
+        )
+      ).rows;
+    }
+    await client.query('commit');
+    return rows;
+  } finally {
+    await client.end();
+  }
 }
