@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { OpenDatabase } from './db/database.js';
 import { clientErrors, frameworkErrors } from './http/error-handler.js';
-import { AccessLog, loggerOptions, requestLogger } from './http/logging.js';
+import { loggerOptions } from './http/logging.js';
 import { accountRoutesPlugin } from './modules/accounts/plugin.js';
 import { addressRoutesPlugin } from './modules/addresses/plugin.js';
 import { auditRoutesPlugin } from './modules/audit/plugin.js';
@@ -30,6 +30,8 @@ import { compressionPlugin } from './plugins/compression.js';
 import { configPlugin } from './plugins/config.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { etagPlugin } from './plugins/etag.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { mailPlugin } from './plugins/mail.js';
 import { passwordHashingPlugin } from './plugins/password-hashing.js';
 import { paymentsPlugin } from './plugins/payments.js';
@@ -55,8 +57,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    logController: new AccessLog(),
-    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -83,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(validationPlugin)
     .register(errorsPlugin)
     .register(securityHeadersPlugin)
+    .register(loadSheddingPlugin)
+    .register(etagPlugin)
     .register(compressionPlugin)
     .register(apiDocsPlugin)
     .register(secretsPlugin)

@@ -155,6 +155,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   REQUEST_TIMEOUT_SECONDS: count(30, 600),
+  MAX_EVENT_LOOP_DELAY_MS: wholeNumber(0, 60_000).default(1000),
   PASSWORD_HASH_CONCURRENCY: optionalText.pipe(wholeNumber(1, 256).optional()),
   PASSWORD_HASH_QUEUE: optionalText.pipe(wholeNumber(0, 100_000).optional()),
   PASSWORD_HASH_QUEUE_PER_IP: optionalText.pipe(wholeNumber(0, 100_000).optional()),
@@ -226,6 +227,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** A request (headers and body) must arrive within this many seconds; slow clients are cut off. */
   requestTimeoutSeconds: number;
+  /** Requests get 503 while the event loop lags more than this (ms) on average; 0: never. */
+  maxEventLoopDelayMs: number;
   /**
    * Password hashes (argon2id, 19 MiB and a core for about 30 ms each) run at most `concurrency`
    * at once; up to `maxWaiting` more wait their turn, at most `maxWaitingPerOwner` of them from one
@@ -406,6 +409,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     trustProxy: env.TRUST_PROXY ?? false,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     passwordHashing: {
       concurrency: hashConcurrency,
       maxWaiting: hashQueue,

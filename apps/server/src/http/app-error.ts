@@ -29,6 +29,13 @@ export class RetryLaterError extends AppError {
   }
 }
 
+/** 429: too many attempts in the window of a limit (plugins/rate-limits.ts, auth/failure-windows.ts). */
+export class RateLimitedError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds);
+  }
+}
+
 export const notFound = (what: string) => new AppError('not_found', `No such ${what}`);
 export const badRequest = (message: string) => new AppError('validation', message);
 export const forbidden = (message = 'You may not do this') => new AppError('forbidden', message);

@@ -6,21 +6,16 @@ import { accountRoutes } from './routes.js';
 /** A user's own account: email verification, password reset and change. */
 export const accountRoutesPlugin = fp(
   async (app) => {
-    const { config, limit } = app;
-    const { rateLimits } = config;
+    const { rateLimits } = app.config;
     accountRoutes(app, {
       db: app.db,
       passwords: app.passwords,
       links: app.links,
       accountMail: app.accountMail,
       guard: app.guard,
-      knownAddresses: knownAddresses(app.durableCounters),
+      knownAddresses: knownAddresses(app.db),
       limits: {
-        resetsPerIp: limit('reset-ip', rateLimits.passwordResetsPerIp),
-        resetsPerEmail: limit('reset-email', rateLimits.passwordResetsPerEmail),
-        resetsPerEmailFromOwnAddresses: limit('reset-email-own', rateLimits.passwordResetsPerEmail),
-        verificationMailsPerAccount: limit('verification-account', rateLimits.verificationMailsPerAccount),
-        passwordChangeFailures: passwordChangeFailures(app.durableCounters, {
+        passwordChangeFailures: passwordChangeFailures(app.db, {
           max: rateLimits.passwordChangeFailuresPerAccount,
           windowSeconds: rateLimits.windowSeconds,
         }),

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { limit } from '../../plugins/rate-limits.js';
 import { clientLeaves } from '../auth/routes.js';
 import {
   type AccountDeps,
@@ -28,6 +29,18 @@ const errors = { 400: ErrorBody, 415: ErrorBody, 429: ErrorBody };
 export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { guard } = deps;
+  const { rateLimits } = app.config;
+  /**
+   * The mails for one email are limited twice: from the addresses its account signed in from, and
+   * from every other, so requests from strangers' addresses never use up what its owner may ask
+   * for from theirs (whose address is asked by email, before the account is looked up).
+   */
+  const resetsPerEmail = app.rateLimited(
+    limit('reset-email', rateLimits.passwordResetsPerEmail, async (request) => {
+      const { email } = request.body as { email: string };
+      return `${(await deps.knownAddresses.has(email, addressKey(request.ip))) ? 'own' : 'elsewhere'} ${email}`;
+    }),
+  );
 
   api.post(
     '/api/auth/verify-email',
@@ -54,6 +67,13 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
     '/api/auth/verify-email/resend',
     {
       onRequest: guard.user,
+      config: {
+        rateLimit: limit(
+          'verification-account',
+          rateLimits.verificationMailsPerAccount,
+          (r) => callerOf(r).id,
+        ),
+      },
       schema: {
         tags,
         summary: 'Mail a new verification link to the signed-in user',
@@ -71,6 +91,9 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
   api.post(
     '/api/auth/password-reset/request',
     {
+      config: {
+        rateLimit: limit('reset-ip', rateLimits.passwordResetsPerIp, (request) => addressKey(request.ip)),
+      },
       schema: {
         tags,
         summary: 'Mail a password reset link (/reset-password#token=…, one use, one hour)',
@@ -81,7 +104,8 @@ export function accountRoutes(app: FastifyInstance, deps: AccountDeps & { guard:
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, addressKey(request.ip));
+      await resetsPerEmail(request);
+      await requestPasswordReset(deps, request.body.email);
       return reply.status(202).send(null);
     },
   );

@@ -3,7 +3,6 @@ import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, conflict, forbidden } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
 import type { KnownAddresses } from '../auth/known-addresses.js';
 import type { PasswordChangeFailures } from '../auth/login-failures.js';
 import type { PasswordHashing } from '../auth/password.js';
@@ -14,13 +13,8 @@ import type { LinkPurpose, LinkTokens } from './links.js';
 import { endUnusedLinks, markEmailVerified, redeemLink, releaseLink, usableLinkOwner } from './repository.js';
 import { removeEarlierHolder } from './take-back.js';
 
+/** Mails asked for are limited by their routes (routes.ts); failed password changes here. */
 export interface AccountLimits {
-  resetsPerIp: RateLimit;
-  /** Reset requests for one email from the addresses its account has not signed in from. */
-  resetsPerEmail: RateLimit;
-  /** The same from the addresses it signed in from: strangers elsewhere cannot use these up. */
-  resetsPerEmailFromOwnAddresses: RateLimit;
-  verificationMailsPerAccount: RateLimit;
   passwordChangeFailures: PasswordChangeFailures;
 }
 
@@ -70,7 +64,6 @@ export async function verifyEmail(deps: AccountDeps, caller: Caller, token: stri
 
 /** POST /api/auth/verify-email/resend: a new link for the signed-in user; 409 once verified. */
 export async function resendVerification(deps: AccountDeps, caller: Caller): Promise<void> {
-  await deps.limits.verificationMailsPerAccount.consume(caller.id);
   const user = await findUserById(deps.db, caller.id);
   if (!user) throw new AppError('unauthenticated', 'Your account no longer exists');
   if (user.email_verified_at) throw conflict('Your email is already verified');
@@ -80,16 +73,10 @@ export async function resendVerification(deps: AccountDeps, caller: Caller): Pro
 /**
  * POST /api/auth/password-reset/request: the same answer whether or not the account exists. No
  * hash is computed in either case, and the mail is sent later by the outbox, so the time taken
- * tells as little as the answer. The mails for one email are limited twice: from the addresses
- * its account signed in from, and from every other, so requests from strangers' addresses never
- * use up what its owner may ask for from theirs (whose address is asked by email, before the
- * account is looked up). A new link leaves the older ones working: a stranger's request cannot
- * void the link the owner is about to use.
+ * tells as little as the answer (its limits are the route's). A new link leaves the older ones
+ * working: a stranger's request cannot void the link the owner is about to use.
  */
-export async function requestPasswordReset(deps: AccountDeps, email: string, ip: string): Promise<void> {
-  await deps.limits.resetsPerIp.consume(ip);
-  const own = await deps.knownAddresses.has(email, ip);
-  await (own ? deps.limits.resetsPerEmailFromOwnAddresses : deps.limits.resetsPerEmail).consume(email);
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   await deps.accountMail.send(deps.db, user, 'password_reset');

@@ -1,4 +1,5 @@
-import type { DatabaseRateLimitStore } from '../../http/database-rate-limit-store.js';
+import type { Database } from '../../db/database.js';
+import { databaseRateLimitStore } from './failure-windows.js';
 
 /** How long an address stays the account's own after it last signed in from there (30 days). */
 export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
@@ -19,7 +20,8 @@ export interface KnownAddresses {
   remember(email: string, address: string): Promise<void>;
 }
 
-export function knownAddresses(store: DatabaseRateLimitStore): KnownAddresses {
+export function knownAddresses(db: Database): KnownAddresses {
+  const store = databaseRateLimitStore(db);
   const key = (email: string, address: string) => `signed-in:${email} ${address}`;
   return {
     has: (email, address) => store.remembers(key(email, address)),

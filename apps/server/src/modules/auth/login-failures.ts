@@ -1,5 +1,6 @@
-import type { DatabaseRateLimitStore, WindowRule } from '../../http/database-rate-limit-store.js';
-import { RateLimitedError } from '../../http/rate-limit.js';
+import type { Database } from '../../db/database.js';
+import { RateLimitedError } from '../../http/app-error.js';
+import { type DatabaseRateLimitStore, databaseRateLimitStore, type WindowRule } from './failure-windows.js';
 import type { KnownAddresses } from './known-addresses.js';
 
 /** How many failed logins may be tried, and in what window (seconds). */
@@ -57,13 +58,9 @@ export function failuresCountedFirst(store: DatabaseRateLimitStore) {
  * the account's ceiling there, while its owner still signs in from theirs. A login whose password
  * is right makes its address the account's own.
  */
-export function loginFailures(
-  store: DatabaseRateLimitStore,
-  rules: LoginFailureRules,
-  known: KnownAddresses,
-) {
+export function loginFailures(db: Database, rules: LoginFailureRules, known: KnownAddresses) {
   const windowMs = rules.windowSeconds * 1000;
-  const attempt = failuresCountedFirst(store);
+  const attempt = failuresCountedFirst(databaseRateLimitStore(db));
   return {
     async check(email: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
       const account = (await known.has(email, address)) ? 'login-fail-own' : 'login-fail';
@@ -85,11 +82,8 @@ export function loginFailures(
 export type LoginFailures = ReturnType<typeof loginFailures>;
 
 /** Wrong current passwords when changing it, per account: counted before the check like logins. */
-export function passwordChangeFailures(
-  store: DatabaseRateLimitStore,
-  rule: { max: number; windowSeconds: number },
-) {
-  const attempt = failuresCountedFirst(store);
+export function passwordChangeFailures(db: Database, rule: { max: number; windowSeconds: number }) {
+  const attempt = failuresCountedFirst(databaseRateLimitStore(db));
   return {
     check: (userId: string, check: () => Promise<boolean>) =>
       attempt(

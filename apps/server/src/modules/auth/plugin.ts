@@ -10,18 +10,16 @@ import type { AuthDeps } from './service.js';
 /** Sign-up, sign-in (by password or Google), refresh and sign-out. */
 export const authRoutesPlugin = fp(
   async (app) => {
-    const { config, limit } = app;
+    const { config } = app;
     const { rateLimits } = config;
-    const known = knownAddresses(app.durableCounters);
+    const known = knownAddresses(app.db);
     const auth: AuthDeps = {
       db: app.db,
       tokens: app.tokens,
       knownAddresses: known,
       limits: {
-        signupPerIp: limit('signup-ip', rateLimits.signupsPerIp),
-        signupPerEmail: limit('signup-email', rateLimits.signupsPerEmail),
         loginFailures: loginFailures(
-          app.durableCounters,
+          app.db,
           {
             windowSeconds: rateLimits.windowSeconds,
             perIp: rateLimits.loginFailuresPerIp,
@@ -31,8 +29,6 @@ export const authRoutesPlugin = fp(
           },
           known,
         ),
-        refreshPerIp: limit('refresh-ip', rateLimits.refreshesPerIp),
-        refreshPerAccount: limit('refresh-account', rateLimits.refreshesPerAccount),
       },
       passwords: app.passwords,
       accountMail: app.accountMail,

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
+import { limit } from '../../plugins/rate-limits.js';
 import type { PageSessions } from './page-session.js';
+import { findRefreshToken, hashRefreshToken } from './refresh-tokens.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody };
@@ -22,10 +24,23 @@ export function clientLeaves(reply: FastifyReply): AbortSignal {
 
 export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageSessions }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { rateLimits } = app.config;
+  const signupsPerEmail = app.rateLimited(
+    limit('signup-email', rateLimits.signupsPerEmail, (request) => (request.body as { email: string }).email),
+  );
+  // Counted for the account a live refresh token belongs to (an unknown or revoked one counts nothing).
+  const refreshesPerAccount = app.rateLimited(
+    limit('refresh-account', rateLimits.refreshesPerAccount, async (request) => {
+      const { refreshToken } = request.body as { refreshToken: string };
+      const stored = await findRefreshToken(deps.db, hashRefreshToken(refreshToken));
+      return stored && !stored.revoked_at ? stored.user_id : undefined;
+    }),
+  );
 
   api.post(
     '/api/auth/signup',
     {
+      config: { rateLimit: limit('signup-ip', rateLimits.signupsPerIp, (request) => addressKey(request.ip)) },
       schema: {
         tags: ['sign-in'],
         summary: 'Create an account and sign in',
@@ -34,6 +49,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
+      await signupsPerEmail(request);
       const session = await signup(deps, request.body, addressKey(request.ip), clientLeaves(reply));
       deps.pages.keep(request, reply, session.accessToken);
       return reply.status(201).send(session);
@@ -62,6 +78,9 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
   api.post(
     '/api/auth/refresh',
     {
+      config: {
+        rateLimit: limit('refresh-ip', rateLimits.refreshesPerIp, (request) => addressKey(request.ip)),
+      },
       schema: {
         tags: ['sign-in'],
         summary: 'Exchange a refresh token for a new pair (the old one stops working)',
@@ -70,6 +89,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
       },
     },
     async (request, reply) => {
+      await refreshesPerAccount(request);
       const session = await refresh(deps, request.body.refreshToken, addressKey(request.ip));
       deps.pages.keep(request, reply, session.accessToken);
       return session;

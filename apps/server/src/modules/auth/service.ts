@@ -4,7 +4,6 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, RetryLaterError } from '../../http/app-error.js';
-import type { RateLimit } from '../../http/rate-limit.js';
 import type { AccountMail } from '../accounts/account-mail.js';
 import { findUserByEmail, findUserById, insertUser, setPasswordHash } from '../users/repository.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
@@ -20,13 +19,10 @@ import {
   storeRefreshToken,
 } from './refresh-tokens.js';
 
+/** Sign-ups and refreshes are limited by their routes (routes.ts); failed logins here. */
 export interface AuthLimits {
-  signupPerIp: RateLimit;
-  signupPerEmail: RateLimit;
   /** Failed logins per address, per account from one address, per account and per account an hour. */
   loginFailures: LoginFailures;
-  refreshPerIp: RateLimit;
-  refreshPerAccount: RateLimit;
 }
 
 export interface AuthDeps {
@@ -75,8 +71,6 @@ export async function signup(
   ip: string,
   signal?: AbortSignal,
 ): Promise<Session> {
-  await deps.limits.signupPerIp.consume(ip);
-  await deps.limits.signupPerEmail.consume(body.email);
   const user: UserRow = {
     id: newId(),
     name: body.name,
@@ -133,10 +127,8 @@ async function strengthenHash(deps: AuthDeps, user: UserRow, password: string, i
  * (stolen, or replayed) revokes its whole family, so the thief and the owner both sign in again.
  */
 export async function refresh(deps: AuthDeps, token: string, ip: string): Promise<Session> {
-  await deps.limits.refreshPerIp.consume(ip);
   const stored = await findRefreshToken(deps.db, hashRefreshToken(token));
   if (!stored || stored.revoked_at) throw new AppError('unauthenticated', INVALID_REFRESH);
-  await deps.limits.refreshPerAccount.consume(stored.user_id);
   if (stored.used_at || !(await markUsed(deps.db, stored.id))) {
     await revokeFamily(deps.db, stored.family_id);
     throw new AppError('unauthenticated', INVALID_REFRESH);

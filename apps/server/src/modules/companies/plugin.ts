@@ -10,10 +10,6 @@ export const companyRoutesPlugin = fp(
       invitationLinks: app.invitationLinks,
       log: app.log,
       guard: app.guard,
-      invitationLimits: {
-        perAccount: app.limit('invitations-account', app.config.rateLimits.invitationsPerAccount),
-        perCompany: app.limit('invitations-company', app.config.rateLimits.invitationsPerCompany),
-      },
     });
   },
   { name: 'company-routes', dependencies: ['config', 'database', 'auth-guard', 'mail', 'rate-limits'] },

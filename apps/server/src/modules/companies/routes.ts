@@ -22,6 +22,8 @@ import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { limit } from '../../plugins/rate-limits.js';
+import * as companies from './repository.js';
 import {
   acceptInvitation,
   type CompanyDeps,
@@ -46,6 +48,16 @@ const acknowledged = { acknowledged: true as const };
 export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
+  const { rateLimits } = app.config;
+  // Each invitation mails someone else: counted for the inviter (the route's limit), then, once
+  // their right to invite is known (so no outsider spends it), for the company.
+  const invitationsPerCompany = app.rateLimited(
+    limit('invitations-company', rateLimits.invitationsPerCompany, async (request) => {
+      const companyId = (request.params as { id: string }).id;
+      const member = await companies.memberOf(db, companyId, callerOf(request).id);
+      return member?.role === 'admin' ? companyId : undefined;
+    }),
+  );
 
   api.post(
     '/api/companies',
@@ -119,6 +131,9 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
     '/api/companies/:id/invitations',
     {
       onRequest: guard.user,
+      config: {
+        rateLimit: limit('invitations-account', rateLimits.invitationsPerAccount, (r) => callerOf(r).id),
+      },
       schema: {
         tags,
         summary: `Invite someone by email (company admins): a one-use link /invitations#token=… mailed, valid ${INVITATION_DAYS} days`,
@@ -129,10 +144,12 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
         response: { 201: Inserted, 409: ErrorBody, 415: ErrorBody, 429: ErrorBody, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({
+    async (request, reply) => {
+      await invitationsPerCompany(request);
+      return reply.status(201).send({
         insertedId: await invite(deps, callerOf(request), request.params.id, request.body),
-      }),
+      });
+    },
   );
 
   api.get(

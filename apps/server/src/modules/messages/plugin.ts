@@ -3,11 +3,7 @@ import { messageRoutes } from './routes.js';
 
 export const messageRoutesPlugin = fp(
   async (app) => {
-    messageRoutes(app, {
-      db: app.db,
-      guard: app.guard,
-      perIp: app.limit('messages-ip', app.config.rateLimits.messagesPerIp),
-    });
+    messageRoutes(app, { db: app.db, guard: app.guard });
   },
   { name: 'message-routes', dependencies: ['config', 'database', 'auth-guard', 'rate-limits'] },
 );

@@ -6,18 +6,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { addressKey } from '../../http/address-key.js';
 import type { AuthGuard } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
+import { limit } from '../../plugins/rate-limits.js';
 import { inbox, receiveMessage } from './service.js';
 
-export function messageRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; perIp: RateLimit },
-) {
+export function messageRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/api/messages',
     {
+      config: {
+        rateLimit: limit('messages-ip', app.config.rateLimits.messagesPerIp, (request) =>
+          addressKey(request.ip),
+        ),
+      },
       schema: {
         tags: ['messages'],
         summary: "Send the home page's Contact Us form or the complaints/suggestion box (anyone)",
@@ -26,9 +28,7 @@ export function messageRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ insertedId: await receiveMessage(deps, request.body, addressKey(request.ip)) }),
+      reply.status(201).send({ insertedId: await receiveMessage(deps, request.body) }),
   );
 
   api.get(

@@ -18,13 +18,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
 
 export const orderRoutesPlugin = fp(
   async (app) => {
-    const { rateLimits } = app.config;
-    orderRoutes(app, {
-      ...orderDeps(app),
-      guard: app.guard,
-      perAccount: app.limit('purchases-account', rateLimits.purchasesPerAccount),
-      perIp: app.limit('purchases-ip', rateLimits.purchasesPerIp),
-    });
+    orderRoutes(app, { ...orderDeps(app), guard: app.guard });
     companyOrderRoutes(app, { db: app.db, mail: app.mail, guard: app.guard });
   },
   {

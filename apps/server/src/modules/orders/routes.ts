@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
+import { limit } from '../../plugins/rate-limits.js';
 import {
   cancelOrder,
   getOrder,
@@ -38,24 +38,28 @@ const placedResponses = {
   ...errors,
 };
 
-export function orderRoutes(
-  app: FastifyInstance,
-  deps: OrderDeps & { guard: AuthGuard; perAccount: RateLimit; perIp: RateLimit },
-) {
+export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
+  const { rateLimits } = app.config;
+  /** Orders are limited per address (the routes' limit), then per account. */
+  const purchasesPerIp = limit('purchases-ip', rateLimits.purchasesPerIp, (request) =>
+    addressKey(request.ip),
+  );
+  const purchasesPerAccount = app.rateLimited(
+    limit('purchases-account', rateLimits.purchasesPerAccount, (request) => callerOf(request).id),
+  );
   /** The buyer placing an order, once the rate limits of their address and account let them. */
   const buyerOf = async (request: FastifyRequest) => {
-    const buyer = callerOf(request);
-    await deps.perIp.consume(addressKey(request.ip));
-    await deps.perAccount.consume(buyer.id);
-    return buyer;
+    await purchasesPerAccount(request);
+    return callerOf(request);
   };
 
   api.post(
     '/api/purchase',
     {
       onRequest: guard.buyer,
+      config: { rateLimit: purchasesPerIp },
       schema: {
         tags: ['orders'],
         summary:
@@ -75,6 +79,7 @@ export function orderRoutes(
     '/api/orders',
     {
       onRequest: guard.buyer,
+      config: { rateLimit: purchasesPerIp },
       schema: {
         tags: ['orders'],
         summary:

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
 import { badRequest } from '../../http/app-error.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
+import { limit } from '../../plugins/rate-limits.js';
 import { WebhookRefused } from './provider.js';
 import {
   confirmTestPayment,
@@ -37,12 +37,15 @@ const errors = {
   503: ErrorBody.describe('payments_not_configured: the shop takes no card payments now'),
 };
 
-export async function paymentRoutes(
-  app: FastifyInstance,
-  deps: PaymentDeps & { guard: AuthGuard; perAccount: RateLimit; perIp: RateLimit },
-) {
+export async function paymentRoutes(app: FastifyInstance, deps: PaymentDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { guard, provider } = deps;
+  const { rateLimits } = app.config;
+  /** Payments are limited per address (the routes' limit), then per account. */
+  const paymentsPerIp = limit('payments-ip', rateLimits.paymentsPerIp, (request) => addressKey(request.ip));
+  const paymentsPerAccount = app.rateLimited(
+    limit('payments-account', rateLimits.paymentsPerAccount, (request) => callerOf(request).id),
+  );
 
   api.get(
     '/api/payments/config',
@@ -83,6 +86,7 @@ export async function paymentRoutes(
     '/api/payments/test/confirm',
     {
       onRequest: guard.user,
+      config: { rateLimit: paymentsPerIp },
       schema: {
         tags: ['payments'],
         summary: "Pay with a card through the shop's test provider (Stripe's test card numbers)",
@@ -92,9 +96,8 @@ export async function paymentRoutes(
       },
     },
     async (request) => {
+      await paymentsPerAccount(request);
       const buyer = callerOf(request);
-      await deps.perIp.consume(addressKey(request.ip));
-      await deps.perAccount.consume(buyer.id);
       return { paymentIntent: await confirmTestPayment(deps, buyer, request.body) };
     },
   );
@@ -103,6 +106,7 @@ export async function paymentRoutes(
     '/api/purchaseById/:id',
     {
       onRequest: guard.user,
+      config: { rateLimit: paymentsPerIp },
       schema: {
         tags: ['payments'],
         summary: 'Mark your order paid, once the card provider confirms the payment for it',
@@ -113,9 +117,8 @@ export async function paymentRoutes(
       },
     },
     async (request) => {
+      await paymentsPerAccount(request);
       const buyer = callerOf(request);
-      await deps.perIp.consume(addressKey(request.ip));
-      await deps.perAccount.consume(buyer.id);
       await payOrder(deps, buyer, request.params.id, request.body.paymentId);
       return { acknowledged: true as const };
     },

@@ -8,9 +8,7 @@ export const quoteRoutesPlugin = fp(
       db: app.db,
       mail: app.mail,
       orders: orderDeps(app),
-      requestsPerAccount: app.limit('quote-requests-account', app.config.rateLimits.quoteRequestsPerAccount),
       guard: app.guard,
-      messagesPerAccount: app.limit('quote-messages-account', app.config.rateLimits.quoteMessagesPerAccount),
     });
   },
   {

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
+import { limit } from '../../plugins/rate-limits.js';
 import {
   acceptQuote,
   addMessage,
@@ -58,21 +58,18 @@ const AcceptHeaders = z.looseObject({
 });
 
 /** Quotes: a buyer asks a price, the shop offers one, the buyer accepts it (an order) or declines it. */
-export function quoteRoutes(
-  app: FastifyInstance,
-  deps: QuoteDeps & {
-    guard: AuthGuard;
-    /** Messages posted per account in the rate limits' window (RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT). */
-    messagesPerAccount: RateLimit;
-  },
-) {
+export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
+  const { rateLimits } = app.config;
 
   api.post(
     '/api/quotes',
     {
       onRequest: guard.buyer,
+      config: {
+        rateLimit: limit('quote-requests-account', rateLimits.quoteRequestsPerAccount, (r) => callerOf(r).id),
+      },
       schema: {
         tags: ['quotes'],
         summary: 'Ask the shop for a price (buyers): parts and quantities, and a message',
@@ -135,6 +132,9 @@ export function quoteRoutes(
     '/api/quotes/:id/messages',
     {
       onRequest: guard.user,
+      config: {
+        rateLimit: limit('quote-messages-account', rateLimits.quoteMessagesPerAccount, (r) => callerOf(r).id),
+      },
       schema: {
         tags: ['quotes'],
         summary:
@@ -158,6 +158,9 @@ export function quoteRoutes(
     '/api/quotes/:id/messages',
     {
       onRequest: guard.user,
+      config: {
+        rateLimit: limit('quote-messages-account', rateLimits.quoteMessagesPerAccount, (r) => callerOf(r).id),
+      },
       schema: {
         tags: ['quotes'],
         summary:
@@ -171,7 +174,6 @@ export function quoteRoutes(
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await deps.messagesPerAccount.consume(caller.id);
       return reply
         .status(201)
         .send({ insertedId: await addMessage(db, caller, request.params.id, request.body) });

@@ -17,7 +17,6 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
 import { addressesOf } from '../addresses/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import type { MailOutbox } from '../mail/outbox.js';
@@ -30,8 +29,6 @@ export interface QuoteDeps {
   mail?: MailOutbox | undefined;
   /** What the order of an accepted quote is placed with (modules/orders). */
   orders: OrderDeps;
-  /** Quote requests per account: each one mails every shop admin. */
-  requestsPerAccount?: RateLimit;
 }
 
 /** What an offered quote whose time ran out answers to an accept. */
@@ -131,7 +128,6 @@ const closed = (status: QuoteStatus) => conflict(`This quote is ${status}; it ca
  * line, as `POST /api/orders` does); quantities are not checked against the parts' ranges.
  */
 export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRequestBody): Promise<string> {
-  await deps.requestsPerAccount?.consume(buyer.id);
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     const names = await quotes.partNames(

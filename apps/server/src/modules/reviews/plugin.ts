@@ -3,11 +3,7 @@ import { reviewRoutes } from './routes.js';
 
 export const reviewRoutesPlugin = fp(
   async (app) => {
-    reviewRoutes(app, {
-      db: app.db,
-      guard: app.guard,
-      perAccount: app.limit('reviews-account', app.config.rateLimits.reviewsPerAccount),
-    });
+    reviewRoutes(app, { db: app.db, guard: app.guard });
   },
   {
     name: 'review-routes',

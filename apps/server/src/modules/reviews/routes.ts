@@ -5,13 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import type { RateLimit } from '../../http/rate-limit.js';
+import { limit } from '../../plugins/rate-limits.js';
 import { addReview, listNewestReviews } from './service.js';
 
-export function reviewRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; perAccount: RateLimit },
-) {
+export function reviewRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/review',
@@ -37,6 +34,9 @@ export function reviewRoutes(
     '/api/review',
     {
       onRequest: deps.guard.buyer,
+      config: {
+        rateLimit: limit('reviews-account', app.config.rateLimits.reviewsPerAccount, (r) => callerOf(r).id),
+      },
       schema: {
         tags: ['reviews'],
         summary:
@@ -55,7 +55,6 @@ export function reviewRoutes(
     },
     async (request, reply) => {
       const reviewer = callerOf(request);
-      await deps.perAccount.consume(reviewer.id);
       return reply.status(201).send({ insertedId: await addReview(deps.db, reviewer.id, request.body) });
     },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../db/database.js';
 
 /** A limit to take a place in: at most `max` in a window of `windowMs`. */
 export interface WindowRule {
@@ -55,15 +55,15 @@ async function add(db: Database, key: string, windowMs: number, amount: number, 
 }
 
 /**
- * Rate-limit windows kept in the database: they survive a restart and are shared by every server
- * on the same database. One upsert per window starts a new window or adds to the current one.
+ * Windows kept in the database: they survive a restart and are shared by every server on the
+ * same database. One upsert per window starts a new window or adds to the current one.
  *
- * Written here rather than taken from rate-limiter-flexible (which counts the other limits,
- * http/rate-limit.ts): a failed-login attempt takes a place in up to four windows all or none, in
- * one transaction, and gives them back when the password was right. rate-limiter-flexible
- * cannot: its RateLimiterUnion consumes every limiter and keeps the points taken when one refuses,
- * its `reward` cannot tell a window since renewed from the one the place was taken in, and its SQL
- * stores keep their own tables and connections, outside the shop's migrations and transactions.
+ * Failed password checks are counted here rather than by @fastify/rate-limit (which counts every
+ * other limit, plugins/rate-limits.ts): a failed login takes a place in up to four windows, all or
+ * none, in one transaction, before the password is checked, and gives them back when it was right.
+ * @fastify/rate-limit counts one window a call and cannot give a place back (nor tell a window
+ * since renewed from the one the place was taken in), and its stores live in memory or Redis, so a
+ * restart or a Redis outage would reset what guards accounts against guessing.
  */
 export function databaseRateLimitStore(db: Database): DatabaseRateLimitStore {
   let sweptAt = 0;
