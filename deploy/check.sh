@@ -110,7 +110,8 @@ say '/api/health answers 200'
 home=$(fetch "$base/")
 [[ "$(head -1 <<<"$home")" == "200 text/html"* ]] || fail "/ answered $(head -1 <<<"$home")"
 grep -q '<div id="root">' <<<"$home" || fail '/ is not the web app'
-grep -q 'id="page-state"' <<<"$home" || fail '/ was not rendered by the server (see the server log)'
+grep -q '__staticRouterHydrationData' <<<"$home" && grep -q 'See all [0-9,]* parts' <<<"$home" \
+  || fail '/ was not rendered by the server with its parts (see the server log)'
 say '/ serves the web app, rendered by the server'
 
 parts=$(fetch "$base/api/parts?limit=1")

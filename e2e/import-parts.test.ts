@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { holdTheApp, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
 
 const admin = { email: 'import-admin@parts-shop.example', password: 'admin-password-4' };
@@ -97,22 +97,6 @@ describe('an admin adding parts from a CSV file', () => {
     await page.getByLabel('Search by name').fill('Solder Wick');
     await page.getByRole('row').filter({ hasText: 'Solder Wick 2 mm' }).waitFor();
     await screenshot(page, 'import-parts-added-phone');
-  });
-
-  it('holds a file sent before the app has the page, and sends it once the app does', async () => {
-    const page = await signedIn('/dashboard/manage-product', admin);
-    await page.getByRole('heading', { level: 1, name: 'Manage Product' }).waitFor();
-    // The page again, as the server renders it for the admin, with the app's code held back.
-    const release = await holdTheApp(page);
-    await page.reload();
-    const form = page.locator('form').filter({ has: page.getByLabel('CSV file') });
-    expect(await form.getAttribute('data-form')).toBe('pending');
-    await chooseAndUpload(page, 'colour.csv', `${HEADER},colour\n`);
-    // Held: the browser did not send the form to the address bar.
-    expect(new URL(page.url()).search).toBe('');
-    release();
-    await page.getByRole('alert').filter({ hasText: 'unknown column "colour"' }).waitFor();
-    expect(new URL(page.url()).search).toBe('');
   });
 
   it('is told about a wrong header or a file that is too large before anything is added', async () => {

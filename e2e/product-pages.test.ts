@@ -140,6 +140,7 @@ describe('the whole catalog and a product page', () => {
     expect(await shared.getByLabel('Search parts by name').inputValue()).toBe('e');
   });
 
+  // Four accessibility scans and screenshots: longer than a journey's minute on a busy machine.
   it('sends the pages rendered, and shows them whole on a desktop and a phone', async () => {
     for (const [viewport, width] of [
       [DESKTOP, 1280],
@@ -162,12 +163,13 @@ describe('the whole catalog and a product page', () => {
     // Before the app runs, the server's HTML is the page.
     const page = await open('about:blank');
     const release = await holdTheApp(page);
-    await page.goto(`${journey.baseUrl}/parts/${partId}`, { waitUntil: 'domcontentloaded' });
+    // (A page's module scripts held, the browser's DOMContentLoaded waits for them.)
+    await page.goto(`${journey.baseUrl}/parts/${partId}`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByRole('table', { name: 'Price by quantity' }).waitFor();
-    await page.goto(`${journey.baseUrl}/catalog`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${journey.baseUrl}/catalog`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Catalog' }).waitFor();
     expect(await page.getByRole('article').count()).toBeGreaterThan(6);
     release();
-  });
+  }, 150_000);
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appHas, holdTheApp, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
 
 const admin = { email: 'owner@parts-shop.example', password: 'admin-password-1' };
@@ -113,8 +113,6 @@ describe('signing in', () => {
     await nav(page).getByRole('button', { name: 'Logout' }).click();
     await nav(page).getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    // The page cookie goes with the sign-in.
-    expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('page_session');
 
     await page.goto('/dashboard/my-order');
     await page.waitForURL('**/login');
@@ -127,8 +125,6 @@ describe('signing in', () => {
     const page = await loggedIn(buyer);
     const expired = `x.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.y`;
     await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
-    // The page cookie ends a minute before the token it carries.
-    await page.context().clearCookies({ name: 'page_session' });
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(buyer.email);
@@ -145,8 +141,6 @@ describe('signing in', () => {
     expect(await mobile.getAttribute('placeholder')).toBe('+880');
     const update = page.getByRole('button', { name: 'Update' });
     expect(await update.isDisabled()).toBe(true);
-    // Typed into the page the server rendered for the buyer: the app, started by the typing, takes
-    // the form over with the number in it.
     await mobile.fill('+880 1712 345678');
     await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
@@ -158,84 +152,15 @@ describe('signing in', () => {
     await expect.poll(() => page.getByLabel('Mobile').inputValue()).toBe('+880 1712 345678');
   });
 
-  it('sends a signed-in buyer their dashboard page rendered with their data, which the app then takes over', async () => {
+  it('sends a buyer whose sign-in this browser no longer holds to Login', async () => {
     const page = await loggedIn(buyer);
-    const release = await holdTheApp(page);
-    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
-    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(1);
-    expect(await page.getByLabel('Name').inputValue()).toBe(buyer.name);
-    expect(await page.getByLabel('Email').inputValue()).toBe(buyer.email);
-    expect(await page.getByLabel('Role').inputValue()).toBe('user');
-    expect(await page.getByRole('progressbar').count()).toBe(0);
-    expect(await nav(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-    expect(await dashboardLinks(page)).toEqual([
-      'My Profile',
-      'My Order',
-      'Lists',
-      'My Quotes',
-      'Company',
-      'Add Review',
-    ]);
-    await page.evaluate(() => {
-      (document.querySelector('main') as HTMLElement & { kept?: boolean }).kept = true;
-    });
-    // Once the page has loaded, the app starts for a signed-in user without a touch.
-    release();
-    await expect.poll(() => appHas(page, 'Mobile')).toBe(true);
-    // Taken over, not rendered again: the same elements, one page, one heading.
-    expect(await page.evaluate(() => (document.querySelector('main') as { kept?: boolean }).kept)).toBe(true);
-    expect(await page.locator('main').count()).toBe(1);
-    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['My Profile']);
-    expect(await page.getByLabel('Name').inputValue()).toBe(buyer.name);
-  });
-
-  it('keeps what the buyer typed before the app took the page over, as an edit', async () => {
-    const page = await loggedIn(buyer);
-    const release = await holdTheApp(page);
-    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
-    const mobile = page.getByLabel('Mobile');
-    expect(await mobile.inputValue()).toBe('+880 1712 345678');
-    await mobile.fill('+880 1999 000111');
-    expect(await appHas(page, 'Mobile')).toBe(false);
-    release();
-    await expect.poll(() => appHas(page, 'Mobile')).toBe(true);
-    const update = page.getByRole('button', { name: 'Update' });
-    await expect.poll(() => update.isEnabled()).toBe(true);
-    expect(await mobile.inputValue()).toBe('+880 1999 000111');
-    await update.click();
-    await page.getByText('Updated', { exact: true }).waitFor();
-    await page.reload();
-    await expect.poll(() => page.getByLabel('Mobile').inputValue()).toBe('+880 1999 000111');
-  });
-
-  it('shows no page rendered for a buyer whose sign-in this browser no longer holds', async () => {
-    const page = await loggedIn(buyer);
-    // The sign-in gone from this browser's storage, the page cookie still there.
+    // The sign-in gone from this browser's storage.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
     expect(await page.getByText(buyer.email).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).not.toBe(buyer.email);
-  });
-
-  it("shows the dashboard's frame to a stored sign-in without the page cookie, then the page in its place", async () => {
-    const page = await loggedIn(buyer);
-    await page.context().clearCookies({ name: 'page_session' });
-    const release = await holdTheApp(page);
-    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
-    expect(await page.locator('meta[name="rendered-for"]').count()).toBe(0);
-    expect(await page.getByRole('progressbar', { name: 'Checking your role' }).count()).toBeGreaterThan(0);
-    // The server does not know who asks: neither Login nor Logout yet.
-    expect(await nav(page).getByRole('link', { name: 'Login' }).count()).toBe(0);
-    expect(await page.getByLabel('Name').count()).toBe(0);
-    release();
-    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe(buyer.name);
-    await nav(page).getByRole('button', { name: 'Logout' }).waitFor();
-    // The app rendered over the frame: one page, one heading.
-    expect(await page.locator('main').count()).toBe(1);
-    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['My Profile']);
   });
 
   it('signs a buyer out who opens an admin page', async () => {
@@ -311,8 +236,6 @@ describe('an admin', () => {
         body: JSON.stringify({ error: { code: 'forbidden', message: 'Admins only' } }),
       }),
     );
-    // Without the page cookie the page arrives as the frame, and the list is asked for from here.
-    await page.context().clearCookies({ name: 'page_session' });
     await page.goto('/dashboard/make-admin');
     await page.getByText('Forbidden Access!!! Please Login again').waitFor();
     await page.waitForURL('**/login');

@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  appHas,
   appRunning,
   collectPageProblems,
   DESKTOP,
@@ -44,13 +43,19 @@ describe('a visitor', () => {
     page = await context.newPage();
     problems = collectPageProblems(page);
     const release = await holdTheApp(page);
-    await page.goto('/parts', { waitUntil: 'domcontentloaded' });
+    await page.goto('/parts', { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(6);
     expect(await appRunning(page)).toBe(false);
-    // Once the page has loaded, the app takes it over when the browser is idle, without a touch.
+    await page.evaluate(() => {
+      (document.querySelector('main') as HTMLElement & { kept?: boolean }).kept = true;
+    });
+    // Once its scripts have loaded, the app takes the page over (React's hydration), without a touch.
     release();
     await expect.poll(() => appRunning(page)).toBe(true);
+    // Taken over, not rendered again (a hydration error would have React render it anew, and
+    // report it: see afterEach).
+    expect(await page.evaluate(() => (document.querySelector('main') as { kept?: boolean }).kept)).toBe(true);
     await page.evaluate(() => {
       (window as { samePage?: boolean }).samePage = true;
     });
@@ -69,8 +74,7 @@ describe('a visitor', () => {
     expect(scrolled).toBeGreaterThan(1000);
     await email.click();
     await email.pressSequentially('buyer@factory.example');
-    // The form's code loads after the app's: once the app has the form, it has the page.
-    await expect.poll(() => appHas(page, 'Email')).toBe(true);
+    await expect.poll(() => appRunning(page)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await email.inputValue()).toBe('buyer@factory.example');
   });

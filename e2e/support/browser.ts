@@ -57,29 +57,18 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** Holds the app's code back until the returned function is called: what shows is what the server sent. */
+/** Holds the app's scripts back until the returned function is called: what shows is what the server sent. */
 export async function holdTheApp(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/start-*.js', async (route) => {
+  await page.route('**/assets/*.js', async (route) => {
     await released;
     await route.continue();
   });
   return release;
 }
-
-/**
- * Whether the app has taken over the field labelled `label`: a form says so once it has
- * (`data-form="live"`, see components/form/rules-form.tsx), any other field once the app runs
- * (`data-app` on the page's root element, set by the app's layout).
- */
-export const appHas = (page: Page, label: string) =>
-  page.getByLabel(label).evaluate((field) => {
-    const form = field.closest('form');
-    return form ? form.dataset.form === 'live' : document.documentElement.dataset.app === 'running';
-  });
 
 /** Whether the app runs on the page (it has taken the page over, or rendered it). */
 export const appRunning = (page: Page) =>

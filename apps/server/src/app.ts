@@ -17,6 +17,7 @@ import { listRoutesPlugin } from './modules/lists/plugin.js';
 import { messageRoutesPlugin } from './modules/messages/plugin.js';
 import { orderRoutesPlugin } from './modules/orders/plugin.js';
 import { overviewRoutesPlugin } from './modules/overview/plugin.js';
+import { webAppPlugin } from './modules/pages/index.js';
 import { partRoutesPlugin } from './modules/parts/plugin.js';
 import { paymentRoutesPlugin } from './modules/payments/plugin.js';
 import { quoteRoutesPlugin } from './modules/quotes/plugin.js';
@@ -39,7 +40,6 @@ import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { secretsPlugin } from './plugins/secrets.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationPlugin } from './plugins/validation.js';
-import { webAppPlugin } from './plugins/web-app.js';
 
 export interface AppDeps {
   config: Config;

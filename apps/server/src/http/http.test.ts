@@ -248,7 +248,11 @@ async function shopWithExtras(): Promise<{
   await migrateToLatest(database.db);
   const webDist = path.join(target.dataDir, 'web');
   fs.mkdirSync(webDist);
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Shop</title>');
+  // Above @fastify/compress's threshold, as the built one is.
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><title>Shop</title><div id="root">${'<p>The shop.</p>'.repeat(100)}</div>`,
+  );
   const written: string[] = [];
   const app = await buildApp({
     config,
@@ -314,21 +318,9 @@ describe('a handler that throws, and the web app', () => {
     },
   );
 
-  it('preloads the storefront parts with the pages that show them, and with no other page', async () => {
-    for (const url of ['/', '/home', '/parts']) {
-      const page = await extra.app.inject({ method: 'GET', url });
-      expect(page.headers.link).toBe('</api/parts?limit=6>; rel=preload; as=fetch; crossorigin');
-    }
-    for (const url of ['/login', '/dashboard', '/blog']) {
-      const page = await extra.app.inject({ method: 'GET', url });
-      expect(page.headers.link).toBeUndefined();
-    }
-  });
-
   it('sends pages compressed when the browser takes it, and revalidates them by their ETag', async () => {
     const plain = await extra.app.inject({ method: 'GET', url: '/parts' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     for (const [accepted, sent] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
@@ -340,13 +332,14 @@ describe('a handler that throws, and the web app', () => {
         headers: { 'accept-encoding': accepted },
       });
       expect(page.headers['content-encoding']).toBe(sent);
+      expect(page.headers.vary).toMatch(/accept-encoding/i);
       const body =
         sent === 'br' ? zlib.brotliDecompressSync(page.rawPayload) : zlib.gunzipSync(page.rawPayload);
       expect(body.toString()).toBe(plain.body);
     }
     const again = await extra.app.inject({
       method: 'GET',
-      url: '/login',
+      url: '/parts',
       headers: { 'if-none-match': String(plain.headers.etag) },
     });
     expect(again.statusCode).toBe(304);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions, fastifyHelmet } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -29,6 +30,24 @@ function pagePolicy(options: FastifyHelmetOptions['contentSecurityPolicy'] & obj
 
 /** The policy of every answer: the directives above, none of Helmet's defaults. */
 const strictPolicy = pagePolicy({ useDefaults: false, directives: strictDirectives });
+
+const nonces = new WeakMap<object, string>();
+const noncePolicy = pagePolicy({
+  useDefaults: false,
+  directives: { ...strictDirectives, scriptSrc: ["'self'", (_req, res) => `'nonce-${nonces.get(res)}'`] },
+});
+
+/**
+ * A page the server rendered: the strict policy, but for the one inline script the page carries
+ * (React Router's data, from which the app takes the page over), allowed by a nonce new for each
+ * answer, which this returns (http/web-app.ts).
+ */
+export function renderedPagePolicy(request: FastifyRequest, reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('base64');
+  nonces.set(reply.raw, nonce);
+  noncePolicy(request, reply);
+  return nonce;
+}
 
 /**
  * Helmet's other headers on every answer, with a strict-origin referrer policy. The policy is

@@ -1,46 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
-import { USERS_PAGE_SIZE, usersQuery } from '../features/admin/api/get-users';
-import { managedPartsQuery } from '../features/admin/api/managed-parts';
-import { AUDIT_PAGE_SIZE, auditQuery } from '../features/audit/api/get-audit';
-import { checkAdminQuery } from '../features/auth/api/check-admin';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
-import { HomePage } from '../features/home/pages/home-page';
-import { MESSAGES_PAGE_SIZE, messagesQuery } from '../features/messages/api/get-messages';
-import {
-  allOrdersQuery,
-  myOrdersQuery,
-  NO_ORDER_FILTERS,
-  ORDERS_PAGE_SIZE,
-  orderQuery,
-} from '../features/orders/api/orders';
-import { overviewQuery } from '../features/overview/api/get-overview';
-import { partQuery } from '../features/parts/api/get-part';
-import { profileQuery } from '../features/profile/api/get-profile';
-import { QUOTES_PAGE_SIZE, quoteQuery, quotesQuery } from '../features/quotes/api/quotes';
-import { type PageHandle, type PageParams, type PageUser, pageHandle } from '../lib/page-handle';
+import { HomePage, homeLoader } from '../features/home';
 import { AppLayout } from './app-layout';
 
-/**
- * A dashboard page's route: its heading, which the dashboard shows at once, its own chunk, and
- * what it shows first, if the app is to ask for that at its start. A query only that page asks for
- * is imported by its prefetch, so that it stays out of the first download.
- */
-function dashboardPage(
-  heading: string,
-  load: () => Promise<ComponentType>,
-  prefetch?: PageHandle['prefetch'],
-) {
-  return {
-    handle: { heading, ...(prefetch ? { prefetch } : {}) } satisfies PageHandle,
-    lazy: async () => ({ Component: await load() }),
-  };
+/** A dashboard page's route: its heading, which the dashboard shows at once, and its own chunk. */
+function dashboardPage(heading: string, load: () => Promise<ComponentType>) {
+  return { handle: { heading }, lazy: async () => ({ Component: await load() }) };
 }
-
-/** The first page of a paged list. */
-const firstPage = (limit: number) => ({ limit, offset: 0 });
 
 /** The dashboard's pages (docs/product.md §2): My Profile for all, then buyers' pages, then admins'. */
 const dashboardPages: RouteObject[] = [
@@ -49,45 +17,12 @@ const dashboardPages: RouteObject[] = [
     ...dashboardPage(
       'My Profile',
       async () => (await import('../features/profile/pages/my-profile-page')).MyProfilePage,
-      async (client, user) => {
-        await Promise.all([
-          client.prefetchQuery(profileQuery(user.email)),
-          // A buyer's delivery addresses too: the API keeps none for admins.
-          client
-            .fetchQuery(checkAdminQuery(user.email))
-            .then(async (admin) =>
-              admin
-                ? undefined
-                : client.prefetchQuery((await import('../features/profile/api/addresses')).addressesQuery),
-            )
-            .catch(() => undefined),
-        ]);
-      },
     ),
   },
   {
     // A quote's page, for its buyer and for admins (the API says whose it is).
     path: 'quotes/:id',
-    ...dashboardPage(
-      'Quote',
-      async () => (await import('../features/quotes/pages/quote-page')).QuotePage,
-      async (client, user, { id = '' }) => {
-        const quote = await client.fetchQuery(quoteQuery(id)).catch(() => undefined);
-        // An accepted quote's page says how its order stands.
-        if (quote?.orderId) await client.prefetchQuery(orderQuery(quote.orderId));
-        // A buyer's open offer shows where its order would go: their mobile and saved addresses.
-        if (
-          quote?.status === 'offered' &&
-          !(await client.fetchQuery(checkAdminQuery(user.email)).catch(() => true))
-        )
-          await Promise.all([
-            client.prefetchQuery(profileQuery(user.email)),
-            import('../features/profile/api/addresses').then(({ addressesQuery }) =>
-              client.prefetchQuery(addressesQuery),
-            ),
-          ]);
-      },
-    ),
+    ...dashboardPage('Quote', async () => (await import('../features/quotes/pages/quote-page')).QuotePage),
   },
   {
     element: <RequireNonAdmin redirectTo="/login" />,
@@ -97,24 +32,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'My Order',
           async () => (await import('../features/orders/pages/my-order-page')).MyOrderPage,
-          // The payments' settings too: an unpaid order's Pay link asks for them, and the server
-          // renders the page for its buyer only with all it asks for (entry-server.tsx). An order
-          // waiting for its company's approval says the limit it passes: the company is read too.
-          async (client, user) => {
-            const [page] = await Promise.all([
-              client
-                .fetchQuery(myOrdersQuery(user.email, firstPage(ORDERS_PAGE_SIZE)))
-                .catch(() => undefined),
-              import('../features/payments/api/payments').then(({ paymentsConfigQuery }) =>
-                client.prefetchQuery(paymentsConfigQuery),
-              ),
-            ]);
-            const waiting = page?.orders.find((order) => order.approval === 'pending')?.companyId;
-            if (waiting)
-              await client.prefetchQuery(
-                (await import('../features/company-orders/api/company-orders')).companyQuery(waiting),
-              );
-          },
         ),
       },
       {
@@ -122,8 +39,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Lists',
           async () => (await import('../features/order-builder/pages/lists-page')).ListsPage,
-          async (client) =>
-            client.prefetchQuery((await import('../features/order-builder/api/lists')).listsQuery),
         ),
       },
       {
@@ -131,60 +46,28 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'My Quotes',
           async () => (await import('../features/quotes/pages/quote-list-pages')).MyQuotesPage,
-          (client) => client.prefetchQuery(quotesQuery(firstPage(QUOTES_PAGE_SIZE), '')),
         ),
       },
       {
         path: 'company',
-        ...dashboardPage(
-          'Company',
-          async () => {
-            const [{ CompanyPage }, { CompanyOrders }] = await Promise.all([
-              import('../features/companies/pages/company-page'),
-              import('../features/company-orders'),
-            ]);
-            // Its admins see the company's orders and approvals below it.
-            return () => (
-              <CompanyPage
-                orders={(company, isAdmin) => (isAdmin ? <CompanyOrders companyId={company._id} /> : null)}
-              />
-            );
-          },
-          async (client, user) => {
-            const [companies, companyOrders] = await Promise.all([
-              import('../features/companies/api/companies'),
-              import('../features/company-orders/api/company-orders'),
-            ]);
-            const company = await client.fetchQuery(companies.myCompanyQuery).catch(() => undefined);
-            // No company: the page asks whether the email is verified, to offer to create one.
-            if (company === null) return client.prefetchQuery(profileQuery(user.email));
-            const admin = company?.members.some(
-              (member) => member.email === user.email && member.role === 'admin',
-            );
-            if (!company || !admin) return;
-            // Its admins' invitations, approvals and the company's orders (their first pages).
-            const page = firstPage(companyOrders.COMPANY_ORDERS_PAGE_SIZE);
-            await Promise.all([
-              client.prefetchQuery(companies.invitationsQuery(company._id)),
-              client.prefetchQuery(companyOrders.companyOrdersQuery(company._id, page, true)),
-              client.prefetchQuery(companyOrders.companyOrdersQuery(company._id, page, false)),
-            ]);
-          },
-        ),
+        ...dashboardPage('Company', async () => {
+          const [{ CompanyPage }, { CompanyOrders }] = await Promise.all([
+            import('../features/companies/pages/company-page'),
+            import('../features/company-orders'),
+          ]);
+          // Its admins see the company's orders and approvals below it.
+          return () => (
+            <CompanyPage
+              orders={(company, isAdmin) => (isAdmin ? <CompanyOrders companyId={company._id} /> : null)}
+            />
+          );
+        }),
       },
       {
         path: 'payment/:id',
         ...dashboardPage(
           'Payment',
           async () => (await import('../features/payments/pages/payment-page')).PaymentPage,
-          // The order and the payments' settings (the card form's payment is prepared in the browser).
-          async (client, _user, { id = '' }) => {
-            const { paymentsConfigQuery } = await import('../features/payments/api/payments');
-            await Promise.all([
-              client.prefetchQuery(orderQuery(id)),
-              client.prefetchQuery(paymentsConfigQuery),
-            ]);
-          },
         ),
       },
     ],
@@ -209,7 +92,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Overview',
           async () => (await import('../features/overview/pages/overview-page')).OverviewPage,
-          (client) => client.prefetchQuery(overviewQuery),
         ),
       },
       {
@@ -217,7 +99,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Manage All Order',
           async () => (await import('../features/orders/pages/manage-all-order-page')).ManageAllOrderPage,
-          (client) => client.prefetchQuery(allOrdersQuery(firstPage(ORDERS_PAGE_SIZE), NO_ORDER_FILTERS)),
         ),
       },
       {
@@ -225,7 +106,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Quotes',
           async () => (await import('../features/quotes/pages/quote-list-pages')).QuotesPage,
-          (client) => client.prefetchQuery(quotesQuery(firstPage(QUOTES_PAGE_SIZE), '')),
         ),
       },
       {
@@ -233,12 +113,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Companies',
           async () => (await import('../features/companies/pages/companies-admin-page')).CompaniesAdminPage,
-          async (client) => {
-            const { COMPANIES_PAGE_SIZE, companiesQuery } = await import(
-              '../features/companies/api/companies'
-            );
-            await client.prefetchQuery(companiesQuery(firstPage(COMPANIES_PAGE_SIZE)));
-          },
         ),
       },
       {
@@ -253,7 +127,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Make Admin',
           async () => (await import('../features/admin/pages/make-admin-page')).MakeAdminPage,
-          (client) => client.prefetchQuery(usersQuery(firstPage(USERS_PAGE_SIZE))),
         ),
       },
       {
@@ -261,7 +134,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Manage Product',
           async () => (await import('../features/admin/pages/manage-product-page')).ManageProductPage,
-          (client) => client.prefetchQuery(managedPartsQuery(0, '')),
         ),
       },
       {
@@ -269,7 +141,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Edit Product',
           async () => (await import('../features/admin/pages/edit-product-page')).EditProductPage,
-          (client, _user, { id = '' }) => client.prefetchQuery(partQuery(id)),
         ),
       },
       {
@@ -277,7 +148,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Activity',
           async () => (await import('../features/audit/pages/activity-page')).ActivityPage,
-          (client) => client.prefetchQuery(auditQuery(firstPage(AUDIT_PAGE_SIZE))),
         ),
       },
       {
@@ -285,7 +155,6 @@ const dashboardPages: RouteObject[] = [
         ...dashboardPage(
           'Messages',
           async () => (await import('../features/messages/pages/messages-page')).MessagesPage,
-          (client) => client.prefetchQuery(messagesQuery(firstPage(MESSAGES_PAGE_SIZE))),
         ),
       },
     ],
@@ -295,7 +164,7 @@ const dashboardPages: RouteObject[] = [
 /**
  * Every route of docs/product.md §2 in one table. The home page is in the app's chunk; every other page
  * loads its own chunk when first visited. The server renders the public pages from the same table
- * (entry-server.tsx).
+ * (entry-server.tsx), their loaders reading its data in process.
  */
 export const routes: RouteObject[] = [
   {
@@ -303,23 +172,28 @@ export const routes: RouteObject[] = [
     Component: AppLayout,
     HydrateFallback: () => <ProgressBar />,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'home', Component: HomePage },
+      { index: true, Component: HomePage, loader: homeLoader },
+      { path: 'home', Component: HomePage, loader: homeLoader },
       {
         path: 'parts',
-        lazy: async () => ({ Component: (await import('../features/parts/pages/parts-page')).PartsPage }),
+        lazy: async () => {
+          const { PartsPage, loader } = await import('../features/parts/pages/parts-page');
+          return { Component: PartsPage, loader };
+        },
       },
       {
         path: 'parts/:id',
-        lazy: async () => ({
-          Component: (await import('../features/parts/pages/product-page')).ProductPage,
-        }),
+        lazy: async () => {
+          const { ProductPage, loader } = await import('../features/parts/pages/product-page');
+          return { Component: ProductPage, loader };
+        },
       },
       {
         path: 'catalog',
-        lazy: async () => ({
-          Component: (await import('../features/parts/pages/catalog-page')).CatalogPage,
-        }),
+        lazy: async () => {
+          const { CatalogPage, loader } = await import('../features/parts/pages/catalog-page');
+          return { Component: CatalogPage, loader };
+        },
       },
       {
         path: 'blog',
@@ -365,14 +239,9 @@ export const routes: RouteObject[] = [
       },
       {
         Component: RequireAuth,
-        handle: { needsRole: true } satisfies PageHandle,
         children: [
           {
             path: 'purchase/:partsId',
-            // The part is asked for while the page's code loads.
-            handle: {
-              prefetch: (client, _user, { partsId = '' }) => client.prefetchQuery(partQuery(partsId)),
-            } satisfies PageHandle,
             element: <RequireNonAdmin redirectTo="/login" />,
             children: [
               {
@@ -397,15 +266,6 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'quotes/new',
-            // The parts of the lines its address names are asked for while the page's code loads
-            // (the lines' reader comes with the page's code: it reads the order rules' limits).
-            handle: {
-              prefetch: async (client, _user, _params, search) => {
-                const { parseLinesParam } = await import('../features/quotes/quote-lines');
-                const lines = parseLinesParam(search.get('lines'));
-                await Promise.all(lines.map(({ partsId }) => client.prefetchQuery(partQuery(partsId))));
-              },
-            } satisfies PageHandle,
             // An admin answers quotes rather than asking for them: sent to the shop's quotes.
             element: <RequireNonAdmin redirectTo="/dashboard/quotes" />,
             children: [
@@ -435,31 +295,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * The heading of the dashboard page at `pathname`, or null for a path that is not one: the
- * dashboard's frame with that heading is the page until the app has the user's role and the
- * page's own code (the server sends it so, see entry-server.tsx).
- */
-/**
- * Asks for what a signed-in `user`'s page shows first: their role, and what the routes `matched`
- * name in their handles. The app does so while the page's code loads, the server before it renders
- * the page for them (entry-server.tsx).
- */
-export function prefetchPage(
-  client: QueryClient,
-  matched: readonly { route: RouteObject; params: PageParams }[],
-  search: URLSearchParams,
-  user: PageUser,
-): Promise<unknown> {
-  return Promise.all([
-    client.prefetchQuery(checkAdminQuery(user.email)),
-    ...matched.map(({ route, params }) => pageHandle(route.handle).prefetch?.(client, user, params, search)),
-  ]);
-}
-
-export function dashboardHeading(pathname: string): string | null {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  const inDashboard = matches.some(({ route }) => route.path === 'dashboard');
-  return (inDashboard && pageHandle(matches.at(-1)?.route.handle).heading) || null;
-}

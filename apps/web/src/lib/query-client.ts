@@ -39,3 +39,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/** The browser's one client, the app's and its loaders' (the server makes one per page it renders). */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}

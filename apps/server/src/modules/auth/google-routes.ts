@@ -8,7 +8,6 @@ import { AppError } from '../../http/app-error.js';
 import { exchangeGoogleCode, finishGoogleSignIn } from './google-accounts.js';
 import { GOOGLE_CODE_SECONDS } from './google-repository.js';
 import { FLOW_SECONDS, type GoogleSignIn, GoogleSignInError } from './google-sign-in.js';
-import type { PageSessions } from './page-session.js';
 import type { AuthDeps } from './service.js';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured on this shop';
@@ -42,7 +41,6 @@ export function googleRoutes(
     google: GoogleSignIn | undefined;
     /** The shop's configured address (PUBLIC_URL): Google sends the browser back to it alone. */
     publicUrl: string;
-    pages: PageSessions;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -125,7 +123,6 @@ export function googleRoutes(
     async (request, reply) => {
       const session = await exchangeGoogleCode(deps, request.body.code, request.cookies[BROWSER_COOKIE]);
       reply.clearCookie(BROWSER_COOKIE, { path: COOKIE_PATH });
-      deps.pages.keep(request, reply, session.accessToken);
       return session;
     },
   );

@@ -33,7 +33,7 @@ export const authRoutesPlugin = fp(
       passwords: app.passwords,
       accountMail: app.accountMail,
     };
-    authRoutes(app, { ...auth, pages: app.pages });
+    authRoutes(app, auth);
     // Only the Google flow uses a cookie: the parser runs for its routes alone.
     await app.register(async (scope) => {
       await scope.register(cookie);
@@ -41,7 +41,6 @@ export const authRoutesPlugin = fp(
         ...auth,
         google: config.google && googleSignIn(config.google, app.keyFor('google-sign-in')),
         publicUrl: config.publicUrl,
-        pages: app.pages,
       });
     });
   },

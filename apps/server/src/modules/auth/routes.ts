@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
 import { limit } from '../../plugins/rate-limits.js';
-import type { PageSessions } from './page-session.js';
 import { findRefreshToken, hashRefreshToken } from './refresh-tokens.js';
 import { type AuthDeps, login, logout, refresh, signup } from './service.js';
 
@@ -22,7 +21,7 @@ export function clientLeaves(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageSessions }) {
+export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { rateLimits } = app.config;
   const signupsPerEmail = app.rateLimited(
@@ -51,7 +50,6 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
     async (request, reply) => {
       await signupsPerEmail(request);
       const session = await signup(deps, request.body, addressKey(request.ip), clientLeaves(reply));
-      deps.pages.keep(request, reply, session.accessToken);
       return reply.status(201).send(session);
     },
   );
@@ -68,11 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
         response: { 200: Session, ...hashingErrors },
       },
     },
-    async (request, reply) => {
-      const session = await login(deps, request.body, addressKey(request.ip), clientLeaves(reply));
-      deps.pages.keep(request, reply, session.accessToken);
-      return session;
-    },
+    async (request, reply) => login(deps, request.body, addressKey(request.ip), clientLeaves(reply)),
   );
 
   api.post(
@@ -88,11 +82,9 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
         response: { 200: Session, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await refreshesPerAccount(request);
-      const session = await refresh(deps, request.body.refreshToken, addressKey(request.ip));
-      deps.pages.keep(request, reply, session.accessToken);
-      return session;
+      return refresh(deps, request.body.refreshToken, addressKey(request.ip));
     },
   );
 
@@ -108,23 +100,6 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps & { pages: PageS
     },
     async (request, reply) => {
       await logout(deps, request.body.refreshToken);
-      deps.pages.end(request, reply);
-      return reply.status(204).send(null);
-    },
-  );
-
-  api.delete(
-    '/api/auth/page-session',
-    {
-      schema: {
-        tags: ['sign-in'],
-        summary:
-          "End the page cookies (the web app's copy of the sign-in for rendering the user's dashboard pages, purchases and new quotes: one cookie each for /dashboard, /purchase and /quotes), whatever else ends",
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      deps.pages.end(request, reply);
       return reply.status(204).send(null);
     },
   );

@@ -15,7 +15,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import type { AccessTokens } from '../auth/access-tokens.js';
-import type { PageSessions } from '../auth/page-session.js';
 import { allUsers, isAdmin, makeAdmin, saveMobile, saveProfile, userByEmail } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -23,7 +22,7 @@ const security = [{ bearer: [] }];
 
 export function userRoutes(
   app: FastifyInstance,
-  deps: { db: Database; tokens: AccessTokens; guard: AuthGuard; pages: PageSessions },
+  deps: { db: Database; tokens: AccessTokens; guard: AuthGuard },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, guard } = deps;
@@ -41,11 +40,9 @@ export function userRoutes(
         response: { 200: AccessTokenAnswer, ...errors },
       },
     },
-    async (request, reply) => {
-      const accessToken = await saveProfile(deps, callerOf(request), request.query.email, request.body);
-      deps.pages.keep(request, reply, accessToken);
-      return { accessToken };
-    },
+    async (request) => ({
+      accessToken: await saveProfile(deps, callerOf(request), request.query.email, request.body),
+    }),
   );
 
   api.get(

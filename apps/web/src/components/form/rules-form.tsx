@@ -1,5 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
-import { useLiveState } from '../../lib/live';
+import { type FormEventHandler, type ReactNode, useEffect, useState } from 'react';
 import { FormError } from './form-notes';
 
 /** The button that sends a form: its words, and whether it waits (for an edit, for the answer). */
@@ -40,7 +39,10 @@ export function RulesForm({
   browserChecks?: boolean;
   children: ReactNode;
 }) {
-  const live = useLiveState();
+  // The button waits for the app: on a page the server rendered, a form sent before React has it
+  // would be sent by the browser as a GET, its fields (a password) in the address.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const content = (
     <>
       {children}
@@ -49,7 +51,7 @@ export function RulesForm({
       <button
         type="submit"
         className={submit.className ?? 'btn btn-primary'}
-        disabled={submit.busy || submit.disabled}
+        disabled={!hydrated || submit.busy || submit.disabled}
       >
         {submit.label}
       </button>
@@ -62,8 +64,6 @@ export function RulesForm({
       onFocus={rules?.warm}
       onPointerDown={rules?.warm}
       noValidate={!browserChecks}
-      // Pending until the app has taken the form over: main.tsx holds a form sent before then.
-      data-form={live}
     >
       {body ? <div className={body}>{content}</div> : content}
     </form>

@@ -47,9 +47,6 @@ function adoptStored(): boolean {
 function signedOutHere(): void {
   clearSession();
   setState({ status: 'signed-out' });
-  // The server's copy of the sign-in for rendering dashboard pages (an HttpOnly cookie) goes too,
-  // whatever ended the sign-in, and even if the tab is closing.
-  void fetch('/api/auth/page-session', { method: 'DELETE', keepalive: true }).catch(() => undefined);
 }
 
 /**
@@ -149,8 +146,7 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * What a page rendered ahead of time shows (the page shell in index.html, a page the server
- * renders): a visitor's view; the dashboard's frame, which the server sends not knowing who asks,
- * shows the sign-in as loading.
+ * renders): a visitor's view, until the app has taken the page over. Tests give a signed-in one.
  */
 export const RenderedSession = createContext<SessionState>({ status: 'signed-out' });
 

@@ -2,4 +2,4 @@
  * This feature's public entry: what the app's routes show. The routes load each page by its own
  * module, so that a page is its own chunk; no other feature uses this one.
  */
-export { HomePage } from './pages/home-page';
+export { HomePage, homeLoader } from './pages/home-page';

@@ -60,8 +60,5 @@ export function catalogRequest(state: CatalogState): PartsParams {
   };
 }
 
-/** The catalog's first page in catalog order: /catalog itself, which the server renders. */
-export const CATALOG_START: PartsParams = catalogRequest({ q: '', sort: DEFAULT_PART_SORT, page: 1 });
-
 /** The page that holds the part at `offset` (what the pager asks for). */
 export const pageAt = (offset: number): number => Math.floor(offset / CATALOG_PAGE_SIZE) + 1;

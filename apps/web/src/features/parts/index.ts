@@ -1,4 +1,4 @@
-/** What other features may use of the catalog: a part, the parts list's query and the storefront grid. */
+/** What other features may use of the catalog: a part, the parts list's query and the storefront grid with its loader. */
 export { partQuery, usePart, useParts } from './api/get-part';
 export { partsQuery } from './api/get-parts';
-export { StorefrontParts } from './components/parts-grid';
+export { loadStorefront, StorefrontParts } from './components/parts-grid';

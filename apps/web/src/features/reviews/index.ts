@@ -1,2 +1,2 @@
 /** What other features may use of reviews: the home page's customer reviews. */
-export { CustomerReviews } from './components/reviews-section';
+export { CustomerReviews, loadReviews } from './components/reviews-section';

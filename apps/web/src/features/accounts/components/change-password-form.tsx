@@ -1,8 +1,9 @@
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { useSession } from '../../auth';
 import { useChangePassword } from '../api/change-password';
 
@@ -15,7 +16,9 @@ export const NO_USER = 'No user is logged in';
 export function ChangePasswordForm() {
   const session = useSession();
   const change = useChangePassword();
-  const { field, handleSubmit, formState, reset } = useForm({ resolver: rules.resolver });
+  const form = useForm({ resolver: rules.resolver });
+  const { handleSubmit, formState, reset } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((body) =>
     change.mutate(body, { onSuccess: () => reset({ currentPassword: '', newPassword: '' }) }),
   );

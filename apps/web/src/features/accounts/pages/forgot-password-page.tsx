@@ -1,10 +1,11 @@
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { EmailField } from '../../../components/form/text-field';
 import { CardPage } from '../../../components/ui/card-page';
-import { useForm } from '../../../lib/form';
 import { useRequestPasswordReset } from '../api/password-reset';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.forgotPasswordRules));
@@ -12,7 +13,9 @@ const rules = lazyRules(() => import('../rules').then((module) => module.forgotP
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
-  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
+  const form = useForm({ resolver: rules.resolver });
+  const { handleSubmit } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit(({ email }) => request.mutate(email));
   return (
     <CardPage title="Forgot password">

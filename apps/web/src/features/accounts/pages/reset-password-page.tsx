@@ -1,11 +1,12 @@
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { FormError } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { CardPage } from '../../../components/ui/card-page';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useForm } from '../../../lib/form';
 import { signOut, useSession } from '../../auth';
 import { useResetPassword } from '../api/password-reset';
 import { useFragmentToken } from '../use-fragment-token';
@@ -18,7 +19,9 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const session = useSession();
   const navigate = useNavigate();
-  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
+  const form = useForm({ resolver: rules.resolver });
+  const { handleSubmit } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit(({ password }) =>
     reset.mutate(
       { token: token ?? '', password },

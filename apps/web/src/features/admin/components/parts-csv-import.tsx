@@ -2,7 +2,6 @@ import type { RowProblem } from '@shop/contract/errors';
 import { PARTS_CSV_COLUMNS, PARTS_CSV_MAX_BYTES, PARTS_CSV_MAX_ROWS } from '@shop/contract/parts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useLiveState } from '../../../lib/live';
 import { showSuccess } from '../../../lib/toasts';
 import { useImportParts } from '../api/import-parts';
 
@@ -28,7 +27,6 @@ export function PartsCsvImport() {
   const input = useRef<HTMLInputElement>(null);
   const importParts = useImportParts();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const live = useLiveState();
 
   const upload = (event: FormEvent) => {
     event.preventDefault();
@@ -72,13 +70,7 @@ export function PartsCsvImport() {
             Download a template
           </a>
         </p>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={upload}
-          noValidate
-          // Held by main.tsx if sent before the app has the form, as every form of the shop is.
-          data-form={live}
-        >
+        <form className="flex flex-wrap items-end gap-3" onSubmit={upload} noValidate>
           <div className="min-w-0 grow basis-64">
             <label htmlFor={`${id}-file`} className="mb-1 block font-medium">
               CSV file

@@ -1,8 +1,8 @@
 import { MAX_PRICE_BREAKS, MAX_QUANTITY, type Part, type PriceBreak } from '@shop/contract/parts';
-import { type FieldError, useFieldArray } from 'react-hook-form';
+import { type FieldError, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { type ShopForm, useForm } from '../../../lib/form';
 import {
   type PriceBreakFields,
   priceBreakFieldProblems,
@@ -61,7 +61,8 @@ export function ProductForm({
         }
       : { breaks: [] },
   });
-  const { field, handleSubmit, reset, getValues, watch } = form;
+  const { handleSubmit, reset, getValues, watch } = form;
+  const field = fieldsOf(form);
   const breakProblems = priceBreakFieldProblems(watch('breaks'), watch('minQ'), watch('netPrice'));
   const submit = handleSubmit((form) => {
     const image = form.image[0];
@@ -151,7 +152,7 @@ function PriceBreaksEditor({
   form,
   problems,
 }: {
-  form: ShopForm<ProductFields>;
+  form: UseFormReturn<ProductFields>;
   problems: ReturnType<typeof priceBreakFieldProblems>;
 }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'breaks' });
@@ -166,11 +167,11 @@ function PriceBreaksEditor({
         Optional volume prices: from a quantity on, each piece costs less. At most {MAX_PRICE_BREAKS}.
       </p>
       {fields.map((row, index) => {
-        const from = form.field(`breaks.${index}.from`, {
+        const from = fieldsOf(form)(`breaks.${index}.from`, {
           required: 'Enter a whole number',
           pattern: wholeNumber,
         });
-        const price = form.field(`breaks.${index}.price`, {
+        const price = fieldsOf(form)(`breaks.${index}.price`, {
           required: 'Enter a whole number',
           pattern: wholeNumber,
           validate: (value) => Number(value) >= 1 || 'Must be at least 1',

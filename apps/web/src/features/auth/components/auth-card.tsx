@@ -2,7 +2,6 @@ import type { GoogleSignInProblem } from '@shop/contract/auth';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form/form-notes';
 import { CardPage } from '../../../components/ui/card-page';
-import { useLiveState } from '../../../lib/live';
 import { googleProblemText } from '../google-problems';
 
 /** The card that holds the login and signup forms, the Google option and the link to the other one. */
@@ -47,7 +46,6 @@ async function refusal(response: Response): Promise<GoogleSignInProblem> {
 export function GoogleButton({ returnTo, problem }: { returnTo: string; problem?: string | undefined }) {
   const [refused, setRefused] = useState<GoogleSignInProblem>();
   const [pending, setPending] = useState(false);
-  const live = useLiveState();
   const href = `/api/auth/google?${new URLSearchParams({ from: returnTo })}`;
   // Back from Google with the browser's Back button, the page may come from its cache, still busy.
   useEffect(() => {
@@ -83,8 +81,6 @@ export function GoogleButton({ returnTo, problem }: { returnTo: string; problem?
         href={href}
         onClick={onClick}
         aria-busy={pending}
-        // Its click asks the server first: held until the app has the link (main.tsx).
-        data-click={live}
         className={`btn btn-outline ${pending ? 'btn-disabled' : ''}`}
       >
         Continue with Google

@@ -1,28 +1,15 @@
-import { createContext, useContext, useEffect } from 'react';
-import { Navigate, type NavigateProps, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useIsAdmin } from '../api/check-admin';
 import { signOut, useSession } from '../session';
-
-/**
- * Told when a guard sends the user elsewhere while the server renders a page for them: that page
- * is then not sent rendered (the app in the browser does the redirect).
- */
-export const RenderedRedirect = createContext<(() => void) | null>(null);
-
-function Redirect(props: NavigateProps) {
-  const rendering = useContext(RenderedRedirect);
-  if (!rendering) return <Navigate {...props} />;
-  rendering();
-  return null;
-}
 
 /** docs/product.md §2: progress bar while the sign-in loads; signed out → /login (replacing history) with `from`. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <ProgressBar label="Checking your sign-in" />;
-  if (session.status === 'signed-out') return <Redirect to="/login" replace state={{ from: location }} />;
+  if (session.status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
   return <Outlet />;
 }
 
@@ -34,7 +21,7 @@ export function RequireAdmin() {
     if (refused) void signOut();
   }, [refused]);
   if (loading) return <ProgressBar label="Checking your role" />;
-  if (refused) return <Redirect to="/login" replace />;
+  if (refused) return <Navigate to="/login" replace />;
   return <Outlet />;
 }
 
@@ -42,6 +29,6 @@ export function RequireAdmin() {
 export function RequireNonAdmin({ redirectTo }: { redirectTo: string }) {
   const { loading, admin } = useIsAdmin();
   if (loading) return <ProgressBar label="Checking your role" />;
-  if (admin) return <Redirect to={redirectTo} replace />;
+  if (admin) return <Navigate to={redirectTo} replace />;
   return <Outlet />;
 }

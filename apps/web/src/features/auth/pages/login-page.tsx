@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { EmailField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { useGoogleReturn, useLogin } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { googleProblemText } from '../google-problems';
@@ -18,7 +19,9 @@ export function LoginPage() {
   const returnTo = useReturnTo();
   const login = useLogin();
   const google = useGoogleReturn();
-  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
+  const form = useForm({ resolver: rules.resolver });
+  const { handleSubmit } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((body) => login.mutate(body, { onSuccess: () => returnTo.go() }));
 
   // Back from Google with a one-time code in the fragment: take it out of the address bar

@@ -1,8 +1,9 @@
+import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { EmailField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { useSignup } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
@@ -13,7 +14,9 @@ export function SignupPage() {
   const location = useLocation();
   const returnTo = useReturnTo();
   const signup = useSignup();
-  const { field, handleSubmit } = useForm({ resolver: rules.resolver });
+  const form = useForm({ resolver: rules.resolver });
+  const { handleSubmit } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((body) => signup.mutate(body, { onSuccess: () => returnTo.go() }));
   return (
     <AuthCard

@@ -1,7 +1,8 @@
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { showSuccess } from '../../../lib/toasts';
 import { useCreateCompany } from '../api/companies';
 
@@ -10,10 +11,12 @@ const rules = lazyRules(() => import('../rules').then((module) => module.company
 /** "Create a company": its name and VAT id; the buyer becomes its admin. */
 export function CreateCompanyForm() {
   const create = useCreateCompany();
-  const { field, handleSubmit } = useForm({
+  const form = useForm({
     resolver: rules.resolver,
     defaultValues: { name: '', vatId: '' },
   });
+  const { handleSubmit } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit(({ name, vatId }) =>
     create.mutate(
       { name, ...(vatId ? { vatId } : {}) },

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { Notice } from '../../../components/form/form-notes';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { EmailField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { useInvite } from '../api/companies';
 
 const rules = lazyRules(() => import('../rules').then((module) => module.invitationRules));
@@ -13,10 +14,12 @@ export function InviteForm({ companyId }: { companyId: string }) {
   const id = useId();
   const invite = useInvite(companyId);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { field, handleSubmit, register, reset } = useForm({
+  const form = useForm({
     resolver: rules.resolver,
     defaultValues: { email: '', role: 'buyer' as const, spendingLimit: '' },
   });
+  const { handleSubmit, register, reset } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((invitation) =>
     invite.mutate(invitation, {
       onSuccess: () => {

@@ -2,7 +2,6 @@ import type { CompanySummary, PaymentTerms } from '@shop/contract/companies';
 import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
 import { formatCount } from '../../../lib/format';
-import { useLiveState } from '../../../lib/live';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
 import { COMPANIES_PAGE_SIZE, useCompanies, useSetPaymentTerms } from '../api/companies';
@@ -13,8 +12,6 @@ export function CompaniesAdminPage() {
   const companies = useCompanies(paging.page);
   useAccessRefusal(companies.error);
   const setTerms = useSetPaymentTerms();
-  // A choice made on the server's page before the app has it would be lost: the switch waits.
-  const live = useLiveState();
   const columns: Column<CompanySummary>[] = [
     {
       header: 'Company',
@@ -42,7 +39,7 @@ export function CompaniesAdminPage() {
             id={`terms-${company._id}`}
             className="select select-bordered select-sm w-24"
             value={company.paymentTerms}
-            disabled={live === 'pending' || setTerms.isPending}
+            disabled={setTerms.isPending}
             onChange={(event) => {
               const paymentTerms = event.target.value as PaymentTerms;
               setTerms.mutate(

@@ -2,7 +2,6 @@ import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { pageHandle } from '../../../lib/page-handle';
 import { useIsAdmin } from '../../auth';
 
 interface DashboardLink {
@@ -35,7 +34,7 @@ const admins: DashboardLink[] = [
 export function DashboardLayout() {
   const { loading, admin } = useIsAdmin();
   const heading = useMatches()
-    .map((match) => pageHandle(match.handle).heading)
+    .map((match) => (match.handle as { heading?: string } | undefined)?.heading)
     .findLast((found) => found !== undefined);
   return (
     <DashboardFrame loading={loading} admin={admin} heading={heading}>
@@ -44,12 +43,8 @@ export function DashboardLayout() {
   );
 }
 
-/**
- * The dashboard around `page`: the page's heading at once, the page and the links once the user's
- * role is known. While it loads, it is also what the server sends for a dashboard page
- * (entry-server.tsx), which the app then replaces with the same frame.
- */
-export function DashboardFrame({
+/** The dashboard around `page`: the page's heading at once, the page and the links once the user's role is known. */
+function DashboardFrame({
   loading,
   admin,
   heading,

@@ -1,7 +1,13 @@
 import type { NewMessageBody } from '@shop/contract/messages';
 import type { BaseSyntheticEvent } from 'react';
-import type { DefaultValues, FieldValues, Resolver } from 'react-hook-form';
-import { type ShopForm, useForm } from '../../../lib/form';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSendMessage } from '../api/send-message';
 
@@ -16,7 +22,8 @@ export function useMessageForm<Input extends FieldValues, Output>(
   kind: NewMessageBody['kind'],
   thanks: string,
   emptied: DefaultValues<Input>,
-): ShopForm<Input, unknown, Output> & {
+): UseFormReturn<Input, unknown, Output> & {
+  field: ReturnType<typeof fieldsOf<Input>>;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   busy: boolean;
 } {
@@ -28,5 +35,5 @@ export function useMessageForm<Input extends FieldValues, Output>(
       toastOutcome(thanks, () => form.reset(emptied)),
     ),
   );
-  return { ...form, onSubmit, busy: send.isPending };
+  return { ...form, field: fieldsOf(form), onSubmit, busy: send.isPending };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { StorefrontParts } from '../../parts';
-import { CustomerReviews } from '../../reviews';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { loadStorefront, StorefrontParts } from '../../parts';
+import { CustomerReviews, loadReviews } from '../../reviews';
 import { Banner } from '../components/banner';
 import { BusinessSummary } from '../components/business-summary';
 
@@ -11,7 +12,14 @@ const ComplaintBox = lazy(async () => ({
 }));
 const ContactForm = lazy(async () => ({ default: (await import('../components/contact-form')).ContactForm }));
 
+/** The first parts and the newest reviews: read in process on the server, from the API in the browser. */
+export async function homeLoader({ context }: LoaderFunctionArgs) {
+  const [parts, reviews] = await Promise.all([loadStorefront(context), loadReviews(context)]);
+  return { parts, reviews };
+}
+
 export function HomePage() {
+  const { parts, reviews } = useLoaderData<typeof homeLoader>();
   return (
     <>
       <title>Electronics Tools Manufacturers</title>
@@ -20,10 +28,10 @@ export function HomePage() {
         <h2 id="tools-heading" className="mb-6 text-center text-3xl font-bold text-primary">
           Tools
         </h2>
-        <StorefrontParts />
+        <StorefrontParts data={parts} />
       </section>
       <BusinessSummary />
-      <CustomerReviews />
+      <CustomerReviews data={reviews} />
       <div className="mt-16 grid gap-8 lg:grid-cols-2">
         <Suspense fallback={<div className="skeleton h-96 w-full" aria-busy="true" />}>
           <ComplaintBox />

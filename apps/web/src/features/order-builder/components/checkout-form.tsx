@@ -4,11 +4,12 @@ import type { OrderInput } from '@shop/contract/orders';
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { Mobile } from '@shop/contract/users';
 import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
 import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { useForm } from '../../../lib/form';
 import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { SavedAddressSelect, useSaveAddress } from '../../profile';
@@ -54,7 +55,7 @@ export function CheckoutForm({
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const saveAddress = useSaveAddress();
-  const { register, field, handleSubmit, watch } = useForm<CheckoutFields>({
+  const form = useForm<CheckoutFields>({
     defaultValues: {
       mobile,
       addressId: addresses[0]?._id ?? '',
@@ -63,6 +64,8 @@ export function CheckoutForm({
       poNumber: '',
     },
   });
+  const { register, handleSubmit, watch } = form;
+  const field = fieldsOf(form);
   const addressId = watch('addressId');
   const onSubmit = handleSubmit((fields) => {
     const saved = addresses.find((address) => address._id === fields.addressId);

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDollars, formatPieces } from '../../../lib/format';
-import { useShownBeforeLive } from '../../../lib/live';
 import { typedPieces } from '../../../lib/pricing';
 import { showError, showInfo, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
@@ -64,14 +63,6 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
   const updateList = useUpdateList();
   const [draft, setDraft] = useState<Draft>(() => draftOf(list));
   const [renaming, setRenaming] = useState(false);
-  // Quantities typed before the app took the page over become the draft (priced, and saved).
-  const card = useShownBeforeLive<HTMLElement>((shown) => {
-    if (draft.lines.every(({ line, typed }) => (shown.get(line.partsId) ?? typed) === typed)) return;
-    setDraft({
-      ...draft,
-      lines: draft.lines.map((kept) => ({ ...kept, typed: shown.get(kept.line.partsId) ?? kept.typed })),
-    });
-  });
   const changed =
     draft.name.trim() !== list.name ||
     draft.lines.length !== list.lines.length ||
@@ -110,7 +101,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
   };
 
   return (
-    <article ref={card} className="card bg-base-100 shadow" aria-labelledby={`${id}-name`}>
+    <article className="card bg-base-100 shadow" aria-labelledby={`${id}-name`}>
       <div className="card-body gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           {renaming ? (

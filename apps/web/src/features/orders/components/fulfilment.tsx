@@ -1,12 +1,13 @@
 import { MAX_CARRIER, MAX_TRACKING_NUMBER } from '@shop/contract/fulfilment';
 import type { Order } from '@shop/contract/orders';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
-import { useForm } from '../../../lib/form';
 import { useModalDialog } from '../../../lib/modal-dialog';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useMarkDelivered, useMarkShipped } from '../api/orders';
@@ -170,13 +171,13 @@ function ShipForm({ order, onDone }: { order: Order; onDone: () => void }) {
         autoComplete="off"
         placeholder="DHL Express"
         maxLength={MAX_CARRIER}
-        {...form.field('carrier')}
+        {...fieldsOf(form)('carrier')}
       />
       <TextField
         label="Tracking number"
         autoComplete="off"
         maxLength={MAX_TRACKING_NUMBER}
-        {...form.field('trackingNumber')}
+        {...fieldsOf(form)('trackingNumber')}
       />
     </RulesForm>
   );

@@ -2,13 +2,14 @@ import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { Mobile } from '@shop/contract/users';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { RulesForm } from '../../../components/form/rules-form';
 import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useForm } from '../../../lib/form';
 import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 import { priceLine } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
@@ -45,13 +46,15 @@ function PurchaseForm({ part }: { part: Part }) {
   // 'Buy again' from a paid order brings its quantity along.
   const [search] = useSearchParams();
   const again = search.get('quantity');
-  const { register, field, handleSubmit, watch } = useForm<PurchaseFields>({
+  const form = useForm<PurchaseFields>({
     defaultValues: {
       quantity: again && /^\d{1,9}$/.test(again) ? again : String(part.min_order_quantity),
       mobile: '',
       address: '',
     },
   });
+  const { register, handleSubmit, watch } = form;
+  const field = fieldsOf(form);
   const quantity = Number(watch('quantity'));
   const inRange =
     Number.isInteger(quantity) && quantity >= part.min_order_quantity && quantity <= part.available_quantity;

@@ -2,16 +2,7 @@ import type { Overview } from '@shop/contract/overview';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatCount } from '../../../lib/format';
-import { useInBrowser } from '../../../lib/in-browser';
 import { waitedFor } from '../summary';
-
-/**
- * How long the oldest order has waited, counted in the browser: the server that renders the page
- * leaves it out (its clock is not the reader's moment), and the app adds it once it has the page.
- */
-function WaitedFor({ since }: { since: string }) {
-  return useInBrowser() ? <> ({waitedFor(since, Date.now())})</> : null;
-}
 
 /**
  * The overview's 'To ship': how many orders are paid (or invoiced) and not shipped, since when the
@@ -34,8 +25,8 @@ export function ToShip({ toShip }: { toShip: Overview['toShip'] }) {
           {toShip.oldestSince ? (
             <>
               {formatCount(toShip.count)} {toShip.count === 1 ? 'order is' : 'orders are'} paid and waiting to
-              ship. The oldest has waited since <DateTime at={toShip.oldestSince} time="short" />
-              <WaitedFor since={toShip.oldestSince} />.
+              ship. The oldest has waited since <DateTime at={toShip.oldestSince} time="short" />(
+              {waitedFor(toShip.oldestSince, Date.now())}).
             </>
           ) : (
             'Every paid order has shipped.'

@@ -1,6 +1,6 @@
 import type { Part } from '@shop/contract/parts';
 import { DEFAULT_PART_SORT, type PartSort, STOREFRONT_PARTS } from '@shop/contract/storefront';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { fetchPage } from '../../../lib/paged-list';
 
 export { STOREFRONT_PARTS };
@@ -14,8 +14,7 @@ export interface PartsParams {
 
 /**
  * A page's parameters with what is at its default left out: a page asked for with or without its
- * defaults is one query, and asks for the very address the server preloads or renders with
- * (STOREFRONT_PARTS_PATH, CATALOG_FIRST_PAGE_PATH), so the API's cache keeps one answer per page.
+ * defaults is one query (one address).
  */
 function pageOf(params: PartsParams): PartsParams {
   return {
@@ -45,8 +44,4 @@ export function partsQuery(params: PartsParams) {
       return { parts: rows, total };
     },
   });
-}
-
-export function useParts(params: PartsParams) {
-  return useQuery(partsQuery(params));
 }

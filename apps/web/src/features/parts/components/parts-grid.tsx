@@ -1,27 +1,31 @@
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
-import { STOREFRONT_PARTS, useParts } from '../api/get-parts';
+import { loadData, type PartsPage } from '../../../lib/server-data';
+import { partsQuery, STOREFRONT_PARTS } from '../api/get-parts';
 import { PartCard } from './part-card';
 
-const placeholderKeys = Array.from({ length: STOREFRONT_PARTS }, (_, i) => `placeholder-${i}`);
+/** The storefront's parts, for the loader of a page that shows them (the home page, /parts). */
+export const loadStorefront = (context: unknown) =>
+  loadData(
+    context,
+    (data) => data.parts({ limit: STOREFRONT_PARTS }),
+    partsQuery({ limit: STOREFRONT_PARTS }),
+  );
 
 /**
  * The first 6 parts of the catalog (docs/product.md §9), as on the home page (under its h2) and /parts
  * (under its h1): `cardHeading` keeps the headings in order for screen readers. Under them, a link
  * to the whole catalog (/catalog) with the number of parts it lists.
  */
-export function StorefrontParts({ cardHeading = 'h3' }: { cardHeading?: 'h2' | 'h3' }) {
-  const { data, isPending, isError } = useParts({ limit: STOREFRONT_PARTS });
-  if (isPending) {
-    return (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-        {placeholderKeys.map((key) => (
-          <div key={key} className="skeleton h-[32rem] w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (isError) return <p className="text-base-content/70">The parts could not be loaded.</p>;
+export function StorefrontParts({
+  data,
+  cardHeading = 'h3',
+}: {
+  /** null when they could not be read. */
+  data: PartsPage | null;
+  cardHeading?: 'h2' | 'h3';
+}) {
+  if (!data) return <p className="text-base-content/70">The parts could not be loaded.</p>;
   if (data.parts.length === 0) return <p>No parts are listed yet.</p>;
   return (
     <>

@@ -1,12 +1,10 @@
 import { CATALOG_PAGE_SIZE, PART_SORTS, type PartSort } from '@shop/contract/storefront';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
-import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatCount } from '../../../lib/format';
-import { useShownBeforeLive } from '../../../lib/live';
+import { loadData } from '../../../lib/server-data';
 import { partsQuery } from '../api/get-parts';
 import {
   type CatalogState,
@@ -21,17 +19,26 @@ import { PartCard } from '../components/part-card';
 /** How long typing rests before the search runs. */
 const TYPING_PAUSE_MS = 300;
 
+/** The page of parts the address asks for. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const query = catalogRequest(readCatalogState(new URL(request.url).searchParams));
+  return loadData(context, (data) => data.parts(query), partsQuery(query));
+}
+
 /**
  * The whole catalog (/catalog): searched by name, sorted, a page at a time, all of it in the
  * address (?q=&sort=&page=) so a page can be shared and the back button goes back through them.
  * The search runs as one types; the first change of a search adds an entry to the history, the
  * next letters of it replace that entry (the back button goes to before the search, not letter by
- * letter). Without the app the form still works: it is a GET form of the same address.
+ * letter). Without the app the form still works: it is a GET form of the same address, which the
+ * server renders.
  */
 export function CatalogPage() {
   const [search, setSearch] = useSearchParams();
   const state = readCatalogState(search);
-  const parts = useQuery({ ...partsQuery(catalogRequest(state)), placeholderData: keepPreviousData });
+  const parts = useLoaderData<typeof loader>();
+  // The next page's parts are on their way: the ones shown stay, dimmed.
+  const busy = useNavigation().location?.pathname === '/catalog';
   const [draft, setDraft] = useState(state.q);
   const ids = useId();
   const listTop = useRef<HTMLDivElement>(null);
@@ -54,15 +61,6 @@ export function CatalogPage() {
     if (pending.current === undefined) setDraft(state.q);
   }, [state.q]);
   useEffect(() => () => clearTimeout(pending.current), []);
-  // A search typed or a sort chosen before the app took the page over is acted on.
-  const form = useShownBeforeLive<HTMLFormElement>((shown) => {
-    const q = shown.get('q') ?? state.q;
-    const sort = shown.get('sort') ?? state.sort;
-    if (sort !== state.sort) {
-      setDraft(q);
-      go({ ...state, q: q.trim(), sort: sort as PartSort, page: 1 });
-    } else if (q !== state.q) type(q);
-  });
 
   const type = (value: string) => {
     setDraft(value);
@@ -82,13 +80,12 @@ export function CatalogPage() {
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  const total = parts.data?.total;
+  const total = parts?.total;
   return (
     <section>
       <PageHeading title="Catalog">Catalog</PageHeading>
       <search>
         <form
-          ref={form}
           action="/catalog"
           method="get"
           className="mb-6 flex flex-wrap items-end gap-4"
@@ -147,11 +144,10 @@ export function CatalogPage() {
           {total === undefined ? '' : matchesText(total, state.q)}
         </p>
       </div>
-      {parts.isPending && <ProgressBar />}
-      {parts.isError && <p className="text-base-content/70">The parts could not be loaded.</p>}
-      {parts.data && parts.data.parts.length === 0 && (
+      {!parts && <p className="text-base-content/70">The parts could not be loaded.</p>}
+      {parts && parts.parts.length === 0 && (
         <p>
-          {parts.data.total > 0 ? (
+          {parts.total > 0 ? (
             <>
               This page is past the last one.{' '}
               <Link
@@ -168,12 +164,12 @@ export function CatalogPage() {
           )}
         </p>
       )}
-      {parts.data && parts.data.parts.length > 0 && (
+      {parts && parts.parts.length > 0 && (
         <div
-          className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${parts.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={parts.isPlaceholderData}
+          className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}
+          aria-busy={busy}
         >
-          {parts.data.parts.map((part, i) => (
+          {parts.parts.map((part, i) => (
             <PartCard key={part._id} part={part} eager={i < 3} Heading="h2" />
           ))}
         </div>

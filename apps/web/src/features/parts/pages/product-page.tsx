@@ -1,25 +1,29 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
-import { useShownBeforeLive } from '../../../lib/live';
+import { loadData } from '../../../lib/server-data';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
 import { RequestQuoteLink } from '../../quotes';
-import { usePart } from '../api/get-part';
+import { partQuery } from '../api/get-part';
 import { PartFacts } from '../components/part-facts';
 import { priceTable, quoteFor } from '../pricing';
 
+/** The part, or null (answered as a 404) for one the catalog does not have. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  const part = await loadData(context, (server) => server.part(id), partQuery(id));
+  return part ?? data(null, { status: 404 });
+}
+
 /** A part's own page (/parts/:id): all it is, its prices by quantity, and ordering it. */
 export function ProductPage() {
-  const { id = '' } = useParams();
-  const part = usePart(id);
+  const part = useLoaderData<typeof loader>();
   return (
     <section>
-      {part.isPending && <ProgressBar />}
-      {part.isError && (
+      {!part && (
         <>
           <title>Part not found — Electronics Tools Manufacturers</title>
           <h1 className="mb-4 text-3xl font-bold text-primary">Part not found</h1>
@@ -29,7 +33,7 @@ export function ProductPage() {
           </Link>
         </>
       )}
-      {part.data && <Product part={part.data} />}
+      {part && <Product key={part._id} part={part} />}
     </section>
   );
 }
@@ -38,11 +42,6 @@ function Product({ part }: { part: Part }) {
   const ids = useId();
   const [typed, setTyped] = useState(String(part.min_order_quantity));
   const [added, setAdded] = useState(false);
-  // A quantity typed before the app took the page over is priced, and Buy takes it.
-  const orderBox = useShownBeforeLive<HTMLFormElement>((shown) => {
-    const quantity = shown.get('quantity');
-    if (quantity !== undefined && quantity !== typed) setTyped(quantity);
-  });
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   const prices = priceTable(part);
@@ -121,7 +120,6 @@ function Product({ part }: { part: Part }) {
             </div>
           ) : (
             <form
-              ref={orderBox}
               className="card bg-base-200/60"
               onSubmit={(event) => event.preventDefault()}
               aria-labelledby={`${ids}-order`}

@@ -1,7 +1,8 @@
 import { TestCard } from '@shop/contract/payments';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { type CardInput, useTestCardPayment } from '../api/payments';
 
 /** The shop's own card form (test provider): Stripe's test numbers, e.g. 4242 4242 4242 4242. */
@@ -15,9 +16,11 @@ export function TestCardForm({
   onPaid: (paymentId: string) => void;
 }) {
   const payment = useTestCardPayment(orderId);
-  const { field, handleSubmit } = useForm<CardInput>({
+  const form = useForm<CardInput>({
     defaultValues: { number: '', exp: '', cvc: '' },
   });
+  const { handleSubmit } = form;
+  const field = fieldsOf(form);
   const check = (field: keyof CardInput) => (value: string) => {
     const result = TestCard.shape[field].safeParse(value);
     return result.success || result.error.issues[0]?.message || 'is not valid';

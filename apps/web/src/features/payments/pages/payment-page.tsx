@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { formatDollars, formatPieces } from '../../../lib/format';
-import { useInBrowser } from '../../../lib/in-browser';
 import { showSuccess } from '../../../lib/toasts';
 import { CardPaymentRefusal, cardPaymentRefusal } from '../../company-orders';
 import { OrderLineList, PoNumber, useOrder } from '../../orders';
@@ -12,17 +11,12 @@ import { useClientSecret, usePaymentsConfig } from '../api/payments';
 import { StripeCardForm } from '../components/stripe-card-form';
 import { TestCardForm } from '../components/test-card-form';
 
-/**
- * docs/product.md §2: /dashboard/payment/{id}, card payment for an order. The server renders it
- * for its buyer with the order (the route asks for it first); the card form's payment is prepared
- * in the browser (CardPayment), as a page the server renders only reads.
- */
+/** docs/product.md §2: /dashboard/payment/{id}, card payment for an order. */
 export function PaymentPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const order = useOrder(id);
   const config = usePaymentsConfig();
-  const inBrowser = useInBrowser();
   // An order waiting for its company's approval, rejected by it, or on 30-day terms takes no card.
   const refusal = order.data ? cardPaymentRefusal(order.data) : null;
   const unpaid = order.data !== undefined && !order.data.paymentId && !refusal;
@@ -86,7 +80,7 @@ export function PaymentPage() {
                 <p role="alert" className="font-medium">
                   {PAYMENTS_NOT_CONFIGURED_MESSAGE}
                 </p>
-              ) : config.data && inBrowser ? (
+              ) : config.data ? (
                 <CardPayment orderId={id} config={config.data} onPaid={onPaid} />
               ) : (
                 <PreparingPayment />

@@ -1,10 +1,11 @@
 import type { SavedAddress } from '@shop/contract/addresses';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useForm } from '../../../lib/form';
 import { showSuccess } from '../../../lib/toasts';
 import { useAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
 
@@ -63,10 +64,12 @@ export function DeliveryAddresses() {
 }
 
 function AddAddressForm({ save }: { save: ReturnType<typeof useSaveAddress> }) {
-  const { field, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: rules.resolver,
     defaultValues: { label: '', address: '' },
   });
+  const { handleSubmit, reset } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((address) =>
     save.mutate(address, {
       onSuccess: () => {

@@ -1,10 +1,11 @@
 import type { User } from '@shop/contract/users';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { RulesForm } from '../../../components/form/rules-form';
 import { MobileField } from '../../../components/form/text-field';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useForm } from '../../../lib/form';
 import { toastOutcome } from '../../../lib/toasts';
 import { ChangePasswordForm, EmailStatus } from '../../accounts';
 import { useIsAdmin, useSession } from '../../auth';
@@ -34,10 +35,12 @@ export function MyProfilePage() {
 
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateMobile(user.email);
-  const { field, handleSubmit, formState, reset } = useForm({
+  const form = useForm({
     resolver: rules.resolver,
     defaultValues: { mobile: user.mobile ?? '' },
   });
+  const { handleSubmit, formState, reset } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit(({ mobile }) =>
     update.mutate(
       mobile,

@@ -1,12 +1,12 @@
 import type { SavedAddress } from '@shop/contract/addresses';
 import { Mobile } from '@shop/contract/users';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useForm } from '../../../lib/form';
-import { useLiveState } from '../../../lib/live';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { SavedAddressSelect, useAddresses, useProfile } from '../../profile';
@@ -71,7 +71,6 @@ function OfferAnswerForm({
   onRefused: (refusal: AcceptRefusal | null) => void;
 }) {
   const id = useId();
-  const live = useLiveState();
   const navigate = useNavigate();
   // The offer and delivery of the Accept pressed, until Yes or no.
   const [chosen, setChosen] = useState<
@@ -83,9 +82,11 @@ function OfferAnswerForm({
     navigate('/dashboard/my-order');
   });
   const decline = useDeclineQuote(() => showSuccess(QUOTE_DECLINED_MESSAGE));
-  const { register, field, handleSubmit, watch } = useForm<DeliveryFields>({
+  const form = useForm<DeliveryFields>({
     defaultValues: { mobile, addressId: addresses[0]?._id ?? '', newAddress: '', poNumber: '' },
   });
+  const { register, handleSubmit, watch } = form;
+  const field = fieldsOf(form);
   const addressId = watch('addressId');
   const onAccept = handleSubmit((fields) =>
     setChosen({ answer: 'accept', offer: quote, delivery: deliveryOf(fields, addresses) }),
@@ -110,7 +111,7 @@ function OfferAnswerForm({
   };
   return (
     // Held until the app has the form (main.tsx), as every form of the shop (RulesForm).
-    <form onSubmit={onAccept} noValidate className="card max-w-2xl bg-base-100 shadow" data-form={live}>
+    <form onSubmit={onAccept} noValidate className="card max-w-2xl bg-base-100 shadow">
       <div className="card-body gap-3">
         <h2 className="card-title">Accept or decline</h2>
         <p>Accepting places an order at these prices, delivered as below; you pay for it in My Order.</p>

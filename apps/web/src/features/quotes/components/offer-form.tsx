@@ -1,10 +1,10 @@
 import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
 import type { Quote } from '@shop/contract/quotes';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
@@ -65,7 +65,7 @@ export function OfferForm({ quote }: { quote: Quote }) {
                 min={1}
                 max={MAX_PRICE_PER_PIECE}
                 step={1}
-                {...form.field(`lines.${index}.unitPrice`)}
+                {...fieldsOf(form)(`lines.${index}.unitPrice`)}
               />
             </li>
           );
@@ -75,7 +75,7 @@ export function OfferForm({ quote }: { quote: Quote }) {
         Offer total: <strong>{formatDollars(total)}</strong>
       </p>
       <div className="max-w-xs">
-        <TextField label="Valid until" type="date" {...form.field('validUntil')} />
+        <TextField label="Valid until" type="date" {...fieldsOf(form)('validUntil')} />
       </div>
     </RulesForm>
   );

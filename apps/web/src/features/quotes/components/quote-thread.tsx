@@ -1,10 +1,11 @@
 import { MAX_QUOTE_MESSAGE, MAX_QUOTE_MESSAGES, type QuoteMessage } from '@shop/contract/quotes';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField } from '../../../components/form/text-field';
 import { DateTime } from '../../../components/ui/date-time';
-import { useForm } from '../../../lib/form';
 import { toastOutcome } from '../../../lib/toasts';
 import { useEarlierQuoteMessages, useSendQuoteMessage } from '../api/quotes';
 
@@ -143,10 +144,12 @@ function Thread({
 
 function ReplyForm({ quoteId }: { quoteId: string }) {
   const send = useSendQuoteMessage(quoteId);
-  const { field, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: rules.resolver,
     defaultValues: { message: '' },
   });
+  const { handleSubmit, reset } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((body) =>
     send.mutate(
       body,

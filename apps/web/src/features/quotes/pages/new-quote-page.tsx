@@ -1,11 +1,11 @@
 import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useForm } from '../../../lib/form';
 import { formatPieces } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useParts } from '../../parts';
@@ -105,7 +105,7 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
                 type="number"
                 inputMode="numeric"
                 min={1}
-                {...form.field(`lines.${index}.quantity`)}
+                {...fieldsOf(form)(`lines.${index}.quantity`)}
               />
               <button
                 type="button"
@@ -124,7 +124,7 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
         rows={4}
         maxLength={MAX_QUOTE_MESSAGE}
         hint="What you need: quantities, delivery dates, anything the shop should know."
-        {...form.field('message')}
+        {...fieldsOf(form)('message')}
       />
     </RulesForm>
   );

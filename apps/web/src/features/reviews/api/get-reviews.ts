@@ -1,5 +1,5 @@
 import type { Review } from '@shop/contract/reviews';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The home page shows the newest 6 reviews (docs/product.md §3). */
@@ -12,8 +12,4 @@ export function reviewsQuery(limit: number) {
     queryKey: ['reviews', { limit }],
     queryFn: async ({ signal }) => (await apiRequest<Review[]>(reviewsPath(limit), { signal })).data,
   });
-}
-
-export function useReviews(limit = HOME_REVIEWS) {
-  return useQuery(reviewsQuery(limit));
 }

@@ -1,5 +1,6 @@
 import type { Review } from '@shop/contract/reviews';
-import { HOME_REVIEWS, useReviews } from '../api/get-reviews';
+import { loadData } from '../../../lib/server-data';
+import { HOME_REVIEWS, reviewsQuery } from '../api/get-reviews';
 
 function Stars({ rating }: { rating: number }) {
   const shown = Math.max(0, Math.min(5, rating));
@@ -31,15 +32,18 @@ function ReviewCard({ review }: { review: Review }) {
   );
 }
 
-export function CustomerReviews() {
-  const { data, isPending, isError } = useReviews(HOME_REVIEWS);
+/** The home page's reviews, for its loader. */
+export const loadReviews = (context: unknown) =>
+  loadData(context, (data) => data.reviews(HOME_REVIEWS), reviewsQuery(HOME_REVIEWS));
+
+/** The newest reviews (`data`), null when they could not be read. */
+export function CustomerReviews({ data }: { data: Review[] | null }) {
   return (
     <section aria-labelledby="reviews-heading" className="mt-16">
       <h2 id="reviews-heading" className="mb-6 text-center text-3xl font-bold text-primary">
         Customer reviews
       </h2>
-      {isPending && <div className="skeleton h-40 w-full" aria-busy="true" />}
-      {isError && <p className="text-center text-base-content/70">The reviews could not be loaded.</p>}
+      {!data && <p className="text-center text-base-content/70">The reviews could not be loaded.</p>}
       {data && data.length === 0 && <p className="text-center">No reviews yet.</p>}
       {data && data.length > 0 && (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NewReviewBody } from '@shop/contract/reviews';
+import { useForm } from 'react-hook-form';
+import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../lib/form';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { useAddReview } from '../api/add-review';
@@ -11,10 +12,12 @@ import { useAddReview } from '../api/add-review';
 export function AddReviewPage() {
   const session = useSession();
   const addReview = useAddReview();
-  const { field, handleSubmit, reset } = useForm({
+  const form = useForm({
     resolver: zodResolver(NewReviewBody),
     defaultValues: { name: session.status === 'signed-in' ? session.user.name : '', rating: '', message: '' },
   });
+  const { handleSubmit, reset } = form;
+  const field = fieldsOf(form);
   const onSubmit = handleSubmit((review) =>
     addReview.mutate(
       review,

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webDistDir } from '../paths.js';
+import { createTestShop, type TestShop } from '../test-support/test-app.js';
+
+interface ListedPart {
+  _id: string;
+  name: string;
+  price_per_piece: number;
+}
+
+/** The inline scripts of a page, with their nonce. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
+
+// `npm test` builds the web app (client and server builds) first.
+const built = fs.existsSync(path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js'));
+
+describe.runIf(built)('pages', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ webDist: webDistDir });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  const get = (url: string) => shop.app.inject({ method: 'GET', url });
+  const firstParts = async (query = 'limit=6') => (await get(`/api/parts?${query}`)).json() as ListedPart[];
+
+  it('sends the home page and /parts rendered with the first parts, and the home page with its reviews', async () => {
+    const parts = await firstParts();
+    expect(parts).toHaveLength(6);
+    for (const url of ['/', '/home', '/parts']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      for (const part of parts) expect(page.body, url).toContain(`>${part.name}</a>`);
+    }
+    expect((await get('/')).body).toContain('Customer reviews');
+  });
+
+  it("sends a part's page with its name and price, and an unknown part's page as its own not-found, a 404", async () => {
+    const [part] = await firstParts('limit=1');
+    if (!part) throw new Error('the demo catalog is empty');
+    const page = await get(`/parts/${part._id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(new RegExp(`<h1[^>]*>${part.name}</h1>`));
+    expect(page.body).toContain(`<strong data-testid="unit-price">$${part.price_per_piece}</strong>`);
+    expect(page.body.match(/<title>[^<]*<\/title>/g)).toEqual([
+      `<title>${part.name} — Electronics Tools Manufacturers</title>`,
+    ]);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const missing = await get(`/parts/${id}`);
+      expect(missing.statusCode, id).toBe(404);
+      expect(missing.body, id).toContain('Part not found');
+    }
+  });
+
+  it('sends the catalog searched, as its address asks', async () => {
+    const [part] = await firstParts('limit=1&sort=name');
+    if (!part) throw new Error('the demo catalog is empty');
+    const q = part.name.split(' ')[0] ?? part.name;
+    const matching = await firstParts(`limit=24&q=${encodeURIComponent(q)}`);
+    const others = (await firstParts('limit=100')).filter((p) => !matching.some((m) => m._id === p._id));
+    const page = await get(`/catalog?q=${encodeURIComponent(q)}`);
+    expect(page.statusCode).toBe(200);
+    for (const found of matching) expect(page.body).toContain(`>${found.name}</a>`);
+    for (const other of others) expect(page.body).not.toContain(`>${other.name}</a>`);
+    expect(page.body).toContain(`found for “${q}”`);
+  });
+
+  it('allows the one inline script a rendered page carries, the router data, by a nonce new each time', async () => {
+    const nonces = [];
+    for (const url of [
+      '/',
+      '/login',
+      '/signup',
+      '/blog',
+      '/portfolio',
+      '/verify-email',
+      '/forgot-password',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      const scripts = inlineScripts(page.body);
+      expect(scripts, url).toHaveLength(1);
+      const nonce = /nonce="([^"]+)"/.exec(scripts[0] ?? '')?.[1];
+      expect(nonce, url).toBeTruthy();
+      expect(page.headers['content-security-policy'], url).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      expect(page.body, url).toContain('window.__staticRouterHydrationData');
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  it('sends a signed-in page, or an unknown one, as the page shell for the app, under the strict policy', async () => {
+    const shell = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    for (const url of [
+      '/dashboard',
+      '/dashboard/my-order',
+      '/purchase/x',
+      '/order',
+      '/quotes/new',
+      '/no/such/page',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(shell);
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self';");
+    }
+  });
+
+  it('answers an unknown /api path with the JSON 404, and any other method on a page too', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing'],
+      ['GET', '/api'],
+      ['POST', '/login'],
+    ] as const) {
+      const res = await shop.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('not_found');
+    }
+  });
+
+  it('compresses a page and serves the hashed assets for a year', async () => {
+    const page = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(
+      fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),
+    )?.[1];
+    const script = await get(asset ?? '');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

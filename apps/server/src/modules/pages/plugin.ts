@@ -1,0 +1,47 @@
+import { PartsQuery } from '@shop/contract/parts';
+import { Id } from '@shop/contract/primitives';
+import { ReviewsQuery } from '@shop/contract/reviews';
+import fp from 'fastify-plugin';
+import { AppError } from '../../http/app-error.js';
+import { stripePagePolicy } from '../../http/security-headers.js';
+import { registerWebApp } from '../../http/web-app.js';
+import { getPart, listCatalog } from '../parts/index.js';
+import { listNewestReviews } from '../reviews/index.js';
+
+/**
+ * The built web app, its public pages rendered on the server with what the parts and reviews
+ * services read, in process (http/web-app.ts). Registered last: its routes answer every page the
+ * API does not.
+ */
+export const webAppPlugin = fp<{ webDist: string }>(
+  async (app, { webDist }) => {
+    const { db, payments } = app;
+    await registerWebApp(app, webDist, {
+      // Read as the API reads them, their queries checked alike (as a query string is).
+      serverData: {
+        parts: async (query) => listCatalog(db, PartsQuery.parse(asQueryString(query))),
+        part: async (id) => {
+          if (!Id.safeParse(id).success) return null;
+          return getPart(db, id).catch((err: unknown) => {
+            if (err instanceof AppError && err.status === 404) return null;
+            throw err;
+          });
+        },
+        reviews: async (limit) =>
+          (await listNewestReviews(db, ReviewsQuery.parse(asQueryString({ limit })))).reviews,
+      },
+      // Only the card payment page may load Stripe.js, and only when Stripe takes the cards.
+      pagePolicy: (pathname) =>
+        payments.provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
+          ? stripePagePolicy
+          : undefined,
+    });
+  },
+  { name: 'web-app', dependencies: ['database', 'payments'] },
+);
+
+/** Parameters as the API's query string carries them. */
+const asQueryString = (params: Record<string, string | number | undefined>) =>
+  Object.fromEntries(
+    Object.entries(params).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );

@@ -1,0 +1,36 @@
+import type { Part } from '@shop/contract/parts';
+import type { Review } from '@shop/contract/reviews';
+import type { PartSort } from '@shop/contract/storefront';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { browserQueryClient } from './query-client';
+
+/** A page of the catalog and how many parts match in all. */
+export interface PartsPage {
+  parts: Part[];
+  total: number;
+}
+
+/**
+ * What the public pages' loaders read in the server's own process (its parts and reviews
+ * services), handed to them as the router's request context (entry-server.tsx).
+ */
+export interface ServerData {
+  parts(query: { limit: number; offset?: number; q?: string; sort?: PartSort }): Promise<PartsPage>;
+  /** null for a part the catalog does not have. */
+  part(id: string): Promise<Part | null>;
+  reviews(limit: number): Promise<Review[]>;
+}
+
+/**
+ * A loader's data: read in process on the server (`fromServer`), from the API in the browser
+ * (`query`, through the app's query client: cached, retried, a failure shown as a toast). null
+ * when it could not be read: the page says so in place.
+ */
+export function loadData<T, Key extends QueryKey>(
+  context: unknown,
+  fromServer: (data: ServerData) => Promise<T | null>,
+  query: FetchQueryOptions<T, Error, T, Key>,
+): Promise<T | null> {
+  const server = (context as { serverData?: ServerData } | null | undefined)?.serverData;
+  return (server ? fromServer(server) : browserQueryClient().fetchQuery(query)).catch(() => null);
+}
