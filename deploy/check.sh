@@ -110,7 +110,8 @@ say '/api/health answers 200'
 home=$(fetch "$base/")
 [[ "$(head -1 <<<"$home")" == "200 text/html"* ]] || fail "/ answered $(head -1 <<<"$home")"
 grep -q '<div id="root">' <<<"$home" || fail '/ is not the web app'
-grep -q '__staticRouterHydrationData' <<<"$home" && grep -q 'See all [0-9,]* parts' <<<"$home" \
+# The router's data for the app, and a part of the demo catalog in the HTML itself.
+grep -q '__staticRouterHydrationData' <<<"$home" && grep -q '>Digital Soldering Station 80 W<' <<<"$home" \
   || fail '/ was not rendered by the server with its parts (see the server log)'
 say '/ serves the web app, rendered by the server'
 

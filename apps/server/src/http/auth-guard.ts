@@ -41,8 +41,6 @@ export interface AuthGuard {
   admin(request: FastifyRequest): Promise<void>;
   /** A buyer: signed in and not an admin (admins do not order or review). */
   buyer(request: FastifyRequest): Promise<void>;
-  /** The user a valid access token belongs to, or undefined. */
-  holder(accessToken: string): Promise<Caller | undefined>;
 }
 
 /** The caller that the route's guard established. */

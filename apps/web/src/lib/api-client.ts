@@ -44,17 +44,6 @@ export interface TokenSource {
 
 let tokenSource: TokenSource | undefined;
 
-/** How a request reaches the API and its answer comes back. */
-export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
-
-// The browser's fetch (looked up at each call); the server's rendering of a signed-in page reads
-// the API's answers in its own process instead (entry-server.tsx).
-let transport: ApiTransport = (path, init) => fetch(path, init);
-
-export function setApiTransport(next: ApiTransport): void {
-  transport = next;
-}
-
 export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
@@ -110,7 +99,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   if (options.body !== undefined && !raw) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
-    return await transport(path, {
+    return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
       ...(options.body !== undefined ? { body: raw ?? JSON.stringify(options.body) } : {}),

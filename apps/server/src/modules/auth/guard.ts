@@ -32,10 +32,6 @@ export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGua
     return caller;
   };
   return {
-    async holder(accessToken) {
-      const caller = await holder(accessToken);
-      return typeof caller === 'string' ? undefined : caller;
-    },
     async user(request) {
       request.caller = await authenticate(request);
     },

@@ -4,8 +4,7 @@ import { useBuilderLines } from '../store';
 
 /**
  * The navbar's link to the order builder, with its number of lines: for signed-in buyers only.
- * The role is asked for only once someone is signed in (the dashboard's frame, which the server
- * renders for nobody in particular, has no query client).
+ * The role is asked for only once someone is signed in.
  */
 export function CartLink({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();

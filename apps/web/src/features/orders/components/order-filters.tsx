@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import type { OrderFilters } from '../api/orders';
 
 /** Manage All Order's filters: state, buyer email, part name. */
@@ -10,26 +10,8 @@ export function OrderFilterBar({
   onChange: (filters: OrderFilters) => void;
 }) {
   const id = useId();
-  const met = useRef(false);
-  // A filter chosen or typed before the app took the page over: React leaves a field it takes over
-  // showing what it shows, and the filters are set to that once, as the admin's own choice.
-  const keepChosen = (fieldset: HTMLFieldSetElement | null) => {
-    if (!fieldset || met.current) return;
-    met.current = true;
-    const value = (name: string) =>
-      fieldset.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(`${id}-${name}`)}`)
-        ?.value ?? '';
-    const shown = {
-      state: value('state') as OrderFilters['state'],
-      buyer: value('buyer'),
-      part: value('part'),
-    };
-    if (shown.state !== filters.state || shown.buyer !== filters.buyer || shown.part !== filters.part) {
-      onChange(shown);
-    }
-  };
   return (
-    <fieldset ref={keepChosen} className="mb-4 grid gap-3 sm:grid-cols-3">
+    <fieldset className="mb-4 grid gap-3 sm:grid-cols-3">
       <legend className="sr-only">Filter the orders</legend>
       <div>
         <label htmlFor={`${id}-state`} className="mb-1 block font-medium">

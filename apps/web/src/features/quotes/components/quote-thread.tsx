@@ -34,8 +34,7 @@ export function QuoteThread({
   messageCount: number;
   admin: boolean;
 }) {
-  // The earlier messages' query exists only once they are asked for: a page the server renders is
-  // sent whole only when every query on it has its answer (entry-server.tsx).
+  // The earlier messages are asked for only when shown.
   const [showEarlier, setShowEarlier] = useState(false);
   const thread = { messages, messageCount, admin };
   return (
