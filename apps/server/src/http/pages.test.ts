@@ -74,15 +74,7 @@ describe.runIf(built)('pages', () => {
 
   it('allows the one inline script a rendered page carries, the router data, by a nonce new each time', async () => {
     const nonces = [];
-    for (const url of [
-      '/',
-      '/login',
-      '/signup',
-      '/blog',
-      '/portfolio',
-      '/verify-email',
-      '/forgot-password',
-    ]) {
+    for (const url of '/ /login /signup /blog /portfolio /verify-email /forgot-password'.split(' ')) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       const scripts = inlineScripts(page.body);
@@ -98,14 +90,9 @@ describe.runIf(built)('pages', () => {
 
   it('sends a signed-in page, or an unknown one, as the page shell for the app, under the strict policy', async () => {
     const shell = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
-    for (const url of [
-      '/dashboard',
-      '/dashboard/my-order',
-      '/purchase/x',
-      '/order',
-      '/quotes/new',
-      '/no/such/page',
-    ]) {
+    for (const url of '/dashboard /dashboard/my-order /purchase/x /order /quotes/new /no/such/page'.split(
+      ' ',
+    )) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toBe(shell);
