@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { type AuthGuard, authGuard } from '../http/auth-guard.js';
+import type { AuthGuard } from '../http/auth-guard.js';
+import { authGuard } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { knownAddresses } from '../auth/known-addresses.js';
-import { passwordChangeFailures } from '../auth/login-failures.js';
+import { knownAddresses, passwordChangeFailures } from '../auth/index.js';
 import { accountRoutes } from './routes.js';
 
 /** A user's own account: email verification, password reset and change. */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { limit } from '../../plugins/rate-limits.js';
-import { clientLeaves } from '../auth/routes.js';
+import { clientLeaves } from '../auth/index.js';
 import {
   type AccountDeps,
   changePassword,

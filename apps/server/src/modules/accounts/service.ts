@@ -3,15 +3,12 @@ import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, conflict, forbidden } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import type { KnownAddresses } from '../auth/known-addresses.js';
-import type { PasswordChangeFailures } from '../auth/login-failures.js';
-import type { PasswordHashing } from '../auth/password.js';
-import { revokeUserFamilies } from '../auth/refresh-tokens.js';
-import { findUserByEmail, findUserById, setPasswordHash } from '../users/repository.js';
+import type { KnownAddresses, PasswordChangeFailures, PasswordHashing } from '../auth/index.js';
+import { removeEarlierHolder, revokeUserFamilies } from '../auth/index.js';
+import { findUserByEmail, findUserById, setPasswordHash } from '../users/index.js';
 import type { AccountMail } from './account-mail.js';
 import type { LinkPurpose, LinkTokens } from './links.js';
 import { endUnusedLinks, markEmailVerified, redeemLink, releaseLink, usableLinkOwner } from './repository.js';
-import { removeEarlierHolder } from './take-back.js';
 
 /** Mails asked for are limited by their routes (routes.ts); failed password changes here. */
 export interface AccountLimits {

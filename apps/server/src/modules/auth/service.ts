@@ -4,11 +4,11 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, RetryLaterError } from '../../http/app-error.js';
-import type { AccountMail } from '../accounts/account-mail.js';
-import { findUserByEmail, findUserById, insertUser, setPasswordHash } from '../users/repository.js';
+import { findUserByEmail, findUserById, insertUser, setPasswordHash } from '../users/index.js';
 import { ACCESS_TOKEN_SECONDS, type AccessTokens } from './access-tokens.js';
 import type { KnownAddresses } from './known-addresses.js';
 import type { LoginFailures } from './login-failures.js';
+import type { AccountMail } from './mailed-links.js';
 import { needsRehash, type PasswordHashing, unmatchableHash } from './password.js';
 import {
   findRefreshToken,

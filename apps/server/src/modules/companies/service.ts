@@ -17,10 +17,10 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import type { InvitationTokens } from '../accounts/links.js';
-import { recordAudit } from '../audit/repository.js';
-import type { MailOutbox } from '../mail/outbox.js';
-import { findUserById } from '../users/repository.js';
+import type { InvitationTokens } from '../accounts/index.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailOutbox } from '../mail/index.js';
+import { findUserById } from '../users/index.js';
 import * as companies from './repository.js';
 
 export interface CompanyDeps {

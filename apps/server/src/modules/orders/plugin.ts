@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { releaseIntents } from '../payments/reconcile.js';
+import { releaseIntents } from '../payments/index.js';
 import { companyOrderRoutes } from './company-routes.js';
 import { orderRoutes } from './routes.js';
 import type { OrderDeps } from './service.js';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { orderDeps } from '../orders/plugin.js';
+import { orderDeps } from '../orders/index.js';
 import { quoteRoutes } from './routes.js';
 
 export const quoteRoutesPlugin = fp(

@@ -17,11 +17,11 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { addressesOf } from '../addresses/repository.js';
-import { recordAudit } from '../audit/repository.js';
-import type { MailOutbox } from '../mail/outbox.js';
-import { type OrderDeps, placeOrder } from '../orders/service.js';
-import { findUserById } from '../users/repository.js';
+import { addressesOf } from '../addresses/index.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailOutbox } from '../mail/index.js';
+import { type OrderDeps, placeOrder } from '../orders/index.js';
+import { findUserById } from '../users/index.js';
 import * as quotes from './repository.js';
 
 export interface QuoteDeps {

@@ -13,8 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
-import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import type { AccessTokens } from '../auth/access-tokens.js';
+import { type AccessTokens, type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { allUsers, isAdmin, makeAdmin, saveMobile, saveProfile, userByEmail } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
