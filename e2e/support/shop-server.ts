@@ -86,6 +86,9 @@ export async function startShop(
       LOG_LEVEL: 'info',
       // Production takes no cards unless told: the journeys pay with the built-in test cards.
       PAYMENT_PROVIDER: 'test',
+      // A journey waits as a person would; the shop sharing a few busy cores with Chromium and
+      // the other journeys must not shed its requests as load (503).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...(/^postgres/.test(env.DATABASE_URL ?? process.env.E2E_DATABASE_URL ?? '')
         ? { JWT_SECRET: postgresJwtSecret }

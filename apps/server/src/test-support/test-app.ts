@@ -89,6 +89,9 @@ export async function createTestShop(
     // Many tests place more orders by one buyer than a buyer may leave unpaid; the cap's own
     // tests (modules/orders/unpaid-cap.test.ts) set it.
     UNPAID_ORDERS_PER_BUYER: '1000',
+    // Test files run side by side on a few cores, where an event loop waits long for its turn:
+    // no shedding of load but in its own tests (plugins/standard-parts.test.ts), which set it.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const database = openDatabase(config.database);
@@ -130,6 +133,7 @@ export async function anotherServer(
         ? `sqlite:${shop.config.database.file}`
         : shop.config.database.url,
     UNPAID_ORDERS_PER_BUYER: String(shop.config.unpaidOrders.perBuyer),
+    MAX_EVENT_LOOP_DELAY_MS: String(shop.config.maxEventLoopDelayMs),
     ...env,
   });
   const app = await buildApp({
