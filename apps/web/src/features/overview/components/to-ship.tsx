@@ -25,7 +25,7 @@ export function ToShip({ toShip }: { toShip: Overview['toShip'] }) {
           {toShip.oldestSince ? (
             <>
               {formatCount(toShip.count)} {toShip.count === 1 ? 'order is' : 'orders are'} paid and waiting to
-              ship. The oldest has waited since <DateTime at={toShip.oldestSince} time="short" />(
+              ship. The oldest has waited since <DateTime at={toShip.oldestSince} time="short" /> (
               {waitedFor(toShip.oldestSince, Date.now())}).
             </>
           ) : (
