@@ -180,7 +180,6 @@ describe('a business buyer ordering many parts', () => {
     });
     expect(put.status).toBe(200);
     await page.goto('/dashboard/lists');
-    // Sent rendered by the server: a click before the app runs would do nothing.
     await expect.poll(() => appRunning(page)).toBe(true);
     const list = page.getByRole('article').filter({ hasText: `PO ${poNumber}` });
     await list.getByRole('button', { name: 'Order this list' }).click();

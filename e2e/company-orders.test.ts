@@ -145,7 +145,6 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
     const approvals = page.getByRole('region', { name: /Approvals/ });
     const row = approvals.getByRole('row').filter({ hasText: other.name });
     await row.getByText('$200').waitFor();
-    // The page comes rendered by the server; the app takes it over and asks again what waits.
     await page.waitForFunction(() => document.documentElement.dataset.app === 'running');
     await page.waitForLoadState('networkidle');
     // Another admin of the company rejects it first.

@@ -162,7 +162,6 @@ describe('saved lists', () => {
 
     await page.goto('/dashboard/lists');
     await page.getByRole('heading', { level: 1, name: 'Lists' }).waitFor();
-    // The page comes rendered by the server; what is typed into it before the app runs is lost.
     await expect.poll(() => appRunning(page)).toBe(true);
     const card = page.getByRole('article').filter({ hasText: 'Monthly bench restock' });
     await card.getByLabel(`Quantity of ${parts.flux.name}`).fill('40');
