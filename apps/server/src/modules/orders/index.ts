@@ -20,10 +20,13 @@ export {
   shippable,
 } from './repository.js';
 export {
+  type AgreedOrder,
   fulfilmentOf,
   getOrder,
   type OrderDeps,
   orderExpired,
+  orderRefusal,
   placeOrder,
   releaseStaleOrders,
+  writeOrder,
 } from './service.js';

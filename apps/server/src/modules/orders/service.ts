@@ -112,82 +112,99 @@ class RefusedLines extends Error {
  * reads the parts' names and prices (buyers racing for the same pieces can never take more than
  * there are), the parts locked first in the order of their ids (orders/repository.ts takeStock),
  * so that orders overlapping on parts never wait on each other in a circle. When any line takes
- * nothing, the whole order is rolled
- * back, and the parts are read to tell missing parts (404) from quantities out of range (422),
- * every refused line named in `error.details`.
+ * nothing, the whole order is rolled back, and the parts are read to tell missing parts (404)
+ * from quantities out of range (422), every refused line named in `error.details`.
  */
-export async function placeOrder(
-  deps: OrderDeps,
-  buyer: Caller,
-  body: OrderBody,
-  options: PlaceOptions = {},
-): Promise<string> {
-  const { db, mail } = deps;
+export async function placeOrder(deps: OrderDeps, buyer: Caller, body: OrderBody): Promise<string> {
   const id = newId();
   try {
-    await db.transaction().execute(async (trx) => {
-      await options.first?.(trx, id);
-      // The cap on unpaid orders and a company member's monthly limit are decided here, one
-      // order of this buyer at a time (the buyer's row stays locked until this order commits; on
-      // SQLite the one connection runs one transaction at a time).
-      const { open, openValue, verified, member } = await orders.buyerStanding(trx, buyer.id);
-      if (deps.unpaidPerBuyer !== undefined && !options.agreed && open >= deps.unpaidPerBuyer)
-        throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
-      const lines = await takeLines(trx, id, body.lines, options.agreed);
-      const [first, ...rest] = lines;
-      if (!first) throw new Error('an order has at least one line');
-      const price = rest.reduce((sum, line) => sum + line.price, first.price);
-      if (!Number.isSafeInteger(price))
-        throw new AppError('amount_limit', "This order's total is too large for one order");
-      // An account nobody verified reserves at most so much: no free account holds the catalog.
-      const valueCap = deps.unpaidValueUnverified;
-      if (valueCap !== undefined && !verified && !options.agreed && openValue + price > valueCap)
-        throw new AppError('too_many_unpaid_orders', unverifiedHoldMessage(valueCap));
-      const now = nowIso();
-      const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
-      const order = {
-        id,
-        user_id: buyer.id,
-        user_name: buyer.name,
-        email: buyer.email,
-        part_id: first.part_id,
-        part_name: first.part_name,
-        unit_price: first.unit_price,
-        quantity: first.quantity,
-        price,
-        mobile: body.mobile,
-        address: body.address,
-        po_number: body.poNumber ?? null,
-        payment_id: null,
-        payment_intent_id: null,
-        created_at: now,
-        paid_at: null,
-        company_id: member?.company_id ?? null,
-        approval: terms?.pending ? ('pending' as const) : null,
-        due_date: terms?.invoiced ? dueDateFrom(now) : null,
-      };
-      await orders.insertOrder(trx, order, lines);
-      await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
-      if (terms?.pending && member) await askForApproval(trx, mail, member.company_id, id, now);
-      if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
-      await orders.moveTotals(trx, undefined, order);
-    });
+    await deps.db.transaction().execute((trx) => writeOrder(trx, deps, buyer, id, body));
   } catch (error) {
-    if (!(error instanceof RefusedLines)) throw error;
-    const missing: RefusedLine[] = [];
-    for (const refused of error.lines) if (!(await findPart(db, refused.partsId))) missing.push(refused);
-    if (missing.length > 0) throw new AppError('not_found', 'No such part', undefined, { details: missing });
-    throw new AppError(
-      'quantity_out_of_range',
-      options.agreed?.refusal(error.lines) ?? OUT_OF_RANGE_MESSAGE,
-      undefined,
-      {
-        details: error.lines,
-      },
-    );
+    throw await orderRefusal(deps.db, error);
   }
-  mail?.kick();
+  deps.mail?.kick();
   return id;
+}
+
+/**
+ * Writes the order `id` in the caller's transaction `trx` (placeOrder's, or an accepted quote's,
+ * which changes the quote first): the buyer's standing decided under their row's lock, every
+ * line's pieces taken, the order, its mails and the running totals written. A line that takes
+ * nothing throws, rolling the whole transaction back; `orderRefusal` then says why.
+ */
+export async function writeOrder(
+  trx: Database,
+  deps: OrderDeps,
+  buyer: Caller,
+  id: string,
+  body: OrderBody,
+  agreed?: AgreedOrder,
+): Promise<void> {
+  const { mail } = deps;
+  // The cap on unpaid orders and a company member's monthly limit are decided here, one
+  // order of this buyer at a time (the buyer's row stays locked until this order commits; on
+  // SQLite the one connection runs one transaction at a time).
+  const { open, openValue, verified, member } = await orders.buyerStanding(trx, buyer.id);
+  if (deps.unpaidPerBuyer !== undefined && !agreed && open >= deps.unpaidPerBuyer)
+    throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
+  const lines = await takeLines(trx, id, body.lines, agreed);
+  const [first, ...rest] = lines;
+  if (!first) throw new Error('an order has at least one line');
+  const price = rest.reduce((sum, line) => sum + line.price, first.price);
+  if (!Number.isSafeInteger(price))
+    throw new AppError('amount_limit', "This order's total is too large for one order");
+  // An account nobody verified reserves at most so much: no free account holds the catalog.
+  const valueCap = deps.unpaidValueUnverified;
+  if (valueCap !== undefined && !verified && !agreed && openValue + price > valueCap)
+    throw new AppError('too_many_unpaid_orders', unverifiedHoldMessage(valueCap));
+  const now = nowIso();
+  const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
+  const order = {
+    id,
+    user_id: buyer.id,
+    user_name: buyer.name,
+    email: buyer.email,
+    part_id: first.part_id,
+    part_name: first.part_name,
+    unit_price: first.unit_price,
+    quantity: first.quantity,
+    price,
+    mobile: body.mobile,
+    address: body.address,
+    po_number: body.poNumber ?? null,
+    payment_id: null,
+    payment_intent_id: null,
+    created_at: now,
+    paid_at: null,
+    company_id: member?.company_id ?? null,
+    approval: terms?.pending ? ('pending' as const) : null,
+    due_date: terms?.invoiced ? dueDateFrom(now) : null,
+  };
+  await orders.insertOrder(trx, order, lines);
+  await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
+  if (terms?.pending && member) await askForApproval(trx, mail, member.company_id, id, now);
+  if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
+  await orders.moveTotals(trx, undefined, order);
+}
+
+/**
+ * What a refused order answers: for lines that took nothing, the parts are read (after the
+ * rollback) to tell missing parts (404) from quantities out of range (422), each line named in
+ * `error.details`; any other error as it is.
+ */
+export async function orderRefusal(db: Database, error: unknown, agreed?: AgreedOrder): Promise<unknown> {
+  if (!(error instanceof RefusedLines)) return error;
+  const missing: RefusedLine[] = [];
+  for (const refused of error.lines) if (!(await findPart(db, refused.partsId))) missing.push(refused);
+  if (missing.length > 0) return new AppError('not_found', 'No such part', undefined, { details: missing });
+  return new AppError(
+    'quantity_out_of_range',
+    agreed?.refusal(error.lines) ?? OUT_OF_RANGE_MESSAGE,
+    undefined,
+    {
+      details: error.lines,
+    },
+  );
 }
 
 /**
@@ -199,15 +216,6 @@ export async function placeOrder(
 export interface AgreedOrder {
   unitPrices: ReadonlyMap<string, number>;
   refusal: (lines: readonly RefusedLine[]) => string;
-}
-
-export interface PlaceOptions {
-  agreed?: AgreedOrder;
-  /**
-   * Runs first in the order's transaction, with the new order's id (an accepted quote's change):
-   * what it throws rolls the order back and reaches the caller.
-   */
-  first?: (trx: Database, orderId: string) => Promise<void>;
 }
 
 /** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */

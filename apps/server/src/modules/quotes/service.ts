@@ -20,7 +20,7 @@ import type { Caller } from '../../http/auth-guard.js';
 import { addressesOf } from '../addresses/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { type OrderDeps, placeOrder } from '../orders/index.js';
+import { type AgreedOrder, type OrderDeps, orderRefusal, writeOrder } from '../orders/index.js';
 import { findUserById } from '../users/index.js';
 import * as quotes from './repository.js';
 
@@ -424,42 +424,40 @@ export async function acceptQuote(
   const lines = await quotes.linesOf(deps.db, [id]);
   const to = await deliveryOf(deps.db, buyer, delivery);
   const lost = new Error('the quote changed meanwhile');
+  const agreed: AgreedOrder = {
+    unitPrices: new Map(lines.map((line) => [line.part_id, Number(line.unit_price)])),
+    refusal: (refused) =>
+      `Not enough pieces in stock for this quote: ${refused
+        .map((r) => lines[r.line])
+        .filter((line) => line !== undefined)
+        .map((line) => `${line.part_name} (${Number(line.quantity)} pcs)`)
+        .join(', ')}. The offer stays open; ask the shop in the quote's messages.`,
+  };
+  const orderId = newId();
   try {
-    return await placeOrder(
-      deps.orders,
-      buyer,
-      {
+    // One transaction: the quote turns accepted (this very offer, or none), then its order is
+    // written as any order is; a line the stock cannot fill rolls both back.
+    await deps.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      if (!(await quotes.markAccepted(trx, id, { offerNo: Number(row.offer_no), now, orderId }))) throw lost;
+      await recordAudit(trx, {
+        actor: buyer,
+        action: 'quote.accepted',
+        subjectId: id,
+        after: { orderId, offerNo: Number(row.offer_no) },
+      });
+      await deps.mail?.queue(trx, { kind: 'quote_accepted', quoteId: id, recipient: row.email }, now);
+      await deps.mail?.toShopAdmins(trx, { kind: 'quote_accepted_admin', subjectId: id }, now);
+      const order = {
         lines: lines.map((line) => ({ partsId: line.part_id, quantity: Number(line.quantity) })),
         ...to,
-      },
-      {
-        agreed: {
-          unitPrices: new Map(lines.map((line) => [line.part_id, Number(line.unit_price)])),
-          refusal: (refused) =>
-            `Not enough pieces in stock for this quote: ${refused
-              .map((r) => lines[r.line])
-              .filter((line) => line !== undefined)
-              .map((line) => `${line.part_name} (${Number(line.quantity)} pcs)`)
-              .join(', ')}. The offer stays open; ask the shop in the quote's messages.`,
-        },
-        first: async (trx, orderId) => {
-          const now = nowIso();
-          if (!(await quotes.markAccepted(trx, id, { offerNo: Number(row.offer_no), now, orderId })))
-            throw lost;
-          await recordAudit(trx, {
-            actor: buyer,
-            action: 'quote.accepted',
-            subjectId: id,
-            after: { orderId, offerNo: Number(row.offer_no) },
-          });
-          // The buyer and every admin hear of the order it made (placeOrder sends them on).
-          await deps.mail?.queue(trx, { kind: 'quote_accepted', quoteId: id, recipient: row.email }, now);
-          await deps.mail?.toShopAdmins(trx, { kind: 'quote_accepted_admin', subjectId: id }, now);
-        },
-      },
-    );
+      };
+      await writeOrder(trx, deps.orders, buyer, orderId, order, agreed);
+    });
+    deps.mail?.kick();
+    return orderId;
   } catch (error) {
-    if (error !== lost) throw error;
+    if (error !== lost) throw await orderRefusal(deps.db, error, agreed);
     const now = await quotes.findQuote(deps.db, id);
     if (!now) throw notFound('quote');
     if (now.status === 'offered' && Number(now.offer_no) !== Number(row.offer_no))
