@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { limit } from '../../plugins/rate-limits.js';
-import * as companies from './repository.js';
+import { isCompanyAdmin } from './company-admins.js';
 import {
   acceptInvitation,
   type CompanyDeps,
@@ -54,8 +54,7 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
   const invitationsPerCompany = app.rateLimited(
     limit('invitations-company', rateLimits.invitationsPerCompany, async (request) => {
       const companyId = (request.params as { id: string }).id;
-      const member = await companies.memberOf(db, companyId, callerOf(request).id);
-      return member?.role === 'admin' ? companyId : undefined;
+      return (await isCompanyAdmin(db, callerOf(request), companyId)) ? companyId : undefined;
     }),
   );
 

@@ -21,6 +21,7 @@ import type { InvitationTokens } from '../accounts/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findUserById } from '../users/index.js';
+import { requireCompanyAdmin } from './company-admins.js';
 import * as companies from './repository.js';
 
 export interface CompanyDeps {
@@ -42,8 +43,6 @@ const LAST_ADMIN =
   'A company needs at least one admin: make another member an admin before this one steps down or leaves';
 export const OWN_LIMIT =
   'You cannot raise your own spending limit: another admin of your company must change it';
-export const SHOP_ADMIN_NO_SEAT =
-  "The shop's admins hold no rights in a buyer's company: its own admins manage it";
 
 const limitOf = (value: number | string | bigint | null) =>
   value === null ? {} : { spendingLimit: Number(value) };
@@ -61,20 +60,6 @@ async function visibleCompany(db: Database, caller: Caller, id: string): Promise
   if (!company) throw notFound('company');
   if (caller.role !== 'admin' && !(await companies.memberOf(db, id, caller.id)))
     throw forbidden('You are not a member of this company');
-  return company;
-}
-
-/**
- * Locks the company (in the caller's transaction) and checks the caller is one of its admins now:
- * a change decided here sees every change before it, and one after it waits. The shop's admin
- * holds no seat's rights, even one who kept a seat from before they became the shop's admin.
- */
-async function asCompanyAdmin(trx: Database, caller: Caller, id: string): Promise<companies.CompanyRow> {
-  const company = await companies.lockCompany(trx, id);
-  if (!company) throw notFound('company');
-  if (caller.role === 'admin') throw forbidden(SHOP_ADMIN_NO_SEAT);
-  const member = await companies.memberOf(trx, id, caller.id);
-  if (member?.role !== 'admin') throw forbidden("Only the company's admins may do this");
   return company;
 }
 
@@ -184,7 +169,7 @@ export async function invite(
   const now = new Date();
   const at = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await asCompanyAdmin(trx, caller, companyId);
+    await requireCompanyAdmin(trx, caller, companyId, { lock: true });
     if ((await companies.countMembers(trx, companyId)) >= MAX_COMPANY_MEMBERS)
       throw conflict(COMPANY_FULL_INVITE_MESSAGE);
     if (await companies.emailInCompany(trx, body.email))
@@ -237,10 +222,10 @@ export async function listInvitations(
   companyId: string,
 ): Promise<PendingInvitation[]> {
   await visibleCompany(db, caller, companyId);
-  if (caller.role !== 'admin') {
-    const member = await companies.memberOf(db, companyId, caller.id);
-    if (member?.role !== 'admin') throw forbidden("Only the company's admins may see its invitations");
-  }
+  await requireCompanyAdmin(db, caller, companyId, {
+    shopAdminReads: true,
+    refusal: "Only the company's admins may see its invitations",
+  });
   const rows = await companies.pendingInvitations(db, companyId, nowIso());
   return rows.map((row) => ({
     _id: row.id,
@@ -260,7 +245,7 @@ export async function withdrawInvitation(
   invitationId: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await asCompanyAdmin(trx, caller, companyId);
+    await requireCompanyAdmin(trx, caller, companyId, { lock: true });
     const withdrawn = await companies.withdrawInvitation(trx, companyId, invitationId);
     if (!withdrawn) throw notFound('open invitation');
     await recordAudit(trx, {
@@ -336,7 +321,7 @@ export async function changeMember(
   body: MemberBody,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await asCompanyAdmin(trx, caller, companyId);
+    await requireCompanyAdmin(trx, caller, companyId, { lock: true });
     const member = await companies.memberOf(trx, companyId, uid);
     if (!member) throw notFound('member of this company');
     if (
@@ -379,7 +364,7 @@ export async function removeMember(
   uid: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await asCompanyAdmin(trx, caller, companyId);
+    await requireCompanyAdmin(trx, caller, companyId, { lock: true });
     const member = await companies.memberOf(trx, companyId, uid);
     if (!member) throw notFound('member of this company');
     if (member.role === 'admin' && (await companies.countAdmins(trx, companyId)) <= 1)

@@ -6,7 +6,7 @@ import type { OrderRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
-import { adminEmailsOf, companyOf, membershipOf } from '../companies/index.js';
+import { adminEmailsOf, companyOf, requireCompanyAdmin } from '../companies/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import * as orders from './repository.js';
@@ -17,20 +17,9 @@ export interface CompanyOrderDeps {
   mail?: MailOutbox | undefined;
 }
 
-const notAdminOf = () => forbidden("Only an admin of the order's company may do this");
+const NOT_ADMIN_OF = "Only an admin of the order's company may do this";
 export const OWN_ORDER =
   'You cannot approve your own order: it passes your spending limit, so another admin of your company must approve it';
-
-/**
- * The caller is an admin of this company (not the shop's admin, even one who kept a seat in it
- * from before: the shop's admin holds no seat's rights; not a buyer of it): 403 otherwise.
- */
-export async function requireCompanyAdmin(db: Database, caller: Caller, companyId: string | null) {
-  if (!companyId || caller.role === 'admin') throw notAdminOf();
-  const member = await membershipOf(db, caller.id);
-  if (member?.role !== 'admin' || member.company_id !== companyId) throw notAdminOf();
-  return member;
-}
 
 /**
  * Why a decision changed nothing: the order is gone, was decided (or cancelled, paid) already, or
@@ -49,7 +38,7 @@ async function notPending(db: Database, id: string): Promise<never> {
 async function companyOrder(db: Database, caller: Caller, id: string): Promise<OrderRow> {
   const row = await orders.findOrder(db, id);
   if (!row) throw notFound('order');
-  await requireCompanyAdmin(db, caller, row.company_id);
+  await requireCompanyAdmin(db, caller, row.company_id, { refusal: NOT_ADMIN_OF });
   return row;
 }
 
@@ -151,7 +140,7 @@ export async function listCompanyOrders(
   caller: Caller,
   filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
 ): Promise<{ orders: Order[]; total: number }> {
-  await requireCompanyAdmin(db, caller, filter.companyId);
+  await requireCompanyAdmin(db, caller, filter.companyId, { refusal: NOT_ADMIN_OF });
   const { rows, total } = await orders.companyOrders(db, filter);
   return { orders: await withLines(db, rows), total };
 }
