@@ -145,42 +145,40 @@ export function orderShippedMail(order: MailOrder, publicUrl?: string): MailCont
   ]);
 }
 
+/** A letter to `name` around one link: why it came, the link, what to do if it was not asked for. */
+function linkMail(subject: string, name: string, why: string[], link: string, ifNot: string): MailContent {
+  return {
+    subject,
+    text: [`Dear ${name},`, '', ...why, '', link, '', ifNot, '', SHOP_NAME].join('\n'),
+  };
+}
+
 /** The mail with a link to verify the account's email (after sign-up, or asked again). */
 export function verifyEmailMail(name: string, link: string): MailContent {
-  return {
-    subject: `Verify your email for ${SHOP_NAME}`,
-    text: [
-      `Dear ${name},`,
-      '',
+  return linkMail(
+    `Verify your email for ${SHOP_NAME}`,
+    name,
+    [
       'please confirm that this email address is yours by opening this link (it works once,',
       'for 48 hours):',
-      '',
-      link,
-      '',
-      'If you did not sign up at our shop, you can ignore this mail.',
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+    ],
+    link,
+    'If you did not sign up at our shop, you can ignore this mail.',
+  );
 }
 
 /** The mail with a link to choose a new password. */
 export function passwordResetMail(name: string, link: string): MailContent {
-  return {
-    subject: `Reset your password for ${SHOP_NAME}`,
-    text: [
-      `Dear ${name},`,
-      '',
+  return linkMail(
+    `Reset your password for ${SHOP_NAME}`,
+    name,
+    [
       'someone (we hope you) asked to reset the password of your account. Choose a new one by',
       'opening this link (it works once, for one hour):',
-      '',
-      link,
-      '',
-      'If you did not ask for this, you can ignore this mail: your password stays as it is.',
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+    ],
+    link,
+    'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+  );
 }
 
 /** A quote and its lines, as the quote's mails tell of it. */
