@@ -323,15 +323,14 @@ export function quoteAcceptedAdminMail(quote: MailQuote, orderId: string, origin
   };
 }
 
-/** Sent to each of the company's admins when a member's order waits for their approval. */
-export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailContent {
+/** A letter to a company's admins about a member's order that waits for their approval. */
+function toApprovers(order: MailOrder, subject: string, why: string[], publicUrl?: string): MailContent {
   return {
-    subject: `Approval needed: ${dollars.format(Number(order.price))} order by ${order.user_name}`,
+    subject: `${subject}${dollars.format(Number(order.price))} order by ${order.user_name}`,
     text: [
       'Hello,',
       '',
-      `${order.user_name} (${order.email}) placed an order that takes them past their monthly`,
-      'spending limit. Its pieces are reserved; it can be paid only once you approve it. Approve or',
+      ...why,
       `reject it in your company's orders (${publicUrl ? `${publicUrl}/dashboard` : 'your dashboard'}).`,
       '',
       ...orderLines(order),
@@ -341,26 +340,34 @@ export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailCo
   };
 }
 
+/** Sent to each of the company's admins when a member's order waits for their approval. */
+export function approvalNeededMail(order: MailOrder, publicUrl?: string): MailContent {
+  return toApprovers(
+    order,
+    'Approval needed: ',
+    [
+      `${order.user_name} (${order.email}) placed an order that takes them past their monthly`,
+      'spending limit. Its pieces are reserved; it can be paid only once you approve it. Approve or',
+    ],
+    publicUrl,
+  );
+}
+
 /**
  * Sent to each of the company's admins when a member's order has waited for their approval half
  * the time it may hold its pieces.
  */
 export function approvalReminderMail(order: MailOrder, publicUrl?: string): MailContent {
-  return {
-    subject: `Reminder: approval needed: ${dollars.format(Number(order.price))} order by ${order.user_name}`,
-    text: [
-      'Hello,',
-      '',
+  return toApprovers(
+    order,
+    'Reminder: approval needed: ',
+    [
       `${order.user_name} (${order.email}) placed this order on ${day(order.created_at)} (UTC); it takes them`,
       'past their monthly spending limit and still waits for your approval. An order that waits too',
       'long is released: its pieces go back to stock and it can no longer be approved. Approve or',
-      `reject it in your company's orders (${publicUrl ? `${publicUrl}/dashboard` : 'your dashboard'}).`,
-      '',
-      ...orderLines(order),
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-  };
+    ],
+    publicUrl,
+  );
 }
 
 /** Sent to the buyer when a company admin approves their order. */
