@@ -7,8 +7,12 @@ export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
 export { assignInvoice, formatInvoiceNumber } from './invoice-numbers.js';
 export { orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
+  awaitingApproval,
   awaitingShipment,
+  cardPayable,
   findOrder,
+  holdsPiecesUnpaid,
+  invoicedUnpaid,
   linesOf,
   lockBuyer,
   moveTotals,
@@ -18,6 +22,7 @@ export {
   retakeLines,
   setExpired,
   shippable,
+  unpaid,
 } from './repository.js';
 export {
   type AgreedOrder,

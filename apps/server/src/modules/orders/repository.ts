@@ -133,12 +133,10 @@ export async function deleteUnpaidOrder(
   const order = await db
     .deleteFrom('orders')
     .where('id', '=', id)
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
-    // A shipped order is on its way, and an invoiced (net-30) one keeps its number (the
-    // invoices' numbers have no gaps): neither is ever cancelled.
+    // An invoiced (net-30) order keeps its number (the invoices' numbers have no gaps), and a
+    // shipped one is on its way: neither is ever cancelled.
+    .where(holdsPiecesUnpaid)
     .where('fulfilment_status', '=', 'unfulfilled')
-    .where('due_date', 'is', null)
     .returningAll()
     .executeTakeFirst();
   return order && { order, lines };
@@ -156,17 +154,18 @@ export function expireUnpaidOrder(
   at: string,
   pending: boolean,
 ): Promise<OrderRow | undefined> {
-  return db
-    .updateTable('orders')
-    .set({ expired_at: at })
-    .where('id', '=', id)
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
-    .where('fulfilment_status', '=', 'unfulfilled')
-    .where('due_date', 'is', null)
-    .where(pending ? (eb) => eb('orders.approval', '=', 'pending') : awaitsNoApproval)
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('orders')
+      .set({ expired_at: at })
+      .where('id', '=', id)
+      .where(holdsPiecesUnpaid)
+      .where('fulfilment_status', '=', 'unfulfilled')
+      // Not pending: card-payable (cardPayable's conditions).
+      .where(pending ? approvalPending : awaitsNoApproval)
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /** Makes an expired, unpaid order open again (its payment arrived late); false if it was not so. */
@@ -277,26 +276,55 @@ export async function buyerStanding(db: Database, userId: string): Promise<Buyer
   };
 }
 
-/**
- * An order the shop may ship: paid, or invoiced on net-30 terms (its invoice has a due date), not
- * expired. (Net-30 orders: docs/api.md, Companies.)
+type Orders = ExpressionBuilder<DB, 'orders'>;
+
+/*
+ * The states of an order, each named once: every query that asks for one of them says it with
+ * these predicates. (The running totals' `holdsUnpaid` below is the JavaScript twin of
+ * `holdsPiecesUnpaid`, for a row already read.)
  */
-export const shippable = (eb: ExpressionBuilder<DB, 'orders'>) =>
+
+/** Unpaid: neither paid nor expired (an expired order is neither paid nor unpaid: its pieces went back). */
+export const unpaid = (eb: Orders) =>
+  eb.and([eb('orders.paid_at', 'is', null), eb('orders.expired_at', 'is', null)]);
+
+/**
+ * Holds its pieces unpaid, and counts against its buyer's unpaid-order cap: unpaid and not invoiced
+ * on account (net 30); waiting for a card payment or for its company's approval.
+ */
+export const holdsPiecesUnpaid = (eb: Orders) => eb.and([unpaid(eb), eb('orders.due_date', 'is', null)]);
+
+/** An order that does not wait for a company admin's approval (none needed, or given). */
+const awaitsNoApproval = (eb: Orders) =>
+  // A literal, not a parameter: a partial index (migration 0023) serves only the queries whose
+  // conditions spell out its own.
+  eb.or([eb('orders.approval', 'is', null), eb('orders.approval', '=', sql.lit('approved'))]);
+
+/** Card-payable: it holds its pieces unpaid and waits for no approval (nor was it refused). */
+export const cardPayable = (eb: Orders) => eb.and([holdsPiecesUnpaid(eb), awaitsNoApproval(eb)]);
+
+const approvalPending = (eb: Orders) => eb('orders.approval', '=', sql.lit('pending'));
+
+/** Awaiting approval: it passes its buyer's limit and waits for a company admin, unpaid, not released. */
+export const awaitingApproval = (eb: Orders) => eb.and([approvalPending(eb), unpaid(eb)]);
+
+/** An invoice on account (net 30) not paid yet, and not released. */
+export const invoicedUnpaid = (eb: Orders) => eb.and([eb('orders.due_date', 'is not', null), unpaid(eb)]);
+
+/**
+ * Shippable: paid, or invoiced on net-30 terms (its invoice has a due date), not expired.
+ * (Net-30 orders: docs/api.md, Companies.)
+ */
+export const shippable = (eb: Orders) =>
   eb.and([
     eb.or([eb('orders.paid_at', 'is not', null), eb('orders.due_date', 'is not', null)]),
     eb('orders.expired_at', 'is', null),
   ]);
 
 /** A shippable order that has not shipped yet: what Manage All Order's "to ship" lists. */
-export const awaitingShipment = (eb: ExpressionBuilder<DB, 'orders'>) =>
+export const awaitingShipment = (eb: Orders) =>
   // A literal, as the partial index of orders to ship (migration 0023) spells it.
   eb.and([eb('orders.fulfilment_status', '=', sql.lit('unfulfilled')), shippable(eb)]);
-
-/** An order that does not wait for a company admin's approval (none needed, or given). */
-const awaitsNoApproval = (eb: ExpressionBuilder<DB, 'orders'>) =>
-  // A literal, not a parameter: a partial index (migration 0023) serves only the queries whose
-  // conditions spell out its own.
-  eb.or([eb('orders.approval', 'is', null), eb('orders.approval', '=', sql.lit('approved'))]);
 
 /** The calendar month (UTC) of an ISO 8601 instant, as the monthly totals are kept by: `YYYY-MM`. */
 export const monthOf = (iso: string) => iso.slice(0, 7);
@@ -418,9 +446,7 @@ export function approvePending(
     .updateTable('orders')
     .set({ approval: 'approved', approved_at: at, due_date: dueDate })
     .where('id', '=', id)
-    .where('approval', '=', 'pending')
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
+    .where(awaitingApproval)
     .where('user_id', '<>', approverId)
     .where((eb) =>
       eb.exists(
@@ -448,9 +474,7 @@ export function rejectPending(db: Database, id: string, at: string): Promise<Ord
     .updateTable('orders')
     .set({ approval: 'rejected', expired_at: at })
     .where('id', '=', id)
-    .where('approval', '=', 'pending')
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
+    .where(awaitingApproval)
     .returningAll()
     .executeTakeFirst();
 }
@@ -469,9 +493,7 @@ export function settleInvoiced(
     .updateTable('orders')
     .set({ paid_at: at, settlement_reference: reference })
     .where('id', '=', id)
-    .where('due_date', 'is not', null)
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
+    .where(invoicedUnpaid)
     .returningAll()
     .executeTakeFirst();
 }
@@ -483,7 +505,7 @@ export function companyOrders(
 ): Promise<{ rows: OrderWithInvoice[]; total: number }> {
   let query = db.selectFrom('orders').where('company_id', '=', filter.companyId);
   // Waiting means still decidable: an order released while it waited waits no longer.
-  if (filter.approval) query = query.where('approval', '=', filter.approval).where('expired_at', 'is', null);
+  if (filter.approval === 'pending') query = query.where(awaitingApproval);
   return pageWithTotal(
     query.selectAll().select(invoiceNumber).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     filter,
@@ -492,12 +514,7 @@ export function companyOrders(
 
 /** Net-30 orders not paid by their due date (before `now`). */
 export function overdue(db: Database, now: string) {
-  return db
-    .selectFrom('orders')
-    .where('orders.due_date', 'is not', null)
-    .where('orders.due_date', '<', now)
-    .where('orders.paid_at', 'is', null)
-    .where('orders.expired_at', 'is', null);
+  return db.selectFrom('orders').where(invoicedUnpaid).where('orders.due_date', '<', now);
 }
 
 /** Overdue invoices whose buyer has not been told yet (no overdue mail queued), at most 500. */
@@ -539,7 +556,7 @@ function filteredOrders(db: Database, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.email) query = query.where('email', '=', filter.email);
   if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
-  if (filter.state === 'unpaid') query = query.where('paid_at', 'is', null).where('expired_at', 'is', null);
+  if (filter.state === 'unpaid') query = query.where(unpaid);
   if (filter.state === 'expired') query = query.where('expired_at', 'is not', null);
   if (filter.state === 'to_ship') query = query.where(awaitingShipment);
   if (filter.buyer)
@@ -650,15 +667,14 @@ export async function ordersDueForRelease(
     .selectFrom('orders')
     .leftJoin('users', 'users.id', 'orders.user_id')
     .select(['orders.id as id', 'orders.approval as approval'])
-    .where('orders.paid_at', 'is', null)
-    .where('orders.expired_at', 'is', null)
-    // A shipped order never expires; an invoiced (net-30) order is paid on account. One waiting
+    // An invoiced (net-30) order is paid on account; a shipped order never expires. One waiting
     // for its company's approval holds its pieces for its buyer's hours too, never for ever.
+    .where(holdsPiecesUnpaid)
     .where('orders.fulfilment_status', '=', 'unfulfilled')
-    .where('orders.due_date', 'is', null)
     .where((eb) =>
       eb.or([
         eb.and([
+          // Card-payable (cardPayable's conditions, the others above).
           awaitsNoApproval(eb),
           eb(sql<number>`orders.price * 100`, '>', cutoffs.cardLimitCents),
           eb(payableSince, '<', cutoffs.aboveCardLimit),
@@ -683,9 +699,7 @@ export function pendingDueForReminder(db: Database, cutoffs: { unverified: strin
     .selectFrom('orders')
     .leftJoin('users', 'users.id', 'orders.user_id')
     .select(['orders.id as id', 'orders.company_id as company_id'])
-    .where('orders.approval', '=', sql.lit('pending'))
-    .where('orders.paid_at', 'is', null)
-    .where('orders.expired_at', 'is', null)
+    .where(awaitingApproval)
     .where('orders.company_id', 'is not', null)
     .where((eb) =>
       eb.or([

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { awaitingShipment, overdue } from '../orders/index.js';
+import { awaitingShipment, overdue, unpaid } from '../orders/index.js';
 
 /** `YYYY-MM-DD` of an ISO 8601 UTC timestamp column: the same text in both dialects. */
 const dayOf = <Column extends 'created_at' | 'paid_at'>(column: Column) =>
@@ -31,12 +31,7 @@ export function paymentsPerDay(db: Database, since: string) {
         eb.fn.sum<number | string>('price').as('dollars'),
       ])
       // Expired orders are neither paid nor unpaid: their pieces went back to stock.
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('paid_at', 'is', null), eb('expired_at', 'is', null)]),
-          eb('paid_at', '>=', since),
-        ]),
-      )
+      .where((eb) => eb.or([unpaid(eb), eb('paid_at', '>=', since)]))
       .groupBy(dayOf('paid_at'))
       .execute()
   );

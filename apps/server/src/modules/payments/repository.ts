@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { OrderRow, PaymentIntentsTable } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
-import { assignInvoice, formatInvoiceNumber } from '../orders/index.js';
+import { assignInvoice, cardPayable, formatInvoiceNumber } from '../orders/index.js';
 
 /** An intent as saved: its row without the times, which the save sets. */
 export type StoredIntent = Omit<PaymentIntentsTable, 'created_at' | 'updated_at'>;
@@ -67,11 +67,8 @@ export async function markPaid(
     .updateTable('orders')
     .set({ payment_id: paymentId, payment_intent_id: paymentId, paid_at: at })
     .where('id', '=', orderId)
-    .where('paid_at', 'is', null)
-    .where('expired_at', 'is', null)
     // A company order pending approval, or invoiced on account, is not paid by card.
-    .where('due_date', 'is', null)
-    .where((eb) => eb.or([eb('approval', 'is', null), eb('approval', '=', 'approved')]))
+    .where(cardPayable)
     .returningAll()
     .executeTakeFirst();
   if (!paid) return undefined;
