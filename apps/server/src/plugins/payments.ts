@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { PaymentDeps } from '../modules/payments/index.js';
-import { paymentProvider } from '../modules/payments/index.js';
+import { paymentProvider, releaseIntents } from '../modules/payments/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,11 +9,17 @@ declare module 'fastify' {
   }
 }
 
-/** The card provider (PAYMENT_PROVIDER), said out loud at start where it matters. */
+/**
+ * The card provider (PAYMENT_PROVIDER), said out loud at start where it matters, and what an
+ * unpaid order's cancel or release asks of payments first.
+ */
 export const paymentsPlugin = fp(
   async (app) => {
     const provider = await paymentProvider(app.config, app.db, app.log);
-    app.decorate('payments', { db: app.db, provider, mail: app.mail, log: app.log });
+    const payments: PaymentDeps = { db: app.db, provider, mail: app.mail, log: app.log };
+    app.decorate('payments', payments);
+    // An unpaid order's intents are cancelled before the order goes (orders call it).
+    app.decorate('beforeOrderCancel', (orderId: string) => releaseIntents(payments, orderId));
   },
   { name: 'payments', dependencies: ['config', 'database', 'mail'] },
 );
