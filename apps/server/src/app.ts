@@ -7,25 +7,30 @@ import { loggerOptions } from './http/logging.js';
 import { accountRoutesPlugin } from './modules/accounts/index.js';
 import { addressRoutesPlugin } from './modules/addresses/index.js';
 import { auditRoutesPlugin } from './modules/audit/index.js';
-import { authRoutesPlugin } from './modules/auth/index.js';
+import {
+  authGuardPlugin,
+  authRoutesPlugin,
+  passwordHashingPlugin,
+  secretsPlugin,
+} from './modules/auth/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
 import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
 import { imageRoutesPlugin } from './modules/images/index.js';
 import { invoiceRoutesPlugin } from './modules/invoices/index.js';
 import { listRoutesPlugin } from './modules/lists/index.js';
+import { mailPlugin } from './modules/mail-content/index.js';
 import { messageRoutesPlugin } from './modules/messages/index.js';
-import { orderRoutesPlugin } from './modules/orders/index.js';
+import { orderBackgroundTasks, orderRoutesPlugin } from './modules/orders/index.js';
 import { overviewRoutesPlugin } from './modules/overview/index.js';
 import { webAppPlugin } from './modules/pages/index.js';
 import { partRoutesPlugin } from './modules/parts/index.js';
-import { paymentRoutesPlugin } from './modules/payments/index.js';
-import { quoteRoutesPlugin } from './modules/quotes/index.js';
+import { paymentBackgroundTasks, paymentRoutesPlugin, paymentsPlugin } from './modules/payments/index.js';
+import { quoteBackgroundTasks, quoteRoutesPlugin } from './modules/quotes/index.js';
 import { reviewRoutesPlugin } from './modules/reviews/index.js';
 import { userRoutesPlugin } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
-import { authGuardPlugin } from './plugins/auth-guard.js';
 import { backgroundWorkPlugin } from './plugins/background-work.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { configPlugin } from './plugins/config.js';
@@ -33,11 +38,7 @@ import { databasePlugin } from './plugins/database.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { etagPlugin } from './plugins/etag.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
-import { mailPlugin } from './plugins/mail.js';
-import { passwordHashingPlugin } from './plugins/password-hashing.js';
-import { paymentsPlugin } from './plugins/payments.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
-import { secretsPlugin } from './plugins/secrets.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationPlugin } from './plugins/validation.js';
 
@@ -93,7 +94,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(passwordHashingPlugin)
     .register(mailPlugin)
     .register(paymentsPlugin)
-    .register(backgroundWorkPlugin);
+    .register(backgroundWorkPlugin, {
+      tasks: (app) => ({
+        ...paymentBackgroundTasks(app),
+        ...quoteBackgroundTasks(app),
+        ...orderBackgroundTasks(app),
+      }),
+    });
   // The API's routes.
   app
     .register(healthRoutesPlugin)

@@ -7,6 +7,9 @@ export const BACKGROUND_INTERVAL_MS = 10 * 60 * 1000;
 /** What became of a task in one run: done, left to the server already running it, or failed (logged). */
 export type TaskOutcome = 'done' | 'skipped' | 'failed';
 
+/** Background tasks by name, run in this order: each module names its own. */
+export type BackgroundTasks = Record<string, () => Promise<unknown>>;
+
 export interface BackgroundWork {
   /** Runs every task once now (the schedule calls it too); answers what became of each. */
   runAll(): Promise<Record<string, TaskOutcome>>;
@@ -27,7 +30,7 @@ declare module 'fastify' {
  */
 export function scheduleBackgroundWork(
   app: FastifyInstance,
-  deps: { tasks: Record<string, () => Promise<unknown>>; exclusive: OpenDatabase['exclusive'] },
+  deps: { tasks: BackgroundTasks; exclusive: OpenDatabase['exclusive'] },
 ): BackgroundWork {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Record<string, TaskOutcome>> | undefined;

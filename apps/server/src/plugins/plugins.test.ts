@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authGuardPlugin } from '../modules/auth/index.js';
 import { createTestShop, type TestShop } from '../test-support/test-app.js';
-import { authGuardPlugin } from './auth-guard.js';
 import { configPlugin } from './config.js';
 
 let shop: TestShop;

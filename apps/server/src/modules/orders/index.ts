@@ -5,7 +5,7 @@
  */
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
 export { assignInvoice, formatInvoiceNumber } from './invoice-numbers.js';
-export { orderDeps, orderRoutesPlugin } from './plugin.js';
+export { orderBackgroundTasks, orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
   awaitingApproval,
   awaitingShipment,

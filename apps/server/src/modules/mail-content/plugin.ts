@@ -6,10 +6,10 @@ import {
   invitationTokens,
   type LinkTokens,
   linkTokens,
-} from '../modules/accounts/index.js';
-import { invoiceFor } from '../modules/invoices/index.js';
-import type { MailOutbox } from '../modules/mail/index.js';
-import { mailOutbox } from '../modules/mail-content/index.js';
+} from '../accounts/index.js';
+import { invoiceFor } from '../invoices/index.js';
+import { type MailOutbox, type MailSenderDeps, mailSender } from '../mail/index.js';
+import { type MailContentDeps, mailContent } from './content.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +22,14 @@ declare module 'fastify' {
     /** The tokens of company invitations' links (their hashes are what is stored). */
     invitationLinks: InvitationTokens;
   }
+}
+
+/**
+ * The mail outbox that makes each mail from the shop's records as it sends it (orders, quotes,
+ * account links, invitations, invoices).
+ */
+export function mailOutbox(deps: Omit<MailSenderDeps, 'content'> & MailContentDeps): MailOutbox {
+  return mailSender({ ...deps, content: mailContent(deps) });
 }
 
 /** The mail outbox, sending while the app runs, and the mails that carry account links. */

@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PaymentDeps } from '../modules/payments/index.js';
-import { paymentProvider, releaseIntents } from '../modules/payments/index.js';
+import type { BackgroundTasks } from '../../background.js';
+import { paymentProvider } from './choice.js';
+import { reconcilePayments, releaseIntents } from './reconcile.js';
+import type { PaymentDeps } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,3 +26,8 @@ export const paymentsPlugin = fp(
   },
   { name: 'payments', dependencies: ['config', 'database', 'mail'] },
 );
+
+/** Payments' background work: every payment that succeeded at the provider ends as a paid order. */
+export const paymentBackgroundTasks = (app: FastifyInstance): BackgroundTasks => ({
+  reconcilePayments: () => reconcilePayments(app.payments, app.log),
+});

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { AuthGuard } from '../http/auth-guard.js';
-import { authGuard } from '../modules/auth/index.js';
+import type { AuthGuard } from '../../http/auth-guard.js';
+import { authGuard } from './guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

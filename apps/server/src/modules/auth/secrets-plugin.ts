@@ -1,11 +1,7 @@
 import fp from 'fastify-plugin';
-import {
-  type AccessTokens,
-  accessTokens,
-  deriveKey,
-  type KeyPurpose,
-  loadJwtSecret,
-} from '../modules/auth/index.js';
+import { type AccessTokens, accessTokens } from './access-tokens.js';
+import { loadJwtSecret } from './jwt-secret.js';
+import { deriveKey, type KeyPurpose } from './keys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

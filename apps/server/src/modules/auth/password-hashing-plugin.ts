@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { PasswordHashing } from '../modules/auth/index.js';
-import { limitedPasswordHashing } from '../modules/auth/index.js';
+import { limitedPasswordHashing } from './limited-password-hashing.js';
+import type { PasswordHashing } from './password.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
