@@ -37,6 +37,7 @@ async function signUp(page: Page, who: { name: string; email: string; password: 
 }
 
 describe('a company', () => {
+  // The whole life of a company in one journey (about 45 s on a quiet machine): more than a journey's minute.
   it('is created by a verified buyer, who invites a colleague; the colleague signs up, verifies and joins', async () => {
     const owner = {
       name: 'Farida Rahman',
@@ -210,7 +211,7 @@ describe('a company', () => {
     await mailTo(smtp, colleague.email, 'Payment received');
     await phone.reload();
     await phone.getByRole('row').filter({ hasText: part.name }).getByText('Paid', { exact: true }).waitFor();
-  });
+  }, 150_000);
 
   it('tells a signed-in person of another email, and a used link, what is wrong', async () => {
     const owner = { name: 'Rupsha Traders', email: 'rupsha@traders.example', password: 'rupsha-password-1' };
