@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { test as base } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from './accounts.js';
+import { startTestMailServer, type TestMailServer } from './smtp-server.js';
 import { createTestShop, type TestShop } from './test-app.js';
 
 /**
@@ -72,3 +73,20 @@ export const test = base
       (who) =>
         callerOf(shop, who),
   );
+
+/**
+ * The shop of `test` whose mail goes to `smtp`, a real SMTP server of the file's own: the shop's
+ * SMTP_URL is the server's (whatever else its `shopOptions` set), and the server closes after it.
+ */
+export const mailTest = test
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
+  .extend('smtp', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestMailServer> => {
+    const smtp = await startTestMailServer();
+    onCleanup(() => smtp.close());
+    return smtp;
+  })
+  .extend('shop', { scope: 'file' }, async ({ shopOptions, smtp }, { onCleanup }) => {
+    const shop = await createTestShop({ ...shopOptions, env: { ...shopOptions?.env, SMTP_URL: smtp.url } });
+    onCleanup(() => shop.close());
+    return shop;
+  });

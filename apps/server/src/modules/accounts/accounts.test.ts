@@ -1,72 +1,67 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { linkIn, mailTo } from '../../test-support/account-mails.js';
-import { bearer, signUp, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
-import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { signUp, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
+import { mailTest } from '../../test-support/fixture.js';
 
 const SHOP = 'https://parts.example';
 const VERIFY = 'Verify your email';
 const RESET = 'Reset your password';
 
-let smtp: TestMailServer;
-let shop: TestShop;
-beforeAll(async () => {
-  smtp = await startTestMailServer();
-  shop = await createTestShop({
-    demo: false,
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_RETRY_SECONDS: '1',
-      PUBLIC_URL: SHOP,
-      RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT: '3',
-      RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: '3',
-    },
-  });
-});
-afterAll(async () => {
-  await shop.close();
-  await smtp.close();
+mailTest.override('shopOptions', {
+  demo: false,
+  env: {
+    MAIL_RETRY_SECONDS: '1',
+    PUBLIC_URL: SHOP,
+    RATE_LIMIT_VERIFICATION_MAILS_PER_ACCOUNT: '3',
+    RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: '3',
+  },
 });
 
-const post = (url: string, payload?: unknown, account?: TestAccount) =>
-  shop.app.inject({
-    method: 'POST',
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(account ? { headers: bearer(account) } : {}),
+const test = mailTest
+  .extend(
+    'post',
+    { scope: 'file' },
+    ({ as }) =>
+      (url: string, payload?: unknown, account?: TestAccount) =>
+        as(account ?? null).post(url, payload as object | undefined),
+  )
+  .extend(
+    'profile',
+    { scope: 'file' },
+    ({ as }) =>
+      async (account: TestAccount) =>
+        (await as(account).get(`/api/usersByEmail?email=${account.email}`)).json(),
+  )
+  .extend(
+    'login',
+    { scope: 'file' },
+    ({ post }) =>
+      (email: string, password: string) =>
+        post('/api/auth/login', { email, password }),
+  )
+  /** Writes the link's end into the past, as if its time had run out. */
+  .extend('expire', { scope: 'file' }, ({ shop }) => async (token: string) => {
+    const id = token.split('.')[0] ?? '';
+    await shop.database.db
+      .updateTable('account_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+  })
+  .extend('verificationToken', { scope: 'file' }, ({ smtp }) => async (account: TestAccount, nth = 1) => {
+    return linkIn((await mailTo(smtp, account.email, VERIFY, nth)).text).token;
+  })
+  .extend('resetToken', { scope: 'file' }, ({ smtp }) => async (email: string, nth = 1) => {
+    return linkIn((await mailTo(smtp, email, RESET, nth)).text).token;
   });
-
-const profile = async (account: TestAccount) =>
-  (
-    await shop.app.inject({
-      method: 'GET',
-      url: `/api/usersByEmail?email=${account.email}`,
-      headers: bearer(account),
-    })
-  ).json();
-
-const login = (email: string, password: string) => post('/api/auth/login', { email, password });
-
-/** Writes the link's end into the past, as if its time had run out. */
-async function expire(token: string) {
-  const id = token.split('.')[0] ?? '';
-  await shop.database.db
-    .updateTable('account_links')
-    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-    .where('id', '=', id)
-    .execute();
-}
-
-async function verificationToken(account: TestAccount, nth = 1) {
-  return linkIn((await mailTo(smtp, account.email, VERIFY, nth)).text).token;
-}
-
-async function resetToken(email: string, nth = 1) {
-  return linkIn((await mailTo(smtp, email, RESET, nth)).text).token;
-}
 
 describe('e-mail verification', () => {
-  it('mails a link at sign-up; following it verifies the email, once', { timeout: 60_000 }, async () => {
+  test('mails a link at sign-up; following it verifies the email, once', { timeout: 60_000 }, async ({
+    shop,
+    smtp,
+    post,
+    profile,
+  }) => {
     const buyer = await signUp(shop.app, { name: 'Rupsha Traders' });
     expect((await profile(buyer)).emailVerified).toBe(false);
     const mail = await mailTo(smtp, buyer.email, VERIFY);
@@ -84,7 +79,10 @@ describe('e-mail verification', () => {
     expect(again.json().error.code).toBe('invalid_token');
   });
 
-  it('stores no token: neither the link table nor the outbox holds it', { timeout: 60_000 }, async () => {
+  test('stores no token: neither the link table nor the outbox holds it', { timeout: 60_000 }, async ({
+    shop,
+    verificationToken,
+  }) => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const [id, mac] = token.split('.');
@@ -94,9 +92,9 @@ describe('e-mail verification', () => {
     expect(JSON.stringify([links, mails])).not.toContain(mac);
   });
 
-  it('refuses an expired, forged, unknown or misused token with 400 invalid_token', {
+  test('refuses an expired, forged, unknown or misused token with 400 invalid_token', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, post, profile, expire, verificationToken }) => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const [id, mac] = token.split('.') as [string, string];
@@ -118,23 +116,26 @@ describe('e-mail verification', () => {
     expect((await profile(buyer)).emailVerified).toBe(false);
   });
 
-  it('refuses a body without a proper token with 400 validation', { timeout: 60_000 }, async () => {
+  test('refuses a body without a proper token with 400 validation', { timeout: 60_000 }, async ({
+    shop,
+    as,
+    post,
+  }) => {
     const buyer = await signUp(shop.app);
     for (const body of [{}, { token: '' }, { token: 5 }, { token: null }, { token: 'x'.repeat(201) }]) {
       const res = await post('/api/auth/verify-email', body, buyer);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('validation');
     }
-    const text = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      headers: { ...bearer(buyer), 'content-type': 'text/plain' },
-      payload: 'token',
-    });
+    const text = await as(buyer).post('/api/auth/verify-email', 'token', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(415);
   });
 
-  it('lets exactly one of 50 parallel redeemers use a link', { timeout: 60_000 }, async () => {
+  test('lets exactly one of 50 parallel redeemers use a link', { timeout: 60_000 }, async ({
+    shop,
+    post,
+    verificationToken,
+  }) => {
     const buyer = await signUp(shop.app);
     const token = await verificationToken(buyer);
     const answers = await Promise.all(
@@ -145,9 +146,9 @@ describe('e-mail verification', () => {
     expect(codes.filter((c) => c === 400)).toHaveLength(49);
   });
 
-  it('resends a link to a signed-in, unverified user (rate limited); 409 once verified', {
+  test('resends a link to a signed-in, unverified user (rate limited); 409 once verified', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, post, verificationToken }) => {
     expect((await post('/api/auth/verify-email/resend')).statusCode).toBe(401);
     const buyer = await signUp(shop.app);
     await verificationToken(buyer);
@@ -169,9 +170,9 @@ describe('e-mail verification', () => {
 });
 
 describe('password reset', () => {
-  it('answers 202 alike whether or not the account exists, mailing only an account', {
+  test('answers 202 alike whether or not the account exists, mailing only an account', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, smtp, post }) => {
     const buyer = await signUp(shop.app);
     const nobody = uniqueEmail('nobody');
     const known = await post('/api/auth/password-reset/request', { email: buyer.email.toUpperCase() });
@@ -184,9 +185,9 @@ describe('password reset', () => {
     expect(smtp.received.some((m) => m.to && 'text' in m.to && m.to.text === nobody)).toBe(false);
   });
 
-  it('sets the new password, verifies the email and ends every sign-in; the link works once', {
+  test('sets the new password, verifies the email and ends every sign-in; the link works once', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, as, post, profile, login, resetToken }) => {
     const buyer = await signUp(shop.app);
     const other = await login(buyer.email, buyer.password);
     await post('/api/auth/password-reset/request', { email: buyer.email });
@@ -201,11 +202,7 @@ describe('password reset', () => {
     for (const refreshToken of [buyer.refreshToken, other.json().refreshToken]) {
       expect((await post('/api/auth/refresh', { refreshToken })).statusCode).toBe(401);
     }
-    const stale = await shop.app.inject({
-      method: 'GET',
-      url: `/api/usersByEmail?email=${buyer.email}`,
-      headers: bearer(buyer),
-    });
+    const stale = await as(buyer).get(`/api/usersByEmail?email=${buyer.email}`);
     expect(stale.statusCode).toBe(401);
     expect((await profile({ ...buyer, accessToken: fresh.json().accessToken })).emailVerified).toBe(true);
 
@@ -214,9 +211,9 @@ describe('password reset', () => {
     expect(again.json().error.code).toBe('invalid_token');
   });
 
-  it('leaves an older link working when a newer one is mailed, ends the others once one is used, and refuses an expired one', {
+  test('leaves an older link working when a newer one is mailed, ends the others once one is used, and refuses an expired one', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, post, login, expire, resetToken }) => {
     const buyer = await signUp(shop.app);
     await post('/api/auth/password-reset/request', { email: buyer.email });
     const older = await resetToken(buyer.email, 1);
@@ -237,7 +234,12 @@ describe('password reset', () => {
     expect((await login(buyer.email, 'another secret')).statusCode).toBe(200);
   });
 
-  it('lets exactly one of 50 parallel resets use a link', { timeout: 60_000 }, async () => {
+  test('lets exactly one of 50 parallel resets use a link', { timeout: 60_000 }, async ({
+    shop,
+    post,
+    login,
+    resetToken,
+  }) => {
     const buyer = await signUp(shop.app);
     await post('/api/auth/password-reset/request', { email: buyer.email });
     const token = await resetToken(buyer.email);
@@ -253,7 +255,9 @@ describe('password reset', () => {
     expect((await login(buyer.email, `parallel secret ${winner}`)).statusCode).toBe(200);
   });
 
-  it('refuses bad input with 400 and limits requests per email with 429', { timeout: 60_000 }, async () => {
+  test('refuses bad input with 400 and limits requests per email with 429', { timeout: 60_000 }, async ({
+    post,
+  }) => {
     for (const body of [{}, { email: 'not an email' }, { email: 7 }]) {
       const res = await post('/api/auth/password-reset/request', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -1,19 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { test } from '../../test-support/fixture.js';
 
 /** Nothing a client sends to the account calls gives a 500: every refusal is a 4xx with the error shape. */
-let shop: TestShop;
-let buyer: TestAccount;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-});
-
 const anyValue = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 300 }),
   fc.stringMatching(/^[0-9a-f-]{36}\.[\w-]{0,60}$/),
@@ -42,18 +31,20 @@ const calls = [
 ];
 
 describe('fuzzing the account calls', () => {
-  it.each(calls)(
+  test.for(calls)(
     '$method $url answers anything with a 2xx or a clear 4xx',
     { timeout: 120_000 },
-    async (call) => {
+    async (call, { as, buyer }) => {
       await fc.assert(
         fc.asyncProperty(call.body, async (payload) => {
-          const res = await shop.app.inject({
-            method: call.method,
-            url: call.url,
-            headers: { 'content-type': 'application/json', ...(call.auth ? bearer(buyer) : {}) },
-            payload: JSON.stringify(payload),
-          });
+          const res = await as(call.auth ? buyer : null).send(
+            call.method,
+            call.url,
+            JSON.stringify(payload),
+            {
+              'content-type': 'application/json',
+            },
+          );
           expect(res.statusCode, res.body).toBeLessThan(500);
           if (res.statusCode >= 400) {
             expect(res.json().error).toEqual({ code: expect.any(String), message: expect.any(String) });

@@ -1,42 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 
-let shop: TestShop;
 let lines = '';
-beforeAll(async () => {
-  // No SMTP_URL: the links go to the log, where the operator finds them.
-  shop = await createTestShop({
-    demo: false,
-    env: { LOG_LEVEL: 'info', RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: '3' },
-    logStream: {
-      write(line: string) {
-        lines += line;
-      },
+// No SMTP_URL: the links go to the log, where the operator finds them.
+shopTest.override('shopOptions', {
+  demo: false,
+  env: { LOG_LEVEL: 'info', RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: '3' },
+  logStream: {
+    write(line: string) {
+      lines += line;
     },
-  });
+  },
 });
-afterAll(async () => {
-  await shop.close();
-});
-
-const change = (account: TestAccount, payload: unknown) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: '/api/auth/password',
-    headers: bearer(account),
-    payload: payload as object,
-  });
-const login = (email: string, password: string) =>
-  shop.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const refresh = (refreshToken: string) =>
-  shop.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
-const whoAmI = (account: { email: string; accessToken: string }) =>
-  shop.app.inject({
-    method: 'GET',
-    url: `/api/usersByEmail?email=${account.email}`,
-    headers: bearer(account),
-  });
 
 /** The log lines (JSON) with this message. */
 const logged = (message: string) =>
@@ -45,8 +21,44 @@ const logged = (message: string) =>
     .filter((line) => line.includes(message))
     .map((line) => JSON.parse(line) as { level: number; msg: string; link: string; userId: string });
 
+const test = shopTest
+  .extend(
+    'change',
+    { scope: 'file' },
+    ({ as }) =>
+      (account: TestAccount, payload: unknown) =>
+        as(account).put('/api/auth/password', payload as object),
+  )
+  .extend(
+    'login',
+    { scope: 'file' },
+    ({ as }) =>
+      (email: string, password: string) =>
+        as(null).post('/api/auth/login', { email, password }),
+  )
+  .extend(
+    'refresh',
+    { scope: 'file' },
+    ({ as }) =>
+      (refreshToken: string) =>
+        as(null).post('/api/auth/refresh', { refreshToken }),
+  )
+  .extend(
+    'whoAmI',
+    { scope: 'file' },
+    ({ as }) =>
+      (account: { email: string; accessToken: string }) =>
+        as(account).get(`/api/usersByEmail?email=${account.email}`),
+  );
+
 describe('PUT /api/auth/password', () => {
-  it('changes the password, keeps this sign-in and ends the others', { timeout: 60_000 }, async () => {
+  test('changes the password, keeps this sign-in and ends the others', { timeout: 60_000 }, async ({
+    shop,
+    change,
+    login,
+    refresh,
+    whoAmI,
+  }) => {
     const buyer = await signUp(shop.app);
     const other = (await login(buyer.email, buyer.password)).json();
     const res = await change(buyer, { currentPassword: buyer.password, newPassword: 'a fresh password' });
@@ -59,7 +71,11 @@ describe('PUT /api/auth/password', () => {
     expect((await login(buyer.email, 'a fresh password')).statusCode).toBe(200);
   });
 
-  it('answers 401 to a wrong current password, and 429 after too many', { timeout: 60_000 }, async () => {
+  test('answers 401 to a wrong current password, and 429 after too many', { timeout: 60_000 }, async ({
+    shop,
+    change,
+    login,
+  }) => {
     const buyer = await signUp(shop.app);
     const wrong = await change(buyer, { currentPassword: 'not my password', newPassword: 'whatever it is' });
     expect(wrong.statusCode).toBe(401);
@@ -75,13 +91,12 @@ describe('PUT /api/auth/password', () => {
     expect((await login(buyer.email, buyer.password)).statusCode).toBe(200);
   });
 
-  it('refuses a visitor (401), bad input (400) and an account without a password (409)', {
+  test('refuses a visitor (401), bad input (400) and an account without a password (409)', {
     timeout: 60_000,
-  }, async () => {
-    const visitor = await shop.app.inject({
-      method: 'PUT',
-      url: '/api/auth/password',
-      payload: { currentPassword: 'x', newPassword: 'long enough' },
+  }, async ({ shop, as, change }) => {
+    const visitor = await as(null).put('/api/auth/password', {
+      currentPassword: 'x',
+      newPassword: 'long enough',
     });
     expect(visitor.statusCode).toBe(401);
     const buyer = await signUp(shop.app);
@@ -109,9 +124,9 @@ describe('PUT /api/auth/password', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('writes the verification and reset links to the log at info, where they work', {
+  test('writes the verification and reset links to the log at info, where they work', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, as, login, whoAmI }) => {
     const buyer = await signUp(shop.app);
     const [verification] = logged('verification link (no SMTP_URL: mail not sent)').filter(
       (line) => line.userId === buyer.uid,
@@ -119,30 +134,23 @@ describe('without SMTP_URL', () => {
     expect(verification?.level).toBe(30);
     expect(verification?.link).toMatch(/^http:\/\/localhost:3000\/verify-email#token=[\w-]+\.[\w-]{43}$/);
     const token = verification?.link.split('#token=')[1];
-    const verified = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      headers: bearer(buyer),
-      payload: { token },
-    });
+    const verified = await as(buyer).post('/api/auth/verify-email', { token });
     expect(verified.statusCode).toBe(200);
     expect((await whoAmI(buyer)).json().emailVerified).toBe(true);
 
-    const requested = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/request',
-      headers: { host: 'shop.test:8080' },
-      payload: { email: buyer.email },
-    });
+    const requested = await as(null).post(
+      '/api/auth/password-reset/request',
+      { email: buyer.email },
+      { host: 'shop.test:8080' },
+    );
     expect(requested.statusCode).toBe(202);
     const [reset] = logged('password reset link (no SMTP_URL: mail not sent)').filter(
       (line) => line.userId === buyer.uid,
     );
     expect(reset?.link).toMatch(/^http:\/\/localhost:3000\/reset-password#token=/);
-    const done = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { token: reset?.link.split('#token=')[1], password: 'reset from the log' },
+    const done = await as(null).post('/api/auth/password-reset', {
+      token: reset?.link.split('#token=')[1],
+      password: 'reset from the log',
     });
     expect(done.statusCode).toBe(204);
     expect((await login(buyer.email, 'reset from the log')).statusCode).toBe(200);
@@ -151,8 +159,8 @@ describe('without SMTP_URL', () => {
 });
 
 describe('the API document', () => {
-  it('describes the account calls, their answers and who may call them', async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('describes the account calls, their answers and who may call them', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const call = (path: string, method = 'post') => doc.paths[path][method];
     const answers = (path: string, method?: string) => Object.keys(call(path, method).responses).sort();
     expect(answers('/api/auth/verify-email')).toEqual(['200', '400', '401', '403', '415', '429']);

@@ -1,52 +1,72 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { linkIn, mailTo } from '../../test-support/account-mails.js';
 import { signUp } from '../../test-support/accounts.js';
-import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { mailTest } from '../../test-support/fixture.js';
 
 // Anyone may ask for a reset link to any email: a stranger's requests, from addresses the account
 // never signed in from, must neither void the owner's link nor use up the owner's mails.
 const RESET = 'Reset your password';
 const OWNER = '198.51.100.7';
 
-let smtp: TestMailServer;
-let shop: TestShop;
-beforeAll(async () => {
-  smtp = await startTestMailServer();
-  shop = await createTestShop({
-    demo: false,
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_RETRY_SECONDS: '1',
-      PUBLIC_URL: 'https://parts.example',
-      RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: '3',
-      RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3',
-      RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '6',
-    },
-  });
-});
-afterAll(async () => {
-  await shop.close();
-  await smtp.close();
+mailTest.override('shopOptions', {
+  demo: false,
+  env: {
+    MAIL_RETRY_SECONDS: '1',
+    PUBLIC_URL: 'https://parts.example',
+    RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL: '3',
+    RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '6',
+  },
 });
 
-const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
-  shop.app.inject({ method: 'POST', url, payload, remoteAddress });
-const askReset = (email: string, remoteAddress: string) =>
-  post('/api/auth/password-reset/request', { email }, remoteAddress);
-const reset = (token: string, password: string, remoteAddress = '127.0.0.1') =>
-  post('/api/auth/password-reset', { token, password }, remoteAddress);
-const login = (email: string, password: string, remoteAddress: string) =>
-  post('/api/auth/login', { email, password }, remoteAddress);
-const resetToken = async (email: string, nth: number) =>
-  linkIn((await mailTo(smtp, email, RESET, nth)).text).token;
-const mailsTo = (email: string) =>
-  smtp.received.filter((m) => m.to && 'text' in m.to && m.to.text === email).length;
+const test = mailTest
+  .extend(
+    'post',
+    { scope: 'file' },
+    ({ shop }) =>
+      (url: string, payload: object, remoteAddress = '127.0.0.1') =>
+        shop.app.inject({ method: 'POST', url, payload, remoteAddress }),
+  )
+  .extend(
+    'askReset',
+    { scope: 'file' },
+    ({ post }) =>
+      (email: string, remoteAddress: string) =>
+        post('/api/auth/password-reset/request', { email }, remoteAddress),
+  )
+  .extend(
+    'reset',
+    { scope: 'file' },
+    ({ post }) =>
+      (token: string, password: string, remoteAddress = '127.0.0.1') =>
+        post('/api/auth/password-reset', { token, password }, remoteAddress),
+  )
+  .extend(
+    'login',
+    { scope: 'file' },
+    ({ post }) =>
+      (email: string, password: string, remoteAddress: string) =>
+        post('/api/auth/login', { email, password }, remoteAddress),
+  )
+  .extend(
+    'resetToken',
+    { scope: 'file' },
+    ({ smtp }) =>
+      async (email: string, nth: number) =>
+        linkIn((await mailTo(smtp, email, RESET, nth)).text).token,
+  )
+  .extend(
+    'mailsTo',
+    { scope: 'file' },
+    ({ smtp }) =>
+      (email: string) =>
+        smtp.received.filter((m) => m.to && 'text' in m.to && m.to.text === email).length,
+  );
 
 describe("a stranger's password reset requests", () => {
-  it("leave the owner's pending link working; using it ends the stranger's", {
+  test("leave the owner's pending link working; using it ends the stranger's", {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, askReset, reset, login, resetToken }) => {
     const owner = await signUp(shop.app);
     expect((await askReset(owner.email, OWNER)).statusCode).toBe(202);
     const owners = await resetToken(owner.email, 1);
@@ -60,9 +80,9 @@ describe("a stranger's password reset requests", () => {
     expect((await login(owner.email, 'the owner chose this', OWNER)).statusCode).toBe(200);
   });
 
-  it('do not use up the mails the owner asks for from their address, and the mails stay limited', {
+  test('do not use up the mails the owner asks for from their address, and the mails stay limited', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, smtp, askReset, reset, login, resetToken, mailsTo }) => {
     const owner = await signUp(shop.app);
     expect((await login(owner.email, owner.password, OWNER)).statusCode).toBe(200);
     const strangers: number[] = [];
@@ -84,9 +104,9 @@ describe("a stranger's password reset requests", () => {
     expect((await reset(token, 'mine again, at last', OWNER)).statusCode).toBe(204);
   });
 
-  it('let an owner locked out of a new address by guessing sign in there once they reset', {
+  test('let an owner locked out of a new address by guessing sign in there once they reset', {
     timeout: 60_000,
-  }, async () => {
+  }, async ({ shop, askReset, reset, login, resetToken }) => {
     const owner = await signUp(shop.app);
     const guesses: number[] = [];
     for (let i = 1; i <= 7; i++)

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, uniqueEmail } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, uniqueEmail } from '../../test-support/accounts.js';
 import { markVerified } from '../../test-support/companies.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { test } from '../../test-support/fixture.js';
 
 /** A shop without SMTP_URL: an invitation's link goes to the log at info, where it works. */
-let shop: TestShop;
 let lines = '';
-beforeAll(async () => {
-  shop = await createTestShop({
-    demo: false,
-    env: { LOG_LEVEL: 'info' },
-    logStream: {
-      write(line: string) {
-        lines += line;
-      },
+test.override('shopOptions', {
+  demo: false,
+  env: { LOG_LEVEL: 'info' },
+  logStream: {
+    write(line: string) {
+      lines += line;
     },
-  });
-});
-afterAll(async () => {
-  await shop.close();
+  },
 });
 
 const logged = (msg: string) =>
@@ -29,23 +23,17 @@ const logged = (msg: string) =>
     .filter((line) => line.msg === msg);
 
 describe('an invitation without SMTP_URL', () => {
-  it('writes the link to the log at info; the invited person joins with it', async () => {
+  test('writes the link to the log at info; the invited person joins with it', async ({ shop, as }) => {
     const owner = await signUp(shop.app);
     await markVerified(shop.database.db, owner);
-    const created = await shop.app.inject({
-      method: 'POST',
-      url: '/api/companies',
-      headers: bearer(owner),
-      payload: { name: 'Logbook Ltd' },
-    });
+    const created = await as(owner).post('/api/companies', { name: 'Logbook Ltd' });
     const companyId = created.json().insertedId;
     const email = uniqueEmail('invitee');
-    const invited = await shop.app.inject({
-      method: 'POST',
-      url: `/api/companies/${companyId}/invitations`,
-      headers: { ...bearer(owner), host: 'shop.test:8080' },
-      payload: { email, role: 'buyer' },
-    });
+    const invited = await as(owner).post(
+      `/api/companies/${companyId}/invitations`,
+      { email, role: 'buyer' },
+      { host: 'shop.test:8080' },
+    );
     expect(invited.statusCode).toBe(201);
     const [entry] = logged('company invitation link (no SMTP_URL: mail not sent)').filter(
       (line) => line.invitationId === invited.json().insertedId,
@@ -54,11 +42,8 @@ describe('an invitation without SMTP_URL', () => {
     expect(entry?.link).toMatch(/^http:\/\/localhost:3000\/invitations#token=[\w-]{43}$/);
     const invitee = await signUp(shop.app, { email });
     await markVerified(shop.database.db, invitee);
-    const accepted = await shop.app.inject({
-      method: 'POST',
-      url: '/api/invitations/accept',
-      headers: bearer(invitee),
-      payload: { token: entry?.link.split('#token=')[1] },
+    const accepted = await as(invitee).post('/api/invitations/accept', {
+      token: entry?.link.split('#token=')[1],
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toEqual({ companyId });

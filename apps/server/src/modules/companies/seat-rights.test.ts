@@ -1,114 +1,116 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { markVerified } from '../../test-support/companies.js';
+import { type As, test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import type { TestShop } from '../../test-support/test-app.js';
 
 /**
  * The rights a company seat gives, and no more: a company admin with a spending limit neither
  * approves their own order over it nor raises their own limit; an invitation dies with its
  * inviter's admin rights; the shop's admin holds no seat's rights (approving stays the company's).
  */
-let shop: TestShop;
-let admin: TestAccount;
-/** $10 a piece, one piece at least. */
-let part: string;
+/** The file's helpers, on its shop: `admin` is the shop's admin, `part` $10 a piece, one piece at least. */
+function seatsIn(shop: TestShop, as: As, admin: TestAccount, part: string) {
+  const verified = async (name: string): Promise<TestAccount> => {
+    const account = await signUp(shop.app, { name });
+    await markVerified(shop.database.db, account);
+    return account;
+  };
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  part = await insertPart(shop.database.db, {
-    name: 'Digital Multimeter',
-    price_per_piece: 10,
-    min_order_quantity: 1,
-    available_quantity: 1_000_000,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-});
+  /** Invites the email (as `by`); answers the invitation's token, as its mailed link carries it. */
+  async function invitation(
+    by: TestAccount,
+    companyId: string,
+    email: string,
+    body: { role?: 'admin' | 'buyer'; spendingLimit?: number | null } = {},
+  ): Promise<string> {
+    const res = await as(by).post(`/api/companies/${companyId}/invitations`, {
+      email,
+      role: body.role ?? 'buyer',
+      ...(body.spendingLimit === undefined ? {} : { spendingLimit: body.spendingLimit }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return shop.app.invitationLinks.token(res.json().insertedId);
+  }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, account: TestAccount, payload?: object) =>
-  shop.app.inject({ method, url, headers: bearer(account), ...(payload ? { payload } : {}) });
+  const accept = (who: TestAccount, token: string) => as(who).post('/api/invitations/accept', { token });
 
-async function verified(name: string): Promise<TestAccount> {
-  const account = await signUp(shop.app, { name });
-  await markVerified(shop.database.db, account);
-  return account;
+  /** A member who joined through `by`'s invitation. */
+  async function joined(
+    by: TestAccount,
+    companyId: string,
+    name: string,
+    body: { role?: 'admin' | 'buyer'; spendingLimit?: number | null } = {},
+  ): Promise<TestAccount> {
+    const member = await verified(name);
+    const res = await accept(member, await invitation(by, companyId, member.email, body));
+    expect(res.statusCode, res.body).toBe(200);
+    return member;
+  }
+
+  /** A company made through the API: its owner (an admin without a limit) and a deputy admin with a $100 limit. */
+  async function company() {
+    const owner = await verified('Owner Admin');
+    const made = await as(owner).post('/api/companies', { name: 'Karnaphuli Assemblies Ltd' });
+    expect(made.statusCode, made.body).toBe(201);
+    const id: string = made.json().insertedId;
+    const deputy = await joined(owner, id, 'Deputy Admin', { role: 'admin', spendingLimit: 100 });
+    return { id, owner, deputy };
+  }
+
+  async function placed(buyer: TestAccount, quantity: number): Promise<string> {
+    const res = await as(buyer).post('/api/orders', {
+      lines: [{ partsId: part, quantity }],
+      mobile: '+880 1712 345678',
+      address: 'Plot 7, CEPZ, Chattogram',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().insertedId;
+  }
+
+  const approvalOf = async (id: string) =>
+    (
+      await shop.database.db
+        .selectFrom('orders')
+        .select('approval')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).approval;
+
+  const limitOf = async (companyId: string, uid: string) =>
+    (await as(admin).get(`/api/companies/${companyId}`))
+      .json()
+      .members.find((m: { uid: string }) => m.uid === uid)?.spendingLimit ?? null;
+
+  return { verified, invitation, accept, joined, company, placed, approvalOf, limitOf };
 }
 
-/** Invites the email (as `by`); answers the invitation's token, as its mailed link carries it. */
-async function invitation(
-  by: TestAccount,
-  companyId: string,
-  email: string,
-  body: { role?: 'admin' | 'buyer'; spendingLimit?: number | null } = {},
-): Promise<string> {
-  const res = await call('POST', `/api/companies/${companyId}/invitations`, by, {
-    email,
-    role: body.role ?? 'buyer',
-    ...(body.spendingLimit === undefined ? {} : { spendingLimit: body.spendingLimit }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return shop.app.invitationLinks.token(res.json().insertedId);
-}
-
-const accept = (who: TestAccount, token: string) => call('POST', '/api/invitations/accept', who, { token });
-
-/** A member who joined through `by`'s invitation. */
-async function joined(
-  by: TestAccount,
-  companyId: string,
-  name: string,
-  body: { role?: 'admin' | 'buyer'; spendingLimit?: number | null } = {},
-): Promise<TestAccount> {
-  const member = await verified(name);
-  const res = await accept(member, await invitation(by, companyId, member.email, body));
-  expect(res.statusCode, res.body).toBe(200);
-  return member;
-}
-
-/** A company made through the API: its owner (an admin without a limit) and a deputy admin with a $100 limit. */
-async function company() {
-  const owner = await verified('Owner Admin');
-  const made = await call('POST', '/api/companies', owner, { name: 'Karnaphuli Assemblies Ltd' });
-  expect(made.statusCode, made.body).toBe(201);
-  const id: string = made.json().insertedId;
-  const deputy = await joined(owner, id, 'Deputy Admin', { role: 'admin', spendingLimit: 100 });
-  return { id, owner, deputy };
-}
-
-async function placed(buyer: TestAccount, quantity: number): Promise<string> {
-  const res = await call('POST', '/api/orders', buyer, {
-    lines: [{ partsId: part, quantity }],
-    mobile: '+880 1712 345678',
-    address: 'Plot 7, CEPZ, Chattogram',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().insertedId;
-}
-
-const approvalOf = async (id: string) =>
-  (
-    await shop.database.db
-      .selectFrom('orders')
-      .select('approval')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).approval;
-
-const limitOf = async (companyId: string, uid: string) =>
-  (await call('GET', `/api/companies/${companyId}`, admin))
-    .json()
-    .members.find((m: { uid: string }) => m.uid === uid)?.spendingLimit ?? null;
+const test = shopTest.extend('seats', { scope: 'file' }, async ({ shop, as, admin }) =>
+  seatsIn(
+    shop,
+    as,
+    admin,
+    await insertPart(shop.database.db, {
+      name: 'Digital Multimeter',
+      price_per_piece: 10,
+      min_order_quantity: 1,
+      available_quantity: 1_000_000,
+    }),
+  ),
+);
 
 describe('a company admin with a spending limit', () => {
-  it('cannot approve their own order over it (403, 50 at once alike); another admin can', async () => {
+  test('cannot approve their own order over it (403, 50 at once alike); another admin can', async ({
+    shop,
+    as,
+    seats,
+  }) => {
+    const { company, placed, approvalOf } = seats;
     const { owner, deputy } = await company();
     const id = await placed(deputy, 20); // $200, past the deputy's $100
     expect(await approvalOf(id)).toBe('pending');
-    const own = await call('POST', `/api/orders/${id}/approve`, deputy);
+    const own = await as(deputy).post(`/api/orders/${id}/approve`);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({
       error: {
@@ -118,7 +120,7 @@ describe('a company admin with a spending limit', () => {
       },
     });
     const many = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', `/api/orders/${id}/approve`, deputy)),
+      Array.from({ length: 50 }, () => as(deputy).post(`/api/orders/${id}/approve`)),
     );
     expect(many.map((res) => res.statusCode)).toEqual(Array(50).fill(403));
     expect(await approvalOf(id)).toBe('pending');
@@ -129,14 +131,18 @@ describe('a company admin with a spending limit', () => {
       .execute();
     expect(audit).toEqual([]);
 
-    const byOwner = await call('POST', `/api/orders/${id}/approve`, owner);
+    const byOwner = await as(owner).post(`/api/orders/${id}/approve`);
     expect(byOwner.statusCode, byOwner.body).toBe(200);
     expect(await approvalOf(id)).toBe('approved');
   });
 
-  it('cannot raise their own limit or lift it (403, 50 at once alike); may lower it; another admin may raise it', async () => {
+  test('cannot raise their own limit or lift it (403, 50 at once alike); may lower it; another admin may raise it', async ({
+    as,
+    seats,
+  }) => {
+    const { company, limitOf } = seats;
     const { id, owner, deputy } = await company();
-    const self = (body: object) => call('PUT', `/api/companies/${id}/members/${deputy.uid}`, deputy, body);
+    const self = (body: object) => as(deputy).put(`/api/companies/${id}/members/${deputy.uid}`, body);
     const raise = await self({ spendingLimit: 1000 });
     expect(raise.statusCode).toBe(403);
     expect(raise.json()).toEqual({
@@ -154,18 +160,18 @@ describe('a company admin with a spending limit', () => {
     expect((await self({ spendingLimit: 50 })).statusCode).toBe(200);
     expect(await limitOf(id, deputy.uid)).toBe(50);
     // Without a limit, setting one is lowering it; lifting it again is not one's own to do.
-    const ownerSelf = (body: object) => call('PUT', `/api/companies/${id}/members/${owner.uid}`, owner, body);
+    const ownerSelf = (body: object) => as(owner).put(`/api/companies/${id}/members/${owner.uid}`, body);
     expect((await ownerSelf({ spendingLimit: 10 })).statusCode).toBe(200);
     expect((await ownerSelf({ spendingLimit: null })).statusCode).toBe(403);
     expect(await limitOf(id, owner.uid)).toBe(10);
 
     // Another admin may raise it (an admin with a limit of their own too).
-    const byOther = await call('PUT', `/api/companies/${id}/members/${deputy.uid}`, owner, {
+    const byOther = await as(owner).put(`/api/companies/${id}/members/${deputy.uid}`, {
       spendingLimit: 500,
     });
     expect(byOther.statusCode, byOther.body).toBe(200);
     expect(await limitOf(id, deputy.uid)).toBe(500);
-    const back = await call('PUT', `/api/companies/${id}/members/${owner.uid}`, deputy, {
+    const back = await as(deputy).put(`/api/companies/${id}/members/${owner.uid}`, {
       spendingLimit: null,
     });
     expect(back.statusCode, back.body).toBe(200);
@@ -174,7 +180,11 @@ describe('a company admin with a spending limit', () => {
 });
 
 describe("an invitation dies with its inviter's admin rights", () => {
-  it('an invitation by an admin since demoted, or removed, answers 400 invalid_token, 50 accepts at once alike', async () => {
+  test('an invitation by an admin since demoted, or removed, answers 400 invalid_token, 50 accepts at once alike', async ({
+    as,
+    seats,
+  }) => {
+    const { company, joined, verified, invitation, accept } = seats;
     const { id, owner } = await company();
     const demoted = await joined(owner, id, 'Soon Demoted', { role: 'admin' });
     const removed = await joined(owner, id, 'Soon Removed', { role: 'admin' });
@@ -188,9 +198,9 @@ describe("an invitation dies with its inviter's admin rights", () => {
     const byOwner = await invitation(owner, id, fourth.email);
 
     expect(
-      (await call('PUT', `/api/companies/${id}/members/${demoted.uid}`, owner, { role: 'buyer' })).statusCode,
+      (await as(owner).put(`/api/companies/${id}/members/${demoted.uid}`, { role: 'buyer' })).statusCode,
     ).toBe(200);
-    expect((await call('DELETE', `/api/companies/${id}/members/${removed.uid}`, owner)).statusCode).toBe(200);
+    expect((await as(owner).delete(`/api/companies/${id}/members/${removed.uid}`)).statusCode).toBe(200);
 
     for (const [who, token] of [
       [first, byDemoted],
@@ -202,15 +212,15 @@ describe("an invitation dies with its inviter's admin rights", () => {
     }
     const many = await Promise.all(Array.from({ length: 50 }, () => accept(third, byDemotedToo)));
     expect(many.map((res) => res.statusCode)).toEqual(Array(50).fill(400));
-    const members = (await call('GET', `/api/companies/${id}`, owner)).json().members;
+    const members = (await as(owner).get(`/api/companies/${id}`)).json().members;
     for (const who of [first, second, third])
       expect(members.some((m: { uid: string }) => m.uid === who.uid)).toBe(false);
     // The company's open invitations are the owner's alone now.
-    const open = (await call('GET', `/api/companies/${id}/invitations`, owner)).json();
+    const open = (await as(owner).get(`/api/companies/${id}/invitations`)).json();
     expect(open).toHaveLength(1);
     // Promoted again, the demoted admin's old invitations stay dead.
     expect(
-      (await call('PUT', `/api/companies/${id}/members/${demoted.uid}`, owner, { role: 'admin' })).statusCode,
+      (await as(owner).put(`/api/companies/${id}/members/${demoted.uid}`, { role: 'admin' })).statusCode,
     ).toBe(200);
     expect((await accept(first, byDemoted)).statusCode).toBe(400);
     // A live admin's invitation works.
@@ -219,7 +229,12 @@ describe("an invitation dies with its inviter's admin rights", () => {
 });
 
 describe("the shop's admin holds no company seat's rights", () => {
-  it('a company admin made shop admin can neither approve, invite nor change members; their invitations die; the shop may reject', async () => {
+  test('a company admin made shop admin can neither approve, invite nor change members; their invitations die; the shop may reject', async ({
+    shop,
+    as,
+    seats,
+  }) => {
+    const { company, joined, placed, verified, invitation, accept, approvalOf } = seats;
     const { id, owner, deputy } = await company();
     const buyer = await joined(owner, id, 'Buyer', { spendingLimit: 0 });
     const order = await placed(buyer, 1);
@@ -228,15 +243,15 @@ describe("the shop's admin holds no company seat's rights", () => {
     // The owner becomes one of the shop's admins (the role is read from the database at each request).
     await shop.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', owner.uid).execute();
 
-    const approve = await call('POST', `/api/orders/${order}/approve`, owner);
+    const approve = await as(owner).post(`/api/orders/${order}/approve`);
     expect(approve.statusCode).toBe(403);
     expect(approve.json().error.code).toBe('forbidden');
-    const invite = await call('POST', `/api/companies/${id}/invitations`, owner, {
+    const invite = await as(owner).post(`/api/companies/${id}/invitations`, {
       email: (await verified('Nobody')).email,
       role: 'admin',
     });
     expect(invite.statusCode).toBe(403);
-    const change = await call('PUT', `/api/companies/${id}/members/${buyer.uid}`, owner, {
+    const change = await as(owner).put(`/api/companies/${id}/members/${buyer.uid}`, {
       spendingLimit: 1000,
     });
     expect(change.statusCode).toBe(403);
@@ -245,13 +260,12 @@ describe("the shop's admin holds no company seat's rights", () => {
     expect(refused.json().error.code).toBe('invalid_token');
     expect(await approvalOf(order)).toBe('pending');
     // What the shop's admin may do: see the company, reject the waiting order.
-    expect((await call('GET', `/api/companies/${id}`, owner)).statusCode).toBe(200);
-    const reject = await call('POST', `/api/orders/${order}/reject`, owner);
+    expect((await as(owner).get(`/api/companies/${id}`)).statusCode).toBe(200);
+    const reject = await as(owner).post(`/api/orders/${order}/reject`);
     expect(reject.statusCode, reject.body).toBe(200);
     // The company's own admin still acts.
     expect(
-      (await call('PUT', `/api/companies/${id}/members/${buyer.uid}`, deputy, { spendingLimit: 5 }))
-        .statusCode,
+      (await as(deputy).put(`/api/companies/${id}/members/${buyer.uid}`, { spendingLimit: 5 })).statusCode,
     ).toBe(200);
   });
 });

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { test } from '../../test-support/fixture.js';
 import { paidOrder } from '../../test-support/invoice-orders.js';
 import { pdfText } from '../../test-support/pdf-text.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { shipmentText } from '../invoices/index.js';
 
 /** The invoice says where the order's shipment is: not shipped yet, shipped (carrier, tracking), delivered. */
 describe('the invoice line about the shipment', () => {
-  it('says not shipped yet, shipped by whom with which tracking number, or delivered when', () => {
+  test('says not shipped yet, shipped by whom with which tracking number, or delivered when', () => {
     expect(shipmentText({ status: 'unfulfilled' })).toBe('Shipment: not shipped yet');
     const shipped = {
       status: 'shipped' as const,
@@ -24,38 +23,21 @@ describe('the invoice line about the shipment', () => {
   });
 });
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-});
-
 describe('GET /api/purchaseById/{id}/invoice and fulfilment', () => {
-  it('carries the fulfilment status as it is when the invoice is fetched', async () => {
+  test('carries the fulfilment status as it is when the invoice is fetched', async ({
+    shop,
+    as,
+    admin,
+    buyer,
+  }) => {
     const { orderId } = await paidOrder(shop.app, { admin, buyer });
     const invoiceText = async () =>
-      pdfText(
-        (
-          await shop.app.inject({
-            method: 'GET',
-            url: `/api/purchaseById/${orderId}/invoice`,
-            headers: bearer(buyer),
-          })
-        ).rawPayload,
-      );
+      pdfText((await as(buyer).get(`/api/purchaseById/${orderId}/invoice`)).rawPayload);
     expect(await invoiceText()).toContain('Shipment: not shipped yet');
-    const res = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/purchaseById/${orderId}/fulfilment`,
-      headers: bearer(admin),
-      payload: { status: 'shipped', carrier: 'DHL Express', trackingNumber: 'JD0146' },
+    const res = await as(admin).put(`/api/purchaseById/${orderId}/fulfilment`, {
+      status: 'shipped',
+      carrier: 'DHL Express',
+      trackingNumber: 'JD0146',
     });
     expect(res.statusCode).toBe(200);
     const day = (res.json().fulfilment.shippedAt as string).slice(0, 10);

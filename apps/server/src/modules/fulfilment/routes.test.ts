@@ -8,72 +8,94 @@ import {
 import type { Order } from '@shop/contract/orders';
 import type { Overview } from '@shop/contract/overview';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { createTestShop } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from '../orders/index.js';
 
 /** PUT /api/purchaseById/{id}/fulfilment: a paid (or invoiced) order ships, then is delivered. */
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let other: TestAccount;
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app, { name: 'Karnaphuli Assemblies' });
-  other = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-});
-
-const who = () => ({ admin, buyer });
-const paid = async () => (await paidOrder(shop.app, who())).orderId;
-const unpaid = () => placeOrder(shop.app, who());
-/** A net-30 order: invoiced with a due date, not paid (as the companies' net-30 terms make one). */
-async function invoiced(): Promise<string> {
-  const id = await unpaid();
-  const due = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  await shop.database.db.updateTable('orders').set({ due_date: due }).where('id', '=', id).execute();
-  return id;
-}
-
 const SHIP = { status: 'shipped', carrier: 'DHL Express', trackingNumber: 'JD014600006281430613' };
 
-const fulfil = (id: string, payload: unknown, caller: TestAccount | null = admin) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/purchaseById/${id}/fulfilment`,
-    headers: caller ? bearer(caller) : {},
-    payload: payload as object,
-  });
-const read = async (id: string, caller = buyer) =>
-  (
-    await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(caller) })
-  ).json() as Order;
-const cancel = (id: string, caller: TestAccount) =>
-  shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${id}`, headers: bearer(caller) });
-const auditOf = (id: string) =>
-  shop.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('subject_id', '=', id)
-    .where('action', 'in', ['order.shipped', 'order.delivered'])
-    .orderBy('at')
-    .execute();
-const shippedMails = (id: string) =>
-  shop.database.db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('subject_id', '=', id)
-    .where('kind', '=', 'order_shipped')
-    .execute();
+/** The file's shop, its admin, a buyer of a name and another buyer, and helpers on them. */
+const test = shopTest
+  .override('buyer', ({ shop }) => signUp(shop.app, { name: 'Karnaphuli Assemblies' }))
+  .extend('other', { scope: 'file' }, ({ shop }) => signUp(shop.app))
+  .extend(
+    'paid',
+    { scope: 'file' },
+    ({ shop, admin, buyer }) =>
+      async () =>
+        (await paidOrder(shop.app, { admin, buyer })).orderId,
+  )
+  .extend(
+    'unpaid',
+    { scope: 'file' },
+    ({ shop, admin, buyer }) =>
+      () =>
+        placeOrder(shop.app, { admin, buyer }),
+  )
+  /** A net-30 order: invoiced with a due date, not paid (as the companies' net-30 terms make one). */
+  .extend('invoiced', { scope: 'file' }, ({ shop, unpaid }) => async (): Promise<string> => {
+    const id = await unpaid();
+    const due = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    await shop.database.db.updateTable('orders').set({ due_date: due }).where('id', '=', id).execute();
+    return id;
+  })
+  .extend(
+    'fulfil',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      (id: string, payload: unknown, caller: TestAccount | null = admin) =>
+        as(caller).put(`/api/purchaseById/${id}/fulfilment`, payload as object),
+  )
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      async (id: string, caller = buyer) =>
+        (await as(caller).get(`/api/purchaseById/${id}`)).json() as Order,
+  )
+  .extend(
+    'cancel',
+    { scope: 'file' },
+    ({ as }) =>
+      (id: string, caller: TestAccount) =>
+        as(caller).delete(`/api/purchaseById/${id}`),
+  )
+  .extend(
+    'auditOf',
+    { scope: 'file' },
+    ({ shop }) =>
+      (id: string) =>
+        shop.database.db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('subject_id', '=', id)
+          .where('action', 'in', ['order.shipped', 'order.delivered'])
+          .orderBy('at')
+          .execute(),
+  )
+  .extend(
+    'shippedMails',
+    { scope: 'file' },
+    ({ shop }) =>
+      (id: string) =>
+        shop.database.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('subject_id', '=', id)
+          .where('kind', '=', 'order_shipped')
+          .execute(),
+  );
 
 describe('shipping and delivering', () => {
-  it('ships a paid order with its carrier and tracking number, then delivers it; the buyer sees both', async () => {
+  test('ships a paid order with its carrier and tracking number, then delivers it; the buyer sees both', async ({
+    paid,
+    fulfil,
+    read,
+  }) => {
     const id = await paid();
     expect((await read(id)).fulfilment).toEqual({ status: 'unfulfilled' });
     const shipped = await fulfil(id, { ...SHIP, carrier: '  DHL Express  ' });
@@ -98,7 +120,13 @@ describe('shipping and delivering', () => {
     expect((await read(id)).fulfilment.status).toBe('delivered');
   });
 
-  it('writes every change into the activity log, by whom, with before and after', async () => {
+  test('writes every change into the activity log, by whom, with before and after', async ({
+    as,
+    admin,
+    paid,
+    fulfil,
+    auditOf,
+  }) => {
     const id = await paid();
     await fulfil(id, SHIP);
     await fulfil(id, { status: 'delivered' });
@@ -120,18 +148,25 @@ describe('shipping and delivering', () => {
       deliveredAt: expect.any(String),
     });
     // The activity page reads them too.
-    const log = await shop.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(admin) });
+    const log = await as(admin).get('/api/audit');
     expect(log.body).toContain('order.shipped');
   });
 
-  it('ships a net-30 order that is invoiced but not paid yet', async () => {
+  test('ships a net-30 order that is invoiced but not paid yet', async ({ invoiced, fulfil }) => {
     const id = await invoiced();
     const res = await fulfil(id, SHIP);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Order).fulfilment.status).toBe('shipped');
   });
 
-  it('refuses to ship an unpaid or expired order (409), and leaves it unfulfilled', async () => {
+  test('refuses to ship an unpaid or expired order (409), and leaves it unfulfilled', async ({
+    shop,
+    unpaid,
+    fulfil,
+    read,
+    auditOf,
+    shippedMails,
+  }) => {
     const open = await unpaid();
     const res = await fulfil(open, SHIP);
     expect(res.statusCode).toBe(409);
@@ -148,7 +183,12 @@ describe('shipping and delivering', () => {
     expect(await shippedMails(open)).toEqual([]);
   });
 
-  it('refuses delivered before shipped, shipped twice, and delivered twice (409)', async () => {
+  test('refuses delivered before shipped, shipped twice, and delivered twice (409)', async ({
+    paid,
+    fulfil,
+    read,
+    auditOf,
+  }) => {
     const id = await paid();
     const early = await fulfil(id, { status: 'delivered' });
     expect(early.statusCode).toBe(409);
@@ -166,7 +206,12 @@ describe('shipping and delivering', () => {
     expect((await auditOf(id)).map((e) => e.action)).toEqual(['order.shipped', 'order.delivered']);
   });
 
-  it('of 10 admins marking one order shipped at once, exactly one does, with one audit entry', async () => {
+  test('of 10 admins marking one order shipped at once, exactly one does, with one audit entry', async ({
+    paid,
+    fulfil,
+    read,
+    auditOf,
+  }) => {
     const id = await paid();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => fulfil(id, { ...SHIP, trackingNumber: `RACE-${i}` })),
@@ -179,7 +224,7 @@ describe('shipping and delivering', () => {
     expect(await auditOf(id)).toHaveLength(1);
   });
 
-  it('of 10 deliveries at once, exactly one is made', async () => {
+  test('of 10 deliveries at once, exactly one is made', async ({ paid, fulfil, auditOf }) => {
     const id = await paid();
     await fulfil(id, SHIP);
     const answers = await Promise.all(Array.from({ length: 10 }, () => fulfil(id, { status: 'delivered' })));
@@ -189,7 +234,13 @@ describe('shipping and delivering', () => {
 });
 
 describe('who may change it, and what they send', () => {
-  it('is for admins only: the buyer 403, a visitor 401, an unknown order 404, a malformed id 400', async () => {
+  test('is for admins only: the buyer 403, a visitor 401, an unknown order 404, a malformed id 400', async ({
+    buyer,
+    other,
+    paid,
+    fulfil,
+    read,
+  }) => {
     const id = await paid();
     expect((await fulfil(id, SHIP, buyer)).statusCode).toBe(403);
     expect((await fulfil(id, SHIP, other)).statusCode).toBe(403);
@@ -202,7 +253,7 @@ describe('who may change it, and what they send', () => {
   });
 
   const long = 'x'.repeat(101);
-  it.each([
+  test.for([
     [{ status: 'lost' }, 'status must be shipped or delivered'],
     [{ status: 'unfulfilled' }, 'status must be shipped or delivered'],
     [{ status: 1 }, 'status must be shipped or delivered'],
@@ -239,7 +290,7 @@ describe('who may change it, and what they send', () => {
     [{ status: 'shipped', carrier: 'DHL', trackingNumber: ['1'] }, 'trackingNumber must be text'],
     [{ status: 'shipped', carrier: 'DHL', trackingNumber: 1e21 }, 'trackingNumber must be text'],
     [{ status: 'shipped', carrier: 'DHL', trackingNumber: 1.5 }, 'trackingNumber must be text'],
-  ])('refuses %j with 400: %s', async (payload, message) => {
+  ] as const)('refuses %j with 400: %s', async ([payload, message], { paid, fulfil, read }) => {
     const id = await paid();
     const res = await fulfil(id, payload);
     expect(res.statusCode, res.body).toBe(400);
@@ -247,27 +298,24 @@ describe('who may change it, and what they send', () => {
     expect((await read(id)).fulfilment.status).toBe('unfulfilled');
   });
 
-  it('refuses a body that is not a JSON object, and other media types', async () => {
+  test('refuses a body that is not a JSON object, and other media types', async ({ as, admin, paid }) => {
     const id = await paid();
     for (const payload of ['null', '[]', '"shipped"', '12']) {
-      const res = await shop.app.inject({
-        method: 'PUT',
-        url: `/api/purchaseById/${id}/fulfilment`,
-        headers: { ...bearer(admin), 'content-type': 'application/json' },
-        payload,
+      const res = await as(admin).put(`/api/purchaseById/${id}/fulfilment`, payload, {
+        'content-type': 'application/json',
       });
       expect(res.statusCode, payload).toBe(400);
     }
-    const text = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/purchaseById/${id}/fulfilment`,
-      headers: { ...bearer(admin), 'content-type': 'text/plain' },
-      payload: 'shipped',
+    const text = await as(admin).put(`/api/purchaseById/${id}/fulfilment`, 'shipped', {
+      'content-type': 'text/plain',
     });
     expect(text.statusCode).toBe(415);
   });
 
-  it('reads a whole-number tracking number as its digits, and ignores unknown fields', async () => {
+  test('reads a whole-number tracking number as its digits, and ignores unknown fields', async ({
+    paid,
+    fulfil,
+  }) => {
     const id = await paid();
     const res = await fulfil(id, { ...SHIP, trackingNumber: 9_007_199_254_740_991, shippedAt: '2000-01-01' });
     expect(res.statusCode, res.body).toBe(200);
@@ -277,7 +325,14 @@ describe('who may change it, and what they send', () => {
 });
 
 describe('a shipped order stays an order', () => {
-  it('cannot be cancelled by its buyer nor deleted by an admin once shipped, even unpaid on net 30', async () => {
+  test('cannot be cancelled by its buyer nor deleted by an admin once shipped, even unpaid on net 30', async ({
+    admin,
+    buyer,
+    invoiced,
+    fulfil,
+    read,
+    cancel,
+  }) => {
     const id = await invoiced();
     expect((await fulfil(id, SHIP)).statusCode).toBe(200);
     for (const caller of [buyer, admin]) {
@@ -290,7 +345,12 @@ describe('a shipped order stays an order', () => {
     expect((await read(id)).fulfilment.status).toBe('delivered');
   });
 
-  it('never expires once shipped, however long a net-30 order stays unpaid', async () => {
+  test('never expires once shipped, however long a net-30 order stays unpaid', async ({
+    shop,
+    invoiced,
+    fulfil,
+    read,
+  }) => {
     const id = await invoiced();
     expect((await fulfil(id, SHIP)).statusCode).toBe(200);
     const longAgo = new Date(Date.now() - 90 * 86_400_000).toISOString();
@@ -306,7 +366,12 @@ describe('a shipped order stays an order', () => {
     expect(order.fulfilment.status).toBe('shipped');
   });
 
-  it('says a paid, shipped order cannot be cancelled because it shipped', async () => {
+  test('says a paid, shipped order cannot be cancelled because it shipped', async ({
+    admin,
+    paid,
+    fulfil,
+    cancel,
+  }) => {
     const id = await paid();
     await fulfil(id, SHIP);
     const res = await cancel(id, admin);
@@ -314,7 +379,13 @@ describe('a shipped order stays an order', () => {
     expect(res.json().error.message).toBe(SHIPPED_NOT_CANCELLABLE_MESSAGE);
   });
 
-  it('of a cancel and a shipment racing on a net-30 order, exactly one is made', async () => {
+  test('of a cancel and a shipment racing on a net-30 order, exactly one is made', async ({
+    shop,
+    buyer,
+    invoiced,
+    fulfil,
+    cancel,
+  }) => {
     for (let round = 0; round < 5; round++) {
       const id = await invoiced();
       const [shipped, cancelled] = await Promise.all([fulfil(id, SHIP), cancel(id, buyer)]);
@@ -336,7 +407,7 @@ describe('a shipped order stays an order', () => {
 });
 
 describe('orders waiting to ship', () => {
-  it('lists paid and invoiced orders not shipped yet under state=to_ship, in the CSV too', async () => {
+  test('lists paid and invoiced orders not shipped yet under state=to_ship, in the CSV too', async () => {
     const fresh = await createTestShop({ demo: false });
     try {
       const a = await signUpAdmin(fresh.app, fresh.database.db);
@@ -400,7 +471,7 @@ describe('orders waiting to ship', () => {
     }
   });
 
-  it('the overview counts them and says since when the oldest has waited (its payment)', async () => {
+  test('the overview counts them and says since when the oldest has waited (its payment)', async () => {
     const fresh = await createTestShop({ demo: false });
     try {
       const a = await signUpAdmin(fresh.app, fresh.database.db);

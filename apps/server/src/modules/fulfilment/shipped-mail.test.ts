@@ -1,50 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUpVerified } from '../../test-support/accounts.js';
+import { mailTest } from '../../test-support/fixture.js';
 import { paidOrder } from '../../test-support/invoice-orders.js';
-import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import type { TestMailServer } from '../../test-support/smtp-server.js';
 
 /** The buyer hears by mail, through the outbox, when their order ships: carrier, tracking number, link. */
-let smtp: TestMailServer;
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-
-beforeAll(async () => {
-  smtp = await startTestMailServer();
-  shop = await createTestShop({
-    demo: false,
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Shop <orders@parts-shop.example>',
-      MAIL_RETRY_SECONDS: '1',
-      PUBLIC_URL: 'https://parts-shop.example',
-    },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karnaphuli Assemblies' });
+mailTest.override('shopOptions', {
+  demo: false,
+  env: {
+    MAIL_FROM: 'Shop <orders@parts-shop.example>',
+    MAIL_RETRY_SECONDS: '1',
+    PUBLIC_URL: 'https://parts-shop.example',
+  },
 });
-afterAll(async () => {
-  await shop.close();
-  await smtp.close();
-});
+const test = mailTest.override('buyer', ({ shop }) =>
+  signUpVerified(shop.app, shop.database.db, { name: 'Karnaphuli Assemblies' }),
+);
 
-const shippedMails = () => smtp.received.filter((mail) => mail.subject?.startsWith('Your order has shipped'));
-async function arrived(count: number) {
+const shippedMails = (smtp: TestMailServer) =>
+  smtp.received.filter((mail) => mail.subject?.startsWith('Your order has shipped'));
+async function arrived(smtp: TestMailServer, count: number) {
   const deadline = Date.now() + 15_000;
-  while (shippedMails().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return shippedMails();
+  while (shippedMails(smtp).length < count && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  return shippedMails(smtp);
 }
-const fulfil = (id: string, payload: object) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/purchaseById/${id}/fulfilment`,
-    headers: bearer(admin),
-    payload,
-  });
 
 describe('the shipment mail', () => {
-  it('tells the buyer the carrier and tracking number, with a link to My Order; once, however many ship it', async () => {
+  test('tells the buyer the carrier and tracking number, with a link to My Order; once, however many ship it', async ({
+    shop,
+    as,
+    admin,
+    buyer,
+    smtp,
+  }) => {
+    const fulfil = (id: string, payload: object) =>
+      as(admin).put(`/api/purchaseById/${id}/fulfilment`, payload);
     const { orderId } = await paidOrder(
       shop.app,
       { admin, buyer },
@@ -62,7 +53,7 @@ describe('the shipment mail', () => {
     const winner = answers.filter((res) => res.statusCode === 200);
     expect(winner).toHaveLength(1);
     const tracking = winner[0]?.json().fulfilment.trackingNumber as string;
-    const [mail] = await arrived(1);
+    const [mail] = await arrived(smtp, 1);
     expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(buyer.email);
     expect(mail?.subject).toBe('Your order has shipped: Crimping Tool');
     expect(mail?.text).toContain('Dear Karnaphuli Assemblies,');
@@ -73,7 +64,7 @@ describe('the shipment mail', () => {
     // Delivering sends nothing more, and the racing shipments sent no second mail.
     expect((await fulfil(orderId, { status: 'delivered' })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(shippedMails()).toHaveLength(1);
+    expect(shippedMails(smtp)).toHaveLength(1);
     expect(
       smtp.received.filter((m) => m.text?.includes(orderId) && m.subject?.includes('shipped')),
     ).toHaveLength(1);

@@ -1,57 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let dave: TestAccount;
-let alice: TestAccount;
-let bob: TestAccount;
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  alice = await signUp(shop.app, { name: '=cmd|calc', email: 'alice-orders@example.com' });
-  bob = await signUp(shop.app, { email: 'bob-orders@example.com' });
-  const addPart = async (name: string) =>
-    (
-      await shop.app.inject({
-        method: 'POST',
-        url: '/api/parts',
-        headers: bearer(admin),
-        payload: {
+/**
+ * Alice (a name that is a formula), Bob and Dave, and their orders, made before any test: Alice's
+ * two (a probe to an address that is a formula, a crimper), Bob's paid probe, Dave's two lines.
+ */
+const test = shopTest
+  .extend('alice', { scope: 'file' }, ({ shop }) =>
+    signUp(shop.app, { name: '=cmd|calc', email: 'alice-orders@example.com' }),
+  )
+  .extend('bob', { scope: 'file' }, ({ shop }) => signUp(shop.app, { email: 'bob-orders@example.com' }))
+  .extend('dave', { scope: 'file' }, ({ shop }) => signUp(shop.app, { email: 'dave-orders@example.com' }))
+  .extend('ids', { scope: 'file', auto: true }, async ({ shop, as, admin, alice, bob, dave }) => {
+    const ids: Record<string, string> = {};
+    const addPart = async (name: string) =>
+      (
+        await as(admin).post('/api/parts', {
           name,
           desc: 'D',
           img: 'https://example.com/p.webp',
           min_order_quantity: 1,
           available_quantity: 100,
           price_per_piece: 5,
-        },
-      })
-    ).json().insertedId as string;
-  const probe = await addPart('Ω Probe 100%');
-  const crimper = await addPart('Crimper');
-  const buy = async (who: TestAccount, partsId: string, address: string) =>
-    (
-      await shop.app.inject({
-        method: 'POST',
-        url: '/api/purchase',
-        headers: bearer(who),
-        payload: { partsId, quantity: 2, mobile: '+880 1712 345678', address },
-      })
-    ).json().insertedId as string;
-  ids.aliceProbe = await buy(alice, probe, '=HYPERLINK("http://evil.example","click")');
-  ids.aliceCrimper = await buy(alice, crimper, 'Road 1, "Block" B, Dhaka');
-  ids.bobProbe = await buy(bob, probe, 'Chattogram');
-  // An order of two lines: the crimper first, the probe second.
-  dave = await signUp(shop.app, { email: 'dave-orders@example.com' });
-  ids.daveTwoLines = (
-    await shop.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(dave),
-      payload: {
+        })
+      ).json().insertedId as string;
+    const probe = await addPart('Ω Probe 100%');
+    const crimper = await addPart('Crimper');
+    const buy = async (who: TestAccount, partsId: string, address: string) =>
+      (
+        await as(who).post('/api/purchase', { partsId, quantity: 2, mobile: '+880 1712 345678', address })
+      ).json().insertedId as string;
+    ids.aliceProbe = await buy(alice, probe, '=HYPERLINK("http://evil.example","click")');
+    ids.aliceCrimper = await buy(alice, crimper, 'Road 1, "Block" B, Dhaka');
+    ids.bobProbe = await buy(bob, probe, 'Chattogram');
+    // An order of two lines: the crimper first, the probe second.
+    ids.daveTwoLines = (
+      await as(dave).post('/api/orders', {
         lines: [
           { partsId: crimper, quantity: 3 },
           { partsId: probe, quantity: 4 },
@@ -59,26 +44,25 @@ beforeAll(async () => {
         mobile: '+880 1712 345678',
         address: 'Sylhet',
         poNumber: 'PO-7781',
-      },
-    })
-  ).json().insertedId as string;
-  await shop.database.db
-    .updateTable('orders')
-    .set({ payment_id: 'pi_test_paid1', paid_at: new Date().toISOString() })
-    .where('id', '=', ids.bobProbe)
-    .execute();
-});
-afterAll(async () => {
-  await shop.close();
-});
-
-const list = async (query: string) => {
-  const res = await shop.app.inject({ method: 'GET', url: `/api/purchase?${query}`, headers: bearer(admin) });
-  return { res, ids: res.statusCode === 200 ? res.json().map((o: { _id: string }) => o._id) : [] };
-};
+      })
+    ).json().insertedId as string;
+    await shop.database.db
+      .updateTable('orders')
+      .set({ payment_id: 'pi_test_paid1', paid_at: new Date().toISOString() })
+      .where('id', '=', ids.bobProbe)
+      .execute();
+    return ids;
+  })
+  .extend('list', { scope: 'file' }, ({ as, admin }) => async (query: string) => {
+    const res = await as(admin).get(`/api/purchase?${query}`);
+    return { res, ids: res.statusCode === 200 ? res.json().map((o: { _id: string }) => o._id) : [] };
+  });
 
 describe('Manage All Order filters', () => {
-  it('filter by state, a piece of the buyer email and a piece of the part name (literally)', async () => {
+  test('filter by state, a piece of the buyer email and a piece of the part name (literally)', async ({
+    ids,
+    list,
+  }) => {
     expect((await list('state=paid')).ids).toEqual([ids.bobProbe]);
     expect((await list('state=unpaid&buyer=orders')).ids.sort()).toEqual(
       [ids.aliceProbe, ids.aliceCrimper, ids.daveTwoLines].sort(),
@@ -98,18 +82,21 @@ describe('Manage All Order filters', () => {
     expect(res.headers['x-total-count']).toBe('1');
   });
 
-  it.each(['state=open', `buyer=${'x'.repeat(300)}`, 'part=a%00b'])('refuses %s with 400', async (query) => {
-    expect((await list(query)).res.statusCode).toBe(400);
-  });
+  test.for(['state=open', `buyer=${'x'.repeat(300)}`, 'part=a%00b'])(
+    'refuses %s with 400',
+    async (query, { list }) => {
+      expect((await list(query)).res.statusCode).toBe(400);
+    },
+  );
 });
 
 describe('GET /api/purchase.csv', () => {
-  it('exports the filtered orders as RFC 4180 CSV with formulas neutralised, to admins only', async () => {
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: '/api/purchase.csv?buyer=alice',
-      headers: bearer(admin),
-    });
+  test('exports the filtered orders as RFC 4180 CSV with formulas neutralised, to admins only', async ({
+    as,
+    admin,
+    alice,
+  }) => {
+    const res = await as(admin).get('/api/purchase.csv?buyer=alice');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
@@ -123,18 +110,16 @@ describe('GET /api/purchase.csv', () => {
     expect(res.body).toContain(`'=cmd|calc`);
     expect(res.body).toContain('"Road 1, ""Block"" B, Dhaka"');
     expect(res.body).not.toContain('bob-orders');
-    expect(
-      (await shop.app.inject({ method: 'GET', url: '/api/purchase.csv', headers: bearer(alice) })).statusCode,
-    ).toBe(403);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/purchase.csv' })).statusCode).toBe(401);
+    expect((await as(alice).get('/api/purchase.csv')).statusCode).toBe(403);
+    expect((await as(null).get('/api/purchase.csv')).statusCode).toBe(401);
   });
 
-  it('gives a row per line of an order, numbered from 1, with its PO number and its own price', async () => {
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: '/api/purchase.csv?buyer=dave',
-      headers: bearer(admin),
-    });
+  test('gives a row per line of an order, numbered from 1, with its PO number and its own price', async ({
+    as,
+    admin,
+    ids,
+  }) => {
+    const res = await as(admin).get('/api/purchase.csv?buyer=dave');
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = res.body.split('\r\n');
     const columns = (header ?? '').split(',');
@@ -166,35 +151,30 @@ describe('GET /api/purchase.csv', () => {
     ]);
   });
 
-  it('neutralises formulas in a part name and an address, at the start of a cell and after a ;', async () => {
+  test('neutralises formulas in a part name and an address, at the start of a cell and after a ;', async ({
+    shop,
+    as,
+    admin,
+  }) => {
     const part = (
-      await shop.app.inject({
-        method: 'POST',
-        url: '/api/parts',
-        headers: bearer(admin),
-        payload: {
-          name: '@SUM(1)',
-          desc: 'D',
-          img: 'https://example.com/p.webp',
-          min_order_quantity: 1,
-          available_quantity: 10,
-          price_per_piece: 5,
-        },
+      await as(admin).post('/api/parts', {
+        name: '@SUM(1)',
+        desc: 'D',
+        img: 'https://example.com/p.webp',
+        min_order_quantity: 1,
+        available_quantity: 10,
+        price_per_piece: 5,
       })
     ).json().insertedId as string;
     const carol = await signUp(shop.app, { name: 'Carol;+1', email: 'carol-orders@example.com' });
-    const bought = await shop.app.inject({
-      method: 'POST',
-      url: '/api/purchase',
-      headers: bearer(carol),
-      payload: { partsId: part, quantity: 1, mobile: '+880 1712 345678', address: 'x;=1+1' },
+    const bought = await as(carol).post('/api/purchase', {
+      partsId: part,
+      quantity: 1,
+      mobile: '+880 1712 345678',
+      address: 'x;=1+1',
     });
     expect(bought.statusCode).toBe(201);
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: '/api/purchase.csv?buyer=carol',
-      headers: bearer(admin),
-    });
+    const res = await as(admin).get('/api/purchase.csv?buyer=carol');
     expect(res.statusCode).toBe(200);
     const [, row = ''] = res.body.split('\r\n');
     expect(row).toContain(`,"Carol;'+1",`);

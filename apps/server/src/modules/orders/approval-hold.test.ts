@@ -1,10 +1,9 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers, markVerified } from '../../test-support/companies.js';
+import { mailTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 /**
  * "One free account holds the whole catalog through an approval": an order waiting for its
@@ -12,127 +11,145 @@ import { createTestShop, type TestShop } from '../../test-support/test-app.js';
  * its company's admins reminded by mail halfway), counts toward the buyer's cap on unpaid orders,
  * and the shop's admin can reject it (or cancel any unpaid order's hold).
  */
-let smtp: TestMailServer;
-let shop: TestShop;
-let admin: TestAccount;
-/** $10 a piece, one piece at least. */
-let part: string;
 const STOCK = 1_000_000;
 const HOUR = 3_600_000;
-
-beforeAll(async () => {
-  smtp = await startTestMailServer();
-  shop = await createTestShop({
-    demo: false,
-    env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', UNPAID_ORDERS_PER_BUYER: '5' },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  part = await insertPart(shop.database.db, {
-    name: 'Hot Air Rework Station',
-    price_per_piece: 10,
-    min_order_quantity: 1,
-    available_quantity: STOCK,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-  await smtp.close();
+mailTest.override('shopOptions', {
+  demo: false,
+  env: { MAIL_RETRY_SECONDS: '1', UNPAID_ORDERS_PER_BUYER: '5' },
 });
 
 const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
 
-const order = (buyer: TestAccount, quantity = 1) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(buyer),
-    payload: { lines: [{ partsId: part, quantity }], ...delivery },
-  });
-
-async function placed(buyer: TestAccount, quantity = 1): Promise<string> {
-  const res = await order(buyer, quantity);
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  return res.json().insertedId;
-}
-
-const decide = (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
-  shop.app.inject({ method: 'POST', url: `/api/orders/${id}/${decision}`, headers: bearer(who) });
-
-const read = async (id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(admin) })).json();
-
-const stock = async () =>
-  Number(
-    (
-      await shop.database.db
-        .selectFrom('parts')
-        .select('available_quantity')
-        .where('id', '=', part)
-        .executeTakeFirstOrThrow()
-    ).available_quantity,
+const test = mailTest
+  /** $10 a piece, one piece at least. */
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Hot Air Rework Station',
+      price_per_piece: 10,
+      min_order_quantity: 1,
+      available_quantity: STOCK,
+    }),
+  )
+  .extend(
+    'order',
+    { scope: 'file' },
+    ({ as, part }) =>
+      (buyer: TestAccount, quantity = 1) =>
+        as(buyer).post('/api/orders', { lines: [{ partsId: part, quantity }], ...delivery }),
+  )
+  .extend(
+    'placed',
+    { scope: 'file' },
+    ({ order }) =>
+      async (buyer: TestAccount, quantity = 1): Promise<string> => {
+        const res = await order(buyer, quantity);
+        if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+        return res.json().insertedId;
+      },
+  )
+  .extend(
+    'decide',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
+        as(who).post(`/api/orders/${id}/${decision}`),
+  )
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      async (id: string) =>
+        (await as(admin).get(`/api/purchaseById/${id}`)).json(),
+  )
+  .extend(
+    'stock',
+    { scope: 'file' },
+    ({ shop, part }) =>
+      async () =>
+        Number(
+          (
+            await shop.database.db
+              .selectFrom('parts')
+              .select('available_quantity')
+              .where('id', '=', part)
+              .executeTakeFirstOrThrow()
+          ).available_quantity,
+        ),
+  )
+  .extend(
+    'placedHoursAgo',
+    { scope: 'file' },
+    ({ shop }) =>
+      async (id: string, hours: number) =>
+        shop.database.db
+          .updateTable('orders')
+          .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() })
+          .where('id', '=', id)
+          .execute(),
+  )
+  /** A company of two admins and a buyer whose every order waits (a limit of 0). */
+  .extend('company', { scope: 'file' }, ({ shop }) => async (options: { verified?: boolean } = {}) => {
+    const boss = await signUp(shop.app, { name: 'Rahima Admin' });
+    const deputy = await signUp(shop.app, { name: 'Second Admin' });
+    const buyer = await signUp(shop.app, { name: 'Karim Buyer' });
+    // Mail goes to verified addresses: the admins are reminded there.
+    for (const account of [boss, deputy]) await markVerified(shop.database.db, account);
+    if (options.verified ?? true) await markVerified(shop.database.db, buyer);
+    const id = await companyWithMembers(shop.database.db, [
+      { uid: boss.uid, role: 'admin' },
+      { uid: deputy.uid, role: 'admin' },
+      { uid: buyer.uid, role: 'buyer', spendingLimit: 0 },
+    ]);
+    return { id, boss, deputy, buyer };
+  })
+  /** The mails to `to` whose subject starts so, once `count` of them arrived. */
+  .extend(
+    'mailsTo',
+    { scope: 'file' },
+    ({ smtp }) =>
+      async (to: string, subject: string, count = 1): Promise<ParsedMail[]> => {
+        const deadline = Date.now() + 15_000;
+        const matching = () =>
+          smtp.received.filter(
+            (mail) =>
+              mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
+          );
+        while (matching().length < count && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50));
+        return matching();
+      },
+  )
+  .extend(
+    'remindersOf',
+    { scope: 'file' },
+    ({ shop }) =>
+      (orderId: string) =>
+        shop.database.db
+          .selectFrom('mail_outbox')
+          .select(['recipient', 'subject_id'])
+          .where('kind', '=', 'approval_reminder' as never)
+          .where('subject_id', 'like', `${orderId}/%`)
+          .orderBy('recipient')
+          .execute(),
   );
 
-const placedHoursAgo = async (id: string, hours: number) =>
-  shop.database.db
-    .updateTable('orders')
-    .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() })
-    .where('id', '=', id)
-    .execute();
-
-/** A company of two admins and a buyer whose every order waits (a limit of 0). */
-async function company(options: { verified?: boolean } = {}) {
-  const boss = await signUp(shop.app, { name: 'Rahima Admin' });
-  const deputy = await signUp(shop.app, { name: 'Second Admin' });
-  const buyer = await signUp(shop.app, { name: 'Karim Buyer' });
-  // Mail goes to verified addresses: the admins are reminded there.
-  for (const account of [boss, deputy]) await markVerified(shop.database.db, account);
-  if (options.verified ?? true) await markVerified(shop.database.db, buyer);
-  const id = await companyWithMembers(shop.database.db, [
-    { uid: boss.uid, role: 'admin' },
-    { uid: deputy.uid, role: 'admin' },
-    { uid: buyer.uid, role: 'buyer', spendingLimit: 0 },
-  ]);
-  return { id, boss, deputy, buyer };
-}
-
-/** The mails to `to` whose subject starts so, once `count` of them arrived. */
-async function mailsTo(to: string, subject: string, count = 1): Promise<ParsedMail[]> {
-  const deadline = Date.now() + 15_000;
-  const matching = () =>
-    smtp.received.filter(
-      (mail) => mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
-    );
-  while (matching().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return matching();
-}
-
-const remindersOf = (orderId: string) =>
-  shop.database.db
-    .selectFrom('mail_outbox')
-    .select(['recipient', 'subject_id'])
-    .where('kind', '=', 'approval_reminder' as never)
-    .where('subject_id', 'like', `${orderId}/%`)
-    .orderBy('recipient')
-    .execute();
-
 describe('the attack: a free account holds the catalog through an approval', () => {
-  it('a new company whose admin set their own limit to 0 holds at most UNPAID_ORDERS_PER_BUYER orders, of 50 placed at once', async () => {
+  test('a new company whose admin set their own limit to 0 holds at most UNPAID_ORDERS_PER_BUYER orders, of 50 placed at once', async ({
+    shop,
+    as,
+    admin,
+    order,
+    decide,
+    stock,
+  }) => {
     const attacker = await signUp(shop.app, { name: 'Free Account' });
     await markVerified(shop.database.db, attacker);
-    const created = await shop.app.inject({
-      method: 'POST',
-      url: '/api/companies',
-      headers: bearer(attacker),
-      payload: { name: 'Hoarders Ltd' },
-    });
+    const created = await as(attacker).post('/api/companies', { name: 'Hoarders Ltd' });
     expect(created.statusCode, created.body).toBe(201);
     const companyId = created.json().insertedId;
     // Lowering one's own limit stays allowed (from none to 0).
-    const limited = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/companies/${companyId}/members/${attacker.uid}`,
-      headers: bearer(attacker),
-      payload: { spendingLimit: 0 },
+    const limited = await as(attacker).put(`/api/companies/${companyId}/members/${attacker.uid}`, {
+      spendingLimit: 0,
     });
     expect(limited.statusCode, limited.body).toBe(200);
 
@@ -163,7 +180,11 @@ describe('the attack: a free account holds the catalog through an approval', () 
 });
 
 describe('an order waiting for approval', () => {
-  it("counts toward its buyer's cap on unpaid orders, with their orders waiting for a card", async () => {
+  test("counts toward its buyer's cap on unpaid orders, with their orders waiting for a card", async ({
+    order,
+    placed,
+    company,
+  }) => {
     const { buyer } = await company();
     for (let i = 0; i < 5; i++) await placed(buyer);
     const refused = await order(buyer);
@@ -176,7 +197,18 @@ describe('an order waiting for approval', () => {
     });
   });
 
-  it("holds its pieces for its buyer's unpaid-order hours at most (24 h verified, 1 h not), its admins reminded by mail halfway", async () => {
+  test("holds its pieces for its buyer's unpaid-order hours at most (24 h verified, 1 h not), its admins reminded by mail halfway", async ({
+    shop,
+    as,
+    placed,
+    decide,
+    read,
+    stock,
+    placedHoursAgo,
+    company,
+    mailsTo,
+    remindersOf,
+  }) => {
     const { id: companyId, boss, deputy, buyer } = await company();
     const unverified = await company({ verified: false });
     const before = await stock();
@@ -222,11 +254,7 @@ describe('an order waiting for approval', () => {
     const late = await decide(boss, stale, 'approve');
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('order_expired');
-    const waiting = await shop.app.inject({
-      method: 'GET',
-      url: `/api/companies/${companyId}/orders?approval=pending`,
-      headers: bearer(boss),
-    });
+    const waiting = await as(boss).get(`/api/companies/${companyId}/orders?approval=pending`);
     expect(waiting.json().map((o: { _id: string }) => o._id)).toEqual([fresh, halfway]);
     // Approved, its unpaid time runs from the approval (24 h for a verified buyer).
     expect((await decide(boss, halfway, 'approve')).statusCode).toBe(200);
@@ -236,7 +264,15 @@ describe('an order waiting for approval', () => {
 });
 
 describe("the shop's admin", () => {
-  it('rejects an order waiting for approval: its pieces back, the buyer told, the activity logged', async () => {
+  test('rejects an order waiting for approval: its pieces back, the buyer told, the activity logged', async ({
+    shop,
+    admin,
+    placed,
+    decide,
+    stock,
+    company,
+    mailsTo,
+  }) => {
     const { boss, buyer } = await company();
     const before = await stock();
     const id = await placed(buyer, 7);
@@ -258,7 +294,16 @@ describe("the shop's admin", () => {
     expect((await decide(admin, id, 'reject')).statusCode).toBe(409);
   });
 
-  it('cannot approve (403); cancels any unpaid order, a waiting one included; rejects only a waiting one (409)', async () => {
+  test('cannot approve (403); cancels any unpaid order, a waiting one included; rejects only a waiting one (409)', async ({
+    shop,
+    as,
+    admin,
+    placed,
+    decide,
+    read,
+    stock,
+    company,
+  }) => {
     const { buyer } = await company();
     const id = await placed(buyer, 2);
     const approve = await decide(admin, id, 'approve');
@@ -266,11 +311,7 @@ describe("the shop's admin", () => {
     expect(approve.json().error.code).toBe('forbidden');
     expect((await read(id)).approval).toBe('pending');
     const before = await stock();
-    const cancel = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${id}`,
-      headers: bearer(admin),
-    });
+    const cancel = await as(admin).delete(`/api/purchaseById/${id}`);
     expect(cancel.statusCode).toBe(200);
     expect(await stock()).toBe(before + 2);
     const loner = await signUp(shop.app);
@@ -280,7 +321,14 @@ describe("the shop's admin", () => {
     expect(notWaiting.json().error.message).toBe('This order does not wait for approval');
   });
 
-  it("and the company's admins deciding one order at once, 50 of them: exactly one decides, the pieces come back at most once", async () => {
+  test("and the company's admins deciding one order at once, 50 of them: exactly one decides, the pieces come back at most once", async ({
+    admin,
+    placed,
+    decide,
+    read,
+    stock,
+    company,
+  }) => {
     const { boss, deputy, buyer } = await company();
     const before = await stock();
     const id = await placed(buyer, 3);
@@ -295,8 +343,10 @@ describe("the shop's admin", () => {
     expect(await stock()).toBe(outcome === 'rejected' ? before : before - 3);
   });
 
-  it("is named in the API document: the shop's admin rejects, only the company's admins approve", async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test("is named in the API document: the shop's admin rejects, only the company's admins approve", async ({
+    as,
+  }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const reject = doc.paths['/api/orders/{id}/reject'].post;
     expect(`${reject.summary} ${reject.description}`).toMatch(/shop's admin/);
     const approve = doc.paths['/api/orders/{id}/approve'].post;

@@ -1,85 +1,102 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers } from '../../test-support/companies.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { recountOrderTotals } from '../../test-support/order-totals.js';
 import { insertPart, insertParts } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { createTestShop } from '../../test-support/test-app.js';
 import { placeOrder } from './service.js';
 
 /**
  * A company member's orders (API.md, Companies): the company they carry, the monthly spending
  * limit that sends an order to its company's admins for approval, and the approvals themselves.
  */
-let shop: TestShop;
-let admin: TestAccount;
-/** $10 a piece, one piece at least. */
-let part: string;
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  part = await insertPart(shop.database.db, {
-    name: 'Torque Screwdriver',
-    price_per_piece: 10,
-    min_order_quantity: 1,
-    available_quantity: 1_000_000,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-});
-
 const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
 
-function order(buyer: TestAccount, quantity: number, partsId = part) {
-  return shop.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(buyer),
-    payload: { lines: [{ partsId, quantity }], ...delivery },
-  });
-}
-
-async function placed(buyer: TestAccount, quantity: number, partsId = part): Promise<string> {
-  const res = await order(buyer, quantity, partsId);
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  return res.json().insertedId;
-}
-
-const read = async (who: TestAccount, id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(who) })).json();
-
-const decide = (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
-  shop.app.inject({ method: 'POST', url: `/api/orders/${id}/${decision}`, headers: bearer(who) });
-
-const stockOf = async (partsId: string) =>
-  Number(
-    (
-      await shop.database.db
-        .selectFrom('parts')
-        .select('available_quantity')
-        .where('id', '=', partsId)
-        .executeTakeFirstOrThrow()
-    ).available_quantity,
+const test = shopTest
+  /** $10 a piece, one piece at least. */
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Torque Screwdriver',
+      price_per_piece: 10,
+      min_order_quantity: 1,
+      available_quantity: 1_000_000,
+    }),
+  )
+  .extend(
+    'order',
+    { scope: 'file' },
+    ({ as, part }) =>
+      (buyer: TestAccount, quantity: number, partsId = part) => {
+        return as(buyer).post('/api/orders', { lines: [{ partsId, quantity }], ...delivery });
+      },
+  )
+  .extend(
+    'placed',
+    { scope: 'file' },
+    ({ part, order }) =>
+      async (buyer: TestAccount, quantity: number, partsId = part): Promise<string> => {
+        const res = await order(buyer, quantity, partsId);
+        if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+        return res.json().insertedId;
+      },
+  )
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ as }) =>
+      async (who: TestAccount, id: string) =>
+        (await as(who).get(`/api/purchaseById/${id}`)).json(),
+  )
+  .extend(
+    'decide',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
+        as(who).post(`/api/orders/${id}/${decision}`),
+  )
+  .extend(
+    'stockOf',
+    { scope: 'file' },
+    ({ shop }) =>
+      async (partsId: string) =>
+        Number(
+          (
+            await shop.database.db
+              .selectFrom('parts')
+              .select('available_quantity')
+              .where('id', '=', partsId)
+              .executeTakeFirstOrThrow()
+          ).available_quantity,
+        ),
+  )
+  /** A company of an admin and a buyer (the buyer's monthly limit as given); answers all three. */
+  .extend(
+    'company',
+    { scope: 'file' },
+    ({ shop }) =>
+      async (limit: number | null, paymentTerms: 'card' | 'net30' = 'card') => {
+        const boss = await signUp(shop.app, { name: 'Company Admin' });
+        const buyer = await signUp(shop.app, { name: 'Company Buyer' });
+        const id = await companyWithMembers(
+          shop.database.db,
+          [
+            { uid: boss.uid, role: 'admin' },
+            { uid: buyer.uid, role: 'buyer', spendingLimit: limit },
+          ],
+          { paymentTerms },
+        );
+        return { id, boss, buyer };
+      },
   );
-
-/** A company of an admin and a buyer (the buyer's monthly limit as given); answers all three. */
-async function company(limit: number | null, paymentTerms: 'card' | 'net30' = 'card') {
-  const boss = await signUp(shop.app, { name: 'Company Admin' });
-  const buyer = await signUp(shop.app, { name: 'Company Buyer' });
-  const id = await companyWithMembers(
-    shop.database.db,
-    [
-      { uid: boss.uid, role: 'admin' },
-      { uid: buyer.uid, role: 'buyer', spendingLimit: limit },
-    ],
-    { paymentTerms },
-  );
-  return { id, boss, buyer };
-}
 
 describe("a company member's order", () => {
-  it('carries the company; without a limit it needs no approval; a shop buyer outside any company carries none', async () => {
+  test('carries the company; without a limit it needs no approval; a shop buyer outside any company carries none', async ({
+    shop,
+    placed,
+    read,
+    company,
+  }) => {
     const { id, buyer } = await company(null);
     const mine = await read(buyer, await placed(buyer, 500));
     expect(mine.companyId).toBe(id);
@@ -89,7 +106,14 @@ describe("a company member's order", () => {
     expect(theirs).not.toHaveProperty('companyId');
   });
 
-  it('waits for approval once it would take the month past the limit: pieces reserved, no card payment', async () => {
+  test('waits for approval once it would take the month past the limit: pieces reserved, no card payment', async ({
+    as,
+    part,
+    placed,
+    read,
+    stockOf,
+    company,
+  }) => {
     const { buyer } = await company(100);
     const before = await stockOf(part);
     const within = await placed(buyer, 6); // $60
@@ -99,20 +123,10 @@ describe("a company member's order", () => {
     expect(pending.approval).toBe('pending');
     expect(await stockOf(part)).toBe(before - 11);
 
-    const intent = await shop.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(buyer),
-      payload: { _id: over },
-    });
+    const intent = await as(buyer).post('/api/create-payment-intent', { _id: over });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.message).toMatch(/waits for approval/);
-    const pay = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/purchaseById/${over}`,
-      headers: bearer(buyer),
-      payload: { paymentId: 'pi_test_anything' },
-    });
+    const pay = await as(buyer).put(`/api/purchaseById/${over}`, { paymentId: 'pi_test_anything' });
     expect(pay.statusCode).toBe(409);
     expect(pay.json().error.message).toMatch(/waits for approval/);
 
@@ -121,7 +135,14 @@ describe("a company member's order", () => {
     expect(next.approval).toBe('pending');
   });
 
-  it('counts this month only, and not rejected, expired or cancelled orders', async () => {
+  test('counts this month only, and not rejected, expired or cancelled orders', async ({
+    shop,
+    as,
+    placed,
+    read,
+    decide,
+    company,
+  }) => {
     const { boss, buyer } = await company(100);
     const last = await placed(buyer, 9); // $90
     // Placed last month (its month's total with it): it no longer counts.
@@ -141,16 +162,16 @@ describe("a company member's order", () => {
     const c = await placed(buyer, 1);
     expect((await read(buyer, c)).approval).toBeUndefined();
     // Cancel one ($10): $90 + $10 fits again.
-    const cancel = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${c}`,
-      headers: bearer(buyer),
-    });
+    const cancel = await as(buyer).delete(`/api/purchaseById/${c}`);
     expect(cancel.statusCode).toBe(200);
     expect((await read(buyer, await placed(buyer, 1))).approval).toBeUndefined();
   });
 
-  it('lets no two orders placed at once slip under the limit: of 50 at once, those not waiting total at most the limit', async () => {
+  test('lets no two orders placed at once slip under the limit: of 50 at once, those not waiting total at most the limit', async ({
+    shop,
+    order,
+    company,
+  }) => {
     const { id, buyer } = await company(95);
     const answers = await Promise.all(Array.from({ length: 50 }, () => order(buyer, 1)));
     expect(answers.every((a) => a.statusCode === 201)).toBe(true);
@@ -168,7 +189,10 @@ describe("a company member's order", () => {
     expect(rows.filter((row) => row.approval === 'pending')).toHaveLength(41);
   });
 
-  it('holds under 50 orders at once without the unpaid-order cap (its lock of the buyer out of the way)', async () => {
+  test('holds under 50 orders at once without the unpaid-order cap (its lock of the buyer out of the way)', async ({
+    shop,
+    company,
+  }) => {
     // The cap locks the buyer's row too; an accepted quote's order, and a shop without the cap,
     // rely on the member's own lock.
     const { id, buyer } = await company(95);
@@ -199,29 +223,20 @@ describe("a company member's order", () => {
     expect(rows).toHaveLength(50);
   });
 
-  it("an accepted quote's order obeys the limit too", async () => {
+  test("an accepted quote's order obeys the limit too", async ({ as, admin, part, read, company }) => {
     const { buyer } = await company(50);
-    const asked = await shop.app.inject({
-      method: 'POST',
-      url: '/api/quotes',
-      headers: bearer(buyer),
-      payload: { lines: [{ partsId: part, quantity: 10 }], message: 'A price for 10?' },
+    const asked = await as(buyer).post('/api/quotes', {
+      lines: [{ partsId: part, quantity: 10 }],
+      message: 'A price for 10?',
     });
     expect(asked.statusCode).toBe(201);
     const quoteId = asked.json().insertedId;
-    const offered = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/quotes/${quoteId}`,
-      headers: bearer(admin),
-      payload: { lines: [{ partsId: part, unitPrice: 8 }], validUntil: '2099-01-31T12:00:00.000Z' },
+    const offered = await as(admin).put(`/api/quotes/${quoteId}`, {
+      lines: [{ partsId: part, unitPrice: 8 }],
+      validUntil: '2099-01-31T12:00:00.000Z',
     });
     expect(offered.statusCode).toBe(200);
-    const accepted = await shop.app.inject({
-      method: 'POST',
-      url: `/api/quotes/${quoteId}/accept`,
-      headers: bearer(buyer),
-      payload: delivery,
-    });
+    const accepted = await as(buyer).post(`/api/quotes/${quoteId}/accept`, delivery);
     expect(accepted.statusCode, accepted.body).toBe(201);
     // $80 at the agreed price, past the $50 a month.
     const order = await read(buyer, accepted.json().orderId);
@@ -229,7 +244,12 @@ describe("a company member's order", () => {
     expect(order.approval).toBe('pending');
   });
 
-  it("expires once it has waited its buyer's unpaid time; once approved, that time runs from the approval", async () => {
+  test("expires once it has waited its buyer's unpaid time; once approved, that time runs from the approval", async ({
+    shop,
+    placed,
+    decide,
+    company,
+  }) => {
     const { boss, buyer } = await company(0);
     const waiting = await placed(buyer, 1);
     const approved = await placed(buyer, 1);
@@ -264,7 +284,7 @@ describe("a company member's order", () => {
     expect(await expired(approved)).not.toBeNull();
   });
 
-  it('waiting orders count against the unpaid-order cap: they hold their pieces as unpaid ones do', async () => {
+  test('waiting orders count against the unpaid-order cap: they hold their pieces as unpaid ones do', async () => {
     const capped = await createTestShop({ demo: false, env: { UNPAID_ORDERS_PER_BUYER: '2' } });
     try {
       const buyer = await signUp(capped.app);
@@ -295,24 +315,31 @@ describe("a company member's order", () => {
 });
 
 describe('approving and rejecting', () => {
-  it("an admin of the order's company approves it: it becomes payable by card", async () => {
+  test("an admin of the order's company approves it: it becomes payable by card", async ({
+    as,
+    placed,
+    decide,
+    company,
+  }) => {
     const { boss, buyer } = await company(0);
     const id = await placed(buyer, 2);
     const res = await decide(boss, id, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: id, approval: 'approved' });
-    const intent = await shop.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(buyer),
-      payload: { _id: id },
-    });
+    const intent = await as(buyer).post('/api/create-payment-intent', { _id: id });
     expect(intent.statusCode).toBe(200);
     expect((await decide(boss, id, 'approve')).json().error.message).toBe('This order is approved already');
     expect((await decide(boss, id, 'reject')).statusCode).toBe(409);
   });
 
-  it('rejecting gives the pieces back; the order can then be neither paid nor cancelled', async () => {
+  test('rejecting gives the pieces back; the order can then be neither paid nor cancelled', async ({
+    as,
+    part,
+    placed,
+    decide,
+    stockOf,
+    company,
+  }) => {
     const { boss, buyer } = await company(0);
     const before = await stockOf(part);
     const id = await placed(buyer, 7);
@@ -322,25 +349,23 @@ describe('approving and rejecting', () => {
     expect(res.json().approval).toBe('rejected');
     expect(res.json().expiredAt).toBeDefined();
     expect(await stockOf(part)).toBe(before);
-    const intent = await shop.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(buyer),
-      payload: { _id: id },
-    });
+    const intent = await as(buyer).post('/api/create-payment-intent', { _id: id });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.message).toMatch(/rejected/);
-    const cancel = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${id}`,
-      headers: bearer(buyer),
-    });
+    const cancel = await as(buyer).delete(`/api/purchaseById/${id}`);
     expect(cancel.statusCode).toBe(409);
     expect(await stockOf(part)).toBe(before);
     expect((await decide(boss, id, 'reject')).json().error.message).toBe('This order is rejected already');
   });
 
-  it("refuses the buyer, another company's admin (403) and the shop's admin's approval; unknown 404; malformed 400; not pending 409", async () => {
+  test("refuses the buyer, another company's admin (403) and the shop's admin's approval; unknown 404; malformed 400; not pending 409", async ({
+    shop,
+    admin,
+    placed,
+    read,
+    decide,
+    company,
+  }) => {
     const { boss, buyer } = await company(0);
     const other = await company(null);
     const id = await placed(buyer, 1);
@@ -367,7 +392,15 @@ describe('approving and rejecting', () => {
     expect((await read(buyer, id)).approval).toBe('pending');
   });
 
-  it('of 20 approvals and rejections at once, exactly one decides; the pieces come back at most once', async () => {
+  test('of 20 approvals and rejections at once, exactly one decides; the pieces come back at most once', async ({
+    shop,
+    part,
+    placed,
+    read,
+    decide,
+    stockOf,
+    company,
+  }) => {
     for (let round = 0; round < 2; round++) {
       const { boss, buyer } = await company(0);
       const before = await stockOf(part);
@@ -392,14 +425,19 @@ describe('approving and rejecting', () => {
 });
 
 describe("a company's orders", () => {
-  it("lists every member's orders to its admins, newest first, paged, or only the pending ones", async () => {
+  test("lists every member's orders to its admins, newest first, paged, or only the pending ones", async ({
+    shop,
+    as,
+    admin,
+    placed,
+    company,
+  }) => {
     const { id, boss, buyer } = await company(30);
     const ids: string[] = [];
     for (const quantity of [1, 2, 3, 4]) ids.push(await placed(buyer, quantity));
     ids.push(await placed(boss, 1));
     await placed(await signUp(shop.app), 1);
-    const list = (who: TestAccount, query = '') =>
-      shop.app.inject({ method: 'GET', url: `/api/companies/${id}/orders${query}`, headers: bearer(who) });
+    const list = (who: TestAccount, query = '') => as(who).get(`/api/companies/${id}/orders${query}`);
     const all = await list(boss);
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe('5');
@@ -416,12 +454,7 @@ describe("a company's orders", () => {
     expect((await list(admin)).statusCode).toBe(403);
     expect((await list((await company(null)).boss)).statusCode).toBe(403);
     expect((await list(boss, '?approval=approved')).statusCode).toBe(400);
-    expect(
-      (await shop.app.inject({ method: 'GET', url: '/api/companies/nope/orders', headers: bearer(boss) }))
-        .statusCode,
-    ).toBe(400);
-    expect((await shop.app.inject({ method: 'GET', url: `/api/companies/${id}/orders` })).statusCode).toBe(
-      401,
-    );
+    expect((await as(boss).get('/api/companies/nope/orders')).statusCode).toBe(400);
+    expect((await as(null).get(`/api/companies/${id}/orders`)).statusCode).toBe(401);
   });
 });

@@ -1,101 +1,115 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers } from '../../test-support/companies.js';
+import { mailTest } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
 import { insertPart } from '../../test-support/parts.js';
 import { pdfText } from '../../test-support/pdf-text.js';
-import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 /**
  * Net 30 (API.md, Companies): a company on account is invoiced at once, pays no card, and is paid
  * when the shop's admin records the bank transfer; the mails of approvals and invoices; overdue
  * invoices in the overview and mailed once.
  */
-let smtp: TestMailServer;
-let shop: TestShop;
-let admin: TestAccount;
-/** $1,000 a piece. */
-let part: string;
-
-beforeAll(async () => {
-  smtp = await startTestMailServer();
-  shop = await createTestShop({
-    demo: false,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Shop <orders@parts-shop.example>', MAIL_RETRY_SECONDS: '1' },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  part = await insertPart(shop.database.db, {
-    name: 'Reflow Oven',
-    price_per_piece: 1_000,
-    min_order_quantity: 1,
-    available_quantity: 1_000_000,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-  await smtp.close();
+mailTest.override('shopOptions', {
+  demo: false,
+  env: { MAIL_FROM: 'Shop <orders@parts-shop.example>', MAIL_RETRY_SECONDS: '1' },
 });
 
 const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
+
 const DAY = 86_400_000;
 
-async function placed(buyer: TestAccount, quantity: number, poNumber?: string): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(buyer),
-    payload: { lines: [{ partsId: part, quantity }], ...delivery, ...(poNumber ? { poNumber } : {}) },
-  });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-  return res.json().insertedId;
-}
-
-const read = async (id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(admin) })).json();
-
-const settle = (id: string, reference: unknown, who: TestAccount = admin) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/purchaseById/${id}/settlement`,
-    headers: bearer(who),
-    payload: { reference },
-  });
-
-async function company(options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) {
-  const boss = await signUpVerified(shop.app, shop.database.db, { name: 'Rahima Admin' });
-  const deputy = await signUpVerified(shop.app, shop.database.db, { name: 'Second Admin' });
-  const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karim Buyer' });
-  const id = await companyWithMembers(
-    shop.database.db,
-    [
-      { uid: boss.uid, role: 'admin' },
-      { uid: deputy.uid, role: 'admin' },
-      { uid: buyer.uid, role: 'buyer', spendingLimit: options.limit ?? null },
-    ],
-    {
-      paymentTerms: options.paymentTerms ?? 'net30',
-      name: 'Karnaphuli Assemblies Ltd',
-      vatId: 'BD-123456789',
-    },
+const test = mailTest
+  /** $1,000 a piece. */
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Reflow Oven',
+      price_per_piece: 1_000,
+      min_order_quantity: 1,
+      available_quantity: 1_000_000,
+    }),
+  )
+  .extend(
+    'placed',
+    { scope: 'file' },
+    ({ as, part }) =>
+      async (buyer: TestAccount, quantity: number, poNumber?: string): Promise<string> => {
+        const res = await as(buyer).post('/api/orders', {
+          lines: [{ partsId: part, quantity }],
+          ...delivery,
+          ...(poNumber ? { poNumber } : {}),
+        });
+        if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+        return res.json().insertedId;
+      },
+  )
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      async (id: string) =>
+        (await as(admin).get(`/api/purchaseById/${id}`)).json(),
+  )
+  .extend(
+    'settle',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      (id: string, reference: unknown, who: TestAccount = admin) =>
+        as(who).put(`/api/purchaseById/${id}/settlement`, { reference }),
+  )
+  .extend(
+    'company',
+    { scope: 'file' },
+    ({ shop }) =>
+      async (options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) => {
+        const boss = await signUpVerified(shop.app, shop.database.db, { name: 'Rahima Admin' });
+        const deputy = await signUpVerified(shop.app, shop.database.db, { name: 'Second Admin' });
+        const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karim Buyer' });
+        const id = await companyWithMembers(
+          shop.database.db,
+          [
+            { uid: boss.uid, role: 'admin' },
+            { uid: deputy.uid, role: 'admin' },
+            { uid: buyer.uid, role: 'buyer', spendingLimit: options.limit ?? null },
+          ],
+          {
+            paymentTerms: options.paymentTerms ?? 'net30',
+            name: 'Karnaphuli Assemblies Ltd',
+            vatId: 'BD-123456789',
+          },
+        );
+        return { id, boss, deputy, buyer };
+      },
+  )
+  /** The mails to `to` whose subject starts so, once `count` of them arrived. */
+  .extend(
+    'mailsTo',
+    { scope: 'file' },
+    ({ smtp }) =>
+      async (to: string, subject: string, count = 1): Promise<ParsedMail[]> => {
+        const deadline = Date.now() + 15_000;
+        const matching = () =>
+          smtp.received.filter(
+            (mail) =>
+              mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
+          );
+        while (matching().length < count && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50));
+        return matching();
+      },
   );
-  return { id, boss, deputy, buyer };
-}
-
-/** The mails to `to` whose subject starts so, once `count` of them arrived. */
-async function mailsTo(to: string, subject: string, count = 1): Promise<ParsedMail[]> {
-  const deadline = Date.now() + 15_000;
-  const matching = () =>
-    smtp.received.filter(
-      (mail) => mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
-    );
-  while (matching().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return matching();
-}
 
 describe('an order on net-30 terms', () => {
-  it('is invoiced at once, due 30 days later, with no card and no card limit; it neither expires nor cancels', async () => {
+  test('is invoiced at once, due 30 days later, with no card and no card limit; it neither expires nor cancels', async ({
+    shop,
+    as,
+    placed,
+    read,
+    company,
+    mailsTo,
+  }) => {
     const { buyer } = await company();
     // $20,000: above what one card payment may be (9,999.99).
     const id = await placed(buyer, 20, 'PO-7781');
@@ -104,19 +118,10 @@ describe('an order on net-30 terms', () => {
     expect(Date.parse(order.dueDate) - Date.parse(order.createdAt)).toBe(30 * DAY);
     expect(order).not.toHaveProperty('approval');
 
-    const intent = await shop.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(buyer),
-      payload: { _id: id },
-    });
+    const intent = await as(buyer).post('/api/create-payment-intent', { _id: id });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.message).toMatch(/paid on account/);
-    const cancel = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${id}`,
-      headers: bearer(buyer),
-    });
+    const cancel = await as(buyer).delete(`/api/purchaseById/${id}`);
     expect(cancel.statusCode).toBe(409);
     // In its own words: it is not paid, it is invoiced.
     expect(cancel.json().error.message).toBe(
@@ -139,7 +144,12 @@ describe('an order on net-30 terms', () => {
     expect(mail?.attachments.map((a) => a.filename)).toEqual([`invoice-${order.invoiceNumber}.pdf`]);
   });
 
-  it('takes gapless invoice numbers, orders placed at once and card payments alike', async () => {
+  test('takes gapless invoice numbers, orders placed at once and card payments alike', async ({
+    shop,
+    placed,
+    read,
+    company,
+  }) => {
     const { buyer } = await company();
     const card = await signUpVerified(shop.app, shop.database.db);
     const ids = await Promise.all(Array.from({ length: 8 }, () => placed(buyer, 1)));
@@ -158,7 +168,13 @@ describe('an order on net-30 terms', () => {
     expect(new Set(mine).size).toBe(8);
   });
 
-  it('over the limit it waits, uninvoiced; approved, it is invoiced then; the admins and the buyer are told', async () => {
+  test('over the limit it waits, uninvoiced; approved, it is invoiced then; the admins and the buyer are told', async ({
+    as,
+    placed,
+    read,
+    company,
+    mailsTo,
+  }) => {
     const { boss, deputy, buyer } = await company({ limit: 500 });
     const id = await placed(buyer, 1);
     const pending = await read(id);
@@ -174,11 +190,7 @@ describe('an order on net-30 terms', () => {
     const [placedMail] = await mailsTo(buyer.email, 'Order received');
     expect(placedMail?.text).toContain("waits for your company admin's approval");
 
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/approve`,
-      headers: bearer(deputy),
-    });
+    const res = await as(deputy).post(`/api/orders/${id}/approve`);
     expect(res.statusCode).toBe(200);
     const approved = res.json();
     expect(approved.approval).toBe('approved');
@@ -192,14 +204,10 @@ describe('an order on net-30 terms', () => {
     expect(await mailsTo(buyer.email, `Invoice ${approved.invoiceNumber}`)).toHaveLength(1);
   });
 
-  it('a rejected order is mailed to its buyer', async () => {
+  test('a rejected order is mailed to its buyer', async ({ as, placed, company, mailsTo }) => {
     const { boss, buyer } = await company({ limit: 0, paymentTerms: 'card' });
     const id = await placed(buyer, 1);
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/reject`,
-      headers: bearer(boss),
-    });
+    const res = await as(boss).post(`/api/orders/${id}/reject`);
     expect(res.statusCode).toBe(200);
     const [mail] = await mailsTo(buyer.email, 'Order rejected');
     expect(mail?.text).toContain("your company's admin rejected your order");
@@ -207,7 +215,14 @@ describe('an order on net-30 terms', () => {
 });
 
 describe('settling a net-30 invoice', () => {
-  it("the shop's admin records the bank payment: the order is paid, audited, and its receipt mailed", async () => {
+  test("the shop's admin records the bank payment: the order is paid, audited, and its receipt mailed", async ({
+    shop,
+    admin,
+    placed,
+    settle,
+    company,
+    mailsTo,
+  }) => {
     const { buyer } = await company();
     const id = await placed(buyer, 2);
     const res = await settle(id, 'BANK-2026-0042');
@@ -234,7 +249,7 @@ describe('settling a net-30 invoice', () => {
     expect(again.json().error.message).toBe('This order is paid already');
   });
 
-  it('twice at once: one pays it, the other gets 409', async () => {
+  test('twice at once: one pays it, the other gets 409', async ({ shop, placed, settle, company }) => {
     const { buyer } = await company();
     const id = await placed(buyer, 1);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(id, `REF-${i}`)));
@@ -248,7 +263,13 @@ describe('settling a net-30 invoice', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('refuses card orders, buyers, unknown and malformed ids, and empty or too long references', async () => {
+  test('refuses card orders, buyers, unknown and malformed ids, and empty or too long references', async ({
+    shop,
+    placed,
+    read,
+    settle,
+    company,
+  }) => {
     const { buyer } = await company();
     const id = await placed(buyer, 1);
     const card = await company({ paymentTerms: 'card' });
@@ -275,7 +296,16 @@ describe('settling a net-30 invoice', () => {
 });
 
 describe('overdue invoices', () => {
-  it('are listed in the overview, oldest due first, and their buyers are mailed once', async () => {
+  test('are listed in the overview, oldest due first, and their buyers are mailed once', async ({
+    shop,
+    as,
+    admin,
+    placed,
+    read,
+    settle,
+    company,
+    mailsTo,
+  }) => {
     const { buyer } = await company();
     const older = await placed(buyer, 3);
     const newer = await placed(buyer, 1);
@@ -291,9 +321,7 @@ describe('overdue invoices', () => {
       await shop.database.db.updateTable('orders').set({ due_date: date }).where('id', '=', id).execute();
     expect((await settle(settled, 'PAID-LATE')).statusCode).toBe(200);
 
-    const overview = (
-      await shop.app.inject({ method: 'GET', url: '/api/overview', headers: bearer(admin) })
-    ).json();
+    const overview = (await as(admin).get('/api/overview')).json();
     const listed = overview.overdueInvoices.orders.map((o: { _id: string }) => o._id);
     expect(listed).toContain(older);
     expect(listed).toContain(newer);
@@ -334,15 +362,16 @@ describe('overdue invoices', () => {
 });
 
 describe('the invoice of a net-30 order', () => {
-  it('is there before it is paid, with its due date, PO number and the company', async () => {
+  test('is there before it is paid, with its due date, PO number and the company', async ({
+    as,
+    placed,
+    read,
+    company,
+  }) => {
     const { buyer } = await company();
     const id = await placed(buyer, 1, 'PO-4711');
     const order = await read(id);
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: `/api/purchaseById/${id}/invoice`,
-      headers: bearer(buyer),
-    });
+    const res = await as(buyer).get(`/api/purchaseById/${id}/invoice`);
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     for (const value of [

@@ -1,76 +1,89 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { BACKGROUND_INTERVAL_MS } from '../../background.js';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
-import { createTestShop, openTestDatabase, type TestShop } from '../../test-support/test-app.js';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
+import { openTestDatabase } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from './service.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let unverified: TestAccount;
-let verified: TestAccount;
 const logged: Record<string, unknown>[] = [];
 const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
 const DEFAULTS = { unverified: 1, verified: 24, aboveCardLimit: 1 };
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  unverified = await signUp(shop.app);
-  verified = await signUp(shop.app);
-  await shop.database.db
-    .updateTable('users')
-    .set({ email_verified_at: new Date().toISOString() })
-    .where('id', '=', verified.uid)
-    .execute();
-});
-afterAll(async () => {
-  await shop.close();
-});
-
-async function addPart(name: string, price: number, available = 1000): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin),
-    payload: {
-      name,
-      desc: 'D',
-      img: 'https://example.com/p.webp',
-      min_order_quantity: 1,
-      available_quantity: available,
-      price_per_piece: price,
-    },
-  });
-  return res.json().insertedId;
-}
-
-async function orderPlacedMinutesAgo(
-  buyer: TestAccount,
-  partsId: string,
-  minutes: number,
-  quantity = 10,
-): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(buyer),
-    payload: { partsId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().insertedId;
-  const createdAt = new Date(Date.now() - minutes * 60_000).toISOString();
-  await shop.database.db.updateTable('orders').set({ created_at: createdAt }).where('id', '=', id).execute();
-  return id;
-}
-
-const stockOf = async (partsId: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${partsId}` })).json().available_quantity;
-const orderOf = async (buyer: TestAccount, id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(buyer) })).json();
+const test = shopTest
+  .extend('unverified', { scope: 'file' }, ({ shop }) => signUp(shop.app))
+  .extend('verified', { scope: 'file' }, async ({ shop }) => {
+    const verified = await signUp(shop.app);
+    await shop.database.db
+      .updateTable('users')
+      .set({ email_verified_at: new Date().toISOString() })
+      .where('id', '=', verified.uid)
+      .execute();
+    return verified;
+  })
+  .extend(
+    'addPart',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      async (name: string, price: number, available = 1000): Promise<string> => {
+        const res = await as(admin).post('/api/parts', {
+          name,
+          desc: 'D',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: 1,
+          available_quantity: available,
+          price_per_piece: price,
+        });
+        return res.json().insertedId;
+      },
+  )
+  .extend(
+    'orderPlacedMinutesAgo',
+    { scope: 'file' },
+    ({ shop, as }) =>
+      async (buyer: TestAccount, partsId: string, minutes: number, quantity = 10): Promise<string> => {
+        const res = await as(buyer).post('/api/purchase', {
+          partsId,
+          quantity,
+          mobile: '+880 1712 345678',
+          address: 'Dhaka',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const id = res.json().insertedId;
+        const createdAt = new Date(Date.now() - minutes * 60_000).toISOString();
+        await shop.database.db
+          .updateTable('orders')
+          .set({ created_at: createdAt })
+          .where('id', '=', id)
+          .execute();
+        return id;
+      },
+  )
+  .extend(
+    'stockOf',
+    { scope: 'file' },
+    ({ as }) =>
+      async (partsId: string) =>
+        (await as(null).get(`/api/partsById?id=${partsId}`)).json().available_quantity,
+  )
+  .extend(
+    'orderOf',
+    { scope: 'file' },
+    ({ as }) =>
+      async (buyer: TestAccount, id: string) =>
+        (await as(buyer).get(`/api/purchaseById/${id}`)).json(),
+  );
 
 describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
-  it('releases after 1 h for an unverified email, 24 h for a verified one, 1 h above the card limit; once with two servers', async () => {
+  test('releases after 1 h for an unverified email, 24 h for a verified one, 1 h above the card limit; once with two servers', async ({
+    shop,
+    unverified,
+    verified,
+    addPart,
+    orderPlacedMinutesAgo,
+    stockOf,
+    orderOf,
+  }) => {
     const partsId = await addPart('Release part', 2);
     const dearId = await addPart('Dear part', 100);
     const unverifiedLate = await orderPlacedMinutesAgo(unverified, partsId, 61);
@@ -136,33 +149,27 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     expect(await releaseStaleOrders({ db: shop.database.db }, DEFAULTS, log)).toBe(0);
   });
 
-  it('shows an expired order to its buyer and the admin as expired, not unpaid; it cannot be cancelled or paid', async () => {
+  test('shows an expired order to its buyer and the admin as expired, not unpaid; it cannot be cancelled or paid', async ({
+    shop,
+    as,
+    admin,
+    unverified,
+    addPart,
+    orderPlacedMinutesAgo,
+    stockOf,
+    orderOf,
+  }) => {
     const partsId = await addPart('Expired part', 3);
     const id = await orderPlacedMinutesAgo(unverified, partsId, 90);
-    const { clientSecret } = (
-      await shop.app.inject({
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        headers: bearer(unverified),
-        payload: { _id: id },
-      })
-    ).json();
+    const { clientSecret } = (await as(unverified).post('/api/create-payment-intent', { _id: id })).json();
     expect(await releaseStaleOrders({ db: shop.database.db }, DEFAULTS, log)).toBe(1);
 
-    const mine = await shop.app.inject({
-      method: 'GET',
-      url: `/api/purchaseByEmail?email=${encodeURIComponent(unverified.email)}`,
-      headers: bearer(unverified),
-    });
+    const mine = await as(unverified).get(
+      `/api/purchaseByEmail?email=${encodeURIComponent(unverified.email)}`,
+    );
     expect(mine.json().find((o: { _id: string }) => o._id === id).expiredAt).toBeDefined();
     const list = async (state: string) =>
-      (
-        await shop.app.inject({
-          method: 'GET',
-          url: `/api/purchase?state=${state}&limit=100`,
-          headers: bearer(admin),
-        })
-      )
+      (await as(admin).get(`/api/purchase?state=${state}&limit=100`))
         .json()
         .map((o: { _id: string }) => o._id);
     expect(await list('unpaid')).not.toContain(id);
@@ -171,20 +178,11 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
 
     const refused = { error: { code: 'order_expired', message: expect.stringMatching(/expired/) } };
     for (const who of [unverified, admin]) {
-      const cancel = await shop.app.inject({
-        method: 'DELETE',
-        url: `/api/purchaseById/${id}`,
-        headers: bearer(who),
-      });
+      const cancel = await as(who).delete(`/api/purchaseById/${id}`);
       expect(cancel.statusCode).toBe(409);
       expect(cancel.json()).toMatchObject(refused);
     }
-    const intent = await shop.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(unverified),
-      payload: { _id: id },
-    });
+    const intent = await as(unverified).post('/api/create-payment-intent', { _id: id });
     expect(intent.statusCode).toBe(409);
     expect(intent.json()).toEqual({
       error: {
@@ -192,20 +190,13 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
         message: 'This order has expired: its pieces went back to stock. Buy again to order them.',
       },
     });
-    const confirm = await shop.app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm',
-      headers: bearer(unverified),
-      payload: { clientSecret, card: { number: '4242424242424242', exp: '12/34', cvc: '123' } },
+    const confirm = await as(unverified).post('/api/payments/test/confirm', {
+      clientSecret,
+      card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
     });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json()).toMatchObject(refused);
-    const put = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/purchaseById/${id}`,
-      headers: bearer(unverified),
-      payload: { paymentId: 'pi_test_nothing' },
-    });
+    const put = await as(unverified).put(`/api/purchaseById/${id}`, { paymentId: 'pi_test_nothing' });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject(refused);
     // The pieces went back once, and stay back.
@@ -214,7 +205,13 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     expect(order.paymentId).toBeUndefined();
   });
 
-  it("releases within the hour: with the schedule's 10 minutes, in the last 10 minutes of its time", async () => {
+  test("releases within the hour: with the schedule's 10 minutes, in the last 10 minutes of its time", async ({
+    shop,
+    unverified,
+    addPart,
+    orderPlacedMinutesAgo,
+    orderOf,
+  }) => {
     const partsId = await addPart('Within the hour part', 2);
     const due = await orderPlacedMinutesAgo(unverified, partsId, 52);
     const early = await orderPlacedMinutesAgo(unverified, partsId, 45);

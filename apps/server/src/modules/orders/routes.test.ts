@@ -1,46 +1,11 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { expectStockInvariant } from '../../test-support/stock.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let other: TestAccount;
 const startingStock = new Map<string, number>();
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  [buyer, other] = [await signUp(shop.app, { name: 'Rahim Traders' }), await signUp(shop.app)];
-});
-afterAll(async () => {
-  await expectStockInvariant(shop.database.db, startingStock);
-  await shop.close();
-});
-
-async function newPart(stock: { available: number; min: number; price?: number }): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin),
-    payload: {
-      name: `Test part ${Math.random().toString(36).slice(2, 8)}`,
-      desc: 'For the order tests',
-      img: 'https://example.com/p.webp',
-      min_order_quantity: stock.min,
-      available_quantity: stock.available,
-      price_per_piece: stock.price ?? 7,
-    },
-  });
-  const id = res.json().insertedId as string;
-  startingStock.set(id, stock.available);
-  return id;
-}
-
-const buy = (who: TestAccount | null, body: Record<string, unknown>) =>
-  shop.app.inject({ method: 'POST', url: '/api/purchase', headers: who ? bearer(who) : {}, payload: body });
 const order = (partsId: string, quantity: unknown, extra: Record<string, unknown> = {}) => ({
   partsId,
   quantity,
@@ -48,14 +13,64 @@ const order = (partsId: string, quantity: unknown, extra: Record<string, unknown
   address: 'House 12, Road 5, Dhanmondi, Dhaka',
   ...extra,
 });
-const available = async (partId: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${partId}` })).json()
-    .available_quantity as number;
-const cancel = (who: TestAccount, id: string) =>
-  shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${id}`, headers: bearer(who) });
+
+const test = shopTest
+  .override('buyer', ({ shop }) => signUp(shop.app, { name: 'Rahim Traders' }))
+  .extend('other', { scope: 'file' }, ({ shop }) => signUp(shop.app))
+  .extend(
+    'newPart',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      async (stock: { available: number; min: number; price?: number }): Promise<string> => {
+        const res = await as(admin).post('/api/parts', {
+          name: `Test part ${Math.random().toString(36).slice(2, 8)}`,
+          desc: 'For the order tests',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: stock.min,
+          available_quantity: stock.available,
+          price_per_piece: stock.price ?? 7,
+        });
+        const id = res.json().insertedId as string;
+        startingStock.set(id, stock.available);
+        return id;
+      },
+  )
+  .extend(
+    'buy',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: TestAccount | null, body: Record<string, unknown>) =>
+        as(who).post('/api/purchase', body),
+  )
+  .extend(
+    'available',
+    { scope: 'file' },
+    ({ as }) =>
+      async (partId: string) =>
+        (await as(null).get(`/api/partsById?id=${partId}`)).json().available_quantity as number,
+  )
+  .extend(
+    'cancel',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: TestAccount, id: string) =>
+        as(who).delete(`/api/purchaseById/${id}`),
+  );
+
+/** No test takes or gives back a piece more than its orders say. */
+test.afterAll(async ({ shop }) => {
+  await expectStockInvariant(shop.database.db, startingStock);
+});
 
 describe('POST /api/purchase', () => {
-  it('prices the order from the database, takes the buyer from the token and reserves the pieces', async () => {
+  test('prices the order from the database, takes the buyer from the token and reserves the pieces', async ({
+    as,
+    buyer,
+    other,
+    newPart,
+    buy,
+    available,
+  }) => {
     const part = await newPart({ available: 100, min: 10, price: 13 });
     const res = await buy(
       buyer,
@@ -69,11 +84,7 @@ describe('POST /api/purchase', () => {
     );
     expect(res.statusCode).toBe(201);
     const id = res.json().insertedId;
-    const placed = await shop.app.inject({
-      method: 'GET',
-      url: `/api/purchaseById/${id}`,
-      headers: bearer(buyer),
-    });
+    const placed = await as(buyer).get(`/api/purchaseById/${id}`);
     expect(placed.json()).toEqual({
       _id: id,
       userName: 'Rahim Traders',
@@ -99,12 +110,12 @@ describe('POST /api/purchase', () => {
     expect(await available(part)).toBe(80);
   });
 
-  it.each([
+  test.for([
     ['below the minimum', 9],
     ['above what is available', 101],
-  ])(
+  ] as const)(
     'refuses a quantity %s with 422 and the message of docs/product.md, taking nothing',
-    async (_label, quantity) => {
+    async ([_label, quantity], { buyer, newPart, buy, available }) => {
       const part = await newPart({ available: 100, min: 10 });
       const res = await buy(buyer, order(part, quantity));
       expect(res.statusCode).toBe(422);
@@ -117,7 +128,12 @@ describe('POST /api/purchase', () => {
     },
   );
 
-  it('takes exactly the minimum and exactly all that is available', async () => {
+  test('takes exactly the minimum and exactly all that is available', async ({
+    buyer,
+    newPart,
+    buy,
+    available,
+  }) => {
     const part = await newPart({ available: 30, min: 10 });
     expect((await buy(buyer, order(part, 10))).statusCode).toBe(201);
     expect((await buy(buyer, order(part, 20))).statusCode).toBe(201);
@@ -125,7 +141,7 @@ describe('POST /api/purchase', () => {
     expect((await buy(buyer, order(part, 10))).statusCode).toBe(422);
   });
 
-  it.each([
+  test.for([
     ['quantity', { quantity: 1.5 }],
     ['quantity', { quantity: 'ten' }],
     ['quantity', { quantity: null }],
@@ -135,28 +151,39 @@ describe('POST /api/purchase', () => {
     ['address', { address: '' }],
     ['address', { address: 'x'.repeat(501) }],
     ['partsId', { partsId: 'nope' }],
-  ])('refuses a bad %s with 400: %j', async (field, change) => {
-    const part = await newPart({ available: 100, min: 1 });
-    const res = await buy(buyer, { ...order(part, 5), ...change });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message.startsWith(field)).toBe(true);
-    expect(await available(part)).toBe(100);
-  });
+  ] as const)(
+    'refuses a bad %s with 400: %j',
+    async ([field, change], { buyer, newPart, buy, available }) => {
+      const part = await newPart({ available: 100, min: 1 });
+      const res = await buy(buyer, { ...order(part, 5), ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message.startsWith(field)).toBe(true);
+      expect(await available(part)).toBe(100);
+    },
+  );
 
-  it('answers 404 for an unknown or deleted part', async () => {
+  test('answers 404 for an unknown or deleted part', async ({ as, admin, buyer, newPart, buy }) => {
     expect((await buy(buyer, order(crypto.randomUUID(), 5))).statusCode).toBe(404);
     const part = await newPart({ available: 100, min: 1 });
-    await shop.app.inject({ method: 'DELETE', url: `/api/partsById?id=${part}`, headers: bearer(admin) });
+    await as(admin).delete(`/api/partsById?id=${part}`);
     expect((await buy(buyer, order(part, 5))).statusCode).toBe(404);
   });
 
-  it('writes no order when it takes no pieces: a missing, deleted or out-of-range part alike', async () => {
+  test('writes no order when it takes no pieces: a missing, deleted or out-of-range part alike', async ({
+    shop,
+    as,
+    admin,
+    buyer,
+    newPart,
+    buy,
+    available,
+  }) => {
     const ordersOf = async (partId: string) =>
       (await shop.database.db.selectFrom('orders').select('id').where('part_id', '=', partId).execute())
         .length;
     const part = await newPart({ available: 8, min: 3 });
     const gone = await newPart({ available: 100, min: 1 });
-    await shop.app.inject({ method: 'DELETE', url: `/api/partsById?id=${gone}`, headers: bearer(admin) });
+    await as(admin).delete(`/api/partsById?id=${gone}`);
     const missing = await buy(buyer, order(crypto.randomUUID(), 5));
     const deleted = await buy(buyer, order(gone, 5));
     expect([missing.statusCode, deleted.statusCode]).toEqual([404, 404]);
@@ -187,7 +214,14 @@ describe('POST /api/purchase', () => {
     });
   });
 
-  it('answers each of purchases placed together by its own rules (they may share a commit)', async () => {
+  test('answers each of purchases placed together by its own rules (they may share a commit)', async ({
+    shop,
+    buyer,
+    other,
+    newPart,
+    buy,
+    available,
+  }) => {
     const part = await newPart({ available: 10, min: 2 });
     const results = await Promise.all([
       buy(buyer, order(part, 4)),
@@ -210,13 +244,19 @@ describe('POST /api/purchase', () => {
     ]);
   });
 
-  it('is for signed-in buyers: 401 for a visitor, 403 for an admin', async () => {
+  test('is for signed-in buyers: 401 for a visitor, 403 for an admin', async ({ admin, newPart, buy }) => {
     const part = await newPart({ available: 100, min: 1 });
     expect((await buy(null, order(part, 5))).statusCode).toBe(401);
     expect((await buy(admin, order(part, 5))).statusCode).toBe(403);
   });
 
-  it('never oversells: 40 buyers racing for 50 pieces get 50 between them', async () => {
+  test('never oversells: 40 buyers racing for 50 pieces get 50 between them', async ({
+    shop,
+    buyer,
+    newPart,
+    buy,
+    available,
+  }) => {
     const part = await newPart({ available: 50, min: 1 });
     const buyers = await Promise.all(Array.from({ length: 8 }, () => signUp(shop.app)));
     const answers = await Promise.all(
@@ -228,7 +268,13 @@ describe('POST /api/purchase', () => {
     expect(await available(part)).toBe(0);
   });
 
-  it('takes a burst of 200 orders, every piece accounted for', async () => {
+  test('takes a burst of 200 orders, every piece accounted for', async ({
+    buyer,
+    other,
+    newPart,
+    buy,
+    available,
+  }) => {
     const part = await newPart({ available: 10_000, min: 1 });
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => buy(i % 2 ? buyer : other, order(part, 3))),
@@ -239,7 +285,13 @@ describe('POST /api/purchase', () => {
 });
 
 describe('cancelling an order', () => {
-  it('returns its pieces once: the second cancel is a 404', async () => {
+  test('returns its pieces once: the second cancel is a 404', async ({
+    buyer,
+    newPart,
+    buy,
+    available,
+    cancel,
+  }) => {
     const part = await newPart({ available: 100, min: 5 });
     const id = (await buy(buyer, order(part, 40))).json().insertedId;
     expect(await available(part)).toBe(60);
@@ -251,7 +303,7 @@ describe('cancelling an order', () => {
     expect(await available(part)).toBe(100);
   });
 
-  it('returns them once even when ten cancels race', async () => {
+  test('returns them once even when ten cancels race', async ({ buyer, newPart, buy, available, cancel }) => {
     const part = await newPart({ available: 100, min: 5 });
     const id = (await buy(buyer, order(part, 40))).json().insertedId;
     const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(buyer, id)));
@@ -260,7 +312,17 @@ describe('cancelling an order', () => {
     expect(await available(part)).toBe(100);
   });
 
-  it('is for the buyer or an admin, and never for a paid order', async () => {
+  test('is for the buyer or an admin, and never for a paid order', async ({
+    shop,
+    as,
+    admin,
+    buyer,
+    other,
+    newPart,
+    buy,
+    available,
+    cancel,
+  }) => {
     const part = await newPart({ available: 100, min: 5 });
     const id = (await buy(buyer, order(part, 10))).json().insertedId;
     expect((await cancel(other, id)).statusCode).toBe(403);
@@ -275,22 +337,25 @@ describe('cancelling an order', () => {
     expect(refused.statusCode).toBe(409);
     expect((await cancel(admin, paid)).statusCode).toBe(409);
     expect(await available(part)).toBe(90);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${paid}` })).statusCode).toBe(
-      401,
-    );
+    expect((await as(null).delete(`/api/purchaseById/${paid}`)).statusCode).toBe(401);
   });
 });
 
 describe('reading orders', () => {
-  it('shows buyers their own orders, newest first, and admins everyone’s', async () => {
+  test('shows buyers their own orders, newest first, and admins everyone’s', async ({
+    as,
+    admin,
+    buyer,
+    other,
+    newPart,
+    buy,
+  }) => {
     const part = await newPart({ available: 1000, min: 1 });
     const mine = (await buy(other, order(part, 1))).json().insertedId;
     const newer = (await buy(other, order(part, 2))).json().insertedId;
-    const list = await shop.app.inject({
-      method: 'GET',
-      url: `/api/purchaseByEmail?email=${encodeURIComponent(other.email.toUpperCase())}`,
-      headers: bearer(other),
-    });
+    const list = await as(other).get(
+      `/api/purchaseByEmail?email=${encodeURIComponent(other.email.toUpperCase())}`,
+    );
     expect(list.statusCode).toBe(200);
     const ids = list.json().map((o: { _id: string }) => o._id);
     expect(ids.slice(0, 2)).toEqual([newer, mine]);
@@ -298,35 +363,20 @@ describe('reading orders', () => {
     expect(Number(list.headers['x-total-count'])).toBeGreaterThanOrEqual(list.json().length);
 
     const theirs = `/api/purchaseByEmail?email=${encodeURIComponent(other.email)}`;
-    expect((await shop.app.inject({ method: 'GET', url: theirs, headers: bearer(buyer) })).statusCode).toBe(
-      403,
-    );
-    expect((await shop.app.inject({ method: 'GET', url: theirs, headers: bearer(admin) })).statusCode).toBe(
-      200,
-    );
-    expect((await shop.app.inject({ method: 'GET', url: theirs })).statusCode).toBe(401);
+    expect((await as(buyer).get(theirs)).statusCode).toBe(403);
+    expect((await as(admin).get(theirs)).statusCode).toBe(200);
+    expect((await as(null).get(theirs)).statusCode).toBe(401);
 
     const one = `/api/purchaseById/${mine}`;
-    expect((await shop.app.inject({ method: 'GET', url: one, headers: bearer(buyer) })).statusCode).toBe(403);
-    expect((await shop.app.inject({ method: 'GET', url: one, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await as(buyer).get(one)).statusCode).toBe(403);
+    expect((await as(admin).get(one)).statusCode).toBe(200);
     const unknown = `/api/purchaseById/${crypto.randomUUID()}`;
-    expect((await shop.app.inject({ method: 'GET', url: unknown, headers: bearer(other) })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await shop.app.inject({ method: 'GET', url: '/api/purchaseById/x', headers: bearer(other) }))
-        .statusCode,
-    ).toBe(400);
+    expect((await as(other).get(unknown)).statusCode).toBe(404);
+    expect((await as(other).get('/api/purchaseById/x')).statusCode).toBe(400);
 
-    const all = await shop.app.inject({
-      method: 'GET',
-      url: '/api/purchase?limit=100',
-      headers: bearer(admin),
-    });
+    const all = await as(admin).get('/api/purchase?limit=100');
     expect(all.statusCode).toBe(200);
     expect(all.json().map((o: { _id: string }) => o._id)).toContain(mine);
-    expect(
-      (await shop.app.inject({ method: 'GET', url: '/api/purchase', headers: bearer(buyer) })).statusCode,
-    ).toBe(403);
+    expect((await as(buyer).get('/api/purchase')).statusCode).toBe(403);
   });
 });

@@ -1,11 +1,12 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers } from '../../test-support/companies.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
 import { keptAndRecounted } from '../../test-support/order-totals.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import type { TestShop } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from './service.js';
 
 /**
@@ -14,51 +15,52 @@ import { releaseStaleOrders } from './service.js';
  * placed (card, net 30, waiting for approval), paid by card (on time, or after it expired), paid
  * by bank transfer, expired, cancelled by its buyer or the shop, approved and rejected.
  */
-let shop: TestShop;
-let admin: TestAccount;
-let parts: string[];
-/** Who orders, and (for a company's member) the admin who decides their waiting orders. */
-let buyers: { who: TestAccount; boss?: TestAccount }[];
 const log = pino({ level: 'silent' });
 const HOURS = { unverified: 1, verified: 24, aboveCardLimit: 1 };
+/** Who orders, and (for a company's member) the admin who decides their waiting orders. */
+type Buyer = { who: TestAccount; boss?: TestAccount };
 
-beforeAll(async () => {
-  shop = await createTestShop({
-    demo: false,
-    env: { UNPAID_ORDERS_PER_BUYER: '1000', UNPAID_ORDER_VALUE_UNVERIFIED: '1000000' },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  parts = await Promise.all(
-    ['Stencil Printer', 'Reflow Oven', 'Pick and Place Nozzle'].map((name) =>
-      insertPart(shop.database.db, {
-        name,
-        price_per_piece: 10,
-        min_order_quantity: 1,
-        available_quantity: 1_000_000,
-      }),
+shopTest.override('shopOptions', {
+  demo: false,
+  env: { UNPAID_ORDERS_PER_BUYER: '1000', UNPAID_ORDER_VALUE_UNVERIFIED: '1000000' },
+});
+/** Three parts; two plain buyers, and for card and net-30 terms a company of an admin, a limited and a free buyer. */
+const test = shopTest
+  .extend('parts', { scope: 'file' }, ({ shop }) =>
+    Promise.all(
+      ['Stencil Printer', 'Reflow Oven', 'Pick and Place Nozzle'].map((name) =>
+        insertPart(shop.database.db, {
+          name,
+          price_per_piece: 10,
+          min_order_quantity: 1,
+          available_quantity: 1_000_000,
+        }),
+      ),
     ),
-  );
-  const account = (name: string) => signUp(shop.app, { name });
-  buyers = [{ who: await account('Plain Buyer') }, { who: await account('Second Plain Buyer') }];
-  for (const paymentTerms of ['card', 'net30'] as const) {
-    const boss = await account(`${paymentTerms} Admin`);
-    const limited = await account(`${paymentTerms} Limited Buyer`);
-    const free = await account(`${paymentTerms} Free Buyer`);
-    await companyWithMembers(
-      shop.database.db,
-      [
-        { uid: boss.uid, role: 'admin' },
-        { uid: limited.uid, role: 'buyer', spendingLimit: 150 },
-        { uid: free.uid, role: 'buyer' },
-      ],
-      { paymentTerms },
-    );
-    buyers.push({ who: boss }, { who: limited, boss }, { who: free, boss });
-  }
-});
-afterAll(async () => {
-  await shop.close();
-});
+  )
+  .extend('buyers', { scope: 'file' }, async ({ shop }) => {
+    const account = (name: string) => signUp(shop.app, { name });
+    const buyers: Buyer[] = [
+      { who: await account('Plain Buyer') },
+      { who: await account('Second Plain Buyer') },
+    ];
+    for (const paymentTerms of ['card', 'net30'] as const) {
+      const boss = await account(`${paymentTerms} Admin`);
+      const limited = await account(`${paymentTerms} Limited Buyer`);
+      const free = await account(`${paymentTerms} Free Buyer`);
+      await companyWithMembers(
+        shop.database.db,
+        [
+          { uid: boss.uid, role: 'admin' },
+          { uid: limited.uid, role: 'buyer', spendingLimit: 150 },
+          { uid: free.uid, role: 'buyer' },
+        ],
+        { paymentTerms },
+      );
+      buyers.push({ who: boss }, { who: limited, boss }, { who: free, boss });
+    }
+    return buyers;
+  });
 
 /** mulberry32: the same mix again from the same seed. */
 function random(seed: number) {
@@ -71,10 +73,10 @@ function random(seed: number) {
   };
 }
 
-type Placed = { id: string; buyer: (typeof buyers)[number] };
+type Placed = { id: string; buyer: Buyer };
 
 /** Which changes an order can go through now, by what it is. */
-async function ordersByState(placed: ReadonlyMap<string, Placed>) {
+async function ordersByState(shop: TestShop, placed: ReadonlyMap<string, Placed>) {
   const rows = await shop.database.db
     .selectFrom('orders')
     .select(['id', 'paid_at', 'expired_at', 'due_date', 'approval'])
@@ -100,14 +102,19 @@ async function ordersByState(placed: ReadonlyMap<string, Placed>) {
 }
 
 describe('the running totals of orders', () => {
-  it('equal the orders counted afresh after a random mix of changes, several at once', async () => {
+  test('equal the orders counted afresh after a random mix of changes, several at once', async ({
+    shop,
+    as,
+    admin,
+    parts,
+    buyers,
+  }) => {
     // Every change draws what it does before it starts: a seed gives the same mix again (the
     // changes of a round may finish in another order).
     const seed = Number(process.env.TOTALS_SEED ?? Date.now() % 1_000_000);
     const next = random(seed);
     const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)];
     const placed = new Map<string, Placed>();
-    const inject = shop.app.inject.bind(shop.app);
     /** Changes that went through, by kind. */
     const done = new Map<string, number>();
     const count = (kind: string, went: boolean) => {
@@ -121,11 +128,10 @@ describe('the running totals of orders', () => {
         .slice(0, 1 + Math.floor(next() * 2))
         .filter((part, i, all) => all.indexOf(part) === i)
         .map((partsId) => ({ partsId, quantity: 1 + Math.floor(next() * 8) }));
-      const res = await inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: bearer(buyer.who),
-        payload: { lines, mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' },
+      const res = await as(buyer.who).post('/api/orders', {
+        lines,
+        mobile: '+880 1712 345678',
+        address: 'Plot 7, CEPZ, Chattogram',
       });
       if (res.statusCode === 201) placed.set(res.json().insertedId, { id: res.json().insertedId, buyer });
       count('place', res.statusCode === 201);
@@ -151,12 +157,7 @@ describe('the running totals of orders', () => {
         .set({ status: 'succeeded' })
         .where('id', '=', intent.id)
         .execute();
-      const res = await inject({
-        method: 'PUT',
-        url: `/api/purchaseById/${order.id}`,
-        headers: bearer(order.buyer.who),
-        payload: { paymentId: intent.id },
-      });
+      const res = await as(order.buyer.who).put(`/api/purchaseById/${order.id}`, { paymentId: intent.id });
       count('pay late', res.statusCode === 200);
     };
     const expire = async (order: Placed) => {
@@ -176,28 +177,17 @@ describe('the running totals of orders', () => {
     const decide = async (order: Placed, decision: 'approve' | 'reject') => {
       const who = decision === 'reject' && next() < 0.3 ? admin : order.buyer.boss;
       if (!who) return;
-      const res = await inject({
-        method: 'POST',
-        url: `/api/orders/${order.id}/${decision}`,
-        headers: bearer(who),
-      });
+      const res = await as(who).post(`/api/orders/${order.id}/${decision}`);
       count(decision, res.statusCode === 200);
     };
     const cancel = async (order: Placed) => {
       const who = next() < 0.8 ? order.buyer.who : admin;
-      const res = await inject({
-        method: 'DELETE',
-        url: `/api/purchaseById/${order.id}`,
-        headers: bearer(who),
-      });
+      const res = await as(who).delete(`/api/purchaseById/${order.id}`);
       count('cancel', res.statusCode === 200);
     };
     const settle = async (order: Placed) => {
-      const res = await inject({
-        method: 'PUT',
-        url: `/api/purchaseById/${order.id}/settlement`,
-        headers: bearer(admin),
-        payload: { reference: `BANK-${order.id.slice(-6)}` },
+      const res = await as(admin).put(`/api/purchaseById/${order.id}/settlement`, {
+        reference: `BANK-${order.id.slice(-6)}`,
       });
       count('settle', res.statusCode === 200);
     };
@@ -226,7 +216,7 @@ describe('the running totals of orders', () => {
       return place();
     };
     for (let round = 0; round < 40; round++) {
-      const state = await ordersByState(placed);
+      const state = await ordersByState(shop, placed);
       // Two changes may meet on one order: one of them goes through.
       await Promise.all(Array.from({ length: 6 }, () => change(state)));
     }

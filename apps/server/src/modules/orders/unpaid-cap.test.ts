@@ -1,39 +1,49 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { recountOrderTotals } from '../../test-support/order-totals.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
-let shop: TestShop;
-let partsId: string;
+// The shop's default: five unpaid orders per buyer.
+shopTest.override('shopOptions', { demo: false, env: { UNPAID_ORDERS_PER_BUYER: '5' } });
 
-beforeAll(async () => {
-  // The shop's default: five unpaid orders per buyer.
-  shop = await createTestShop({ demo: false, env: { UNPAID_ORDERS_PER_BUYER: '5' } });
-  partsId = await insertPart(shop.database.db, {
-    name: 'Capped part',
-    desc: 'D',
-    price_per_piece: 3,
-    available_quantity: 10_000,
-    min_order_quantity: 1,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-});
-
-const buy = (buyer: TestAccount) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(buyer),
-    payload: { partsId, quantity: 2, mobile: '+880 1712 345678', address: 'Dhaka' },
-  });
-const stock = async () =>
-  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${partsId}` })).json().available_quantity;
+/** The file's part, bought two at a time; its stock as a visitor reads it. */
+const test = shopTest
+  .extend('partsId', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Capped part',
+      desc: 'D',
+      price_per_piece: 3,
+      available_quantity: 10_000,
+      min_order_quantity: 1,
+    }),
+  )
+  .extend(
+    'buy',
+    { scope: 'file' },
+    ({ as, partsId }) =>
+      (buyer: TestAccount) =>
+        as(buyer).post('/api/purchase', {
+          partsId,
+          quantity: 2,
+          mobile: '+880 1712 345678',
+          address: 'Dhaka',
+        }),
+  )
+  .extend(
+    'stock',
+    { scope: 'file' },
+    ({ as, partsId }) =>
+      async () =>
+        (await as(null).get(`/api/partsById?id=${partsId}`)).json().available_quantity,
+  );
 
 describe('UNPAID_ORDERS_PER_BUYER', () => {
-  it('lets a buyer hold 5 unpaid orders out of 50 placed at once; the rest get 409 with a clear message', async () => {
+  test('lets a buyer hold 5 unpaid orders out of 50 placed at once; the rest get 409 with a clear message', async ({
+    shop,
+    buy,
+    stock,
+  }) => {
     const before = await stock();
     const buyer = await signUp(shop.app);
     const answers = await Promise.all(Array.from({ length: 50 }, () => buy(buyer)));
@@ -59,7 +69,11 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
     expect(held).toHaveLength(5);
   });
 
-  it('counts per buyer: another buyer still orders; a cancelled, paid or expired order frees a place', async () => {
+  test('counts per buyer: another buyer still orders; a cancelled, paid or expired order frees a place', async ({
+    shop,
+    as,
+    buy,
+  }) => {
     const buyer = await signUp(shop.app);
     const other = await signUp(shop.app);
     const ids: string[] = [];
@@ -67,11 +81,7 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
     expect((await buy(buyer)).statusCode).toBe(409);
     expect((await buy(other)).statusCode).toBe(201);
 
-    const cancel = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${ids[0]}`,
-      headers: bearer(buyer),
-    });
+    const cancel = await as(buyer).delete(`/api/purchaseById/${ids[0]}`);
     expect(cancel.statusCode).toBe(200);
     expect((await buy(buyer)).statusCode).toBe(201);
     expect((await buy(buyer)).statusCode).toBe(409);
@@ -95,7 +105,10 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
     expect((await buy(buyer)).statusCode).toBe(409);
   });
 
-  it('tells a buyer past the cap (orders of accepted quotes are not refused by it) how many they hold', async () => {
+  test('tells a buyer past the cap (orders of accepted quotes are not refused by it) how many they hold', async ({
+    shop,
+    buy,
+  }) => {
     const buyer = await signUp(shop.app);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await buy(buyer)).json().insertedId);
@@ -128,8 +141,8 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
     );
   });
 
-  it("is described in the API documentation, with the expired orders and reviews' mark", async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test("is described in the API documentation, with the expired orders and reviews' mark", async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const purchase = doc.paths['/api/purchase'].post;
     expect(purchase.summary).toMatch(/too_many_unpaid_orders/);
     expect(Object.keys(purchase.responses)).toContain('409');

@@ -1,88 +1,98 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from '../orders/index.js';
 import { reconcilePayments, releaseIntents } from './reconcile.js';
 import { testProvider } from './test-provider.js';
 
-let shop: TestShop;
-let buyer: TestAccount;
 const logged: Record<string, unknown>[] = [];
 const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
 const HOURS = { unverified: 1, verified: 24, aboveCardLimit: 1 };
-
-beforeAll(async () => {
-  shop = await createTestShop({
-    demo: false,
-    env: { LOG_LEVEL: 'warn' },
-    logStream: { write: (line: string) => void logged.push(JSON.parse(line)) },
-  });
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
+shopTest.override('shopOptions', {
+  demo: false,
+  env: { LOG_LEVEL: 'warn' },
+  logStream: { write: (line: string) => void logged.push(JSON.parse(line)) },
 });
 
-const deps = () => ({ db: shop.database.db, provider: testProvider(shop.database.db), log });
-const stockOf = async (partsId: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/partsById?id=${partsId}` })).json().available_quantity;
-const buy = (who: TestAccount, partsId: string, quantity: number) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(who),
-    payload: { partsId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' },
-  });
-
-/**
- * An order with a payment intent, placed 90 minutes ago and released (its intent cancelled); then
- * the card provider reports the intent succeeded after all (a payment that was already under way).
- * Answers the order's and the payment's ids.
- */
-async function expiredOrderPaidLate(partsId: string, quantity: number) {
-  const orderId = (await buy(buyer, partsId, quantity)).json().insertedId as string;
-  await shop.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: bearer(buyer),
-    payload: { _id: orderId },
-  });
-  const at = new Date(Date.now() - 90 * 60_000).toISOString();
-  await shop.database.db.updateTable('orders').set({ created_at: at }).where('id', '=', orderId).execute();
-  // As the shop wires it: the order's intents are cancelled at the provider before it expires.
-  const orders = { db: shop.database.db, beforeCancel: (id: string) => releaseIntents(deps(), id) };
-  expect(await releaseStaleOrders(orders, HOURS, log)).toBe(1);
-  const intent = await shop.database.db
-    .selectFrom('payment_intents')
-    .select(['id', 'status'])
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  expect(intent.status).toBe('canceled');
-  await shop.database.db
-    .updateTable('payment_intents')
-    .set({ status: 'succeeded' })
-    .where('id', '=', intent.id)
-    .execute();
-  return { orderId, paymentId: intent.id };
-}
-
-const order = async (id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${id}`, headers: bearer(buyer) })).json();
+const test = shopTest
+  .extend('deps', { scope: 'file' }, ({ shop }) => () => ({
+    db: shop.database.db,
+    provider: testProvider(shop.database.db),
+    log,
+  }))
+  .extend(
+    'stockOf',
+    { scope: 'file' },
+    ({ as }) =>
+      async (partsId: string) =>
+        (await as(null).get(`/api/partsById?id=${partsId}`)).json().available_quantity,
+  )
+  .extend(
+    'buy',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: TestAccount, partsId: string, quantity: number) =>
+        as(who).post('/api/purchase', { partsId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' }),
+  )
+  /**
+   * An order with a payment intent, placed 90 minutes ago and released (its intent cancelled); then
+   * the card provider reports the intent succeeded after all (a payment that was already under way).
+   * Answers the order's and the payment's ids.
+   */
+  .extend(
+    'expiredOrderPaidLate',
+    { scope: 'file' },
+    ({ shop, as, buyer, deps, buy }) =>
+      async (partsId: string, quantity: number) => {
+        const orderId = (await buy(buyer, partsId, quantity)).json().insertedId as string;
+        await as(buyer).post('/api/create-payment-intent', { _id: orderId });
+        const at = new Date(Date.now() - 90 * 60_000).toISOString();
+        await shop.database.db
+          .updateTable('orders')
+          .set({ created_at: at })
+          .where('id', '=', orderId)
+          .execute();
+        // As the shop wires it: the order's intents are cancelled at the provider before it expires.
+        const orders = { db: shop.database.db, beforeCancel: (id: string) => releaseIntents(deps(), id) };
+        expect(await releaseStaleOrders(orders, HOURS, log)).toBe(1);
+        const intent = await shop.database.db
+          .selectFrom('payment_intents')
+          .select(['id', 'status'])
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        expect(intent.status).toBe('canceled');
+        await shop.database.db
+          .updateTable('payment_intents')
+          .set({ status: 'succeeded' })
+          .where('id', '=', intent.id)
+          .execute();
+        return { orderId, paymentId: intent.id };
+      },
+  )
+  .extend(
+    'order',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      async (id: string) =>
+        (await as(buyer).get(`/api/purchaseById/${id}`)).json(),
+  );
 
 describe('a payment that succeeds after its order expired', () => {
-  it('pays the order when its pieces are still in stock: they are taken again', async () => {
+  test('pays the order when its pieces are still in stock: they are taken again', async ({
+    shop,
+    as,
+    buyer,
+    stockOf,
+    expiredOrderPaidLate,
+    order,
+  }) => {
     const partsId = await insertPart(shop.database.db, { name: 'Late part', available_quantity: 100 });
     const { orderId, paymentId } = await expiredOrderPaidLate(partsId, 10);
     expect(await stockOf(partsId)).toBe(100);
 
-    const put = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/purchaseById/${orderId}`,
-      headers: bearer(buyer),
-      payload: { paymentId },
-    });
+    const put = await as(buyer).put(`/api/purchaseById/${orderId}`, { paymentId });
     expect(put.statusCode, put.body).toBe(200);
     const paid = await order(orderId);
     expect(paid).toMatchObject({ paymentId, invoiceNumber: expect.stringMatching(/^INV-/) });
@@ -91,7 +101,16 @@ describe('a payment that succeeds after its order expired', () => {
     expect(logged.find((l) => l.orderId === orderId && l.level === 40)?.msg).toMatch(/still in stock/);
   });
 
-  it('keeps the order expired when its pieces are gone, and records the payment as due for a refund, loudly and once', async () => {
+  test('keeps the order expired when its pieces are gone, and records the payment as due for a refund, loudly and once', async ({
+    shop,
+    as,
+    buyer,
+    deps,
+    stockOf,
+    buy,
+    expiredOrderPaidLate,
+    order,
+  }) => {
     const partsId = await insertPart(shop.database.db, { name: 'Sold part', available_quantity: 10 });
     const { orderId, paymentId } = await expiredOrderPaidLate(partsId, 10);
     // Someone else bought the pieces meanwhile.
@@ -118,12 +137,7 @@ describe('a payment that succeeds after its order expired', () => {
     expect(await stockOf(partsId)).toBe(0);
 
     // The buyer coming back from the card page hears what happens to the money.
-    const put = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/purchaseById/${orderId}`,
-      headers: bearer(buyer),
-      payload: { paymentId },
-    });
+    const put = await as(buyer).put(`/api/purchaseById/${orderId}`, { paymentId });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toEqual({
       error: {

@@ -1,85 +1,87 @@
 import { AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { expectStockInvariant } from '../../test-support/stock.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let other: TestAccount;
 const startingStock = new Map<string, number>();
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  // Verified: an account nobody verified may not hold orders above the card limit at all.
-  [buyer, other] = [
-    await signUpVerified(shop.app, shop.database.db),
-    await signUpVerified(shop.app, shop.database.db),
-  ];
-});
-afterAll(async () => {
-  await expectStockInvariant(shop.database.db, startingStock);
-  await shop.close();
-});
-
 const GOOD = { number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' };
+
 const DECLINED = { number: '4000000000000002', exp: '12/34', cvc: '123' };
 
-async function placeOrder(opts: { price?: number; quantity?: number; who?: TestAccount } = {}) {
-  const part = await shop.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin),
-    payload: {
-      name: 'Payment test part',
-      desc: 'For the payment tests',
-      img: 'https://example.com/p.webp',
-      min_order_quantity: 1,
-      available_quantity: 1000,
-      price_per_piece: opts.price ?? 12,
-    },
-  });
-  const partsId = part.json().insertedId;
-  startingStock.set(partsId, 1000);
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(opts.who ?? buyer),
-    payload: { partsId, quantity: opts.quantity ?? 10, mobile: '+880 1712 345678', address: 'Dhaka' },
-  });
-  return res.json().insertedId as string;
-}
+const test = shopTest
+  // Verified: an account nobody verified may not hold orders above the card limit at all.
+  .override('buyer', ({ shop }) => signUpVerified(shop.app, shop.database.db))
+  .extend('other', { scope: 'file' }, ({ shop }) => signUpVerified(shop.app, shop.database.db))
+  .extend(
+    'placeOrder',
+    { scope: 'file' },
+    ({ as, admin, buyer }) =>
+      async (opts: { price?: number; quantity?: number; who?: TestAccount } = {}) => {
+        const part = await as(admin).post('/api/parts', {
+          name: 'Payment test part',
+          desc: 'For the payment tests',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: 1,
+          available_quantity: 1000,
+          price_per_piece: opts.price ?? 12,
+        });
+        const partsId = part.json().insertedId;
+        startingStock.set(partsId, 1000);
+        const res = await as(opts.who ?? buyer).post('/api/purchase', {
+          partsId,
+          quantity: opts.quantity ?? 10,
+          mobile: '+880 1712 345678',
+          address: 'Dhaka',
+        });
+        return res.json().insertedId as string;
+      },
+  )
+  .extend(
+    'intentFor',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      (orderId: string, who: TestAccount = buyer) =>
+        as(who).post('/api/create-payment-intent', { _id: orderId }),
+  )
+  .extend(
+    'confirm',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      (clientSecret: string, card: object, who: TestAccount = buyer) =>
+        as(who).post('/api/payments/test/confirm', { clientSecret, card }),
+  )
+  .extend(
+    'pay',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      (orderId: string, paymentId: string, who: TestAccount = buyer) =>
+        as(who).put(`/api/purchaseById/${orderId}`, { paymentId }),
+  )
+  .extend(
+    'getOrder',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      async (orderId: string) =>
+        (await as(admin).get(`/api/purchaseById/${orderId}`)).json(),
+  );
 
-const intentFor = (orderId: string, who: TestAccount = buyer) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: bearer(who),
-    payload: { _id: orderId },
-  });
-const confirm = (clientSecret: string, card: object, who: TestAccount = buyer) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    headers: bearer(who),
-    payload: { clientSecret, card },
-  });
-const pay = (orderId: string, paymentId: string, who: TestAccount = buyer) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/purchaseById/${orderId}`,
-    headers: bearer(who),
-    payload: { paymentId },
-  });
-const getOrder = async (orderId: string) =>
-  (
-    await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${orderId}`, headers: bearer(admin) })
-  ).json();
+/** No test takes or gives back a piece more than its orders say. */
+test.afterAll(async ({ shop }) => {
+  await expectStockInvariant(shop.database.db, startingStock);
+});
 
 describe('paying with the test card provider', () => {
-  it('pays an order with 4242…: Paid with the intent id, and the buyer’s confirmation is a no-op', async () => {
+  test('pays an order with 4242…: Paid with the intent id, and the buyer’s confirmation is a no-op', async ({
+    as,
+    buyer,
+    placeOrder,
+    intentFor,
+    confirm,
+    pay,
+    getOrder,
+  }) => {
     const orderId = await placeOrder();
     const intent = await intentFor(orderId);
     expect(intent.statusCode).toBe(200);
@@ -97,15 +99,16 @@ describe('paying with the test card provider', () => {
     expect((await pay(orderId, 'pi_test_another')).statusCode).toBe(409);
     expect((await confirm(clientSecret, GOOD)).json().paymentIntent.status).toBe('succeeded');
     expect((await intentFor(orderId)).statusCode).toBe(409);
-    const cancel = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${orderId}`,
-      headers: bearer(buyer),
-    });
+    const cancel = await as(buyer).delete(`/api/purchaseById/${orderId}`);
     expect(cancel.statusCode).toBe(409);
   });
 
-  it('declines 4000 0000 0000 0002 with 402, leaving the order unpaid to pay again', async () => {
+  test('declines 4000 0000 0000 0002 with 402, leaving the order unpaid to pay again', async ({
+    placeOrder,
+    intentFor,
+    confirm,
+    getOrder,
+  }) => {
     const orderId = await placeOrder();
     const { clientSecret } = (await intentFor(orderId)).json();
     const declined = await confirm(clientSecret, DECLINED);
@@ -115,29 +118,42 @@ describe('paying with the test card provider', () => {
     expect((await confirm(clientSecret, GOOD)).statusCode).toBe(200);
   });
 
-  it.each([
+  test.for([
     ['a bad Luhn digit', { ...GOOD, number: '4242424242424241' }, 'card.number'],
     ['an expiry in the past', { ...GOOD, exp: '01/20' }, 'card.exp'],
     ['an expiry not MM/YY', { ...GOOD, exp: '2034-12' }, 'card.exp'],
     ['a month 13', { ...GOOD, exp: '13/34' }, 'card.exp'],
     ['letters in the number', { ...GOOD, number: '4242abcd42424242' }, 'card.number'],
     ['a short cvc', { ...GOOD, cvc: '12' }, 'card.cvc'],
-  ])('refuses %s with 400 naming the field', async (_label, card, field) => {
-    const orderId = await placeOrder();
-    const { clientSecret } = (await intentFor(orderId)).json();
-    const res = await confirm(clientSecret, card);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message.startsWith(field)).toBe(true);
-  });
+  ] as const)(
+    'refuses %s with 400 naming the field',
+    async ([_label, card, field], { placeOrder, intentFor, confirm }) => {
+      const orderId = await placeOrder();
+      const { clientSecret } = (await intentFor(orderId)).json();
+      const res = await confirm(clientSecret, card);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message.startsWith(field)).toBe(true);
+    },
+  );
 
-  it('refuses amounts above 9,999.99 with amount_limit and no client secret; 9,999.00 is fine', async () => {
+  test('refuses amounts above 9,999.99 with amount_limit and no client secret; 9,999.00 is fine', async ({
+    placeOrder,
+    intentFor,
+  }) => {
     const over = await intentFor(await placeOrder({ price: 1000, quantity: 10 }));
     expect(over.statusCode).toBe(422);
     expect(over.json()).toEqual({ error: { code: 'amount_limit', message: AMOUNT_LIMIT_MESSAGE } });
     expect((await intentFor(await placeOrder({ price: 9999, quantity: 1 }))).statusCode).toBe(200);
   });
 
-  it('is for the order’s own buyer only, not another buyer, not an admin', async () => {
+  test('is for the order’s own buyer only, not another buyer, not an admin', async ({
+    admin,
+    other,
+    placeOrder,
+    intentFor,
+    confirm,
+    pay,
+  }) => {
     const orderId = await placeOrder();
     expect((await intentFor(orderId, other)).statusCode).toBe(403);
     expect((await intentFor(orderId, admin)).statusCode).toBe(403);
@@ -149,7 +165,13 @@ describe('paying with the test card provider', () => {
     expect((await pay(orderId, paid, admin)).statusCode).toBe(403);
   });
 
-  it('marks nothing paid without a succeeded payment for this order and amount', async () => {
+  test('marks nothing paid without a succeeded payment for this order and amount', async ({
+    placeOrder,
+    intentFor,
+    confirm,
+    pay,
+    getOrder,
+  }) => {
     const orderId = await placeOrder();
     const otherOrder = await placeOrder();
     const { clientSecret } = (await intentFor(orderId)).json();
@@ -164,13 +186,20 @@ describe('paying with the test card provider', () => {
     expect((await getOrder(orderId)).paymentId).toBeUndefined();
   });
 
-  it('ends a payment racing a cancel with exactly one of them, every time', async () => {
+  test('ends a payment racing a cancel with exactly one of them, every time', async ({
+    as,
+    buyer,
+    placeOrder,
+    intentFor,
+    confirm,
+    getOrder,
+  }) => {
     for (let round = 0; round < 10; round++) {
       const orderId = await placeOrder();
       const { clientSecret } = (await intentFor(orderId)).json();
       const [paid, cancelled] = await Promise.all([
         confirm(clientSecret, GOOD),
-        shop.app.inject({ method: 'DELETE', url: `/api/purchaseById/${orderId}`, headers: bearer(buyer) }),
+        as(buyer).delete(`/api/purchaseById/${orderId}`),
       ]);
       const outcome = [paid.statusCode, cancelled.statusCode];
       if (paid.statusCode === 200) {
@@ -183,7 +212,13 @@ describe('paying with the test card provider', () => {
     }
   });
 
-  it('answers again with the success it was when the order is paid by this very intent', async () => {
+  test('answers again with the success it was when the order is paid by this very intent', async ({
+    shop,
+    placeOrder,
+    intentFor,
+    confirm,
+    getOrder,
+  }) => {
     const orderId = await placeOrder();
     const { clientSecret } = (await intentFor(orderId)).json();
     const first = await confirm(clientSecret, GOOD);
@@ -202,7 +237,12 @@ describe('paying with the test card provider', () => {
     expect((await getOrder(orderId)).paymentId).toBe(id);
   });
 
-  it('pays once when the same card is confirmed twice at once', async () => {
+  test('pays once when the same card is confirmed twice at once', async ({
+    placeOrder,
+    intentFor,
+    confirm,
+    getOrder,
+  }) => {
     const orderId = await placeOrder();
     const { clientSecret } = (await intentFor(orderId)).json();
     const answers = await Promise.all([confirm(clientSecret, GOOD), confirm(clientSecret, GOOD)]);
@@ -214,20 +254,19 @@ describe('paying with the test card provider', () => {
 });
 
 describe('the webhook under the test provider', () => {
-  it('refuses every call with 400: there is no signature to hold', async () => {
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
-      payload: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }),
-    });
+  test('refuses every call with 400: there is no signature to hold', async ({ as }) => {
+    const res = await as(null).post(
+      '/api/payments/webhook',
+      JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+      { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+    );
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe('GET /api/payments/config', () => {
-  it('names the provider', async () => {
-    const res = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
+  test('names the provider', async ({ as }) => {
+    const res = await as(null).get('/api/payments/config');
     expect(res.json()).toEqual({ provider: 'test', testMode: true });
   });
 });

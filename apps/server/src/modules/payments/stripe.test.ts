@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { bearer, signUp, signUpAdmin } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test-support/stripe-api-stand-in.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { createTestShop } from '../../test-support/test-app.js';
 import { reconcilePayments } from './reconcile.js';
 import { stripeProvider } from './stripe-provider.js';
 
-let standIn: StripeStandIn;
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  shop = await createTestShop({
+const test = shopTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
+  .extend('standIn', { scope: 'file' }, async ({}, { onCleanup }): Promise<StripeStandIn> => {
+    const standIn = await startStripeStandIn();
+    onCleanup(() => standIn.close());
+    return standIn;
+  })
+  .override('shopOptions', ({ standIn }) => ({
     demo: false,
     env: {
       PAYMENT_PROVIDER: 'stripe',
@@ -21,72 +22,69 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
       STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
     },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-});
-afterAll(async () => {
-  await shop.close();
-  await standIn.close();
-});
-
-async function placeOrder(pricePerPiece = 25, quantity = 4): Promise<string> {
-  const part = await shop.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin),
-    payload: {
-      name: 'Stripe test part',
-      desc: 'For the Stripe tests',
-      img: 'https://example.com/p.webp',
-      min_order_quantity: 1,
-      available_quantity: 1000,
-      price_per_piece: pricePerPiece,
-    },
-  });
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(buyer),
-    payload: { partsId: part.json().insertedId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' },
-  });
-  return res.json().insertedId;
-}
-
-const intentFor = async (orderId: string) => {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: bearer(buyer),
-    payload: { _id: orderId },
-  });
-  expect(res.statusCode).toBe(200);
-  const clientSecret = res.json().clientSecret as string;
-  const intent = [...standIn.intents.values()].find((i) => i.client_secret === clientSecret);
-  if (!intent) throw new Error('the stand-in never saw that intent');
-  return intent;
-};
-const pay = (orderId: string, paymentId: string) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/purchaseById/${orderId}`,
-    headers: bearer(buyer),
-    payload: { paymentId },
-  });
-const paymentIdOf = async (orderId: string) =>
-  (
-    await shop.app.inject({ method: 'GET', url: `/api/purchaseById/${orderId}`, headers: bearer(buyer) })
-  ).json().paymentId as string | undefined;
-const deliver = (event: { payload: string; header: string }) =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.header },
-    payload: event.payload,
-  });
+  }))
+  .extend(
+    'placeOrder',
+    { scope: 'file' },
+    ({ as, admin, buyer }) =>
+      async (pricePerPiece = 25, quantity = 4): Promise<string> => {
+        const part = await as(admin).post('/api/parts', {
+          name: 'Stripe test part',
+          desc: 'For the Stripe tests',
+          img: 'https://example.com/p.webp',
+          min_order_quantity: 1,
+          available_quantity: 1000,
+          price_per_piece: pricePerPiece,
+        });
+        const res = await as(buyer).post('/api/purchase', {
+          partsId: part.json().insertedId,
+          quantity,
+          mobile: '+880 1712 345678',
+          address: 'Dhaka',
+        });
+        return res.json().insertedId;
+      },
+  )
+  .extend('intentFor', { scope: 'file' }, ({ as, buyer, standIn }) => async (orderId: string) => {
+    const res = await as(buyer).post('/api/create-payment-intent', { _id: orderId });
+    expect(res.statusCode).toBe(200);
+    const clientSecret = res.json().clientSecret as string;
+    const intent = [...standIn.intents.values()].find((i) => i.client_secret === clientSecret);
+    if (!intent) throw new Error('the stand-in never saw that intent');
+    return intent;
+  })
+  .extend(
+    'pay',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      (orderId: string, paymentId: string) =>
+        as(buyer).put(`/api/purchaseById/${orderId}`, { paymentId }),
+  )
+  .extend(
+    'paymentIdOf',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      async (orderId: string) =>
+        (await as(buyer).get(`/api/purchaseById/${orderId}`)).json().paymentId as string | undefined,
+  )
+  .extend(
+    'deliver',
+    { scope: 'file' },
+    ({ as }) =>
+      (event: { payload: string; header: string }) =>
+        as(null).post('/api/payments/webhook', event.payload, {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': event.header,
+        }),
+  );
 
 describe('paying through Stripe (the official SDK against a local stand-in)', () => {
-  it('creates a PaymentIntent in cents with the order id and an idempotency key, once per unpaid order', async () => {
+  test('creates a PaymentIntent in cents with the order id and an idempotency key, once per unpaid order', async ({
+    as,
+    standIn,
+    placeOrder,
+    intentFor,
+  }) => {
     const orderId = await placeOrder(25, 4);
     const intent = await intentFor(orderId);
     expect(intent).toMatchObject({ amount: 10_000, currency: 'usd', metadata: { order_id: orderId } });
@@ -94,11 +92,17 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect(created.at(-1)?.idempotencyKey).toBe(`order-${orderId}-10000`);
     expect((await intentFor(orderId)).id).toBe(intent.id);
     expect(standIn.requests.filter((r) => r.path === '/v1/payment_intents')).toHaveLength(created.length);
-    const config = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
+    const config = await as(null).get('/api/payments/config');
     expect(config.json()).toEqual({ provider: 'stripe', testMode: true, publishableKey: 'pk_test_shop' });
   });
 
-  it('marks the order paid on PUT only once Stripe says the intent succeeded for it', async () => {
+  test('marks the order paid on PUT only once Stripe says the intent succeeded for it', async ({
+    standIn,
+    placeOrder,
+    intentFor,
+    pay,
+    paymentIdOf,
+  }) => {
     const orderId = await placeOrder();
     const intent = await intentFor(orderId);
     expect((await pay(orderId, intent.id)).statusCode).toBe(422);
@@ -114,14 +118,26 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect(standIn.requests.length).toBe(before);
   });
 
-  it('refuses an intent that succeeded for another order', async () => {
+  test('refuses an intent that succeeded for another order', async ({
+    standIn,
+    placeOrder,
+    intentFor,
+    pay,
+  }) => {
     const [first, second] = [await placeOrder(), await placeOrder()];
     const intent = await intentFor(first);
     standIn.setStatus(intent.id, 'succeeded');
     expect((await pay(second, intent.id)).statusCode).toBe(422);
   });
 
-  it('lets the webhook alone pay an order whose buyer never came back; five deliveries change it once', async () => {
+  test('lets the webhook alone pay an order whose buyer never came back; five deliveries change it once', async ({
+    shop,
+    standIn,
+    placeOrder,
+    intentFor,
+    paymentIdOf,
+    deliver,
+  }) => {
     const orderId = await placeOrder();
     const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
     const event = standIn.eventFor('payment_intent.succeeded', intent);
@@ -142,7 +158,14 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect(await paymentIdOf(orderId)).toBe(intent.id);
   });
 
-  it('makes one paid transition when the webhook and the buyer arrive together', async () => {
+  test('makes one paid transition when the webhook and the buyer arrive together', async ({
+    standIn,
+    placeOrder,
+    intentFor,
+    pay,
+    paymentIdOf,
+    deliver,
+  }) => {
     const orderId = await placeOrder();
     const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
     const [hook, put] = await Promise.all([
@@ -153,7 +176,14 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect(await paymentIdOf(orderId)).toBe(intent.id);
   });
 
-  it('refuses events without a good, fresh signature with 400', async () => {
+  test('refuses events without a good, fresh signature with 400', async ({
+    as,
+    standIn,
+    placeOrder,
+    intentFor,
+    paymentIdOf,
+    deliver,
+  }) => {
     const orderId = await placeOrder();
     const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
     const good = standIn.eventFor('payment_intent.succeeded', intent);
@@ -168,41 +198,49 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
       Math.floor(Date.now() / 1000) - 301 - 5,
     );
     expect((await deliver(stale)).statusCode).toBe(400);
-    const unsigned = await shop.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json' },
-      payload: good.payload,
+    const unsigned = await as(null).post('/api/payments/webhook', good.payload, {
+      'content-type': 'application/json',
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await paymentIdOf(orderId)).toBeUndefined();
   });
 
-  it('cancels the intent at Stripe when the order is cancelled, so nobody can pay for it after', async () => {
+  test('cancels the intent at Stripe when the order is cancelled, so nobody can pay for it after', async ({
+    as,
+    buyer,
+    standIn,
+    placeOrder,
+    intentFor,
+  }) => {
     const orderId = await placeOrder();
     const intent = await intentFor(orderId);
-    const res = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${orderId}`,
-      headers: bearer(buyer),
-    });
+    const res = await as(buyer).delete(`/api/purchaseById/${orderId}`);
     expect(res.statusCode).toBe(200);
     expect(standIn.intents.get(intent.id)?.status).toBe('canceled');
   });
 
-  it('refuses to cancel an order whose intent the buyer already paid, and pays the order instead', async () => {
+  test('refuses to cancel an order whose intent the buyer already paid, and pays the order instead', async ({
+    as,
+    buyer,
+    standIn,
+    placeOrder,
+    intentFor,
+    paymentIdOf,
+  }) => {
     const orderId = await placeOrder();
     const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
-    const res = await shop.app.inject({
-      method: 'DELETE',
-      url: `/api/purchaseById/${orderId}`,
-      headers: bearer(buyer),
-    });
+    const res = await as(buyer).delete(`/api/purchaseById/${orderId}`);
     expect(res.statusCode).toBe(409);
     expect(await paymentIdOf(orderId)).toBe(intent.id);
   });
 
-  it('reconciles: a payment that succeeded at Stripe with no buyer and no webhook still pays its order', async () => {
+  test('reconciles: a payment that succeeded at Stripe with no buyer and no webhook still pays its order', async ({
+    shop,
+    standIn,
+    placeOrder,
+    intentFor,
+    paymentIdOf,
+  }) => {
     const orderId = await placeOrder();
     const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
     const other = await placeOrder();
@@ -221,7 +259,7 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     expect(await reconcilePayments(deps, shop.app.log)).toBe(0);
   });
 
-  it('says 503 when Stripe cannot be reached, and nothing is written', async () => {
+  test('says 503 when Stripe cannot be reached, and nothing is written', async ({ standIn }) => {
     const gone = await createTestShop({
       demo: false,
       env: {

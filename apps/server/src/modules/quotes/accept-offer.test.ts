@@ -1,77 +1,93 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import type { TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 // An accept names the offer it accepts (If-Match with the quote's ETag, or the offer's
 // validUntil): an offer made between the buyer's look and their click never becomes the order.
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let part: string;
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-  part = await insertPart(shop.database.db, {
-    name: 'Named offer relay',
-    price_per_piece: 9,
-    available_quantity: 100_000,
-    min_order_quantity: 1,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-});
+shopTest.override('shopOptions', { demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
 
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-let quantity = 100;
 
-/** A quote of its own quantity (its order lines are told apart by it), offered at `unitPrice`. */
-async function offeredQuote(unitPrice: number, validUntil = inHours(24)) {
-  quantity += 1;
-  const asked = await shop.app.inject({
-    method: 'POST',
-    url: '/api/quotes',
-    headers: bearer(buyer),
-    payload: { lines: [{ partsId: part, quantity }], message: 'Name me' },
-  });
-  expect(asked.statusCode, asked.body).toBe(201);
-  const id = asked.json().insertedId as string;
-  expect((await offer(id, unitPrice, validUntil)).statusCode).toBe(200);
-  return { id, quantity };
-}
-const offer = (id: string, unitPrice: number, validUntil = inHours(48)) =>
-  shop.app.inject({
-    method: 'PUT',
-    url: `/api/quotes/${id}`,
-    headers: bearer(admin),
-    payload: { lines: [{ partsId: part, unitPrice }], validUntil },
-  });
-const read = (id: string, who: TestAccount = buyer) =>
-  shop.app.inject({ method: 'GET', url: `/api/quotes/${id}`, headers: bearer(who) });
-const accept = (id: string, named: { ifMatch?: string; body?: Record<string, unknown> } = {}) =>
-  shop.app.inject({
-    method: 'POST',
-    url: `/api/quotes/${id}/accept`,
-    headers: { ...bearer(buyer), ...(named.ifMatch === undefined ? {} : { 'if-match': named.ifMatch }) },
-    payload: named.body ?? delivery,
-  });
-const quoteRow = (id: string) =>
-  shop.database.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const ordersOf = (pieces: number) =>
-  shop.database.db
-    .selectFrom('order_lines')
-    .select(['order_id', 'unit_price'])
-    .where('part_id', '=', part)
-    .where('quantity', '=', pieces)
-    .execute();
+/** The file's part, and helpers on it as the shop's admin and buyer. */
+const test = shopTest
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Named offer relay',
+      price_per_piece: 9,
+      available_quantity: 100_000,
+      min_order_quantity: 1,
+    }),
+  )
+  .extend(
+    'offer',
+    { scope: 'file' },
+    ({ as, admin, part }) =>
+      (id: string, unitPrice: number, validUntil = inHours(48)) =>
+        as(admin).put(`/api/quotes/${id}`, { lines: [{ partsId: part, unitPrice }], validUntil }),
+  )
+  /** A quote of its own quantity (its order lines are told apart by it), offered at `unitPrice`. */
+  .extend('offeredQuote', { scope: 'file' }, ({ as, buyer, part, offer }) => {
+    let quantity = 100;
+    return async (unitPrice: number, validUntil = inHours(24)) => {
+      quantity += 1;
+      const asked = await as(buyer).post('/api/quotes', {
+        lines: [{ partsId: part, quantity }],
+        message: 'Name me',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json().insertedId as string;
+      expect((await offer(id, unitPrice, validUntil)).statusCode).toBe(200);
+      return { id, quantity };
+    };
+  })
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      (id: string, who: TestAccount = buyer) =>
+        as(who).get(`/api/quotes/${id}`),
+  )
+  .extend(
+    'accept',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      (id: string, named: { ifMatch?: string; body?: Record<string, unknown> } = {}) =>
+        as(buyer).post(
+          `/api/quotes/${id}/accept`,
+          named.body ?? delivery,
+          named.ifMatch === undefined ? {} : { 'if-match': named.ifMatch },
+        ),
+  )
+  .extend(
+    'quoteRow',
+    { scope: 'file' },
+    ({ shop }) =>
+      (id: string) =>
+        shop.database.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  )
+  .extend(
+    'ordersOf',
+    { scope: 'file' },
+    ({ shop, part }) =>
+      (pieces: number) =>
+        shop.database.db
+          .selectFrom('order_lines')
+          .select(['order_id', 'unit_price'])
+          .where('part_id', '=', part)
+          .where('quantity', '=', pieces)
+          .execute(),
+  );
 
 describe('the ETag of a quote', () => {
-  it('is a strong ETag that changes with every offer, the answer staying no-store', async () => {
+  test('is a strong ETag that changes with every offer, the answer staying no-store', async ({
+    admin,
+    offer,
+    offeredQuote,
+    read,
+  }) => {
     const { id } = await offeredQuote(5);
     const first = await read(id);
     expect(first.statusCode).toBe(200);
@@ -88,30 +104,30 @@ describe('the ETag of a quote', () => {
     expect(second.headers['cache-control']).toBe('no-store');
   });
 
-  it('is there when the answer is compressed too', async () => {
+  test('is there when the answer is compressed too', async ({ as, buyer, offeredQuote, read }) => {
     const { id } = await offeredQuote(5);
     // A long message makes the answer long enough to be compressed.
-    const posted = await shop.app.inject({
-      method: 'POST',
-      url: `/api/quotes/${id}/messages`,
-      headers: bearer(buyer),
-      payload: { message: 'Twelve weeks of delivery at most, please. '.repeat(40) },
+    const posted = await as(buyer).post(`/api/quotes/${id}/messages`, {
+      message: 'Twelve weeks of delivery at most, please. '.repeat(40),
     });
     expect(posted.statusCode).toBe(201);
     const plain = (await read(id)).headers.etag;
     expect(plain).toMatch(/^"[^"]+"$/);
-    const zipped = await shop.app.inject({
-      method: 'GET',
-      url: `/api/quotes/${id}`,
-      headers: { ...bearer(buyer), 'accept-encoding': 'gzip' },
-    });
+    const zipped = await as(buyer).get(`/api/quotes/${id}`, { 'accept-encoding': 'gzip' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.etag).toBe(plain);
   });
 });
 
 describe('an accept naming its offer with If-Match', () => {
-  it('is refused with 412 when the offer changed since: the quote stays offered at the new price, no order', async () => {
+  test('is refused with 412 when the offer changed since: the quote stays offered at the new price, no order', async ({
+    offer,
+    offeredQuote,
+    read,
+    accept,
+    quoteRow,
+    ordersOf,
+  }) => {
     const { id, quantity } = await offeredQuote(1);
     const seen = (await read(id)).headers.etag as string;
     expect((await offer(id, 95)).statusCode).toBe(200);
@@ -128,7 +144,13 @@ describe('an accept naming its offer with If-Match', () => {
     expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([95]);
   });
 
-  it('is accepted when it names the current offer, at its prices', async () => {
+  test('is accepted when it names the current offer, at its prices', async ({
+    offeredQuote,
+    read,
+    accept,
+    quoteRow,
+    ordersOf,
+  }) => {
     const { id, quantity } = await offeredQuote(7);
     const res = await accept(id, { ifMatch: (await read(id)).headers.etag as string });
     expect(res.statusCode, res.body).toBe(201);
@@ -136,7 +158,12 @@ describe('an accept naming its offer with If-Match', () => {
     expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([7]);
   });
 
-  it('compares strongly: a list naming the current offer passes, a weak or foreign tag does not', async () => {
+  test('compares strongly: a list naming the current offer passes, a weak or foreign tag does not', async ({
+    offeredQuote,
+    read,
+    accept,
+    quoteRow,
+  }) => {
     const { id } = await offeredQuote(7);
     const etag = (await read(id)).headers.etag as string;
     const other = await offeredQuote(7);
@@ -150,12 +177,12 @@ describe('an accept naming its offer with If-Match', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it('If-Match: * names no offer: the current one is accepted', async () => {
+  test('If-Match: * names no offer: the current one is accepted', async ({ offeredQuote, accept }) => {
     const { id } = await offeredQuote(7);
     expect((await accept(id, { ifMatch: '*' })).statusCode).toBe(201);
   });
 
-  it('an accepted quote answers 409 whatever it names', async () => {
+  test('an accepted quote answers 409 whatever it names', async ({ offeredQuote, read, accept }) => {
     const { id } = await offeredQuote(7);
     const etag = (await read(id)).headers.etag as string;
     expect((await accept(id, { ifMatch: etag })).statusCode).toBe(201);
@@ -165,7 +192,13 @@ describe('an accept naming its offer with If-Match', () => {
 });
 
 describe('an accept naming its offer with validUntil', () => {
-  it("is refused with 409 when it is not the current offer's: the quote stays offered, no order", async () => {
+  test("is refused with 409 when it is not the current offer's: the quote stays offered, no order", async ({
+    offer,
+    offeredQuote,
+    accept,
+    quoteRow,
+    ordersOf,
+  }) => {
     const before = inHours(24);
     const { id, quantity } = await offeredQuote(1, before);
     expect((await offer(id, 95, inHours(30))).statusCode).toBe(200);
@@ -177,7 +210,11 @@ describe('an accept naming its offer with validUntil', () => {
     expect(await ordersOf(quantity)).toEqual([]);
   });
 
-  it("is accepted when it is the current offer's (the same moment, however written)", async () => {
+  test("is accepted when it is the current offer's (the same moment, however written)", async ({
+    offeredQuote,
+    accept,
+    ordersOf,
+  }) => {
     const validUntil = inHours(24);
     const { id, quantity } = await offeredQuote(8, validUntil);
     const sameMoment = validUntil.replace('Z', '+00:00');
@@ -186,14 +223,14 @@ describe('an accept naming its offer with validUntil', () => {
     expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([8]);
   });
 
-  it('must be a date and time', async () => {
+  test('must be a date and time', async ({ offeredQuote, accept }) => {
     const { id } = await offeredQuote(8);
     const res = await accept(id, { body: { ...delivery, validUntil: 'tomorrow' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/validUntil/);
   });
 
-  it('with If-Match too, both must name the current offer', async () => {
+  test('with If-Match too, both must name the current offer', async ({ offeredQuote, read, accept }) => {
     const validUntil = inHours(24);
     const { id } = await offeredQuote(8, validUntil);
     const etag = (await read(id)).headers.etag as string;
@@ -205,24 +242,34 @@ describe('an accept naming its offer with validUntil', () => {
 });
 
 describe('a bare accept (as API.md part two has it)', () => {
-  it('accepts the current offer, with or without a body', async () => {
+  test('accepts the current offer, with or without a body', async ({
+    as,
+    buyer,
+    offer,
+    offeredQuote,
+    accept,
+    ordersOf,
+  }) => {
     const { id, quantity } = await offeredQuote(9);
     expect((await offer(id, 10)).statusCode).toBe(200);
     const res = await accept(id);
     expect(res.statusCode, res.body).toBe(201);
     expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([10]);
     const bodiless = await offeredQuote(9);
-    const answer = await shop.app.inject({
-      method: 'POST',
-      url: `/api/quotes/${bodiless.id}/accept`,
-      headers: bearer(buyer),
-    });
+    const answer = await as(buyer).post(`/api/quotes/${bodiless.id}/accept`);
     expect(answer.statusCode, answer.body).toBe(201);
   });
 });
 
 describe('accepts naming an offer racing a new offer', () => {
-  it('50 accepts naming the old offer while the admin offers anew: never an order at the new price', async () => {
+  test('50 accepts naming the old offer while the admin offers anew: never an order at the new price', async ({
+    offer,
+    offeredQuote,
+    read,
+    accept,
+    quoteRow,
+    ordersOf,
+  }) => {
     for (let round = 0; round < 3; round++) {
       const { id, quantity } = await offeredQuote(1);
       const seen = (await read(id)).headers.etag as string;
@@ -258,8 +305,8 @@ describe('accepts naming an offer racing a new offer', () => {
 });
 
 describe('the API documentation', () => {
-  it('documents the ETag, the If-Match header, validUntil and the 412', async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('documents the ETag, the If-Match header, validUntil and the 412', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const get = doc.paths['/api/quotes/{id}'].get;
     expect(Object.keys(get.responses['200'].headers ?? {}).map((h) => h.toLowerCase())).toContain('etag');
     const post = doc.paths['/api/quotes/{id}/accept'].post;

@@ -1,78 +1,94 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let part: string;
-
-beforeAll(async () => {
-  // More quotes than a window allows one account (relay.test.ts holds that limit).
-  shop = await createTestShop({ demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-  part = await insertPart(shop.database.db, {
-    name: 'Raced relay',
-    price_per_piece: 9,
-    available_quantity: 1_000,
-    min_order_quantity: 1,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-});
+// More quotes than a window allows one account (relay.test.ts holds that limit).
+shopTest.override('shopOptions', { demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
 
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
-const inject = (
-  who: TestAccount,
-  method: 'POST' | 'PUT',
-  url: string,
-  payload: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-) => shop.app.inject({ method, url, headers: { ...bearer(who), ...headers }, payload });
-/** The quote's ETag as its buyer reads it: what an accept names its offer with. */
-const etagOf = async (id: string) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/quotes/${id}`, headers: bearer(buyer) })).headers
-    .etag as string;
-const offerAt = (id: string, unitPrice: number) =>
-  inject(admin, 'PUT', `/api/quotes/${id}`, { lines: [{ partsId: part, unitPrice }], validUntil: future() });
-async function offeredQuote(quantity: number, unitPrice: number): Promise<string> {
-  const asked = await inject(buyer, 'POST', '/api/quotes', {
-    lines: [{ partsId: part, quantity }],
-    message: 'Race me',
-  });
-  expect(asked.statusCode).toBe(201);
-  const id = asked.json().insertedId as string;
-  expect((await offerAt(id, unitPrice)).statusCode).toBe(200);
-  return id;
-}
-const stock = async () =>
-  Number(
-    (
-      await shop.database.db
-        .selectFrom('parts')
-        .select('available_quantity')
-        .where('id', '=', part)
-        .executeTakeFirstOrThrow()
-    ).available_quantity,
+
+/** The file's part, and helpers on it as the shop's admin and buyer. */
+const test = shopTest
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Raced relay',
+      price_per_piece: 9,
+      available_quantity: 1_000,
+      min_order_quantity: 1,
+    }),
+  )
+  /** The quote's ETag as its buyer reads it: what an accept names its offer with. */
+  .extend(
+    'etagOf',
+    { scope: 'file' },
+    ({ as, buyer }) =>
+      async (id: string) =>
+        (await as(buyer).get(`/api/quotes/${id}`)).headers.etag as string,
+  )
+  .extend(
+    'offerAt',
+    { scope: 'file' },
+    ({ as, admin, part }) =>
+      (id: string, unitPrice: number) =>
+        as(admin).put(`/api/quotes/${id}`, { lines: [{ partsId: part, unitPrice }], validUntil: future() }),
+  )
+  .extend(
+    'offeredQuote',
+    { scope: 'file' },
+    ({ as, buyer, part, offerAt }) =>
+      async (quantity: number, unitPrice: number): Promise<string> => {
+        const asked = await as(buyer).post('/api/quotes', {
+          lines: [{ partsId: part, quantity }],
+          message: 'Race me',
+        });
+        expect(asked.statusCode).toBe(201);
+        const id = asked.json().insertedId as string;
+        expect((await offerAt(id, unitPrice)).statusCode).toBe(200);
+        return id;
+      },
+  )
+  .extend(
+    'stock',
+    { scope: 'file' },
+    ({ shop, part }) =>
+      async () =>
+        Number(
+          (
+            await shop.database.db
+              .selectFrom('parts')
+              .select('available_quantity')
+              .where('id', '=', part)
+              .executeTakeFirstOrThrow()
+          ).available_quantity,
+        ),
+  )
+  .extend(
+    'ordersOf',
+    { scope: 'file' },
+    ({ shop, part }) =>
+      (quantity: number) =>
+        shop.database.db
+          .selectFrom('order_lines')
+          .select(['order_id', 'unit_price'])
+          .where('part_id', '=', part)
+          .where('quantity', '=', quantity)
+          .execute(),
   );
-const ordersOf = (quantity: number) =>
-  shop.database.db
-    .selectFrom('order_lines')
-    .select(['order_id', 'unit_price'])
-    .where('part_id', '=', part)
-    .where('quantity', '=', quantity)
-    .execute();
 
 describe('accepting a quote at once', () => {
-  it('20 accepts at once make exactly one order, take the stock once, and the rest get 409', async () => {
+  test('20 accepts at once make exactly one order, take the stock once, and the rest get 409', async ({
+    shop,
+    as,
+    buyer,
+    offeredQuote,
+    stock,
+    ordersOf,
+  }) => {
     const id = await offeredQuote(7, 6);
     const before = await stock();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery)),
+      Array.from({ length: 20 }, () => as(buyer).post(`/api/quotes/${id}/accept`, delivery)),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -101,7 +117,16 @@ describe('accepting a quote at once', () => {
   // An accept that names the offer it read (If-Match) takes that offer or none. (A bare accept
   // takes the offer current when it is decided: one that comes after the new offer makes the
   // order at the new prices, which this test once took for a failure; see the test below.)
-  it('an accept naming its offer racing a new offer gives the order at the old prices or the new offer, never both', async () => {
+  test('an accept naming its offer racing a new offer gives the order at the old prices or the new offer, never both', async ({
+    shop,
+    as,
+    buyer,
+    etagOf,
+    offerAt,
+    offeredQuote,
+    stock,
+    ordersOf,
+  }) => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 10; round++) {
       const quantity = 11 + round;
@@ -109,7 +134,7 @@ describe('accepting a quote at once', () => {
       const seen = await etagOf(id);
       const before = await stock();
       const [accepted, reoffered] = await Promise.all([
-        inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery, { 'if-match': seen }),
+        as(buyer).post(`/api/quotes/${id}/accept`, delivery, { 'if-match': seen }),
         offerAt(id, 3),
       ]);
       expect([accepted.statusCode, reoffered.statusCode].every((c) => c < 500)).toBe(true);
@@ -146,13 +171,21 @@ describe('accepting a quote at once', () => {
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
-  it('a bare accept racing a new offer makes at most one order, at the prices of the offer the quote ends with', async () => {
+  test('a bare accept racing a new offer makes at most one order, at the prices of the offer the quote ends with', async ({
+    shop,
+    as,
+    buyer,
+    offerAt,
+    offeredQuote,
+    stock,
+    ordersOf,
+  }) => {
     for (let round = 0; round < 10; round++) {
       const quantity = 31 + round;
       const id = await offeredQuote(quantity, 5);
       const before = await stock();
       const [accepted, reoffered] = await Promise.all([
-        inject(buyer, 'POST', `/api/quotes/${id}/accept`, delivery),
+        as(buyer).post(`/api/quotes/${id}/accept`, delivery),
         offerAt(id, 3),
       ]);
       expect([accepted.statusCode, reoffered.statusCode].every((c) => c < 500)).toBe(true);

@@ -4,10 +4,10 @@ import {
   QUOTE_THREAD_PAGE,
   TOO_MANY_QUOTE_MESSAGES_MESSAGE,
 } from '@shop/contract/quotes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 
 /**
  * The security issue "Quote messages are unbounded": one account put 20,000 messages on a quote
@@ -16,78 +16,85 @@ import { createTestShop, type TestShop } from '../../test-support/test-app.js';
  */
 
 const PER_ACCOUNT = 60;
-let shop: TestShop;
-let admin: TestAccount;
-let part: string;
-
-beforeAll(async () => {
-  shop = await createTestShop({
-    demo: false,
-    env: { RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT: String(PER_ACCOUNT) },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  part = await insertPart(shop.database.db, { name: 'Chatty relay', price_per_piece: 3 });
-});
-afterAll(async () => {
-  await shop.close();
+shopTest.override('shopOptions', {
+  demo: false,
+  env: { RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT: String(PER_ACCOUNT) },
 });
 
-const call = (who: TestAccount, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  shop.app.inject({ method, url, headers: bearer(who), ...(payload ? { payload } : {}) });
-const post = (who: TestAccount, id: string, message: string) =>
-  call(who, 'POST', `/api/quotes/${id}/messages`, { message });
-
-async function quoteOf(buyer: TestAccount): Promise<string> {
-  const res = await call(buyer, 'POST', '/api/quotes', {
-    lines: [{ partsId: part, quantity: 5 }],
-    message: 'message 0',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().insertedId as string;
-}
-
-/**
- * Fills the quote's thread up to `total` messages (the request is the first), written straight
- * to the database, one a millisecond in the past, numbered "message 1", "message 2"…
- */
-async function fill(id: string, total: number): Promise<void> {
-  const start = Date.now() - 3_600_000;
-  const rows = Array.from({ length: total - 1 }, (_, i) => ({
-    id: crypto.randomUUID(),
-    quote_id: id,
-    sender: i % 2 === 0 ? ('shop' as const) : ('buyer' as const),
-    message: `message ${i + 1}`,
-    created_at: new Date(start + i).toISOString(),
-  }));
-  // The request is the first message: older than every one written here.
-  await shop.database.db
-    .updateTable('quote_messages')
-    .set({ created_at: new Date(start - 1).toISOString() })
-    .where('quote_id', '=', id)
-    .execute();
-  for (let i = 0; i < rows.length; i += 100)
+/** The file's part, and helpers on its shop. */
+const test = shopTest
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, { name: 'Chatty relay', price_per_piece: 3 }),
+  )
+  .extend(
+    'post',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: TestAccount, id: string, message: string) =>
+        as(who).post(`/api/quotes/${id}/messages`, { message }),
+  )
+  .extend('quoteOf', { scope: 'file' }, ({ as, part }) => async (buyer: TestAccount): Promise<string> => {
+    const res = await as(buyer).post('/api/quotes', {
+      lines: [{ partsId: part, quantity: 5 }],
+      message: 'message 0',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().insertedId as string;
+  })
+  /**
+   * Fills the quote's thread up to `total` messages (the request is the first), written straight
+   * to the database, one a millisecond in the past, numbered "message 1", "message 2"…
+   */
+  .extend('fill', { scope: 'file' }, ({ shop }) => async (id: string, total: number): Promise<void> => {
+    const start = Date.now() - 3_600_000;
+    const rows = Array.from({ length: total - 1 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      quote_id: id,
+      sender: i % 2 === 0 ? ('shop' as const) : ('buyer' as const),
+      message: `message ${i + 1}`,
+      created_at: new Date(start + i).toISOString(),
+    }));
+    // The request is the first message: older than every one written here.
     await shop.database.db
-      .insertInto('quote_messages')
-      .values(rows.slice(i, i + 100))
+      .updateTable('quote_messages')
+      .set({ created_at: new Date(start - 1).toISOString() })
+      .where('quote_id', '=', id)
       .execute();
-}
-
-const countOf = async (id: string) =>
-  Number(
-    (
+    for (let i = 0; i < rows.length; i += 100)
       await shop.database.db
-        .selectFrom('quote_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('quote_id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).n,
+        .insertInto('quote_messages')
+        .values(rows.slice(i, i + 100))
+        .execute();
+  })
+  .extend(
+    'countOf',
+    { scope: 'file' },
+    ({ shop }) =>
+      async (id: string) =>
+        Number(
+          (
+            await shop.database.db
+              .selectFrom('quote_messages')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('quote_id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
   );
+
 const texts = (messages: { message: string }[]) => messages.map((m) => m.message);
 const numbered = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => `message ${from + i}`);
 
 describe('the cap on messages per quote', () => {
-  it(`takes ${MAX_QUOTE_MESSAGES} messages, then refuses any other with 422 too_many_messages, buyer and shop alike`, async () => {
+  test(`takes ${MAX_QUOTE_MESSAGES} messages, then refuses any other with 422 too_many_messages, buyer and shop alike`, async ({
+    shop,
+    admin,
+    post,
+    quoteOf,
+    fill,
+    countOf,
+  }) => {
     const buyer = await signUp(shop.app);
     const id = await quoteOf(buyer);
     await fill(id, MAX_QUOTE_MESSAGES - 1);
@@ -102,7 +109,14 @@ describe('the cap on messages per quote', () => {
     expect(await countOf(id)).toBe(MAX_QUOTE_MESSAGES);
   });
 
-  it('holds under 50 posts at once: exactly the room left is taken', async () => {
+  test('holds under 50 posts at once: exactly the room left is taken', async ({
+    shop,
+    admin,
+    post,
+    quoteOf,
+    fill,
+    countOf,
+  }) => {
     const buyer = await signUp(shop.app);
     const id = await quoteOf(buyer);
     const room = 7;
@@ -118,7 +132,13 @@ describe('the cap on messages per quote', () => {
 });
 
 describe('the rate limit on posting messages', () => {
-  it(`takes RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT (${PER_ACCOUNT}) a window per account, then 429 with retry-after; another account still posts`, async () => {
+  test(`takes RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT (${PER_ACCOUNT}) a window per account, then 429 with retry-after; another account still posts`, async ({
+    shop,
+    admin,
+    post,
+    quoteOf,
+    countOf,
+  }) => {
     const buyer = await signUp(shop.app);
     const [first, second] = [await quoteOf(buyer), await quoteOf(buyer)];
     for (let i = 0; i < PER_ACCOUNT; i += 1)
@@ -134,8 +154,8 @@ describe('the rate limit on posting messages', () => {
     expect(await countOf(first)).toBe(1 + PER_ACCOUNT / 2 + 1);
   });
 
-  it('is in the API documentation', async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('is in the API documentation', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const posting = doc.paths['/api/quotes/{id}/messages'].post;
     expect(posting.summary).toMatch(/RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT/);
     expect(Object.keys(posting.responses)).toEqual(expect.arrayContaining(['422', '429']));
@@ -149,15 +169,18 @@ describe('bounded answers', () => {
   let buyer: TestAccount;
   let full: string;
   let short: string;
-  beforeAll(async () => {
+  test.beforeAll(async ({ shop, quoteOf, fill }) => {
     buyer = await signUp(shop.app);
     full = await quoteOf(buyer);
     await fill(full, MAX_QUOTE_MESSAGES);
     short = await quoteOf(buyer);
   });
 
-  it(`GET /api/quotes carries each quote's newest ${QUOTE_LIST_MESSAGES} messages and how many there are`, async () => {
-    const res = await call(buyer, 'GET', '/api/quotes');
+  test(`GET /api/quotes carries each quote's newest ${QUOTE_LIST_MESSAGES} messages and how many there are`, async ({
+    as,
+    admin,
+  }) => {
+    const res = await as(buyer).get('/api/quotes');
     expect(res.statusCode).toBe(200);
     const [newest, older] = res.json();
     expect(newest._id).toBe(short);
@@ -169,13 +192,15 @@ describe('bounded answers', () => {
       numbered(MAX_QUOTE_MESSAGES - QUOTE_LIST_MESSAGES, MAX_QUOTE_MESSAGES),
     );
     // The admin's list is bounded the same way.
-    const all = (await call(admin, 'GET', '/api/quotes?limit=100')).json();
+    const all = (await as(admin).get('/api/quotes?limit=100')).json();
     for (const quote of all) expect(quote.messages.length).toBeLessThanOrEqual(QUOTE_LIST_MESSAGES);
     expect(all.find((quote: { _id: string }) => quote._id === full).messageCount).toBe(MAX_QUOTE_MESSAGES);
   });
 
-  it(`GET /api/quotes/{id} answers the newest ${QUOTE_THREAD_PAGE}, oldest first, and the count`, async () => {
-    const res = await call(buyer, 'GET', `/api/quotes/${full}`);
+  test(`GET /api/quotes/{id} answers the newest ${QUOTE_THREAD_PAGE}, oldest first, and the count`, async ({
+    as,
+  }) => {
+    const res = await as(buyer).get(`/api/quotes/${full}`);
     expect(res.statusCode).toBe(200);
     const quote = res.json();
     expect(quote.messageCount).toBe(MAX_QUOTE_MESSAGES);
@@ -187,13 +212,17 @@ describe('bounded answers', () => {
       message: expect.any(String),
       createdAt: expect.any(String),
     });
-    const small = (await call(buyer, 'GET', `/api/quotes/${short}`)).json();
+    const small = (await as(buyer).get(`/api/quotes/${short}`)).json();
     expect(small.messageCount).toBe(1);
     expect(texts(small.messages)).toEqual(['message 0']);
   });
 
-  it('GET /api/quotes/{id}/messages pages the older ones, counted from the newest, each page oldest first', async () => {
-    const page = (query: string) => call(buyer, 'GET', `/api/quotes/${full}/messages${query}`);
+  test('GET /api/quotes/{id}/messages pages the older ones, counted from the newest, each page oldest first', async ({
+    shop,
+    as,
+    admin,
+  }) => {
+    const page = (query: string) => as(buyer).get(`/api/quotes/${full}/messages${query}`);
     const first = await page('');
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-total-count']).toBe(String(MAX_QUOTE_MESSAGES));
@@ -209,9 +238,9 @@ describe('bounded answers', () => {
     expect((await page('?limit=1000')).json()).toHaveLength(100);
     expect((await page('?limit=-1')).statusCode).toBe(400);
     // As the quote itself: its buyer and admins; another buyer 403, none 404.
-    expect((await call(admin, 'GET', `/api/quotes/${full}/messages?limit=1`)).json()).toHaveLength(1);
+    expect((await as(admin).get(`/api/quotes/${full}/messages?limit=1`)).json()).toHaveLength(1);
     const stranger = await signUp(shop.app);
-    expect((await call(stranger, 'GET', `/api/quotes/${full}/messages`)).statusCode).toBe(403);
-    expect((await call(buyer, 'GET', `/api/quotes/${crypto.randomUUID()}/messages`)).statusCode).toBe(404);
+    expect((await as(stranger).get(`/api/quotes/${full}/messages`)).statusCode).toBe(403);
+    expect((await as(buyer).get(`/api/quotes/${crypto.randomUUID()}/messages`)).statusCode).toBe(404);
   });
 });

@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { mailTo } from '../../test-support/account-mails.js';
-import {
-  bearer,
-  signUp,
-  signUpAdmin,
-  signUpVerified,
-  type TestAccount,
-} from '../../test-support/accounts.js';
+import { signUp, signUpAdmin, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { mailTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { startTestMailServer, type TestMailServer } from '../../test-support/smtp-server.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { mailShopAdmins } from '../mail/index.js';
 
 /**
@@ -21,52 +14,11 @@ import { mailShopAdmins } from '../mail/index.js';
  * of an accept, the buyer of an offer and of an accept, each with a link to the quote's page on
  * the shop's configured address (PUBLIC_URL), whatever Host the requests named.
  */
-let smtp: TestMailServer;
-let shop: TestShop;
-let webDist: string;
-let admins: TestAccount[];
-let buyer: TestAccount;
-let otherBuyer: TestAccount;
-let part: string;
 const HOST = 'parts.example:8443';
 const ORIGIN = 'https://shop.example';
 const PAGE = '<!doctype html><title>Parts shop</title><div id="root"></div>';
 
-beforeAll(async () => {
-  smtp = await startTestMailServer();
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'quote-mails-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), PAGE);
-  shop = await createTestShop({
-    demo: false,
-    webDist,
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Shop <orders@parts-shop.example>',
-      MAIL_RETRY_SECONDS: '1',
-      PUBLIC_URL: ORIGIN,
-    },
-  });
-  admins = [await signUpAdmin(shop.app, shop.database.db), await signUpAdmin(shop.app, shop.database.db)];
-  buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Meghna Controls' });
-  otherBuyer = await signUpVerified(shop.app, shop.database.db, { name: 'Someone Else' });
-  part = await insertPart(shop.database.db, {
-    name: 'Bench Power Supply',
-    available_quantity: 1_000,
-    min_order_quantity: 100,
-  });
-});
-afterAll(async () => {
-  await shop.close();
-  await smtp.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
-});
-
 const recipientOf = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
-/** The subjects of the mails to `email`, but the verification every sign-up sends. */
-const subjects = (email: string) =>
-  smtp.received
-    .filter((m) => recipientOf(m) === email && !m.subject?.startsWith('Verify your email'))
-    .map((m) => m.subject);
 
 /** The one link to a quote's page in the mail. */
 function quoteLink(mail: ParsedMail): URL {
@@ -75,21 +27,72 @@ function quoteLink(mail: ParsedMail): URL {
   return new URL(found[0]?.[0] ?? '');
 }
 
-async function requestQuote(quantity: number) {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/quotes',
-    headers: { ...bearer(buyer), host: HOST },
-    payload: { lines: [{ partsId: part, quantity }], message: 'Forty for a pilot line,\nby March?' },
+/** The shop serves a web app of one page; two admins, the buyer and another buyer, the part. */
+const test = mailTest
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
+  .extend('webDist', { scope: 'file' }, ({}, { onCleanup }) => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'quote-mails-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), PAGE);
+    onCleanup(() => fs.rmSync(webDist, { recursive: true, force: true }));
+    return webDist;
+  })
+  .override('shopOptions', ({ webDist }) => ({
+    demo: false,
+    webDist,
+    env: { MAIL_FROM: 'Shop <orders@parts-shop.example>', MAIL_RETRY_SECONDS: '1', PUBLIC_URL: ORIGIN },
+  }))
+  .extend(
+    'admins',
+    { scope: 'file' },
+    async ({ shop }): Promise<TestAccount[]> => [
+      await signUpAdmin(shop.app, shop.database.db),
+      await signUpAdmin(shop.app, shop.database.db),
+    ],
+  )
+  .override('buyer', ({ shop }) => signUpVerified(shop.app, shop.database.db, { name: 'Meghna Controls' }))
+  .extend('otherBuyer', { scope: 'file' }, ({ shop }) =>
+    signUpVerified(shop.app, shop.database.db, { name: 'Someone Else' }),
+  )
+  .extend('part', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'Bench Power Supply',
+      available_quantity: 1_000,
+      min_order_quantity: 100,
+    }),
+  )
+  /** The subjects of the mails to `email`, but the verification every sign-up sends. */
+  .extend(
+    'subjects',
+    { scope: 'file' },
+    ({ smtp }) =>
+      (email: string) =>
+        smtp.received
+          .filter((m) => recipientOf(m) === email && !m.subject?.startsWith('Verify your email'))
+          .map((m) => m.subject),
+  )
+  .extend('requestQuote', { scope: 'file' }, ({ as, buyer, part }) => async (quantity: number) => {
+    const res = await as(buyer).post(
+      '/api/quotes',
+      { lines: [{ partsId: part, quantity }], message: 'Forty for a pilot line,\nby March?' },
+      { host: HOST },
+    );
+    expect(res.statusCode).toBe(201);
+    return res.json().insertedId as string;
   });
-  expect(res.statusCode).toBe(201);
-  return res.json().insertedId as string;
-}
 
 describe('mails of a quote', () => {
   let id = '';
 
-  it('a request reaches every admin (not the buyer), with the quote, the message and a link to its page', async () => {
+  test('a request reaches every admin (not the buyer), with the quote, the message and a link to its page', async ({
+    shop,
+    as,
+    smtp,
+    admins,
+    buyer,
+    otherBuyer,
+    subjects,
+    requestQuote,
+  }) => {
     id = await requestQuote(40);
     for (const admin of admins) {
       const mail = await mailTo(smtp, admin.email, 'Quote requested');
@@ -102,7 +105,7 @@ describe('mails of a quote', () => {
     // The link opens the shop's page (the web app routes /dashboard/quotes/:id to the quote).
     const [first] = smtp.received.filter((m) => m.subject?.startsWith('Quote requested'));
     const link = quoteLink(first as ParsedMail);
-    const page = await shop.app.inject({ method: 'GET', url: link.pathname, headers: { host: link.host } });
+    const page = await as(null).get(link.pathname, { host: link.host });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Parts shop</title>');
     const queued = await shop.database.db
@@ -119,23 +122,29 @@ describe('mails of a quote', () => {
     expect(subjects(otherBuyer.email)).toEqual([]);
   });
 
-  it('the offer mail links to the quote page; an accept mails the buyer and every admin, naming the order', async () => {
-    const offered = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/quotes/${id}`,
-      headers: { ...bearer(admins[0] as TestAccount), host: HOST },
-      payload: { lines: [{ partsId: part, unitPrice: 9 }], validUntil: '2099-01-31T12:00:00.000Z' },
-    });
+  test('the offer mail links to the quote page; an accept mails the buyer and every admin, naming the order', async ({
+    as,
+    smtp,
+    admins,
+    buyer,
+    otherBuyer,
+    part,
+    subjects,
+  }) => {
+    const offered = await as(admins[0] as TestAccount).put(
+      `/api/quotes/${id}`,
+      { lines: [{ partsId: part, unitPrice: 9 }], validUntil: '2099-01-31T12:00:00.000Z' },
+      { host: HOST },
+    );
     expect(offered.statusCode).toBe(200);
     const offer = await mailTo(smtp, buyer.email, 'Your quote');
     expect(quoteLink(offer).href).toBe(`${ORIGIN}/dashboard/quotes/${id}`);
 
-    const accepted = await shop.app.inject({
-      method: 'POST',
-      url: `/api/quotes/${id}/accept`,
-      headers: { ...bearer(buyer), host: HOST },
-      payload: { mobile: '+8801700000000', address: 'Plot 7, Chattogram' },
-    });
+    const accepted = await as(buyer).post(
+      `/api/quotes/${id}/accept`,
+      { mobile: '+8801700000000', address: 'Plot 7, Chattogram' },
+      { host: HOST },
+    );
     expect(accepted.statusCode).toBe(201);
     const { orderId } = accepted.json() as { orderId: string };
 
@@ -164,23 +173,28 @@ describe('mails of a quote', () => {
     expect(subjects(otherBuyer.email)).toEqual([]);
   });
 
-  it('accepts at once mail the buyer and each admin once: only the accept that made the order', async () => {
+  test('accepts at once mail the buyer and each admin once: only the accept that made the order', async ({
+    shop,
+    as,
+    admins,
+    buyer,
+    part,
+    requestQuote,
+  }) => {
     const asked = await requestQuote(60);
-    const offer = await shop.app.inject({
-      method: 'PUT',
-      url: `/api/quotes/${asked}`,
-      headers: { ...bearer(admins[1] as TestAccount), host: HOST },
-      payload: { lines: [{ partsId: part, unitPrice: 8 }], validUntil: '2099-01-31T12:00:00.000Z' },
-    });
+    const offer = await as(admins[1] as TestAccount).put(
+      `/api/quotes/${asked}`,
+      { lines: [{ partsId: part, unitPrice: 8 }], validUntil: '2099-01-31T12:00:00.000Z' },
+      { host: HOST },
+    );
     expect(offer.statusCode).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        shop.app.inject({
-          method: 'POST',
-          url: `/api/quotes/${asked}/accept`,
-          headers: { ...bearer(buyer), host: HOST },
-          payload: { mobile: '+8801700000000', address: 'Plot 7, Chattogram' },
-        }),
+        as(buyer).post(
+          `/api/quotes/${asked}/accept`,
+          { mobile: '+8801700000000', address: 'Plot 7, Chattogram' },
+          { host: HOST },
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
@@ -200,7 +214,11 @@ describe('mails of a quote', () => {
     ]);
   });
 
-  it('mails the admins of that moment, each once however often it is queued', async () => {
+  test('mails the admins of that moment, each once however often it is queued', async ({
+    shop,
+    admins,
+    requestQuote,
+  }) => {
     const db = shop.database.db;
     const later = await signUp(shop.app, { name: 'Admin Later', email: 'admin-later@parts-shop.example' });
     const asked = await requestQuote(50);

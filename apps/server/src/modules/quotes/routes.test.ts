@@ -1,107 +1,132 @@
 import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  signUp,
-  signUpAdmin,
-  signUpVerified,
-  type TestAccount,
-} from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { expireQuotes } from './service.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let other: TestAccount;
-let bolt: string;
-let nut: string;
-
-beforeAll(async () => {
-  // Two unpaid orders per buyer at most: an accepted quote's order is not refused by the cap.
-  // Mail is on (to a server that is not there): what is queued stays in the outbox to be read.
-  shop = await createTestShop({
-    demo: false,
-    env: {
-      UNPAID_ORDERS_PER_BUYER: '2',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'shop@example.com',
-      // The buyer here asks more quotes than a window allows (relay.test.ts holds that limit).
-      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000',
-    },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  [buyer, other] = [
-    await signUpVerified(shop.app, shop.database.db),
-    await signUpVerified(shop.app, shop.database.db),
-  ];
-  bolt = await insertPart(shop.database.db, {
-    name: 'M8 bolt',
-    price_per_piece: 5,
-    available_quantity: 10_000,
-    min_order_quantity: 100,
-  });
-  nut = await insertPart(shop.database.db, {
-    name: 'M8 nut',
-    price_per_piece: 2,
-    available_quantity: 10_000,
-    min_order_quantity: 10,
-  });
-});
-afterAll(async () => {
-  await shop.close();
+// Two unpaid orders per buyer at most: an accepted quote's order is not refused by the cap.
+// Mail is on (to a server that is not there): what is queued stays in the outbox to be read.
+shopTest.override('shopOptions', {
+  demo: false,
+  env: {
+    UNPAID_ORDERS_PER_BUYER: '2',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: 'shop@example.com',
+    // The buyer here asks more quotes than a window allows (relay.test.ts holds that limit).
+    RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000',
+  },
 });
 
 type Who = TestAccount | null;
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  shop.app.inject({
-    method,
-    url,
-    headers: who ? bearer(who) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
 const future = (hours = 24) => new Date(Date.now() + hours * 3_600_000).toISOString();
-const ask = (who: Who, body: unknown) => call(who, 'POST', '/api/quotes', body);
-const requested = async (who: TestAccount, lines = [{ partsId: bolt, quantity: 5 }]) => {
-  const res = await ask(who, { lines, message: 'A price for these, please' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().insertedId as string;
-};
-const offer = (id: string, body: unknown, who: Who = admin) => call(who, 'PUT', `/api/quotes/${id}`, body);
-const offered = async (
-  id: string,
-  lines: { partsId: string; unitPrice: number }[],
-  validUntil = future(),
-) => {
-  const res = await offer(id, { lines, validUntil });
-  expect(res.statusCode, res.body).toBe(200);
-};
-const accept = (who: Who, id: string, body: unknown = delivery) =>
-  call(who, 'POST', `/api/quotes/${id}/accept`, body);
-const read = (who: Who, id: string) => call(who, 'GET', `/api/quotes/${id}`);
-const stockOf = async (id: string) =>
-  Number(
-    (
-      await shop.database.db
-        .selectFrom('parts')
-        .select('available_quantity')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).available_quantity,
+
+/** Verified buyers, two parts, and helpers on them. */
+const test = shopTest
+  .override('buyer', ({ shop }) => signUpVerified(shop.app, shop.database.db))
+  .extend('other', { scope: 'file' }, ({ shop }) => signUpVerified(shop.app, shop.database.db))
+  .extend('bolt', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'M8 bolt',
+      price_per_piece: 5,
+      available_quantity: 10_000,
+      min_order_quantity: 100,
+    }),
+  )
+  .extend('nut', { scope: 'file' }, ({ shop }) =>
+    insertPart(shop.database.db, {
+      name: 'M8 nut',
+      price_per_piece: 2,
+      available_quantity: 10_000,
+      min_order_quantity: 10,
+    }),
+  )
+  .extend(
+    'ask',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: Who, body: object) =>
+        as(who).post('/api/quotes', body),
+  )
+  .extend(
+    'requested',
+    { scope: 'file' },
+    ({ ask, bolt }) =>
+      async (who: TestAccount, lines = [{ partsId: bolt, quantity: 5 }]) => {
+        const res = await ask(who, { lines, message: 'A price for these, please' });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().insertedId as string;
+      },
+  )
+  .extend(
+    'offer',
+    { scope: 'file' },
+    ({ as, admin }) =>
+      (id: string, body: object, who: Who = admin) =>
+        as(who).put(`/api/quotes/${id}`, body),
+  )
+  .extend(
+    'offered',
+    { scope: 'file' },
+    ({ offer }) =>
+      async (id: string, lines: { partsId: string; unitPrice: number }[], validUntil = future()) => {
+        const res = await offer(id, { lines, validUntil });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+  )
+  .extend(
+    'accept',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: Who, id: string, body: object = delivery) =>
+        as(who).post(`/api/quotes/${id}/accept`, body),
+  )
+  .extend(
+    'read',
+    { scope: 'file' },
+    ({ as }) =>
+      (who: Who, id: string) =>
+        as(who).get(`/api/quotes/${id}`),
+  )
+  .extend(
+    'stockOf',
+    { scope: 'file' },
+    ({ shop }) =>
+      async (id: string) =>
+        Number(
+          (
+            await shop.database.db
+              .selectFrom('parts')
+              .select('available_quantity')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).available_quantity,
+        ),
+  )
+  .extend(
+    'auditOf',
+    { scope: 'file' },
+    ({ shop }) =>
+      (id: string) =>
+        shop.database.db
+          .selectFrom('audit_log')
+          .select('action')
+          .where('subject_id', '=', id)
+          .orderBy('at')
+          .execute()
+          .then((rows) => rows.map((row) => row.action)),
   );
-const auditOf = (id: string) =>
-  shop.database.db
-    .selectFrom('audit_log')
-    .select('action')
-    .where('subject_id', '=', id)
-    .orderBy('at')
-    .execute()
-    .then((rows) => rows.map((row) => row.action));
 
 describe('POST /api/quotes', () => {
-  it("takes quantities outside the parts' ranges and reads back as requested, the message first in the thread", async () => {
+  test("takes quantities outside the parts' ranges and reads back as requested, the message first in the thread", async ({
+    buyer,
+    bolt,
+    nut,
+    requested,
+    read,
+    auditOf,
+  }) => {
     const id = await requested(buyer, [
       { partsId: bolt, quantity: 5 },
       { partsId: nut, quantity: 50_000 },
@@ -124,7 +149,7 @@ describe('POST /api/quotes', () => {
     expect(await auditOf(id)).toEqual(['quote.requested']);
   });
 
-  it('refuses unknown and deleted parts with 404 naming each line', async () => {
+  test('refuses unknown and deleted parts with 404 naming each line', async ({ shop, buyer, bolt, ask }) => {
     const gone = await insertPart(shop.database.db, { name: 'Gone', deleted_at: new Date().toISOString() });
     const unknown = crypto.randomUUID();
     const res = await ask(buyer, {
@@ -148,7 +173,7 @@ describe('POST /api/quotes', () => {
     });
   });
 
-  it.each([
+  test.for([
     ['no lines', { lines: [], message: 'hi' }, 'lines'],
     [
       'a quantity of 0',
@@ -167,14 +192,14 @@ describe('POST /api/quotes', () => {
       { lines: [{ partsId: crypto.randomUUID(), quantity: 1 }], message: 'x'.repeat(MAX_QUOTE_MESSAGE + 1) },
       'message',
     ],
-  ])('refuses %s with 400', async (_, body, field) => {
+  ] as const)('refuses %s with 400', async ([_, body, field], { buyer, ask }) => {
     const res = await ask(buyer, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.code).toBe('validation');
     expect(res.json().error.message).toContain(field);
   });
 
-  it('is for buyers: a visitor gets 401, an admin 403', async () => {
+  test('is for buyers: a visitor gets 401, an admin 403', async ({ admin, bolt, ask }) => {
     const body = { lines: [{ partsId: bolt, quantity: 1 }], message: 'hi' };
     expect((await ask(null, body)).statusCode).toBe(401);
     expect((await ask(admin, body)).statusCode).toBe(403);
@@ -182,29 +207,43 @@ describe('POST /api/quotes', () => {
 });
 
 describe('GET /api/quotes and GET /api/quotes/{id}', () => {
-  it("lists a buyer's own, an admin all, newest first, with a status filter and x-total-count", async () => {
+  test("lists a buyer's own, an admin all, newest first, with a status filter and x-total-count", async ({
+    shop,
+    as,
+    admin,
+    other,
+    bolt,
+    requested,
+    offered,
+  }) => {
     const lister = await signUp(shop.app);
     const first = await requested(lister);
     const second = await requested(lister);
     await offered(second, [{ partsId: bolt, unitPrice: 4 }]);
-    const own = await call(lister, 'GET', '/api/quotes');
+    const own = await as(lister).get('/api/quotes');
     expect(own.statusCode).toBe(200);
     expect(own.headers['x-total-count']).toBe('2');
     expect(own.json().map((q: { _id: string }) => q._id)).toEqual([second, first]);
-    const page = await call(lister, 'GET', '/api/quotes?status=offered&limit=1&offset=0');
+    const page = await as(lister).get('/api/quotes?status=offered&limit=1&offset=0');
     expect(page.json().map((q: { _id: string }) => q._id)).toEqual([second]);
     expect(page.headers['x-total-count']).toBe('1');
-    const all = await call(admin, 'GET', '/api/quotes?limit=100');
+    const all = await as(admin).get('/api/quotes?limit=100');
     const ids = all.json().map((q: { _id: string }) => q._id);
     expect(ids).toContain(first);
     expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(ids.length);
-    expect((await call(other, 'GET', '/api/quotes')).json().map((q: { _id: string }) => q._id)).not.toContain(
+    expect((await as(other).get('/api/quotes')).json().map((q: { _id: string }) => q._id)).not.toContain(
       first,
     );
-    expect((await call(lister, 'GET', '/api/quotes?status=bogus')).statusCode).toBe(400);
+    expect((await as(lister).get('/api/quotes?status=bogus')).statusCode).toBe(400);
   });
 
-  it('shows a quote to its buyer and admins; another buyer gets 403, a missing one 404', async () => {
+  test('shows a quote to its buyer and admins; another buyer gets 403, a missing one 404', async ({
+    admin,
+    buyer,
+    other,
+    requested,
+    read,
+  }) => {
     const id = await requested(buyer);
     expect((await read(admin, id)).statusCode).toBe(200);
     expect((await read(other, id)).statusCode).toBe(403);
@@ -214,9 +253,16 @@ describe('GET /api/quotes and GET /api/quotes/{id}', () => {
 });
 
 describe('POST /api/quotes/{id}/messages', () => {
-  it('adds to the thread as buyer or shop, by role; others get 403; over 2,000 characters 400', async () => {
+  test('adds to the thread as buyer or shop, by role; others get 403; over 2,000 characters 400', async ({
+    as,
+    admin,
+    buyer,
+    other,
+    requested,
+    read,
+  }) => {
     const id = await requested(buyer);
-    const post = (who: Who, message: unknown) => call(who, 'POST', `/api/quotes/${id}/messages`, { message });
+    const post = (who: Who, message: unknown) => as(who).post(`/api/quotes/${id}/messages`, { message });
     const mine = await post(buyer, 'Any news?');
     expect(mine.statusCode).toBe(201);
     expect(mine.json().insertedId).toEqual(expect.any(String));
@@ -225,7 +271,7 @@ describe('POST /api/quotes/{id}/messages', () => {
     expect((await post(buyer, 'x'.repeat(MAX_QUOTE_MESSAGE + 1))).statusCode).toBe(400);
     expect((await post(buyer, '')).statusCode).toBe(400);
     expect(
-      (await call(buyer, 'POST', `/api/quotes/${crypto.randomUUID()}/messages`, { message: 'x' })).statusCode,
+      (await as(buyer).post(`/api/quotes/${crypto.randomUUID()}/messages`, { message: 'x' })).statusCode,
     ).toBe(404);
     const thread = (await read(buyer, id)).json().messages;
     expect(thread.map((m: { from: string; message: string }) => [m.from, m.message])).toEqual([
@@ -237,7 +283,16 @@ describe('POST /api/quotes/{id}/messages', () => {
 });
 
 describe('PUT /api/quotes/{id}', () => {
-  it('makes the offer: unit prices on the lines, validUntil, status offered; a new offer replaces it and the buyer is mailed each', async () => {
+  test('makes the offer: unit prices on the lines, validUntil, status offered; a new offer replaces it and the buyer is mailed each', async ({
+    shop,
+    buyer,
+    bolt,
+    nut,
+    requested,
+    offered,
+    read,
+    auditOf,
+  }) => {
     const id = await requested(buyer, [
       { partsId: bolt, quantity: 5 },
       { partsId: nut, quantity: 7 },
@@ -274,7 +329,7 @@ describe('PUT /api/quotes/{id}', () => {
     ]);
   });
 
-  it.each([
+  test.for([
     ['a missing part', (b: string, _n: string) => [{ partsId: b, unitPrice: 3 }], 'nut'],
     [
       'an extra part',
@@ -318,18 +373,26 @@ describe('PUT /api/quotes/{id}', () => {
       ],
       'unitPrice',
     ],
-  ])('refuses %s with 400', async (_, lines, words) => {
-    const id = await requested(buyer, [
-      { partsId: bolt, quantity: 5 },
-      { partsId: nut, quantity: 7 },
-    ]);
-    const res = await offer(id, { lines: lines(bolt, nut), validUntil: future() });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.message).toContain(words);
-    expect((await read(buyer, id)).json().status).toBe('requested');
-  });
+  ] as const)(
+    'refuses %s with 400',
+    async ([_, lines, words], { buyer, bolt, nut, requested, offer, read }) => {
+      const id = await requested(buyer, [
+        { partsId: bolt, quantity: 5 },
+        { partsId: nut, quantity: 7 },
+      ]);
+      const res = await offer(id, { lines: lines(bolt, nut), validUntil: future() });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toContain(words);
+      expect((await read(buyer, id)).json().status).toBe('requested');
+    },
+  );
 
-  it('refuses a validity in the past or not a date with 400, a buyer with 403, a missing quote with 404', async () => {
+  test('refuses a validity in the past or not a date with 400, a buyer with 403, a missing quote with 404', async ({
+    buyer,
+    bolt,
+    requested,
+    offer,
+  }) => {
     const id = await requested(buyer);
     const lines = [{ partsId: bolt, unitPrice: 3 }];
     expect(
@@ -340,13 +403,22 @@ describe('PUT /api/quotes/{id}', () => {
     expect((await offer(crypto.randomUUID(), { lines, validUntil: future() })).statusCode).toBe(404);
   });
 
-  it('refuses an offer on an accepted, declined or expired quote with 409', async () => {
+  test('refuses an offer on an accepted, declined or expired quote with 409', async ({
+    shop,
+    as,
+    buyer,
+    bolt,
+    requested,
+    offer,
+    offered,
+    accept,
+  }) => {
     const lines = [{ partsId: bolt, unitPrice: 3 }];
     const taken = await requested(buyer);
     await offered(taken, lines);
     expect((await accept(buyer, taken)).statusCode).toBe(201);
     const declined = await requested(buyer);
-    expect((await call(buyer, 'POST', `/api/quotes/${declined}/decline`)).statusCode).toBe(200);
+    expect((await as(buyer).post(`/api/quotes/${declined}/decline`)).statusCode).toBe(200);
     const expired = await requested(buyer);
     await offered(expired, lines);
     await shop.database.db
@@ -363,25 +435,42 @@ describe('PUT /api/quotes/{id}', () => {
 });
 
 describe('POST /api/quotes/{id}/accept', () => {
-  it("takes no body (docs/api.md): the order goes to the buyer's profile mobile and first saved address", async () => {
+  test("takes no body (docs/api.md): the order goes to the buyer's profile mobile and first saved address", async ({
+    shop,
+    as,
+    nut,
+    requested,
+    offered,
+  }) => {
     const who = await signUp(shop.app);
-    await call(who, 'PUT', `/api/usersByEmail?email=${encodeURIComponent(who.email)}`, {
+    await as(who).put(`/api/usersByEmail?email=${encodeURIComponent(who.email)}`, {
       mobile: '+880 1811 000111',
     });
-    await call(who, 'POST', '/api/addresses', { label: 'Works', address: 'Plot 7, Gazipur' });
+    await as(who).post('/api/addresses', { label: 'Works', address: 'Plot 7, Gazipur' });
     const id = await requested(who, [{ partsId: nut, quantity: 12 }]);
     await offered(id, [{ partsId: nut, unitPrice: 2 }]);
-    const res = await call(who, 'POST', `/api/quotes/${id}/accept`);
+    const res = await as(who).post(`/api/quotes/${id}/accept`);
     expect(res.statusCode, res.body).toBe(201);
-    const order = (await call(who, 'GET', `/api/purchaseById/${res.json().orderId}`)).json();
+    const order = (await as(who).get(`/api/purchaseById/${res.json().orderId}`)).json();
     expect(order).toMatchObject({ mobile: '+880 1811 000111', address: 'Plot 7, Gazipur', price: 24 });
   });
 
-  it("places an ordinary order at the offer's prices for the quote's quantities, takes the pieces, and is not refused by the unpaid cap", async () => {
+  test("places an ordinary order at the offer's prices for the quote's quantities, takes the pieces, and is not refused by the unpaid cap", async ({
+    shop,
+    as,
+    bolt,
+    nut,
+    requested,
+    offered,
+    accept,
+    read,
+    stockOf,
+    auditOf,
+  }) => {
     const buyerWithOrders = await signUpVerified(shop.app, shop.database.db);
     // Two unpaid orders: the cap is reached.
     for (let i = 0; i < 2; i++) {
-      const placed = await call(buyerWithOrders, 'POST', '/api/purchase', {
+      const placed = await as(buyerWithOrders).post('/api/purchase', {
         partsId: nut,
         quantity: 10,
         ...delivery,
@@ -401,7 +490,7 @@ describe('POST /api/quotes/{id}/accept', () => {
     const res = await accept(buyerWithOrders, id, { ...delivery, poNumber: 'PO-7' });
     expect(res.statusCode, res.body).toBe(201);
     const { orderId } = res.json();
-    const order = (await call(buyerWithOrders, 'GET', `/api/purchaseById/${orderId}`)).json();
+    const order = (await as(buyerWithOrders).get(`/api/purchaseById/${orderId}`)).json();
     expect(order).toMatchObject({
       _id: orderId,
       price: 5 * 4 + 30 * 1,
@@ -428,7 +517,16 @@ describe('POST /api/quotes/{id}/accept', () => {
     expect(again.json().error.code).toBe('conflict');
   });
 
-  it('refuses short stock with 422 and a clear message; the quote stays offered and nothing is taken', async () => {
+  test('refuses short stock with 422 and a clear message; the quote stays offered and nothing is taken', async ({
+    shop,
+    buyer,
+    bolt,
+    requested,
+    offered,
+    accept,
+    read,
+    stockOf,
+  }) => {
     const scarce = await insertPart(shop.database.db, { name: 'Scarce relay', available_quantity: 3 });
     const id = await requested(buyer, [
       { partsId: bolt, quantity: 5 },
@@ -450,7 +548,17 @@ describe('POST /api/quotes/{id}/accept', () => {
     expect([await stockOf(bolt), await stockOf(scarce)]).toEqual([bolts, 3]);
   });
 
-  it('refuses an expired offer with 409 saying so, and marks the quote expired', async () => {
+  test('refuses an expired offer with 409 saying so, and marks the quote expired', async ({
+    shop,
+    as,
+    buyer,
+    bolt,
+    requested,
+    offered,
+    accept,
+    read,
+    auditOf,
+  }) => {
     const id = await requested(buyer);
     await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
     await shop.database.db
@@ -460,7 +568,7 @@ describe('POST /api/quotes/{id}/accept', () => {
       .execute();
     expect((await read(buyer, id)).json().status).toBe('expired');
     const listed = async (status: string) =>
-      (await call(buyer, 'GET', `/api/quotes?status=${status}&limit=100`))
+      (await as(buyer).get(`/api/quotes?status=${status}&limit=100`))
         .json()
         .map((q: { _id: string }) => q._id);
     expect(await listed('expired')).toContain(id);
@@ -477,7 +585,16 @@ describe('POST /api/quotes/{id}/accept', () => {
     expect(await auditOf(id)).toEqual(['quote.requested', 'quote.offered', 'quote.expired']);
   });
 
-  it("refuses a requested quote (no offer yet), someone else's (403), an admin (403), bad delivery (400)", async () => {
+  test("refuses a requested quote (no offer yet), someone else's (403), an admin (403), bad delivery (400)", async ({
+    admin,
+    buyer,
+    other,
+    bolt,
+    requested,
+    offered,
+    accept,
+    read,
+  }) => {
     const id = await requested(buyer);
     expect((await accept(buyer, id)).statusCode).toBe(409);
     await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
@@ -492,10 +609,21 @@ describe('POST /api/quotes/{id}/accept', () => {
 });
 
 describe('POST /api/quotes/{id}/decline', () => {
-  it('declines a requested or offered quote once; others get 403', async () => {
+  test('declines a requested or offered quote once; others get 403', async ({
+    as,
+    admin,
+    buyer,
+    other,
+    bolt,
+    requested,
+    offered,
+    accept,
+    read,
+    auditOf,
+  }) => {
     const id = await requested(buyer);
     await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
-    const decline = (who: Who) => call(who, 'POST', `/api/quotes/${id}/decline`);
+    const decline = (who: Who) => as(who).post(`/api/quotes/${id}/decline`);
     expect((await decline(other)).statusCode).toBe(403);
     expect((await decline(admin)).statusCode).toBe(403);
     expect((await decline(buyer)).statusCode).toBe(200);
@@ -507,7 +635,13 @@ describe('POST /api/quotes/{id}/decline', () => {
 });
 
 describe('expiry in the background', () => {
-  it('marks offered quotes past their validity expired, once', async () => {
+  test('marks offered quotes past their validity expired, once', async ({
+    shop,
+    buyer,
+    bolt,
+    requested,
+    offered,
+  }) => {
     const id = await requested(buyer);
     await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
     const open = await requested(buyer);
@@ -530,8 +664,8 @@ describe('expiry in the background', () => {
 });
 
 describe('the API documentation', () => {
-  it('describes every quote call', async () => {
-    const doc = (await shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('describes every quote call', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     expect(Object.keys(doc.paths['/api/quotes'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths['/api/quotes/{id}'])).toEqual(expect.arrayContaining(['get', 'put']));
     for (const path of ['accept', 'decline'])
