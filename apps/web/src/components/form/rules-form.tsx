@@ -1,4 +1,5 @@
-import { type FormEventHandler, type ReactNode, useEffect, useState } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 import { FormError } from './form-notes';
 
 /** The button that sends a form: its words, and whether it waits (for an edit, for the answer). */
@@ -41,8 +42,7 @@ export function RulesForm({
 }) {
   // The button waits for the app: on a page the server rendered, a form sent before React has it
   // would be sent by the browser as a GET, its fields (a password) in the address.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const content = (
     <>
       {children}

@@ -3,6 +3,7 @@ import type { Part } from '@shop/contract/parts';
 import { useId, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { useHydrated } from '../../../lib/hydrated';
 import { loadData } from '../../../lib/server-data';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
@@ -42,6 +43,7 @@ function Product({ part }: { part: Part }) {
   const ids = useId();
   const [typed, setTyped] = useState(String(part.min_order_quantity));
   const [added, setAdded] = useState(false);
+  const hydrated = useHydrated();
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   const prices = priceTable(part);
@@ -141,6 +143,8 @@ function Product({ part }: { part: Part }) {
                     min={part.min_order_quantity}
                     max={part.available_quantity}
                     value={typed}
+                    // Typed into before the app has the page, the value would be set back.
+                    readOnly={!hydrated}
                     aria-invalid={!quote.inRange}
                     aria-describedby={`${ids}-quote`}
                     onChange={(event) => {
