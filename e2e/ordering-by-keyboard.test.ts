@@ -183,6 +183,19 @@ describe('a product page', () => {
     release();
     await expect.poll(() => appRunning(catalog)).toBe(true);
   });
+
+  it('keeps words typed into the catalog search before the app runs, and searches for them once it does', async () => {
+    const catalog = await open('about:blank');
+    const release = await holdTheApp(catalog);
+    await catalog.goto(`${journey.baseUrl}/catalog`, { waitUntil: 'commit' });
+    await catalog.getByLabel('Search parts by name').fill('kapton');
+    expect(await appRunning(catalog)).toBe(false);
+    release();
+    await expect.poll(() => appRunning(catalog)).toBe(true);
+    await catalog.waitForURL(/\?q=kapton$/);
+    await catalog.getByText('1 part found for “kapton”').waitFor();
+    expect(await catalog.getByLabel('Search parts by name').inputValue()).toBe('kapton');
+  });
 });
 
 describe('a buyer on a phone and a desktop', () => {

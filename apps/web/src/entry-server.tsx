@@ -1,7 +1,7 @@
 import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import type { ServerData } from './lib/server-data';
@@ -9,10 +9,11 @@ import type { ServerData } from './lib/server-data';
 export type { ServerData };
 
 /**
- * The pages the server renders: the public ones, each part's own page, and the pages a mailed link
+ * The pages the server renders: the public ones, each part's own page, the pages a mailed link
  * opens (its token is in the address's fragment, which the server never sees: they render as they
- * first show). Every other page (the signed-in ones, unknown paths) is index.html, which the app
- * renders in the browser with the sign-in it keeps there.
+ * first show), and "Oops! Page not found" for a path that names no page (with HTTP 404). Every
+ * other page (the signed-in ones) is index.html, which the app renders in the browser with the
+ * sign-in it keeps there.
  */
 const PUBLIC_PAGES = new Set([
   '/',
@@ -30,7 +31,12 @@ const PUBLIC_PAGES = new Set([
 ]);
 
 export function rendersOnServer(pathname: string): boolean {
-  return PUBLIC_PAGES.has(pathname) || /^\/parts\/[^/]+$/.test(pathname);
+  return PUBLIC_PAGES.has(pathname) || /^\/parts\/[^/]+$/.test(pathname) || namesNoPage(pathname);
+}
+
+/** Whether only the catch-all route (the not-found page) matches `pathname`. */
+function namesNoPage(pathname: string): boolean {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
 }
 
 /** The route table as the server matches it (each page's code is loaded on first use). */

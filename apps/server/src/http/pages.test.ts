@@ -88,15 +88,23 @@ describe.runIf(built)('pages', () => {
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 
-  it('sends a signed-in page, or an unknown one, as the page shell for the app, under the strict policy', async () => {
+  it('sends a signed-in page as the page shell for the app, under the strict policy', async () => {
     const shell = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
-    for (const url of '/dashboard /dashboard/my-order /purchase/x /order /quotes/new /no/such/page'.split(
-      ' ',
-    )) {
+    for (const url of '/dashboard /dashboard/my-order /purchase/x /order /quotes/new'.split(' ')) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toBe(shell);
       expect(page.headers['content-security-policy'], url).toContain("script-src 'self';");
+    }
+  });
+
+  it('answers a path that names no page with the "Oops! Page not found" page and HTTP 404', async () => {
+    for (const url of ['/no/such/page', '/dashboard/no-such-page', '/parts/a/b', '/catalog/x?q=1']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.body, url).toContain('Oops! Page not found');
+      expect(inlineScripts(page.body).every((attributes) => attributes.includes('nonce=')), url).toBe(true);
     }
   });
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { data, type RouteObject } from 'react-router';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { RequireAdmin, RequireAuth, RequireNonAdmin } from '../features/auth/components/guards';
 import { HomePage, homeLoader } from '../features/home';
@@ -288,6 +288,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
+        // No page of the app: answered with HTTP 404, on the server and to the router alike.
+        loader: () => data(null, { status: 404 }),
         lazy: async () => ({
           Component: (await import('../features/errors/pages/not-found-page')).NotFoundPage,
         }),

@@ -42,6 +42,7 @@ export function CatalogPage() {
   const [draft, setDraft] = useState(state.q);
   const ids = useId();
   const listTop = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLInputElement>(null);
   /** The search waiting for the typing to rest. */
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** Whether the address is one the typing added (its next letters replace it). */
@@ -61,6 +62,13 @@ export function CatalogPage() {
     if (pending.current === undefined) setDraft(state.q);
   }, [state.q]);
   useEffect(() => () => clearTimeout(pending.current), []);
+  // Words typed into the server's page before the app took it over stay in the box (React keeps
+  // them there): the app searches for them as if they were typed now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes the page over
+  useEffect(() => {
+    const typed = box.current?.value ?? state.q;
+    if (typed !== state.q) type(typed);
+  }, []);
 
   const type = (value: string) => {
     setDraft(value);
@@ -92,7 +100,7 @@ export function CatalogPage() {
           onSubmit={(event) => {
             event.preventDefault();
             leaveTyping();
-            go({ ...state, q: draft.trim(), page: 1 });
+            go({ ...state, q: (box.current?.value ?? draft).trim(), page: 1 });
           }}
         >
           <div className="min-w-64 flex-[1_1_20rem]">
@@ -102,6 +110,7 @@ export function CatalogPage() {
             <div className="flex gap-2">
               <input
                 id={`${ids}-q`}
+                ref={box}
                 name="q"
                 type="search"
                 className="input input-bordered w-full min-w-0 flex-1"
