@@ -47,6 +47,7 @@ async function startBuild(entry) {
       SEED_ADMIN_PASSWORD: admin.password,
       RATE_LIMIT_PURCHASES_PER_ACCOUNT: unlimited,
       RATE_LIMIT_PURCHASES_PER_IP: unlimited,
+      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: unlimited,
       UNPAID_ORDERS_PER_BUYER: unlimited,
     },
   });

@@ -420,6 +420,7 @@ export async function measureApi(database, port) {
       SEED_ADMIN_PASSWORD: admin.password,
       RATE_LIMIT_PURCHASES_PER_ACCOUNT: unlimited,
       RATE_LIMIT_PURCHASES_PER_IP: unlimited,
+      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: unlimited,
       UNPAID_ORDERS_PER_BUYER: unlimited,
     },
   });
