@@ -104,7 +104,10 @@ describe.runIf(built)('pages', () => {
       expect(page.statusCode, url).toBe(404);
       expect(page.headers['content-type'], url).toContain('text/html');
       expect(page.body, url).toContain('Oops! Page not found');
-      expect(inlineScripts(page.body).every((attributes) => attributes.includes('nonce=')), url).toBe(true);
+      expect(
+        inlineScripts(page.body).every((attributes) => attributes.includes('nonce=')),
+        url,
+      ).toBe(true);
     }
   });
 
