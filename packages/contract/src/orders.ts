@@ -56,6 +56,7 @@ export const Order = z.object({
   address: z.string(),
   paymentId: z.string().optional(),
   invoiceNumber: z.string().optional().describe('the invoice of a paid order, e.g. INV-000042'),
+  number: z.string().describe("the order's own number, e.g. SO-000123: sequential, never reused"),
   createdAt: z.string(),
   expiredAt: z
     .string()
@@ -93,6 +94,9 @@ export const OrderFilters = z.object({
     .describe('to_ship: paid or invoiced, not shipped yet'),
   buyer: filterText(254),
   part: filterText(200),
+  q: filterText(200).describe(
+    "an order number (SO-000123, or 123); any other text: a piece of the buyer's email or name or of their company's name",
+  ),
 });
 export type OrderFilters = z.output<typeof OrderFilters>;
 export const AllOrdersQuery = Paging.extend(OrderFilters.shape);

@@ -78,6 +78,8 @@ export interface OrdersTable {
   settlement_reference: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0022: when a company admin approved a pending order (its unpaid clock starts then). */
   approved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0029: the order's human number (SO-000123), given when it is written, never changed. */
+  number: ColumnType<number, number, never>;
 }
 
 export type FulfilmentStatus = 'unfulfilled' | 'shipped' | 'delivered';
@@ -278,8 +280,8 @@ export interface InvoicesTable {
   issued_at: string;
 }
 
-/** One row (id 1): the last invoice number given. */
-export interface InvoiceCounterTable {
+/** One row (id 1): the last number given (of invoices, of orders). */
+export interface CounterTable {
   id: number;
   last_number: number;
 }
@@ -359,7 +361,8 @@ export interface DB {
   rate_limit_windows: RateLimitWindowsTable;
   audit_log: AuditLogTable;
   invoices: InvoicesTable;
-  invoice_counter: InvoiceCounterTable;
+  invoice_counter: CounterTable;
+  order_counter: CounterTable;
   mail_outbox: MailOutboxTable;
   google_sign_in_codes: GoogleSignInCodesTable;
   account_links: AccountLinksTable;

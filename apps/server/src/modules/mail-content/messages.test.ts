@@ -7,6 +7,7 @@ import { orderPlacedMail, paymentReceiptMail } from './messages.js';
 const order: OrderRow = {
   id: '01a2b3c4-0000-7000-8000-0000000000aa',
   user_id: '01a2b3c4-0000-7000-8000-0000000000bb',
+  number: 7,
   user_name: 'Karnaphuli Assemblies',
   email: 'buyer@karnaphuli.example',
   part_id: '01a2b3c4-0000-7000-8000-000000000001',

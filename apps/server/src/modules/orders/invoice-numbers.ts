@@ -5,21 +5,41 @@ export function formatInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }
 
+/** How an order number is written: SO- and six digits (more once the shop passes 999,999). */
+export function formatOrderNumber(number: number): string {
+  return `SO-${String(number).padStart(6, '0')}`;
+}
+
+/** The number `SO-000123` (or `so-123`, `123`) names, or undefined when it names none. */
+export function parseOrderNumber(text: string): number | undefined {
+  const match = /^(?:SO-?)?0*(\d{1,15})$/i.exec(text.trim());
+  const number = match?.[1] === undefined ? Number.NaN : Number(match[1]);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
 /**
- * Gives the order the next invoice number. Run it in the transaction that marks the order paid:
- * the counter's row stays locked until that transaction ends, so concurrent payers take numbers
- * one after another, and a payment that rolls back gives its number back.
+ * The next number of a counter row, in the caller's transaction: the row stays locked until that
+ * transaction ends, so concurrent writers take numbers one after another, and one that rolls back
+ * gives its number back (a sequence would keep it: a gap).
  */
-export async function assignInvoice(db: Database, orderId: string, at: string): Promise<number> {
-  if (!db.isTransaction) throw new Error('An invoice is assigned in the transaction that pays the order');
-  const counter = await db
-    .updateTable('invoice_counter')
+async function nextNumber(db: Database, counter: 'invoice_counter' | 'order_counter'): Promise<number> {
+  if (!db.isTransaction) throw new Error(`A number of ${counter} is taken in the transaction that uses it`);
+  const row = await db
+    .updateTable(counter)
     .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
     .where('id', '=', 1)
     .returning('last_number')
     .executeTakeFirst();
-  if (!counter) throw new Error('The invoice counter is missing: run the migrations');
-  const number = Number(counter.last_number);
+  if (!row) throw new Error(`The ${counter} row is missing: run the migrations`);
+  return Number(row.last_number);
+}
+
+/** The number of the order being written, taken in the transaction that writes it. */
+export const nextOrderNumber = (db: Database): Promise<number> => nextNumber(db, 'order_counter');
+
+/** Gives the order the next invoice number, in the transaction that pays (or invoices) it. */
+export async function assignInvoice(db: Database, orderId: string, at: string): Promise<number> {
+  const number = await nextNumber(db, 'invoice_counter');
   await db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at }).execute();
   return number;
 }

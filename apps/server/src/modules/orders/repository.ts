@@ -6,6 +6,7 @@ import { lockRows } from '../../db/row-locks.js';
 import type { DB, NewOrder, OrderLinesTable, OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 import type { Membership } from '../companies/index.js';
+import { parseOrderNumber } from './invoice-numbers.js';
 
 /** What an order line needs of its part, answered by the statement that took its pieces. */
 export interface TakenPart {
@@ -550,6 +551,8 @@ export interface OrderFilter {
   buyer?: string | undefined;
   /** A literal piece of the (current) name of a part on any of the order's lines. */
   part?: string | undefined;
+  /** An order's number (SO-000123, 123), or else a literal piece of the buyer's email or name or of their company's name. */
+  q?: string | undefined;
 }
 
 function filteredOrders(db: Database, filter: OrderFilter) {
@@ -561,6 +564,25 @@ function filteredOrders(db: Database, filter: OrderFilter) {
   if (filter.state === 'to_ship') query = query.where(awaitingShipment);
   if (filter.buyer)
     query = query.where(sql<boolean>`email like ${containsPattern(filter.buyer)} escape '\\'`);
+  const number = filter.q === undefined ? undefined : parseOrderNumber(filter.q);
+  if (number !== undefined) query = query.where('number', '=', number);
+  else if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(user_name) like ${pattern} escape '\\'`,
+        eb(
+          'company_id',
+          'in',
+          eb
+            .selectFrom('companies')
+            .select('companies.id')
+            .where(sql<boolean>`lower(companies.name) like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
   if (filter.part) {
     const pattern = containsPattern(filter.part);
     query = query.where((eb) =>

@@ -102,7 +102,7 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
       schema: {
         tags: ['orders'],
         summary:
-          'Every order, newest first, filtered by state (paid, unpaid: still payable, expired), buyer and part (admins); x-total-count carries the total',
+          'Every order, newest first, filtered by state (paid, unpaid: still payable, expired, to_ship), buyer, part and q (an order number, else a piece of the buyer or their company) (admins); x-total-count carries the total',
         security,
         querystring: AllOrdersQuery,
         response: { 200: OrderList, ...errors },

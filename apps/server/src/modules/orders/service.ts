@@ -26,7 +26,7 @@ import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
-import { formatInvoiceNumber } from './invoice-numbers.js';
+import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './invoice-numbers.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
 
@@ -72,6 +72,7 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
         : {}),
     ...(row.paid_at ? { paidAt: row.paid_at } : {}),
     ...(row.invoice_number ? { invoiceNumber: formatInvoiceNumber(row.invoice_number) } : {}),
+    number: formatOrderNumber(row.number),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
     fulfilment: fulfilmentOf(row),
@@ -161,6 +162,8 @@ export async function writeOrder(
   const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
   const order = {
     id,
+    // Last before the order is written: the counter's row stays locked until the order commits.
+    number: await nextOrderNumber(trx),
     user_id: buyer.id,
     user_name: buyer.name,
     email: buyer.email,
@@ -420,6 +423,7 @@ export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promi
   return toCsv(
     [
       'order',
+      'number',
       'line',
       'placed',
       'buyer',
@@ -442,6 +446,7 @@ export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promi
     ],
     rows.map((o) => [
       o.id,
+      formatOrderNumber(o.number),
       Number(o.line_no) + 1,
       o.created_at,
       o.user_name,

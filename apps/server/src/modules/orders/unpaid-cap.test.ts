@@ -123,10 +123,13 @@ describe('UNPAID_ORDERS_PER_BUYER', () => {
       .selectAll()
       .where('order_id', '=', ids[0] as string)
       .execute();
-    for (const id of ['01a2d000-0000-7000-8000-00000000c0a1', '01a2d000-0000-7000-8000-00000000c0a2']) {
+    for (const [at, id] of [
+      '01a2d000-0000-7000-8000-00000000c0a1',
+      '01a2d000-0000-7000-8000-00000000c0a2',
+    ].entries()) {
       await shop.database.db
         .insertInto('orders')
-        .values({ ...first, id } as never)
+        .values({ ...first, id, number: 1_000_000 + at } as never)
         .execute();
       await shop.database.db
         .insertInto('order_lines')

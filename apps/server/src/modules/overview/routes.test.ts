@@ -23,6 +23,7 @@ const addPart = (shop: TestShop, name: string, min: number, available: number, d
     deleted_at: deleted ? new Date().toISOString() : null,
   });
 
+let written = 0;
 /** An order placed (and perhaps paid) at known moments, written straight into the database. */
 async function addOrder(
   shop: TestShop,
@@ -35,6 +36,8 @@ async function addOrder(
   const id = newId();
   const row: OrderRow = {
     po_number: null,
+    // Past the numbers the file's orders placed through the API take.
+    number: 1_000_000 + ++written,
     expired_at: expiredAt,
     fulfilment_status: 'unfulfilled',
     carrier: null,

@@ -12,6 +12,7 @@ import {
 
 const order = (fields: Partial<Order> = {}): Order => ({
   _id: '11111111-1111-4111-8111-111111111111',
+  number: 'SO-000001',
   userName: 'Rafiq',
   email: 'rafiq@karnaphuli.example',
   partsId: '22222222-2222-4222-8222-222222222222',

@@ -28,12 +28,14 @@ export function myOrdersQuery(email: string, page: { limit: number; offset: numb
 
 export interface OrderFilters {
   state: '' | OrderState;
+  /** An order's number (SO-000123), or a piece of the buyer's email or name or of their company's name. */
+  q: string;
   buyer: string;
   part: string;
 }
 
 /** Manage All Order's filters as the page opens: every order. */
-export const NO_ORDER_FILTERS: OrderFilters = { state: '', buyer: '', part: '' };
+export const NO_ORDER_FILTERS: OrderFilters = { state: '', q: '', buyer: '', part: '' };
 
 /** The filters as query parameters (empty ones left out). */
 export function filterParams(filters: OrderFilters): URLSearchParams {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { OrderFilters } from '../api/orders';
 
-/** Manage All Order's filters: state, buyer email, part name. */
+/** Manage All Order's filters: state, an order's number (or buyer or company), buyer email, part name. */
 export function OrderFilterBar({
   filters,
   onChange,
@@ -11,7 +11,7 @@ export function OrderFilterBar({
 }) {
   const id = useId();
   return (
-    <fieldset className="mb-4 grid gap-3 sm:grid-cols-3">
+    <fieldset className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="sr-only">Filter the orders</legend>
       <div>
         <label htmlFor={`${id}-state`} className="mb-1 block font-medium">
@@ -30,6 +30,13 @@ export function OrderFilterBar({
           <option value="to_ship">To ship</option>
         </select>
       </div>
+      <SearchFilter
+        id={`${id}-q`}
+        label="Order number, buyer or company"
+        maxLength={200}
+        value={filters.q}
+        onChange={(q) => onChange({ ...filters, q })}
+      />
       <SearchFilter
         id={`${id}-buyer`}
         label="Buyer email"

@@ -40,6 +40,9 @@ function orderColumns(
       className: 'min-w-24 sm:min-w-40',
       cell: (order) => (
         <>
+          <span className="block whitespace-nowrap text-xs font-medium text-base-content/70">
+            {order.number}
+          </span>
           <OrderPartCell order={order} />
           {extra?.underPartOnPhones && <div className="mt-3 md:hidden">{extra.cell(order)}</div>}
         </>

@@ -6,6 +6,7 @@ import { OrderTimeline, orderSteps } from './order-timeline';
 
 const order: Order = {
   _id: '01900000-0000-7000-8000-000000000001',
+  number: 'SO-000001',
   userName: 'Karnaphuli Assemblies',
   email: 'buyer@example.com',
   partsId: '01900000-0000-7000-8000-0000000000aa',
