@@ -37,10 +37,10 @@ const sizes = (process.env.BENCH_GROWTH_SIZES ?? '100,10000,100000').split(',').
 const sections = process.argv.slice(2).length ? process.argv.slice(2) : ['catalog', 'orders', 'history'];
 
 /**
- * The shop keeps each public answer until a write changes the catalog, at most 500 of them, the
- * least recently used going first. Cycling through more distinct URLs than that makes every
- * request a miss: the uncached cost. Page sizes vary from 11 to 30 (20 on average) so that even
- * 100 parts give enough distinct URLs.
+ * How many distinct URLs a read cycles through. Builds before the plain house kept at most 500
+ * public answers: cycling through more made every request a miss there (the "uncached" cost);
+ * the shop keeps none now. Page sizes vary from 11 to 30 (20 on average) so that even 100 parts
+ * give enough distinct URLs.
  */
 const CACHE_ENTRIES = 500;
 const limits = Array.from({ length: 20 }, (_, i) => 11 + i);
