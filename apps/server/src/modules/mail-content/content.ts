@@ -5,7 +5,7 @@ import { findUsableLink, type InvitationTokens, type LinkTokens } from '../accou
 import { findInvitationToMail } from '../companies/index.js';
 import type { Invoice } from '../invoices/index.js';
 import { adminMailSubject, type DueMail, type MailContent, type MailKind } from '../mail/index.js';
-import { findOrder, linesOf } from '../orders/index.js';
+import { orderLines, readOrder } from '../orders/index.js';
 import * as quotes from '../quotes/index.js';
 import {
   approvalNeededMail,
@@ -49,7 +49,7 @@ export function mailContent(
   const { db } = deps;
 
   async function orderMail(kind: MailKind, row: OrderRow): Promise<MailContent> {
-    const order = { ...row, lines: await linesOf(db, [row.id]) };
+    const order = { ...row, lines: await orderLines(db, row.id) };
     const invoice = () => deps.invoiceFor?.(db, order.id) ?? Promise.resolve(undefined);
     switch (kind) {
       case 'order_placed':
@@ -133,7 +133,7 @@ export function mailContent(
       mail.kind === 'quote_accepted_admin'
     )
       return quoteMail(mail);
-    const order = await findOrder(
+    const order = await readOrder(
       db,
       mail.kind === 'approval_needed' || mail.kind === 'approval_reminder'
         ? adminMailSubject(mail.subject_id)
