@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { fillOrderTotals } from '../db/migrations/0028_running_order_totals.js';
 
 /**
- * Rebuilds the running totals (orders/repository.ts moveTotals) from the orders as they stand:
+ * Rebuilds the running totals (orders/totals.ts moveTotals) from the orders as they stand:
  * for a test that changed orders behind the shop's back (marked one paid, moved it to last month).
  */
 export function recountOrderTotals(db: Database): Promise<void> {

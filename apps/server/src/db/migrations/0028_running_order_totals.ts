@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A purchase costs the same whatever the buyer's history: the unpaid-order caps and the
   // monthly limit read running totals, which every change to an order moves in its own
-  // transaction (orders/repository.ts moveTotals), instead of counting the buyer's orders.
+  // transaction (orders/totals.ts moveTotals), instead of counting the buyer's orders.
   await db.schema
     .createTable('buyer_totals')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

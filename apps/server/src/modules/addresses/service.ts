@@ -8,7 +8,7 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { lockBuyer } from '../orders/index.js';
+import { serialiseUserWrites } from '../users/index.js';
 import * as addresses from './repository.js';
 
 const toAddress = (row: addresses.AddressRow): SavedAddress => ({
@@ -30,7 +30,7 @@ export async function addressesOf(db: Database, owner: Caller): Promise<SavedAdd
 export async function addAddress(db: Database, owner: Caller, body: AddressBody): Promise<string> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    await lockBuyer(trx, owner.id);
+    await serialiseUserWrites(trx, owner.id);
     if ((await addresses.countAddresses(trx, owner.id)) >= MAX_ADDRESSES)
       throw new AppError('too_many_addresses', TOO_MANY_ADDRESSES_MESSAGE);
     await addresses.insertAddress(trx, {

@@ -12,7 +12,7 @@ import { type AppError, conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { findOrder, fulfilmentOf, getOrder } from '../orders/index.js';
+import { fulfilmentOf, getOrder, readOrder } from '../orders/index.js';
 import * as fulfilment from './repository.js';
 
 export interface FulfilmentDeps {
@@ -23,7 +23,7 @@ export interface FulfilmentDeps {
 
 /** Why the order could not take the change: it is gone, or not in the state the change starts from. */
 async function refusal(db: Database, id: string, to: FulfilmentBody['status']): Promise<AppError> {
-  const row = await findOrder(db, id);
+  const row = await readOrder(db, id);
   if (!row) return notFound('order');
   if (row.fulfilment_status === 'delivered')
     return conflict(to === 'shipped' ? ALREADY_SHIPPED_MESSAGE : ALREADY_DELIVERED_MESSAGE);

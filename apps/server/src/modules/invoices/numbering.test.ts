@@ -8,7 +8,8 @@ import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { test } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard, paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
 import { createTestDatabase, openTestDatabase, testDialect } from '../../test-support/test-app.js';
-import { markPaid, reconcilePayments, testProvider } from '../payments/index.js';
+import { markPaid } from '../orders/index.js';
+import { reconcilePayments, testProvider } from '../payments/index.js';
 
 const log = pino({ level: 'silent' });
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { companyOf } from '../companies/index.js';
-import { formatInvoiceNumber, fulfilmentOf, linesOf, type OrderLineRow } from '../orders/index.js';
+import { formatInvoiceNumber, fulfilmentOf, type OrderLineRow, orderLines } from '../orders/index.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
 
@@ -52,7 +52,7 @@ async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow
 export async function invoiceFor(db: Database, orderId: string): Promise<Invoice | undefined> {
   const order = await findInvoicedOrder(db, orderId);
   if (!order || order.invoice_number === null) return undefined;
-  return render(db, { ...order, lines: await linesOf(db, [order.id]) });
+  return render(db, { ...order, lines: await orderLines(db, order.id) });
 }
 
 /** `GET /api/purchaseById/{id}/invoice`: the order's buyer or an admin, once it is paid. */
@@ -61,5 +61,5 @@ export async function invoiceForCaller(db: Database, caller: Caller, orderId: st
   if (!order) throw notFound('order');
   requireSelfOrAdmin(caller, order.email);
   if (order.invoice_number === null) throw conflict('This order is not paid yet: it has no invoice');
-  return render(db, { ...order, lines: await linesOf(db, [order.id]) });
+  return render(db, { ...order, lines: await orderLines(db, order.id) });
 }

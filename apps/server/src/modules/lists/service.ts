@@ -10,8 +10,8 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { lockBuyer } from '../orders/index.js';
 import { priceBreaksOf } from '../parts/index.js';
+import { serialiseUserWrites } from '../users/index.js';
 import * as lists from './repository.js';
 
 function toLine(row: lists.ListLineWithPart): ListLine {
@@ -93,7 +93,7 @@ async function checkedLines(db: Database, listId: string, body: ListBody): Promi
 export async function createList(db: Database, owner: Caller, body: ListBody): Promise<string> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    await lockBuyer(trx, owner.id);
+    await serialiseUserWrites(trx, owner.id);
     if ((await lists.countLists(trx, owner.id)) >= MAX_LISTS)
       throw new AppError('too_many_lists', TOO_MANY_LISTS_MESSAGE);
     const lines = await checkedLines(trx, id, body);

@@ -5,7 +5,7 @@ import { findUsableLink, type InvitationTokens, type LinkTokens } from '../accou
 import { findInvitationToMail } from '../companies/index.js';
 import type { Invoice } from '../invoices/index.js';
 import { adminMailSubject, type DueMail, type MailContent, type MailKind } from '../mail/index.js';
-import { findOrder, linesOf } from '../orders/index.js';
+import { orderLines, readOrder } from '../orders/index.js';
 import * as quotes from '../quotes/index.js';
 import {
   approvalNeededMail,
@@ -49,7 +49,7 @@ export function mailContent(
   const { db } = deps;
 
   async function orderMail(kind: MailKind, row: OrderRow): Promise<MailContent> {
-    const order = { ...row, lines: await linesOf(db, [row.id]) };
+    const order = { ...row, lines: await orderLines(db, row.id) };
     const invoice = () => deps.invoiceFor?.(db, order.id) ?? Promise.resolve(undefined);
     switch (kind) {
       case 'order_placed':
@@ -78,21 +78,20 @@ export function mailContent(
   /** An offer's mail, while it is the quote's offer still open (a newer offer sends its own). */
   async function offerMail(subject: string): Promise<MailContent | { drop: string }> {
     const [quoteId = '', offerNo] = subject.split(':');
-    const quote = await quotes.findQuote(db, quoteId);
+    const quote = await quotes.readQuote(db, quoteId);
     if (quote?.status !== 'offered' || String(quote.offer_no) !== offerNo)
       return { drop: 'the offer was replaced, or the quote was answered' };
-    return quoteOfferedMail({ ...quote, lines: await quotes.linesOf(db, [quoteId]) }, deps.publicUrl);
+    return quoteOfferedMail({ ...quote, lines: await quotes.quoteLines(db, quoteId) }, deps.publicUrl);
   }
 
   /** A quote's request (to the admins) or its acceptance (to the buyer and the admins). */
   async function quoteMail(mail: DueMail): Promise<MailContent | { drop: string }> {
     const quoteId = mail.kind === 'quote_accepted' ? mail.subject_id : adminMailSubject(mail.subject_id);
-    const row = await quotes.findQuote(db, quoteId);
+    const row = await quotes.readQuote(db, quoteId);
     if (!row) return { drop: 'the quote is gone' };
-    const quote = { ...row, lines: await quotes.linesOf(db, [quoteId]) };
+    const quote = { ...row, lines: await quotes.quoteLines(db, quoteId) };
     if (mail.kind === 'quote_requested') {
-      const [asked] = await quotes.messagesOf(db, [quoteId]);
-      return quoteRequestedMail(quote, asked?.message ?? '', deps.publicUrl);
+      return quoteRequestedMail(quote, await quotes.requestMessage(db, quoteId), deps.publicUrl);
     }
     if (!row.order_id) return { drop: 'the quote has no order' };
     return mail.kind === 'quote_accepted'
@@ -134,7 +133,7 @@ export function mailContent(
       mail.kind === 'quote_accepted_admin'
     )
       return quoteMail(mail);
-    const order = await findOrder(
+    const order = await readOrder(
       db,
       mail.kind === 'approval_needed' || mail.kind === 'approval_reminder'
         ? adminMailSubject(mail.subject_id)

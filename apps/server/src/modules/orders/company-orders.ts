@@ -9,8 +9,12 @@ import { recordAudit } from '../audit/index.js';
 import { adminEmailsOf, companyOf, requireCompanyAdmin } from '../companies/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
+import { overdueUnmailed, pendingDueForReminder } from './due-orders.js';
+import { pageOfCompanyOrders } from './order-lists.js';
 import * as orders from './repository.js';
 import { getOrder, orderExpired, toOrder, withLines } from './service.js';
+import { returnLines } from './stock.js';
+import { moveTotals } from './totals.js';
 
 export interface CompanyOrderDeps {
   db: Database;
@@ -72,7 +76,7 @@ export async function approveOrder(deps: CompanyOrderDeps, caller: Caller, id: s
       });
       await deps.mail?.queue(trx, { kind: 'order_approved', orderId: id, recipient: approved.email }, now);
       // Invoiced on account (net 30), it holds its pieces unpaid no longer.
-      await orders.moveTotals(trx, { ...approved, approval: 'pending', due_date: null }, approved);
+      await moveTotals(trx, { ...approved, approval: 'pending', due_date: null }, approved);
       return toOrder({ ...approved, invoice_number: invoice }, await orders.linesOf(trx, [id]));
     });
   } catch (error) {
@@ -106,7 +110,7 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
       const rejected = await orders.rejectPending(trx, id, now);
       if (!rejected) throw lost;
       const lines = await orders.linesOf(trx, [id]);
-      await orders.returnLines(trx, lines);
+      await returnLines(trx, lines);
       await recordAudit(trx, {
         actor: caller,
         action: 'order.rejected',
@@ -123,7 +127,7 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
         },
         now,
       );
-      await orders.moveTotals(trx, { ...rejected, approval: 'pending', expired_at: null }, rejected);
+      await moveTotals(trx, { ...rejected, approval: 'pending', expired_at: null }, rejected);
       return toOrder(rejected, lines);
     });
   } catch (error) {
@@ -141,7 +145,7 @@ export async function listCompanyOrders(
   filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
 ): Promise<{ orders: Order[]; total: number }> {
   await requireCompanyAdmin(db, caller, filter.companyId, { refusal: NOT_ADMIN_OF });
-  const { rows, total } = await orders.companyOrders(db, filter);
+  const { rows, total } = await pageOfCompanyOrders(db, filter);
   return { orders: await withLines(db, rows), total };
 }
 
@@ -170,7 +174,7 @@ export async function settleOrder(
       });
       await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: id, recipient: settled.email }, now);
       // An invoiced order held no pieces unpaid, and still counts in its month: nothing moves.
-      await orders.moveTotals(trx, { ...settled, paid_at: null }, settled);
+      await moveTotals(trx, { ...settled, paid_at: null }, settled);
     });
   } catch (error) {
     if (error !== lost) throw error;
@@ -198,7 +202,7 @@ export async function remindApprovers(
   const { mail } = deps;
   if (!mail) return 0;
   const halfway = (h: number) => new Date(Date.now() - (h * 3_600_000) / 2 + earlyMs).toISOString();
-  const due = await orders.pendingDueForReminder(deps.db, {
+  const due = await pendingDueForReminder(deps.db, {
     unverified: halfway(hours.unverified),
     verified: halfway(hours.verified),
   });
@@ -224,7 +228,7 @@ export async function mailOverdueInvoices(deps: CompanyOrderDeps): Promise<numbe
   const { mail } = deps;
   if (!mail) return 0;
   const now = nowIso();
-  const due = await orders.overdueUnmailed(deps.db, now);
+  const due = await overdueUnmailed(deps.db, now);
   for (const order of due)
     await mail.queue(deps.db, { kind: 'invoice_overdue', orderId: order.id, recipient: order.email }, now);
   if (due.length > 0) mail.kick();

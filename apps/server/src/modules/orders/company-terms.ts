@@ -4,7 +4,7 @@ import type { Membership } from '../companies/index.js';
 import { adminEmailsOf } from '../companies/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { assignInvoice } from './invoice-numbers.js';
-import { monthSpending } from './repository.js';
+import { monthSpending } from './totals.js';
 
 /** When a net-30 invoice issued at `at` falls due. */
 export function dueDateFrom(at: string): string {

@@ -1,29 +1,26 @@
 /**
  * What other modules and the app may use of orders: placing and releasing them, the company
- * orders' background work, and the reads and writes payments, fulfilment, invoices and the
- * overview make of an order.
+ * orders' background work, what a card payment does to an order, the reads payments,
+ * fulfilment, invoices and mails make of one, and the order states every query names
+ * (predicates.ts).
  */
+
+export type { OrderLinesTable as OrderLineRow } from '../../db/schema.js';
+export { type CardPayment, type LatePayment, markPaid, payByCard, payExpiredOrder } from './card-payment.js';
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
-export { assignInvoice, formatInvoiceNumber } from './invoice-numbers.js';
+export { formatInvoiceNumber } from './invoice-numbers.js';
 export { orderBackgroundTasks, orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
   awaitingApproval,
   awaitingShipment,
   cardPayable,
-  findOrder,
   holdsPiecesUnpaid,
   invoicedUnpaid,
-  linesOf,
-  lockBuyer,
-  moveTotals,
-  type OrderLineRow,
   overdue,
-  reopenExpiredOrder,
-  retakeLines,
-  setExpired,
   shippable,
   unpaid,
-} from './repository.js';
+} from './predicates.js';
+export { orderLines, readOrder } from './reads.js';
 export {
   type AgreedOrder,
   fulfilmentOf,

@@ -26,9 +26,13 @@ import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
+import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './invoice-numbers.js';
+import { exportOrderLines, type OrderFilter, pageOfOrders } from './order-lists.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
+import { returnLines, takeStock } from './stock.js';
+import { buyerStanding, moveTotals } from './totals.js';
 
 /** Where the order's shipment is: its status, carrier, tracking number and moments. */
 export function fulfilmentOf(row: OrderRow): Fulfilment {
@@ -111,7 +115,7 @@ class RefusedLines extends Error {
  * An order, priced from the database and reserved from stock in the same transaction: the order
  * exists exactly when every line's pieces were taken. One statement takes every line's pieces and
  * reads the parts' names and prices (buyers racing for the same pieces can never take more than
- * there are), the parts locked first in the order of their ids (orders/repository.ts takeStock),
+ * there are), the parts locked first in the order of their ids (orders/stock.ts takeStock),
  * so that orders overlapping on parts never wait on each other in a circle. When any line takes
  * nothing, the whole order is rolled back, and the parts are read to tell missing parts (404)
  * from quantities out of range (422), every refused line named in `error.details`.
@@ -145,7 +149,7 @@ export async function writeOrder(
   // The cap on unpaid orders and a company member's monthly limit are decided here, one
   // order of this buyer at a time (the buyer's row stays locked until this order commits; on
   // SQLite the one connection runs one transaction at a time).
-  const { open, openValue, verified, member } = await orders.buyerStanding(trx, buyer.id);
+  const { open, openValue, verified, member } = await buyerStanding(trx, buyer.id);
   if (deps.unpaidPerBuyer !== undefined && !agreed && open >= deps.unpaidPerBuyer)
     throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
   const lines = await takeLines(trx, id, body.lines, agreed);
@@ -187,7 +191,7 @@ export async function writeOrder(
   await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
   if (terms?.pending && member) await askForApproval(trx, mail, member.company_id, id, now);
   if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
-  await orders.moveTotals(trx, undefined, order);
+  await moveTotals(trx, undefined, order);
 }
 
 /**
@@ -223,9 +227,7 @@ export interface AgreedOrder {
 
 /** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */
 async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[], agreed?: AgreedOrder) {
-  const taken = new Map(
-    (await orders.takeStock(trx, wanted, { minimum: !agreed })).map((part) => [part.id, part]),
-  );
+  const taken = new Map((await takeStock(trx, wanted, { minimum: !agreed })).map((part) => [part.id, part]));
   const refused: RefusedLine[] = [];
   const lines = wanted.map((line, lineNo): OrderLineRow => {
     const part = taken.get(line.partsId);
@@ -307,7 +309,7 @@ async function removeUnpaidOrder(
       const deleted = await orders.deleteUnpaidOrder(trx, id);
       // Nothing to cancel: roll back, so a paid order keeps its payment intents.
       if (!deleted) throw lost;
-      await orders.returnLines(trx, deleted.lines);
+      await returnLines(trx, deleted.lines);
       if (audit) {
         await recordAudit(trx, {
           actor: audit.actor,
@@ -316,7 +318,7 @@ async function removeUnpaidOrder(
           before: toOrder(deleted.order, deleted.lines),
         });
       }
-      await orders.moveTotals(trx, deleted.order, undefined);
+      await moveTotals(trx, deleted.order, undefined);
       return deleted.order;
     });
   } catch (error) {
@@ -346,7 +348,7 @@ export async function releaseStaleOrders(
   earlyMs = 0,
 ): Promise<number> {
   const before = (h: number) => new Date(Date.now() - h * 3_600_000 + earlyMs).toISOString();
-  const due = await orders.ordersDueForRelease(deps.db, {
+  const due = await ordersDueForRelease(deps.db, {
     unverified: before(hours.unverified),
     verified: before(hours.verified),
     aboveCardLimit: before(hours.aboveCardLimit),
@@ -389,7 +391,7 @@ async function expireOrder(deps: OrderDeps, id: string, pending: boolean): Promi
     const expired = await orders.expireUnpaidOrder(trx, id, nowIso(), pending);
     if (!expired) return undefined;
     const lines = await orders.linesOf(trx, [id]);
-    await orders.returnLines(trx, lines);
+    await returnLines(trx, lines);
     await recordAudit(trx, {
       actor: null,
       action: 'order.expired',
@@ -397,16 +399,13 @@ async function expireOrder(deps: OrderDeps, id: string, pending: boolean): Promi
       before: toOrder({ ...expired, expired_at: null }, lines),
       after: { expiredAt: expired.expired_at },
     });
-    await orders.moveTotals(trx, { ...expired, expired_at: null }, expired);
+    await moveTotals(trx, { ...expired, expired_at: null }, expired);
     return expired;
   });
 }
 
-export async function listOrders(
-  db: Database,
-  filter: orders.OrderFilter & { limit: number; offset: number },
-) {
-  const { rows, total } = await orders.listOrders(db, filter);
+export async function listOrders(db: Database, filter: OrderFilter & { limit: number; offset: number }) {
+  const { rows, total } = await pageOfOrders(db, filter);
   return { orders: await withLines(db, rows), total };
 }
 
@@ -418,8 +417,8 @@ export const EXPORT_LIMIT = 50_000;
  * from 1), the order's own columns repeated on each; `price` is the line's, so the column sums to
  * the orders' totals.
  */
-export async function ordersCsv(db: Database, filter: orders.OrderFilter): Promise<string> {
-  const rows = await orders.exportOrderLines(db, filter, EXPORT_LIMIT);
+export async function ordersCsv(db: Database, filter: OrderFilter): Promise<string> {
+  const rows = await exportOrderLines(db, filter, EXPORT_LIMIT);
   return toCsv(
     [
       'order',

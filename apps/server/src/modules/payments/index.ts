@@ -3,6 +3,5 @@ export { paymentProvider } from './choice.js';
 export { paymentRoutesPlugin } from './plugin.js';
 export { paymentBackgroundTasks, paymentsPlugin } from './provider-plugin.js';
 export { reconcilePayments, releaseIntents } from './reconcile.js';
-export { markPaid } from './repository.js';
 export type { PaymentDeps } from './service.js';
 export { testProvider } from './test-provider.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../clock.js';
 import { conflict } from '../../http/app-error.js';
-import { findOrder } from '../orders/index.js';
+import { readOrder } from '../orders/index.js';
 import * as payments from './repository.js';
 import { type PaymentDeps, paying, recordPayment } from './service.js';
 
@@ -9,7 +9,7 @@ import { type PaymentDeps, paying, recordPayment } from './service.js';
 async function settleIfSucceeded(deps: PaymentDeps, intentId: string): Promise<boolean> {
   const intent = await deps.provider.retrieve(intentId);
   if (intent?.status !== 'succeeded' || !intent.orderId) return false;
-  const order = await findOrder(deps.db, intent.orderId);
+  const order = await readOrder(deps.db, intent.orderId);
   if (!order || intent.amountCents !== Number(order.price) * 100) return false;
   const outcome = await paying(deps, async (trx) => {
     await payments.setIntentStatus(trx, intent.id, 'succeeded', nowIso());

@@ -1,7 +1,5 @@
 import type { Database } from '../../db/database.js';
-import type { OrderRow, PaymentIntentsTable } from '../../db/schema.js';
-import { recordAudit } from '../audit/index.js';
-import { assignInvoice, cardPayable, formatInvoiceNumber } from '../orders/index.js';
+import type { PaymentIntentsTable } from '../../db/schema.js';
 
 /** An intent as saved: its row without the times, which the save sets. */
 export type StoredIntent = Omit<PaymentIntentsTable, 'created_at' | 'updated_at'>;
@@ -46,41 +44,6 @@ export async function intentStatus(db: Database, id: string): Promise<string | u
 
 export async function setIntentStatus(db: Database, id: string, status: string, at: string): Promise<void> {
   await db.updateTable('payment_intents').set({ status, updated_at: at }).where('id', '=', id).execute();
-}
-
-/**
- * Marks the order paid in one conditional update: only while it is unpaid. A payment racing a
- * cancel, or a webhook racing the buyer's confirmation, ends with exactly one of them. Run it in
- * a transaction: the order, its invoice number and its audit entry are written together or not at all.
- * Answers the order as it is now, or nothing when it was not payable by card.
- */
-export async function markPaid(
-  db: Database,
-  orderId: string,
-  paymentId: string,
-  at: string,
-  /** Who confirmed it: the buyer, or null for the provider's webhook and reconciliation. */
-  actor: { id: string; email: string } | null = null,
-): Promise<OrderRow | undefined> {
-  if (!db.isTransaction) throw new Error('markPaid runs in a transaction');
-  const paid = await db
-    .updateTable('orders')
-    .set({ payment_id: paymentId, payment_intent_id: paymentId, paid_at: at })
-    .where('id', '=', orderId)
-    // A company order pending approval, or invoiced on account, is not paid by card.
-    .where(cardPayable)
-    .returningAll()
-    .executeTakeFirst();
-  if (!paid) return undefined;
-  const invoice = formatInvoiceNumber(await assignInvoice(db, orderId, at));
-  // Every payment is in the audit log (a second writer in the same statement is impossible).
-  await recordAudit(db, {
-    actor,
-    action: 'order.paid',
-    subjectId: orderId,
-    after: { paymentId, paidAt: at, invoice },
-  });
-  return paid;
 }
 
 /** Records a webhook event once; false when it was seen before. */

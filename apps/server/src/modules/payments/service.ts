@@ -8,8 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/app-error.j
 import { type Caller, requireSelf } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import * as orders from '../orders/index.js';
-import { findOrder, orderExpired } from '../orders/index.js';
+import { orderExpired, payByCard, payExpiredOrder, readOrder } from '../orders/index.js';
 import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
 import { paymentsNotConfigured } from './no-provider.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
@@ -41,32 +40,20 @@ export async function recordPayment(
   paymentId: string,
   actor: { id: string; email: string } | null,
 ): Promise<PaymentOutcome> {
-  const at = nowIso();
-  const paid = await payments.markPaid(trx, order.id, paymentId, at, actor);
-  if (paid) {
-    await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: order.id, recipient: order.email }, at);
-    await orders.moveTotals(trx, { ...paid, paid_at: null }, paid);
-    return 'paid';
-  }
-  const now = await findOrder(trx, order.id);
+  const payment = { paymentId, at: nowIso(), actor };
+  if (await payByCard(trx, deps.mail, order, payment)) return 'paid';
+  const now = await readOrder(trx, order.id);
   if (!now?.expired_at || now.paid_at) return 'not_paid';
-  if (!(await orders.reopenExpiredOrder(trx, now.id))) return 'not_paid';
-  const paidLate = (await orders.retakeLines(trx, now.id))
-    ? await payments.markPaid(trx, now.id, paymentId, at, actor)
-    : undefined;
-  if (paidLate) {
-    await deps.mail?.queue(trx, { kind: 'payment_receipt', orderId: now.id, recipient: now.email }, at);
+  const late = await payExpiredOrder(trx, deps.mail, { ...now, expired_at: now.expired_at }, payment);
+  if (late === 'not_reopened') return 'not_paid';
+  if (late === 'paid') {
     deps.log?.warn(
       { orderId: now.id, paymentId },
       'payment arrived after the order expired: its pieces were still in stock, the order is paid',
     );
-    // From expired to paid: it counts in its month again (it never held pieces unpaid meanwhile).
-    await orders.moveTotals(trx, { ...paidLate, paid_at: null, expired_at: now.expired_at }, paidLate);
     return 'paid';
   }
-  // Expired again as it was: the totals never moved.
-  await orders.setExpired(trx, now.id, now.expired_at);
-  await payments.setIntentStatus(trx, paymentId, 'refund_due', at);
+  await payments.setIntentStatus(trx, paymentId, 'refund_due', payment.at);
   await recordAudit(trx, {
     actor,
     action: 'order.refund_due',
@@ -98,7 +85,7 @@ function requireCardPayments(deps: PaymentDeps): void {
 
 /** The buyer's own order (an admin pays nobody's order for them: docs/api.md precise point 7). */
 async function ownOrder(db: Database, caller: Caller, orderId: string): Promise<OrderRow> {
-  const order = await findOrder(db, orderId);
+  const order = await readOrder(db, orderId);
   if (!order) throw notFound('order');
   requireSelf(caller, order.email);
   return order;
@@ -170,7 +157,7 @@ async function settle(
   }
   const outcome = await recordPayment(deps, trx, order, intent.id, actor);
   if (outcome !== 'not_paid') return outcome;
-  const now = await findOrder(trx, order.id);
+  const now = await readOrder(trx, order.id);
   if (!now) throw notFound('order');
   if (now.payment_id !== intent.id) throw conflict('This order is paid with another payment');
   return 'paid';
@@ -261,7 +248,7 @@ export async function receiveWebhook(deps: PaymentDeps, rawBody: Buffer, signatu
       nowIso(),
     );
     if (!first || event.type !== 'payment_intent.succeeded' || !event.intent?.orderId) return;
-    const order = await findOrder(trx, event.intent.orderId);
+    const order = await readOrder(trx, event.intent.orderId);
     if (!order || order.paid_at) return;
     if (event.intent.amountCents !== amountOf(order)) return;
     await payments.setIntentStatus(trx, event.intent.id, 'succeeded', nowIso());

@@ -116,17 +116,16 @@ export async function threadPage(
   return { rows: rows.reverse(), total };
 }
 
-/** The messages of these quotes, oldest first. */
-export function messagesOf(db: Database, quoteIds: readonly string[]): Promise<QuoteMessageRow[]> {
-  if (quoteIds.length === 0) return Promise.resolve([]);
+/** The quote's first message (the one it was asked with), if it has any. */
+export function firstMessageOf(db: Database, quoteId: string): Promise<QuoteMessageRow | undefined> {
   return db
     .selectFrom('quote_messages')
     .selectAll()
-    .where('quote_id', 'in', quoteIds)
-    .orderBy('quote_id')
+    .where('quote_id', '=', quoteId)
     .orderBy('created_at')
     .orderBy('id')
-    .execute();
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The names of these parts that are in the catalog (not deleted), by id. */

@@ -1,4 +1,7 @@
-/** What other modules and the app may use of users: finding and saving one, the routes. */
+/**
+ * What other modules and the app may use of users: finding and saving one, serialising one's
+ * writes, the routes.
+ */
 export { userRoutesPlugin } from './plugin.js';
 export {
   findSignedInUser,
@@ -7,3 +10,4 @@ export {
   insertUser,
   setPasswordHash,
 } from './repository.js';
+export { serialiseUserWrites } from './service.js';

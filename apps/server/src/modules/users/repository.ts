@@ -1,6 +1,12 @@
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
+import { lockRows } from '../../db/row-locks.js';
 import type { UserRow } from '../../db/schema.js';
+
+/** Locks the user's row until the transaction ends. */
+export function lockUser(db: Database, id: string): Promise<void> {
+  return lockRows(db, db.selectFrom('users').select('id').where('id', '=', id));
+}
 
 export function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -17,6 +17,15 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/**
+ * Holds the user's row until the transaction ends, so that the user's writes that a cap counts
+ * (their unpaid orders, saved lists, addresses) are decided one at a time; another user's writes
+ * do not wait. Run it in the writing transaction, before the count.
+ */
+export function serialiseUserWrites(trx: Database, userId: string): Promise<void> {
+  return users.lockUser(trx, userId);
+}
+
 async function existing(db: Database, id: string): Promise<UserRow> {
   const row = await users.findUserById(db, id);
   if (!row) throw notFound('user');

@@ -1,0 +1,59 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+
+type Orders = ExpressionBuilder<DB, 'orders'>;
+
+/*
+ * The states of an order, each named once: every query that asks for one of them, in any module,
+ * says it with these predicates. (The running totals' `holdsUnpaid` in totals.ts is the
+ * JavaScript twin of `holdsPiecesUnpaid`, for a row already read.)
+ */
+
+/** Unpaid: neither paid nor expired (an expired order is neither paid nor unpaid: its pieces went back). */
+export const unpaid = (eb: Orders) =>
+  eb.and([eb('orders.paid_at', 'is', null), eb('orders.expired_at', 'is', null)]);
+
+/**
+ * Holds its pieces unpaid, and counts against its buyer's unpaid-order cap: unpaid and not invoiced
+ * on account (net 30); waiting for a card payment or for its company's approval.
+ */
+export const holdsPiecesUnpaid = (eb: Orders) => eb.and([unpaid(eb), eb('orders.due_date', 'is', null)]);
+
+/** An order that does not wait for a company admin's approval (none needed, or given). */
+export const awaitsNoApproval = (eb: Orders) =>
+  // A literal, not a parameter: a partial index (migration 0023) serves only the queries whose
+  // conditions spell out its own.
+  eb.or([eb('orders.approval', 'is', null), eb('orders.approval', '=', sql.lit('approved'))]);
+
+/** Card-payable: it holds its pieces unpaid and waits for no approval (nor was it refused). */
+export const cardPayable = (eb: Orders) => eb.and([holdsPiecesUnpaid(eb), awaitsNoApproval(eb)]);
+
+/** Waiting for a company admin's approval (released or not). */
+export const approvalPending = (eb: Orders) => eb('orders.approval', '=', sql.lit('pending'));
+
+/** Awaiting approval: it passes its buyer's limit and waits for a company admin, unpaid, not released. */
+export const awaitingApproval = (eb: Orders) => eb.and([approvalPending(eb), unpaid(eb)]);
+
+/** An invoice on account (net 30) not paid yet, and not released. */
+export const invoicedUnpaid = (eb: Orders) => eb.and([eb('orders.due_date', 'is not', null), unpaid(eb)]);
+
+/**
+ * Shippable: paid, or invoiced on net-30 terms (its invoice has a due date), not expired.
+ * (Net-30 orders: docs/api.md, Companies.)
+ */
+export const shippable = (eb: Orders) =>
+  eb.and([
+    eb.or([eb('orders.paid_at', 'is not', null), eb('orders.due_date', 'is not', null)]),
+    eb('orders.expired_at', 'is', null),
+  ]);
+
+/** A shippable order that has not shipped yet: what Manage All Order's "to ship" lists. */
+export const awaitingShipment = (eb: Orders) =>
+  // A literal, as the partial index of orders to ship (migration 0023) spells it.
+  eb.and([eb('orders.fulfilment_status', '=', sql.lit('unfulfilled')), shippable(eb)]);
+
+/** Net-30 orders not paid by their due date (before `now`). */
+export function overdue(db: Database, now: string) {
+  return db.selectFrom('orders').where(invoicedUnpaid).where('orders.due_date', '<', now);
+}
