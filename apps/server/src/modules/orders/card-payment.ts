@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { assignInvoice, formatInvoiceNumber } from './invoice-numbers.js';
+import { assignInvoice, formatInvoiceNumber } from './numbers.js';
 import * as orders from './repository.js';
 import { retakeLines } from './stock.js';
 import { moveTotals } from './totals.js';

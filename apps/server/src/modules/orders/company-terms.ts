@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { Membership } from '../companies/index.js';
 import { adminEmailsOf } from '../companies/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { assignInvoice } from './invoice-numbers.js';
+import { assignInvoice } from './numbers.js';
 import { monthSpending } from './totals.js';
 
 /** When a net-30 invoice issued at `at` falls due. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
 import type { OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
-import { parseOrderNumber } from './invoice-numbers.js';
+import { parseOrderNumber } from './numbers.js';
 import { awaitingApproval, awaitingShipment, unpaid } from './predicates.js';
 import { invoiceNumber, type OrderWithInvoice } from './repository.js';
 

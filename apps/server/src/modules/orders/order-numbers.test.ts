@@ -6,7 +6,7 @@ import { companyWithMembers } from '../../test-support/companies.js';
 import { type As, test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
 import { createTestDatabase, migrateBefore, openTestDatabase } from '../../test-support/test-app.js';
-import { parseOrderNumber } from './invoice-numbers.js';
+import { parseOrderNumber } from './numbers.js';
 
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
 

@@ -27,7 +27,7 @@ import type { MailOutbox } from '../mail/index.js';
 import { findPart, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
-import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './invoice-numbers.js';
+import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
 import { exportOrderLines, type OrderFilter, pageOfOrders } from './order-lists.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
