@@ -1,5 +1,7 @@
 import { newId } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { signUp, signUpVerified } from './accounts.js';
+import type { TestShop } from './test-app.js';
 
 export interface CompanySetUp {
   paymentTerms?: 'card' | 'net30';
@@ -52,4 +54,32 @@ export async function markVerified(db: Database, account: { uid: string }): Prom
     .set({ email_verified_at: new Date().toISOString() })
     .where('id', '=', account.uid)
     .execute();
+}
+
+/**
+ * A company of accounts signed up through the API: two admins (Rahima Admin, Second Admin,
+ * verified) and Karim Buyer, verified unless told otherwise, whose monthly limit is `limit`
+ * (none: no order of theirs waits for approval).
+ */
+export async function companyOfThree(
+  shop: TestShop,
+  options: CompanySetUp & { limit?: number | null; buyerVerified?: boolean } = {},
+) {
+  const { limit = null, buyerVerified = true, ...setUp } = options;
+  const db = shop.database.db;
+  const boss = await signUpVerified(shop.app, db, { name: 'Rahima Admin' });
+  const deputy = await signUpVerified(shop.app, db, { name: 'Second Admin' });
+  const buyer = buyerVerified
+    ? await signUpVerified(shop.app, db, { name: 'Karim Buyer' })
+    : await signUp(shop.app, { name: 'Karim Buyer' });
+  const id = await companyWithMembers(
+    db,
+    [
+      { uid: boss.uid, role: 'admin' },
+      { uid: deputy.uid, role: 'admin' },
+      { uid: buyer.uid, role: 'buyer', spendingLimit: limit },
+    ],
+    setUp,
+  );
+  return { id, boss, deputy, buyer };
 }

@@ -34,3 +34,13 @@ export async function insertParts(db: Database, parts: TestPart[]): Promise<stri
   if (rows.length) await db.insertInto('parts').values(rows).execute();
   return rows.map((row) => row.id);
 }
+
+/** The pieces of a part in stock now, as the database holds them. */
+export async function stockOf(db: Database, partId: string): Promise<number> {
+  const row = await db
+    .selectFrom('parts')
+    .select('available_quantity')
+    .where('id', '=', partId)
+    .executeTakeFirstOrThrow();
+  return Number(row.available_quantity);
+}

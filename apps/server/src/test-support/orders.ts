@@ -1,0 +1,47 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { Caller } from './fixture.js';
+
+/** Where the tests' orders go. */
+export const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
+
+export type OrderLine = { partsId: string; quantity: number };
+
+/** POST /api/orders of these lines (or this one) as the caller, to `delivery` (`extra`: a PO number, say). */
+export function order(
+  caller: Caller,
+  lines: OrderLine | OrderLine[],
+  extra: object = {},
+): Promise<LightMyRequestResponse> {
+  return caller.post('/api/orders', { lines: Array.isArray(lines) ? lines : [lines], ...delivery, ...extra });
+}
+
+/** An order placed as the caller; answers its id (anything but 201 fails the test). */
+export async function placedOrder(
+  caller: Caller,
+  lines: OrderLine | OrderLine[],
+  extra: object = {},
+): Promise<string> {
+  const res = await order(caller, lines, extra);
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
+}
+
+/** The order as the caller reads it (GET /api/purchaseById). */
+export async function readOrder(caller: Caller, id: string) {
+  return (await caller.get(`/api/purchaseById/${id}`)).json();
+}
+
+/** A company admin's (or the shop admin's) decision on an order waiting for approval. */
+export function decideOrder(caller: Caller, id: string, decision: 'approve' | 'reject') {
+  return caller.post(`/api/orders/${id}/${decision}`);
+}
+
+/** Moves the orders' placing back by `ms`, as if placed that long ago. */
+export async function placedAgo(db: Database, ids: string | string[], ms: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ created_at: new Date(Date.now() - ms).toISOString() })
+    .where('id', 'in', Array.isArray(ids) ? ids : [ids])
+    .execute();
+}
