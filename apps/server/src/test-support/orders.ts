@@ -27,6 +27,18 @@ export async function placedOrder(
   return res.json().insertedId;
 }
 
+/** POST /api/purchase (the API's first, one-part order) as the caller, to `delivery` unless `extra` says. */
+export function purchase(caller: Caller, partsId: string, quantity: unknown, extra: object = {}) {
+  return caller.post('/api/purchase', { partsId, quantity, ...delivery, ...extra });
+}
+
+/** A one-part order placed as the caller; answers its id (anything but 201 fails the test). */
+export async function purchased(caller: Caller, partsId: string, quantity: number): Promise<string> {
+  const res = await purchase(caller, partsId, quantity);
+  if (res.statusCode !== 201) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
+}
+
 /** The order as the caller reads it (GET /api/purchaseById). */
 export async function readOrder(caller: Caller, id: string) {
   return (await caller.get(`/api/purchaseById/${id}`)).json();
