@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Caller } from './fixture.js';
 
 /** Where the tests' orders go. */
-export const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
+export const delivery = { mobile: '+880 1712 345678', address: 'House 12, Road 5, Dhanmondi, Dhaka' };
 
 export type OrderLine = { partsId: string; quantity: number };
 
@@ -42,6 +42,11 @@ export async function purchased(caller: Caller, partsId: string, quantity: numbe
 /** The order as the caller reads it (GET /api/purchaseById). */
 export async function readOrder(caller: Caller, id: string) {
   return (await caller.get(`/api/purchaseById/${id}`)).json();
+}
+
+/** The caller's cancel of an unpaid order (DELETE /api/purchaseById): its pieces go back. */
+export function cancelOrder(caller: Caller, id: string) {
+  return caller.delete(`/api/purchaseById/${id}`);
 }
 
 /** A company admin's (or the shop admin's) decision on an order waiting for approval. */
