@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../db/database.js';
+import type { OrderRow } from '../db/schema.js';
 import type { Caller } from './fixture.js';
 
 /** Where the tests' orders go. */
@@ -61,4 +62,36 @@ export async function placedAgo(db: Database, ids: string | string[], ms: number
     .set({ created_at: new Date(Date.now() - ms).toISOString() })
     .where('id', 'in', Array.isArray(ids) ? ids : [ids])
     .execute();
+}
+
+type OrderFacts = Pick<
+  OrderRow,
+  'id' | 'user_id' | 'user_name' | 'email' | 'part_id' | 'part_name' | 'unit_price' | 'quantity' | 'price'
+>;
+
+/**
+ * An order's row as a test writes it: what the test leaves out as a new order has it (unpaid,
+ * unfulfilled, of no company, placed now, delivered to `delivery`).
+ */
+export function orderRow(facts: OrderFacts & Partial<OrderRow>): OrderRow {
+  return {
+    ...delivery,
+    po_number: null,
+    payment_id: null,
+    payment_intent_id: null,
+    created_at: new Date().toISOString(),
+    paid_at: null,
+    expired_at: null,
+    fulfilment_status: 'unfulfilled',
+    carrier: null,
+    tracking_number: null,
+    shipped_at: null,
+    delivered_at: null,
+    company_id: null,
+    approval: null,
+    due_date: null,
+    settlement_reference: null,
+    approved_at: null,
+    ...facts,
+  };
 }
