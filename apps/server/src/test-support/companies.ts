@@ -1,6 +1,7 @@
 import { newId } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { signUp, signUpVerified } from './accounts.js';
+import type { Caller } from './fixture.js';
 import type { TestShop } from './test-app.js';
 
 export interface CompanySetUp {
@@ -82,4 +83,38 @@ export async function companyOfThree(
     setUp,
   );
   return { id, boss, deputy, buyer };
+}
+
+/** A company the caller makes through the API (and so owns, as its admin); answers its id. */
+export async function createdCompany(
+  caller: Caller,
+  body: { name: string; vatId?: string } = { name: 'Karnaphuli Assemblies Ltd' },
+): Promise<string> {
+  const res = await caller.post('/api/companies', body);
+  if (res.statusCode !== 201) throw new Error(`making the company failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
+}
+
+export type Invite = { role?: 'admin' | 'buyer'; spendingLimit?: number | null };
+
+/** The caller (a company admin) invites the email; answers the invitation's id. */
+export async function invite(caller: Caller, companyId: string, email: string, body: Invite = {}) {
+  const res = await caller.post(`/api/companies/${companyId}/invitations`, {
+    email,
+    role: body.role ?? 'buyer',
+    ...(body.spendingLimit === undefined ? {} : { spendingLimit: body.spendingLimit }),
+  });
+  if (res.statusCode !== 201) throw new Error(`the invitation failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId as string;
+}
+
+/** Invites the email as `invite` does; answers the token the invitation's mailed link carries. */
+export async function invitationToken(
+  shop: TestShop,
+  caller: Caller,
+  companyId: string,
+  email: string,
+  body: Invite = {},
+): Promise<string> {
+  return shop.app.invitationLinks.token(await invite(caller, companyId, email, body));
 }
