@@ -30,7 +30,12 @@ const test = mailTest
       min_order_quantity: 1,
       available_quantity: 1_000_000,
     }),
-  );
+  )
+  /** A company on net 30 (as `company` makes it) whose buyer ordered `quantity` pieces of the part. */
+  .extend('companyOrder', { scope: 'file' }, ({ shop, as, part }) => async (quantity: number, extra = {}) => {
+    const made = await company(shop);
+    return { ...made, orderId: await placedOrder(as(made.buyer), { partsId: part, quantity }, extra) };
+  });
 
 /** A company on net 30 unless told otherwise: two admins and a buyer of no limit unless told. */
 const company = (shop: TestShop, options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) =>
@@ -155,11 +160,10 @@ describe('settling a net-30 invoice', () => {
     shop,
     as,
     admin,
-    part,
     smtp,
+    companyOrder,
   }) => {
-    const { buyer } = await company(shop);
-    const id = await placedOrder(as(buyer), { partsId: part, quantity: 2 });
+    const { buyer, orderId: id } = await companyOrder(2);
     const res = await settle(as(admin), id, 'BANK-2026-0042');
     expect(res.statusCode).toBe(200);
     expect(res.json()._id).toBe(id);
@@ -184,9 +188,8 @@ describe('settling a net-30 invoice', () => {
     expect(again.json().error.message).toBe('This order is paid already');
   });
 
-  test('twice at once: one pays it, the other gets 409', async ({ shop, as, admin, part }) => {
-    const { buyer } = await company(shop);
-    const id = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+  test('twice at once: one pays it, the other gets 409', async ({ shop, as, admin, companyOrder }) => {
+    const { orderId: id } = await companyOrder(1);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(as(admin), id, `REF-${i}`)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
@@ -203,9 +206,9 @@ describe('settling a net-30 invoice', () => {
     as,
     admin,
     part,
+    companyOrder,
   }) => {
-    const { buyer } = await company(shop);
-    const id = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const { buyer, orderId: id } = await companyOrder(1);
     const card = await company(shop, { paymentTerms: 'card' });
     const cardOrder = await placedOrder(as(card.buyer), { partsId: part, quantity: 1 });
     const notNet = await settle(as(admin), cardOrder, 'REF');
@@ -236,9 +239,9 @@ describe('overdue invoices', () => {
     admin,
     part,
     smtp,
+    companyOrder,
   }) => {
-    const { buyer } = await company(shop);
-    const older = await placedOrder(as(buyer), { partsId: part, quantity: 3 });
+    const { buyer, orderId: older } = await companyOrder(3);
     const newer = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
     const settled = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
     const notYet = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
@@ -294,13 +297,11 @@ describe('overdue invoices', () => {
 
 describe('the invoice of a net-30 order', () => {
   test('is there before it is paid, with its due date, PO number and the company', async ({
-    shop,
     as,
     admin,
-    part,
+    companyOrder,
   }) => {
-    const { buyer } = await company(shop);
-    const id = await placedOrder(as(buyer), { partsId: part, quantity: 1 }, { poNumber: 'PO-4711' });
+    const { buyer, orderId: id } = await companyOrder(1, { poNumber: 'PO-4711' });
     const order = await readOrder(as(admin), id);
     const res = await as(buyer).get(`/api/purchaseById/${id}/invoice`);
     expect(res.statusCode).toBe(200);
