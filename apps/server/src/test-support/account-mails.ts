@@ -27,3 +27,17 @@ export function linkIn(text: string | undefined): { link: string; token: string 
   if (!link?.[1] || !link[2]) throw new Error(`no link in the mail: ${text}`);
   return { link: link[1], token: link[2] };
 }
+
+/** The mails to `email` whose subject starts with `subject`, once `count` of them arrived (or 15 s passed). */
+export async function mailsTo(
+  smtp: TestMailServer,
+  email: string,
+  subject: string,
+  count = 1,
+): Promise<ParsedMail[]> {
+  const deadline = Date.now() + 15_000;
+  const matching = () =>
+    smtp.received.filter((m) => recipientOf(m) === email && m.subject?.startsWith(subject));
+  while (matching().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return matching();
+}

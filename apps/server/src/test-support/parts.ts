@@ -2,6 +2,7 @@ import { newId, nowIso } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { NewPart, PartRow } from '../db/schema.js';
 import { nameSortKey, searchForm } from '../db/text-search.js';
+import type { Caller } from './fixture.js';
 
 type TestPart = Pick<PartRow, 'name'> & Partial<Omit<PartRow, 'id' | 'name' | 'name_search' | 'name_sort'>>;
 
@@ -33,4 +34,38 @@ export async function insertParts(db: Database, parts: TestPart[]): Promise<stri
   const rows = parts.map(partRow);
   if (rows.length) await db.insertInto('parts').values(rows).execute();
   return rows.map((row) => row.id);
+}
+
+/** The pieces of a part in stock now, as the database holds them. */
+export async function stockOf(db: Database, partId: string): Promise<number> {
+  const row = await db
+    .selectFrom('parts')
+    .select('available_quantity')
+    .where('id', '=', partId)
+    .executeTakeFirstOrThrow();
+  return Number(row.available_quantity);
+}
+
+/** A part the caller (the shop's admin, to be allowed) adds through the API; answers its id. */
+export async function addedPart(
+  caller: Caller,
+  part: {
+    name?: string;
+    price?: number;
+    available?: number;
+    min?: number;
+    breaks?: { min_quantity: number; price_per_piece: number }[];
+  } = {},
+): Promise<string> {
+  const res = await caller.post('/api/parts', {
+    name: part.name ?? `Test part ${Math.random().toString(36).slice(2, 8)}`,
+    desc: 'A part made for this test',
+    img: 'https://example.com/p.webp',
+    min_order_quantity: part.min ?? 1,
+    available_quantity: part.available ?? 1000,
+    price_per_piece: part.price ?? 7,
+    ...(part.breaks ? { price_breaks: part.breaks } : {}),
+  });
+  if (res.statusCode !== 201) throw new Error(`adding the part failed: ${res.statusCode} ${res.body}`);
+  return res.json().insertedId;
 }

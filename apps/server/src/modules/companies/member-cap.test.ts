@@ -4,9 +4,9 @@ import {
   MAX_COMPANY_MEMBERS,
 } from '@shop/contract/companies';
 import { describe, expect } from 'vitest';
-import { signUp, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
-import { markVerified } from '../../test-support/companies.js';
-import { type Caller, test } from '../../test-support/fixture.js';
+import { signUpVerified, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
+import { createdCompany, invitationToken } from '../../test-support/companies.js';
+import { test } from '../../test-support/fixture.js';
 import type { TestShop } from '../../test-support/test-app.js';
 
 /**
@@ -22,19 +22,6 @@ test.override('shopOptions', {
     RATE_LIMIT_INVITATIONS_PER_COMPANY: '1000',
   },
 });
-
-async function verified(shop: TestShop, name = 'Test Buyer'): Promise<TestAccount> {
-  const account = await signUp(shop.app, { name });
-  await markVerified(shop.database.db, account);
-  return account;
-}
-
-/** Invites the email; answers the token its mailed link would carry. */
-async function invitation(shop: TestShop, owner: Caller, companyId: string, email: string): Promise<string> {
-  const res = await owner.post(`/api/companies/${companyId}/invitations`, { email, role: 'buyer' });
-  expect(res.statusCode, res.body).toBe(201);
-  return shop.app.invitationLinks.token(res.json().insertedId);
-}
 
 /** Members written straight into the company (accounts of their own), `count` of them. */
 async function fillers(shop: TestShop, companyId: string, count: number): Promise<string[]> {
@@ -70,10 +57,8 @@ describe('MAX_COMPANY_MEMBERS', () => {
   test(`keeps at most ${MAX_COMPANY_MEMBERS} members, even when 50 accept their invitations at once at the cap`, {
     timeout: 120_000,
   }, async ({ shop, as }) => {
-    const owner = await verified(shop, 'Owner');
-    const made = await as(owner).post('/api/companies', { name: 'Karnaphuli Assemblies Ltd' });
-    expect(made.statusCode, made.body).toBe(201);
-    const companyId: string = made.json().insertedId;
+    const owner = await signUpVerified(shop.app, shop.database.db, { name: 'Owner' });
+    const companyId = await createdCompany(as(owner));
     // The owner and all but three seats written straight in; the last seats race through the API.
     const filled = await fillers(shop, companyId, MAX_COMPANY_MEMBERS - 4);
 
@@ -81,9 +66,9 @@ describe('MAX_COMPANY_MEMBERS', () => {
     const invitees: TestAccount[] = [];
     const tokens: string[] = [];
     for (let i = 0; i < 50; i++) {
-      const invitee = await verified(shop, `Invitee ${i}`);
+      const invitee = await signUpVerified(shop.app, shop.database.db, { name: `Invitee ${i}` });
       invitees.push(invitee);
-      tokens.push(await invitation(shop, as(owner), companyId, invitee.email));
+      tokens.push(await invitationToken(shop, as(owner), companyId, invitee.email));
     }
 
     const answers = await Promise.all(

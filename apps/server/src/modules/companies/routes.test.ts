@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { MAX_PENDING_INVITATIONS } from '@shop/contract/companies';
 import { describe, expect } from 'vitest';
 import { linkIn, mailTo } from '../../test-support/account-mails.js';
-import { signUp, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
-import { markVerified } from '../../test-support/companies.js';
+import { signUp, signUpVerified, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
+import { createdCompany, type Invite, invite, markVerified } from '../../test-support/companies.js';
 import { mailTest } from '../../test-support/fixture.js';
 
 /** Companies: making one, its members and their limits, invitations by mail, the shop admin's view. */
@@ -27,21 +27,15 @@ const test = mailTest
     'verifiedBuyer',
     { scope: 'file' },
     ({ shop }) =>
-      async (name = 'Test Buyer', email?: string): Promise<TestAccount> => {
-        const account = await signUp(shop.app, { name, ...(email ? { email } : {}) });
-        await markVerified(shop.database.db, account);
-        return account;
-      },
+      (name = 'Test Buyer', email?: string): Promise<TestAccount> =>
+        signUpVerified(shop.app, shop.database.db, { name, ...(email ? { email } : {}) }),
   )
   .extend(
     'companyOf',
     { scope: 'file' },
     ({ as }) =>
-      async (owner: TestAccount, name = 'Karnaphuli Assemblies Ltd'): Promise<string> => {
-        const res = await as(owner).post('/api/companies', { name, vatId: 'BD-123456789' });
-        expect(res.statusCode, res.body).toBe(201);
-        return res.json().insertedId;
-      },
+      (owner: TestAccount, name = 'Karnaphuli Assemblies Ltd') =>
+        createdCompany(as(owner), { name, vatId: 'BD-123456789' }),
   )
   /** Invites the email and answers the token from the mailed link. */
   .extend(
@@ -52,15 +46,10 @@ const test = mailTest
         owner: TestAccount,
         companyId: string,
         email: string,
-        body: { role?: string; spendingLimit?: number | null } = {},
+        body: Invite = {},
         nth = 1,
       ): Promise<string> => {
-        const res = await as(owner).post(`/api/companies/${companyId}/invitations`, {
-          email,
-          role: body.role ?? 'buyer',
-          ...(body.spendingLimit === undefined ? {} : { spendingLimit: body.spendingLimit }),
-        });
-        expect(res.statusCode, res.body).toBe(201);
+        await invite(as(owner), companyId, email, body);
         return linkIn((await mailTo(smtp, email, INVITE_SUBJECT, nth)).text).token;
       },
   )

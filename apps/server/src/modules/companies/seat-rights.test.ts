@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest';
-import { signUp, type TestAccount } from '../../test-support/accounts.js';
-import { markVerified } from '../../test-support/companies.js';
+import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
+import { createdCompany, type Invite, invitationToken } from '../../test-support/companies.js';
 import { type As, test as shopTest } from '../../test-support/fixture.js';
+import { placedOrder } from '../../test-support/orders.js';
 import { insertPart } from '../../test-support/parts.js';
 import type { TestShop } from '../../test-support/test-app.js';
 
@@ -12,27 +13,11 @@ import type { TestShop } from '../../test-support/test-app.js';
  */
 /** The file's helpers, on its shop: `admin` is the shop's admin, `part` $10 a piece, one piece at least. */
 function seatsIn(shop: TestShop, as: As, admin: TestAccount, part: string) {
-  const verified = async (name: string): Promise<TestAccount> => {
-    const account = await signUp(shop.app, { name });
-    await markVerified(shop.database.db, account);
-    return account;
-  };
+  const verified = (name: string) => signUpVerified(shop.app, shop.database.db, { name });
 
   /** Invites the email (as `by`); answers the invitation's token, as its mailed link carries it. */
-  async function invitation(
-    by: TestAccount,
-    companyId: string,
-    email: string,
-    body: { role?: 'admin' | 'buyer'; spendingLimit?: number | null } = {},
-  ): Promise<string> {
-    const res = await as(by).post(`/api/companies/${companyId}/invitations`, {
-      email,
-      role: body.role ?? 'buyer',
-      ...(body.spendingLimit === undefined ? {} : { spendingLimit: body.spendingLimit }),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return shop.app.invitationLinks.token(res.json().insertedId);
-  }
+  const invitation = (by: TestAccount, companyId: string, email: string, body: Invite = {}) =>
+    invitationToken(shop, as(by), companyId, email, body);
 
   const accept = (who: TestAccount, token: string) => as(who).post('/api/invitations/accept', { token });
 
@@ -41,7 +26,7 @@ function seatsIn(shop: TestShop, as: As, admin: TestAccount, part: string) {
     by: TestAccount,
     companyId: string,
     name: string,
-    body: { role?: 'admin' | 'buyer'; spendingLimit?: number | null } = {},
+    body: Invite = {},
   ): Promise<TestAccount> {
     const member = await verified(name);
     const res = await accept(member, await invitation(by, companyId, member.email, body));
@@ -52,22 +37,13 @@ function seatsIn(shop: TestShop, as: As, admin: TestAccount, part: string) {
   /** A company made through the API: its owner (an admin without a limit) and a deputy admin with a $100 limit. */
   async function company() {
     const owner = await verified('Owner Admin');
-    const made = await as(owner).post('/api/companies', { name: 'Karnaphuli Assemblies Ltd' });
-    expect(made.statusCode, made.body).toBe(201);
-    const id: string = made.json().insertedId;
+    const id = await createdCompany(as(owner));
     const deputy = await joined(owner, id, 'Deputy Admin', { role: 'admin', spendingLimit: 100 });
     return { id, owner, deputy };
   }
 
-  async function placed(buyer: TestAccount, quantity: number): Promise<string> {
-    const res = await as(buyer).post('/api/orders', {
-      lines: [{ partsId: part, quantity }],
-      mobile: '+880 1712 345678',
-      address: 'Plot 7, CEPZ, Chattogram',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().insertedId;
-  }
+  const placed = (buyer: TestAccount, quantity: number) =>
+    placedOrder(as(buyer), { partsId: part, quantity });
 
   const approvalOf = async (id: string) =>
     (

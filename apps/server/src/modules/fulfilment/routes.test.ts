@@ -12,6 +12,7 @@ import { describe, expect } from 'vitest';
 import { bearer, signUp, signUpAdmin, type TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
 import { paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
+import { cancelOrder, readOrder } from '../../test-support/orders.js';
 import { createTestShop } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from '../orders/index.js';
 
@@ -50,20 +51,12 @@ const test = shopTest
       (id: string, payload: unknown, caller: TestAccount | null = admin) =>
         as(caller).put(`/api/purchaseById/${id}/fulfilment`, payload as object),
   )
-  .extend(
-    'read',
-    { scope: 'file' },
-    ({ as, buyer }) =>
-      async (id: string, caller = buyer) =>
-        (await as(caller).get(`/api/purchaseById/${id}`)).json() as Order,
-  )
-  .extend(
-    'cancel',
-    { scope: 'file' },
-    ({ as }) =>
-      (id: string, caller: TestAccount) =>
-        as(caller).delete(`/api/purchaseById/${id}`),
-  )
+  /** A paid order, shipped by the admin. */
+  .extend('shippedOrder', { scope: 'file' }, ({ paid, fulfil }) => async (): Promise<string> => {
+    const id = await paid();
+    await fulfil(id, SHIP);
+    return id;
+  })
   .extend(
     'auditOf',
     { scope: 'file' },
@@ -92,12 +85,13 @@ const test = shopTest
 
 describe('shipping and delivering', () => {
   test('ships a paid order with its carrier and tracking number, then delivers it; the buyer sees both', async ({
+    as,
+    buyer,
     paid,
     fulfil,
-    read,
   }) => {
     const id = await paid();
-    expect((await read(id)).fulfilment).toEqual({ status: 'unfulfilled' });
+    expect((await readOrder(as(buyer), id)).fulfilment).toEqual({ status: 'unfulfilled' });
     const shipped = await fulfil(id, { ...SHIP, carrier: '  DHL Express  ' });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const order = shipped.json() as Order;
@@ -108,7 +102,7 @@ describe('shipping and delivering', () => {
       trackingNumber: 'JD014600006281430613',
       shippedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect((await read(id)).fulfilment).toEqual(order.fulfilment);
+    expect((await readOrder(as(buyer), id)).fulfilment).toEqual(order.fulfilment);
 
     const delivered = await fulfil(id, { status: 'delivered' });
     expect(delivered.statusCode, delivered.body).toBe(200);
@@ -117,18 +111,17 @@ describe('shipping and delivering', () => {
       status: 'delivered',
       deliveredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect((await read(id)).fulfilment.status).toBe('delivered');
+    expect((await readOrder(as(buyer), id)).fulfilment.status).toBe('delivered');
   });
 
   test('writes every change into the activity log, by whom, with before and after', async ({
+    shippedOrder,
+    fulfil,
     as,
     admin,
-    paid,
-    fulfil,
     auditOf,
   }) => {
-    const id = await paid();
-    await fulfil(id, SHIP);
+    const id = await shippedOrder();
     await fulfil(id, { status: 'delivered' });
     const entries = await auditOf(id);
     expect(entries.map((e) => [e.action, e.actor_email])).toEqual([
@@ -152,7 +145,7 @@ describe('shipping and delivering', () => {
     expect(log.body).toContain('order.shipped');
   });
 
-  test('ships a net-30 order that is invoiced but not paid yet', async ({ invoiced, fulfil }) => {
+  test('ships a net-30 order that is invoiced but not paid yet', async ({ fulfil, invoiced }) => {
     const id = await invoiced();
     const res = await fulfil(id, SHIP);
     expect(res.statusCode, res.body).toBe(200);
@@ -160,10 +153,11 @@ describe('shipping and delivering', () => {
   });
 
   test('refuses to ship an unpaid or expired order (409), and leaves it unfulfilled', async ({
+    as,
+    buyer,
+    fulfil,
     shop,
     unpaid,
-    fulfil,
-    read,
     auditOf,
     shippedMails,
   }) => {
@@ -178,15 +172,16 @@ describe('shipping and delivering', () => {
       .where('id', '=', gone)
       .execute();
     expect((await fulfil(gone, SHIP)).statusCode).toBe(409);
-    expect((await read(open)).fulfilment).toEqual({ status: 'unfulfilled' });
+    expect((await readOrder(as(buyer), open)).fulfilment).toEqual({ status: 'unfulfilled' });
     expect(await auditOf(open)).toEqual([]);
     expect(await shippedMails(open)).toEqual([]);
   });
 
   test('refuses delivered before shipped, shipped twice, and delivered twice (409)', async ({
+    as,
+    buyer,
     paid,
     fulfil,
-    read,
     auditOf,
   }) => {
     const id = await paid();
@@ -197,7 +192,7 @@ describe('shipping and delivering', () => {
     const again = await fulfil(id, { ...SHIP, trackingNumber: 'ANOTHER-1' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(ALREADY_SHIPPED_MESSAGE);
-    expect((await read(id)).fulfilment.trackingNumber).toBe(SHIP.trackingNumber);
+    expect((await readOrder(as(buyer), id)).fulfilment.trackingNumber).toBe(SHIP.trackingNumber);
     expect((await fulfil(id, { status: 'delivered' })).statusCode).toBe(200);
     const twice = await fulfil(id, { status: 'delivered' });
     expect(twice.statusCode).toBe(409);
@@ -207,9 +202,10 @@ describe('shipping and delivering', () => {
   });
 
   test('of 10 admins marking one order shipped at once, exactly one does, with one audit entry', async ({
+    as,
+    buyer,
     paid,
     fulfil,
-    read,
     auditOf,
   }) => {
     const id = await paid();
@@ -219,14 +215,13 @@ describe('shipping and delivering', () => {
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
     const winner = answers.find((res) => res.statusCode === 200);
-    const stored = (await read(id)).fulfilment;
+    const stored = (await readOrder(as(buyer), id)).fulfilment;
     expect(stored.trackingNumber).toBe((winner?.json() as Order | undefined)?.fulfilment.trackingNumber);
     expect(await auditOf(id)).toHaveLength(1);
   });
 
-  test('of 10 deliveries at once, exactly one is made', async ({ paid, fulfil, auditOf }) => {
-    const id = await paid();
-    await fulfil(id, SHIP);
+  test('of 10 deliveries at once, exactly one is made', async ({ shippedOrder, fulfil, auditOf }) => {
+    const id = await shippedOrder();
     const answers = await Promise.all(Array.from({ length: 10 }, () => fulfil(id, { status: 'delivered' })));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect((await auditOf(id)).map((e) => e.action)).toEqual(['order.shipped', 'order.delivered']);
@@ -235,11 +230,11 @@ describe('shipping and delivering', () => {
 
 describe('who may change it, and what they send', () => {
   test('is for admins only: the buyer 403, a visitor 401, an unknown order 404, a malformed id 400', async ({
-    buyer,
-    other,
+    as,
     paid,
     fulfil,
-    read,
+    buyer,
+    other,
   }) => {
     const id = await paid();
     expect((await fulfil(id, SHIP, buyer)).statusCode).toBe(403);
@@ -249,7 +244,7 @@ describe('who may change it, and what they send', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');
     expect((await fulfil('not-an-id', SHIP)).statusCode).toBe(400);
-    expect((await read(id)).fulfilment.status).toBe('unfulfilled');
+    expect((await readOrder(as(buyer), id)).fulfilment.status).toBe('unfulfilled');
   });
 
   const long = 'x'.repeat(101);
@@ -290,15 +285,15 @@ describe('who may change it, and what they send', () => {
     [{ status: 'shipped', carrier: 'DHL', trackingNumber: ['1'] }, 'trackingNumber must be text'],
     [{ status: 'shipped', carrier: 'DHL', trackingNumber: 1e21 }, 'trackingNumber must be text'],
     [{ status: 'shipped', carrier: 'DHL', trackingNumber: 1.5 }, 'trackingNumber must be text'],
-  ] as const)('refuses %j with 400: %s', async ([payload, message], { paid, fulfil, read }) => {
+  ] as const)('refuses %j with 400: %s', async ([payload, message], { as, buyer, paid, fulfil }) => {
     const id = await paid();
     const res = await fulfil(id, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toEqual({ code: 'validation', message });
-    expect((await read(id)).fulfilment.status).toBe('unfulfilled');
+    expect((await readOrder(as(buyer), id)).fulfilment.status).toBe('unfulfilled');
   });
 
-  test('refuses a body that is not a JSON object, and other media types', async ({ as, admin, paid }) => {
+  test('refuses a body that is not a JSON object, and other media types', async ({ paid, as, admin }) => {
     const id = await paid();
     for (const payload of ['null', '[]', '"shipped"', '12']) {
       const res = await as(admin).put(`/api/purchaseById/${id}/fulfilment`, payload, {
@@ -326,30 +321,30 @@ describe('who may change it, and what they send', () => {
 
 describe('a shipped order stays an order', () => {
   test('cannot be cancelled by its buyer nor deleted by an admin once shipped, even unpaid on net 30', async ({
+    as,
+    fulfil,
     admin,
     buyer,
     invoiced,
-    fulfil,
-    read,
-    cancel,
   }) => {
     const id = await invoiced();
     expect((await fulfil(id, SHIP)).statusCode).toBe(200);
     for (const caller of [buyer, admin]) {
-      const res = await cancel(id, caller);
+      const res = await cancelOrder(as(caller), id);
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toEqual({ code: 'conflict', message: SHIPPED_NOT_CANCELLABLE_MESSAGE });
     }
     expect((await fulfil(id, { status: 'delivered' })).statusCode).toBe(200);
-    expect((await cancel(id, admin)).json().error.message).toBe(SHIPPED_NOT_CANCELLABLE_MESSAGE);
-    expect((await read(id)).fulfilment.status).toBe('delivered');
+    expect((await cancelOrder(as(admin), id)).json().error.message).toBe(SHIPPED_NOT_CANCELLABLE_MESSAGE);
+    expect((await readOrder(as(buyer), id)).fulfilment.status).toBe('delivered');
   });
 
   test('never expires once shipped, however long a net-30 order stays unpaid', async ({
+    as,
+    buyer,
+    fulfil,
     shop,
     invoiced,
-    fulfil,
-    read,
   }) => {
     const id = await invoiced();
     expect((await fulfil(id, SHIP)).statusCode).toBe(200);
@@ -361,34 +356,32 @@ describe('a shipped order stays an order', () => {
       { unverified: 1, verified: 24, aboveCardLimit: 1 },
       silent,
     );
-    const order = await read(id);
+    const order = await readOrder(as(buyer), id);
     expect(order.expiredAt).toBeUndefined();
     expect(order.fulfilment.status).toBe('shipped');
   });
 
   test('says a paid, shipped order cannot be cancelled because it shipped', async ({
+    as,
+    shippedOrder,
     admin,
-    paid,
-    fulfil,
-    cancel,
   }) => {
-    const id = await paid();
-    await fulfil(id, SHIP);
-    const res = await cancel(id, admin);
+    const id = await shippedOrder();
+    const res = await cancelOrder(as(admin), id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(SHIPPED_NOT_CANCELLABLE_MESSAGE);
   });
 
   test('of a cancel and a shipment racing on a net-30 order, exactly one is made', async ({
+    as,
+    fulfil,
     shop,
     buyer,
     invoiced,
-    fulfil,
-    cancel,
   }) => {
     for (let round = 0; round < 5; round++) {
       const id = await invoiced();
-      const [shipped, cancelled] = await Promise.all([fulfil(id, SHIP), cancel(id, buyer)]);
+      const [shipped, cancelled] = await Promise.all([fulfil(id, SHIP), cancelOrder(as(buyer), id)]);
       const outcome = [shipped.statusCode, cancelled.statusCode];
       expect([
         [200, 409],

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRow } from '../../db/schema.js';
+import { orderRow } from '../../test-support/orders.js';
 import type { OrderLineRow } from '../orders/index.js';
 import { orderPlacedMail, paymentReceiptMail } from './messages.js';
 
 /** The order mails tell of every line (docs/api.md): one part as before, several as a numbered list. */
-const order: OrderRow = {
+const order = orderRow({
   id: '01a2b3c4-0000-7000-8000-0000000000aa',
   user_id: '01a2b3c4-0000-7000-8000-0000000000bb',
   number: 7,
@@ -17,23 +17,10 @@ const order: OrderRow = {
   price: 9000,
   mobile: '+880 1819 000111',
   address: 'Plot 7, CEPZ, Chattogram',
-  po_number: null,
   payment_id: 'pi_test_0123',
-  payment_intent_id: null,
   created_at: '2025-01-02T10:30:00.000Z',
   paid_at: '2025-01-02T10:31:00.000Z',
-  expired_at: null,
-  fulfilment_status: 'unfulfilled',
-  carrier: null,
-  tracking_number: null,
-  shipped_at: null,
-  delivered_at: null,
-  company_id: null,
-  approval: null,
-  due_date: null,
-  settlement_reference: null,
-  approved_at: null,
-};
+});
 const line = (n: number, part_name: string, quantity: number, unit_price: number): OrderLineRow => ({
   order_id: order.id,
   line_no: n,

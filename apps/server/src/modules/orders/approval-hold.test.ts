@@ -1,9 +1,12 @@
-import type { ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
-import { signUp, type TestAccount } from '../../test-support/accounts.js';
-import { companyWithMembers, markVerified } from '../../test-support/companies.js';
+import type { Database } from '../../db/database.js';
+import { mailsTo } from '../../test-support/account-mails.js';
+import { signUp } from '../../test-support/accounts.js';
+import { companyOfThree, markVerified } from '../../test-support/companies.js';
 import { mailTest } from '../../test-support/fixture.js';
-import { insertPart } from '../../test-support/parts.js';
+import { decideOrder, order, placedAgo, placedOrder, readOrder } from '../../test-support/orders.js';
+import { insertPart, stockOf } from '../../test-support/parts.js';
+import type { TestShop } from '../../test-support/test-app.js';
 
 /**
  * "One free account holds the whole catalog through an approval": an order waiting for its
@@ -18,8 +21,6 @@ mailTest.override('shopOptions', {
   env: { MAIL_RETRY_SECONDS: '1', UNPAID_ORDERS_PER_BUYER: '5' },
 });
 
-const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
-
 const test = mailTest
   /** $10 a piece, one piece at least. */
   .extend('part', { scope: 'file' }, ({ shop }) =>
@@ -29,118 +30,27 @@ const test = mailTest
       min_order_quantity: 1,
       available_quantity: STOCK,
     }),
-  )
-  .extend(
-    'order',
-    { scope: 'file' },
-    ({ as, part }) =>
-      (buyer: TestAccount, quantity = 1) =>
-        as(buyer).post('/api/orders', { lines: [{ partsId: part, quantity }], ...delivery }),
-  )
-  .extend(
-    'placed',
-    { scope: 'file' },
-    ({ order }) =>
-      async (buyer: TestAccount, quantity = 1): Promise<string> => {
-        const res = await order(buyer, quantity);
-        if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-        return res.json().insertedId;
-      },
-  )
-  .extend(
-    'decide',
-    { scope: 'file' },
-    ({ as }) =>
-      (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
-        as(who).post(`/api/orders/${id}/${decision}`),
-  )
-  .extend(
-    'read',
-    { scope: 'file' },
-    ({ as, admin }) =>
-      async (id: string) =>
-        (await as(admin).get(`/api/purchaseById/${id}`)).json(),
-  )
-  .extend(
-    'stock',
-    { scope: 'file' },
-    ({ shop, part }) =>
-      async () =>
-        Number(
-          (
-            await shop.database.db
-              .selectFrom('parts')
-              .select('available_quantity')
-              .where('id', '=', part)
-              .executeTakeFirstOrThrow()
-          ).available_quantity,
-        ),
-  )
-  .extend(
-    'placedHoursAgo',
-    { scope: 'file' },
-    ({ shop }) =>
-      async (id: string, hours: number) =>
-        shop.database.db
-          .updateTable('orders')
-          .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() })
-          .where('id', '=', id)
-          .execute(),
-  )
-  /** A company of two admins and a buyer whose every order waits (a limit of 0). */
-  .extend('company', { scope: 'file' }, ({ shop }) => async (options: { verified?: boolean } = {}) => {
-    const boss = await signUp(shop.app, { name: 'Rahima Admin' });
-    const deputy = await signUp(shop.app, { name: 'Second Admin' });
-    const buyer = await signUp(shop.app, { name: 'Karim Buyer' });
-    // Mail goes to verified addresses: the admins are reminded there.
-    for (const account of [boss, deputy]) await markVerified(shop.database.db, account);
-    if (options.verified ?? true) await markVerified(shop.database.db, buyer);
-    const id = await companyWithMembers(shop.database.db, [
-      { uid: boss.uid, role: 'admin' },
-      { uid: deputy.uid, role: 'admin' },
-      { uid: buyer.uid, role: 'buyer', spendingLimit: 0 },
-    ]);
-    return { id, boss, deputy, buyer };
-  })
-  /** The mails to `to` whose subject starts so, once `count` of them arrived. */
-  .extend(
-    'mailsTo',
-    { scope: 'file' },
-    ({ smtp }) =>
-      async (to: string, subject: string, count = 1): Promise<ParsedMail[]> => {
-        const deadline = Date.now() + 15_000;
-        const matching = () =>
-          smtp.received.filter(
-            (mail) =>
-              mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
-          );
-        while (matching().length < count && Date.now() < deadline)
-          await new Promise((r) => setTimeout(r, 50));
-        return matching();
-      },
-  )
-  .extend(
-    'remindersOf',
-    { scope: 'file' },
-    ({ shop }) =>
-      (orderId: string) =>
-        shop.database.db
-          .selectFrom('mail_outbox')
-          .select(['recipient', 'subject_id'])
-          .where('kind', '=', 'approval_reminder' as never)
-          .where('subject_id', 'like', `${orderId}/%`)
-          .orderBy('recipient')
-          .execute(),
   );
+
+/** A company of two admins and a buyer whose every order waits (a limit of 0). */
+const company = (shop: TestShop, options: { verified?: boolean } = {}) =>
+  companyOfThree(shop, { limit: 0, buyerVerified: options.verified ?? true });
+
+const remindersOf = (db: Database, orderId: string) =>
+  db
+    .selectFrom('mail_outbox')
+    .select(['recipient', 'subject_id'])
+    .where('kind', '=', 'approval_reminder' as never)
+    .where('subject_id', 'like', `${orderId}/%`)
+    .orderBy('recipient')
+    .execute();
 
 describe('the attack: a free account holds the catalog through an approval', () => {
   test('a new company whose admin set their own limit to 0 holds at most UNPAID_ORDERS_PER_BUYER orders, of 50 placed at once', async ({
     shop,
     as,
     admin,
-    order,
-    decide,
-    stock,
+    part,
   }) => {
     const attacker = await signUp(shop.app, { name: 'Free Account' });
     await markVerified(shop.database.db, attacker);
@@ -153,14 +63,16 @@ describe('the attack: a free account holds the catalog through an approval', () 
     });
     expect(limited.statusCode, limited.body).toBe(200);
 
-    const before = await stock();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => order(attacker, 1000)));
+    const before = await stockOf(shop.database.db, part);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => order(as(attacker), { partsId: part, quantity: 1000 })),
+    );
     const ok = answers.filter((a) => a.statusCode === 201);
     const refused = answers.filter((a) => a.statusCode === 409);
     expect(ok).toHaveLength(5);
     expect(refused).toHaveLength(45);
     for (const answer of refused) expect(answer.json().error.code).toBe('too_many_unpaid_orders');
-    expect(await stock()).toBe(before - 5 * 1000);
+    expect(await stockOf(shop.database.db, part)).toBe(before - 5 * 1000);
     const rows = await shop.database.db
       .selectFrom('orders')
       .select('approval')
@@ -170,24 +82,24 @@ describe('the attack: a free account holds the catalog through an approval', () 
 
     // The shop's admin gives the pieces back: rejecting each waiting order.
     for (const answer of ok) {
-      const rejected = await decide(admin, answer.json().insertedId, 'reject');
+      const rejected = await decideOrder(as(admin), answer.json().insertedId, 'reject');
       expect(rejected.statusCode, rejected.body).toBe(200);
     }
-    expect(await stock()).toBe(before);
+    expect(await stockOf(shop.database.db, part)).toBe(before);
     // With its orders rejected, the account may order again.
-    expect((await order(attacker, 1)).statusCode).toBe(201);
+    expect((await order(as(attacker), { partsId: part, quantity: 1 })).statusCode).toBe(201);
   });
 });
 
 describe('an order waiting for approval', () => {
   test("counts toward its buyer's cap on unpaid orders, with their orders waiting for a card", async ({
-    order,
-    placed,
-    company,
+    shop,
+    as,
+    part,
   }) => {
-    const { buyer } = await company();
-    for (let i = 0; i < 5; i++) await placed(buyer);
-    const refused = await order(buyer);
+    const { buyer } = await company(shop);
+    for (let i = 0; i < 5; i++) await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const refused = await order(as(buyer), { partsId: part, quantity: 1 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       error: {
@@ -200,36 +112,31 @@ describe('an order waiting for approval', () => {
   test("holds its pieces for its buyer's unpaid-order hours at most (24 h verified, 1 h not), its admins reminded by mail halfway", async ({
     shop,
     as,
-    placed,
-    decide,
-    read,
-    stock,
-    placedHoursAgo,
-    company,
-    mailsTo,
-    remindersOf,
+    admin,
+    part,
+    smtp,
   }) => {
-    const { id: companyId, boss, deputy, buyer } = await company();
-    const unverified = await company({ verified: false });
-    const before = await stock();
-    const stale = await placed(buyer, 3);
-    const halfway = await placed(buyer, 4);
-    const fresh = await placed(buyer, 5);
-    const unverifiedStale = await placed(unverified.buyer, 6);
-    await placedHoursAgo(stale, 24.5);
-    await placedHoursAgo(halfway, 13);
-    await placedHoursAgo(fresh, 2);
-    await placedHoursAgo(unverifiedStale, 1.5);
-    expect(await stock()).toBe(before - 18);
+    const { id: companyId, boss, deputy, buyer } = await company(shop);
+    const unverified = await company(shop, { verified: false });
+    const before = await stockOf(shop.database.db, part);
+    const stale = await placedOrder(as(buyer), { partsId: part, quantity: 3 });
+    const halfway = await placedOrder(as(buyer), { partsId: part, quantity: 4 });
+    const fresh = await placedOrder(as(buyer), { partsId: part, quantity: 5 });
+    const unverifiedStale = await placedOrder(as(unverified.buyer), { partsId: part, quantity: 6 });
+    await placedAgo(shop.database.db, stale, 24.5 * HOUR);
+    await placedAgo(shop.database.db, halfway, 13 * HOUR);
+    await placedAgo(shop.database.db, fresh, 2 * HOUR);
+    await placedAgo(shop.database.db, unverifiedStale, 1.5 * HOUR);
+    expect(await stockOf(shop.database.db, part)).toBe(before - 18);
 
     await shop.app.backgroundWork.runAll();
 
     for (const id of [stale, unverifiedStale]) {
-      const gone = await read(id);
+      const gone = await readOrder(as(admin), id);
       expect(gone.expiredAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
     }
-    for (const id of [halfway, fresh]) expect((await read(id)).expiredAt).toBeUndefined();
-    expect(await stock()).toBe(before - 4 - 5);
+    for (const id of [halfway, fresh]) expect((await readOrder(as(admin), id)).expiredAt).toBeUndefined();
+    expect(await stockOf(shop.database.db, part)).toBe(before - 4 - 5);
     const audit = await shop.database.db
       .selectFrom('audit_log')
       .select(['subject_id', 'actor_id'])
@@ -240,107 +147,101 @@ describe('an order waiting for approval', () => {
 
     // Halfway through its time each of the company's admins is reminded, once.
     const expected = [boss.email, deputy.email].sort();
-    expect((await remindersOf(halfway)).map((row) => row.recipient)).toEqual(expected);
-    expect(await remindersOf(fresh)).toEqual([]);
-    expect(await remindersOf(stale)).toEqual([]);
-    const [mail] = await mailsTo(boss.email, 'Reminder: approval needed');
+    expect((await remindersOf(shop.database.db, halfway)).map((row) => row.recipient)).toEqual(expected);
+    expect(await remindersOf(shop.database.db, fresh)).toEqual([]);
+    expect(await remindersOf(shop.database.db, stale)).toEqual([]);
+    const [mail] = await mailsTo(smtp, boss.email, 'Reminder: approval needed');
     expect(mail?.subject).toBe('Reminder: approval needed: $40 order by Karim Buyer');
     expect(mail?.text).toContain('still waits for your approval');
     expect(mail?.text).toContain('its pieces go back to stock');
     await shop.app.backgroundWork.runAll();
-    expect(await remindersOf(halfway)).toHaveLength(2);
+    expect(await remindersOf(shop.database.db, halfway)).toHaveLength(2);
 
     // A released order can no longer be decided, and leaves the company's waiting list.
-    const late = await decide(boss, stale, 'approve');
+    const late = await decideOrder(as(boss), stale, 'approve');
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('order_expired');
     const waiting = await as(boss).get(`/api/companies/${companyId}/orders?approval=pending`);
     expect(waiting.json().map((o: { _id: string }) => o._id)).toEqual([fresh, halfway]);
     // Approved, its unpaid time runs from the approval (24 h for a verified buyer).
-    expect((await decide(boss, halfway, 'approve')).statusCode).toBe(200);
+    expect((await decideOrder(as(boss), halfway, 'approve')).statusCode).toBe(200);
     await shop.app.backgroundWork.runAll();
-    expect((await read(halfway)).expiredAt).toBeUndefined();
+    expect((await readOrder(as(admin), halfway)).expiredAt).toBeUndefined();
   });
 });
 
 describe("the shop's admin", () => {
   test('rejects an order waiting for approval: its pieces back, the buyer told, the activity logged', async ({
     shop,
+    as,
     admin,
-    placed,
-    decide,
-    stock,
-    company,
-    mailsTo,
+    part,
+    smtp,
   }) => {
-    const { boss, buyer } = await company();
-    const before = await stock();
-    const id = await placed(buyer, 7);
-    expect(await stock()).toBe(before - 7);
-    const res = await decide(admin, id, 'reject');
+    const { boss, buyer } = await company(shop);
+    const before = await stockOf(shop.database.db, part);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 7 });
+    expect(await stockOf(shop.database.db, part)).toBe(before - 7);
+    const res = await decideOrder(as(admin), id, 'reject');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ _id: id, approval: 'rejected', expiredAt: expect.any(String) });
-    expect(await stock()).toBe(before);
+    expect(await stockOf(shop.database.db, part)).toBe(before);
     const audit = await shop.database.db
       .selectFrom('audit_log')
       .select(['action', 'actor_id'])
       .where('subject_id', '=', id)
       .execute();
     expect(audit).toEqual([{ action: 'order.rejected', actor_id: admin.uid }]);
-    const [mail] = await mailsTo(buyer.email, 'Order rejected');
+    const [mail] = await mailsTo(smtp, buyer.email, 'Order rejected');
     expect(mail?.text).toContain('the shop rejected your order');
     // Decided: neither the company's admin nor the shop's admin decides it again.
-    expect((await decide(boss, id, 'approve')).statusCode).toBe(409);
-    expect((await decide(admin, id, 'reject')).statusCode).toBe(409);
+    expect((await decideOrder(as(boss), id, 'approve')).statusCode).toBe(409);
+    expect((await decideOrder(as(admin), id, 'reject')).statusCode).toBe(409);
   });
 
   test('cannot approve (403); cancels any unpaid order, a waiting one included; rejects only a waiting one (409)', async ({
     shop,
     as,
     admin,
-    placed,
-    decide,
-    read,
-    stock,
-    company,
+    part,
   }) => {
-    const { buyer } = await company();
-    const id = await placed(buyer, 2);
-    const approve = await decide(admin, id, 'approve');
+    const { buyer } = await company(shop);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 2 });
+    const approve = await decideOrder(as(admin), id, 'approve');
     expect(approve.statusCode).toBe(403);
     expect(approve.json().error.code).toBe('forbidden');
-    expect((await read(id)).approval).toBe('pending');
-    const before = await stock();
+    expect((await readOrder(as(admin), id)).approval).toBe('pending');
+    const before = await stockOf(shop.database.db, part);
     const cancel = await as(admin).delete(`/api/purchaseById/${id}`);
     expect(cancel.statusCode).toBe(200);
-    expect(await stock()).toBe(before + 2);
+    expect(await stockOf(shop.database.db, part)).toBe(before + 2);
     const loner = await signUp(shop.app);
-    const plain = await placed(loner, 1);
-    const notWaiting = await decide(admin, plain, 'reject');
+    const plain = await placedOrder(as(loner), { partsId: part, quantity: 1 });
+    const notWaiting = await decideOrder(as(admin), plain, 'reject');
     expect(notWaiting.statusCode).toBe(409);
     expect(notWaiting.json().error.message).toBe('This order does not wait for approval');
   });
 
   test("and the company's admins deciding one order at once, 50 of them: exactly one decides, the pieces come back at most once", async ({
+    shop,
+    as,
     admin,
-    placed,
-    decide,
-    read,
-    stock,
-    company,
+    part,
   }) => {
-    const { boss, deputy, buyer } = await company();
-    const before = await stock();
-    const id = await placed(buyer, 3);
+    const { boss, deputy, buyer } = await company(shop);
+    const before = await stockOf(shop.database.db, part);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 3 });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        i % 3 === 0 ? decide(admin, id, 'reject') : decide(i % 3 === 1 ? boss : deputy, id, 'approve'),
+        i % 3 === 0
+          ? decideOrder(as(admin), id, 'reject')
+          : decideOrder(as(i % 3 === 1 ? boss : deputy), id, 'approve'),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(49);
-    const outcome = (await read(id)).approval;
-    expect(await stock()).toBe(outcome === 'rejected' ? before : before - 3);
+    const outcome = (await readOrder(as(admin), id)).approval;
+    expect(await stockOf(shop.database.db, part)).toBe(outcome === 'rejected' ? before : before - 3);
   });
 
   test("is named in the API document: the shop's admin rejects, only the company's admins approve", async ({

@@ -1,18 +1,17 @@
 import { describe, expect } from 'vitest';
 import { bearer, signUp, type TestAccount } from '../../test-support/accounts.js';
-import { companyWithMembers } from '../../test-support/companies.js';
+import { companyOfThree, companyWithMembers } from '../../test-support/companies.js';
 import { test as shopTest } from '../../test-support/fixture.js';
 import { recountOrderTotals } from '../../test-support/order-totals.js';
-import { insertPart, insertParts } from '../../test-support/parts.js';
-import { createTestShop } from '../../test-support/test-app.js';
+import { decideOrder, delivery, order, placedOrder, readOrder } from '../../test-support/orders.js';
+import { insertPart, insertParts, stockOf } from '../../test-support/parts.js';
+import { createTestShop, type TestShop } from '../../test-support/test-app.js';
 import { placeOrder } from './service.js';
 
 /**
  * A company member's orders (API.md, Companies): the company they carry, the monthly spending
  * limit that sends an order to its company's admins for approval, and the approvals themselves.
  */
-const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
-
 const test = shopTest
   /** $10 a piece, one piece at least. */
   .extend('part', { scope: 'file' }, ({ shop }) =>
@@ -22,106 +21,40 @@ const test = shopTest
       min_order_quantity: 1,
       available_quantity: 1_000_000,
     }),
-  )
-  .extend(
-    'order',
-    { scope: 'file' },
-    ({ as, part }) =>
-      (buyer: TestAccount, quantity: number, partsId = part) => {
-        return as(buyer).post('/api/orders', { lines: [{ partsId, quantity }], ...delivery });
-      },
-  )
-  .extend(
-    'placed',
-    { scope: 'file' },
-    ({ part, order }) =>
-      async (buyer: TestAccount, quantity: number, partsId = part): Promise<string> => {
-        const res = await order(buyer, quantity, partsId);
-        if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-        return res.json().insertedId;
-      },
-  )
-  .extend(
-    'read',
-    { scope: 'file' },
-    ({ as }) =>
-      async (who: TestAccount, id: string) =>
-        (await as(who).get(`/api/purchaseById/${id}`)).json(),
-  )
-  .extend(
-    'decide',
-    { scope: 'file' },
-    ({ as }) =>
-      (who: TestAccount, id: string, decision: 'approve' | 'reject') =>
-        as(who).post(`/api/orders/${id}/${decision}`),
-  )
-  .extend(
-    'stockOf',
-    { scope: 'file' },
-    ({ shop }) =>
-      async (partsId: string) =>
-        Number(
-          (
-            await shop.database.db
-              .selectFrom('parts')
-              .select('available_quantity')
-              .where('id', '=', partsId)
-              .executeTakeFirstOrThrow()
-          ).available_quantity,
-        ),
-  )
-  /** A company of an admin and a buyer (the buyer's monthly limit as given); answers all three. */
-  .extend(
-    'company',
-    { scope: 'file' },
-    ({ shop }) =>
-      async (limit: number | null, paymentTerms: 'card' | 'net30' = 'card') => {
-        const boss = await signUp(shop.app, { name: 'Company Admin' });
-        const buyer = await signUp(shop.app, { name: 'Company Buyer' });
-        const id = await companyWithMembers(
-          shop.database.db,
-          [
-            { uid: boss.uid, role: 'admin' },
-            { uid: buyer.uid, role: 'buyer', spendingLimit: limit },
-          ],
-          { paymentTerms },
-        );
-        return { id, boss, buyer };
-      },
   );
+
+/** A company of two admins and a buyer (not verified) of the monthly limit given. */
+const company = (shop: TestShop, limit: number | null, paymentTerms: 'card' | 'net30' = 'card') =>
+  companyOfThree(shop, { limit, paymentTerms, buyerVerified: false });
 
 describe("a company member's order", () => {
   test('carries the company; without a limit it needs no approval; a shop buyer outside any company carries none', async ({
     shop,
-    placed,
-    read,
-    company,
+    as,
+    part,
   }) => {
-    const { id, buyer } = await company(null);
-    const mine = await read(buyer, await placed(buyer, 500));
+    const { id, buyer } = await company(shop, null);
+    const mine = await readOrder(as(buyer), await placedOrder(as(buyer), { partsId: part, quantity: 500 }));
     expect(mine.companyId).toBe(id);
     expect(mine).not.toHaveProperty('approval');
     const loner = await signUp(shop.app);
-    const theirs = await read(loner, await placed(loner, 1));
+    const theirs = await readOrder(as(loner), await placedOrder(as(loner), { partsId: part, quantity: 1 }));
     expect(theirs).not.toHaveProperty('companyId');
   });
 
   test('waits for approval once it would take the month past the limit: pieces reserved, no card payment', async ({
+    shop,
     as,
     part,
-    placed,
-    read,
-    stockOf,
-    company,
   }) => {
-    const { buyer } = await company(100);
-    const before = await stockOf(part);
-    const within = await placed(buyer, 6); // $60
-    expect((await read(buyer, within)).approval).toBeUndefined();
-    const over = await placed(buyer, 5); // $60 + $50 > $100
-    const pending = await read(buyer, over);
+    const { buyer } = await company(shop, 100);
+    const before = await stockOf(shop.database.db, part);
+    const within = await placedOrder(as(buyer), { partsId: part, quantity: 6 }); // $60
+    expect((await readOrder(as(buyer), within)).approval).toBeUndefined();
+    const over = await placedOrder(as(buyer), { partsId: part, quantity: 5 }); // $60 + $50 > $100
+    const pending = await readOrder(as(buyer), over);
     expect(pending.approval).toBe('pending');
-    expect(await stockOf(part)).toBe(before - 11);
+    expect(await stockOf(shop.database.db, part)).toBe(before - 11);
 
     const intent = await as(buyer).post('/api/create-payment-intent', { _id: over });
     expect(intent.statusCode).toBe(409);
@@ -131,20 +64,17 @@ describe("a company member's order", () => {
     expect(pay.json().error.message).toMatch(/waits for approval/);
 
     // Exactly up to the limit needs none: $60 + $50 pending count, so even $1 more waits.
-    const next = await read(buyer, await placed(buyer, 1));
+    const next = await readOrder(as(buyer), await placedOrder(as(buyer), { partsId: part, quantity: 1 }));
     expect(next.approval).toBe('pending');
   });
 
   test('counts this month only, and not rejected, expired or cancelled orders', async ({
     shop,
     as,
-    placed,
-    read,
-    decide,
-    company,
+    part,
   }) => {
-    const { boss, buyer } = await company(100);
-    const last = await placed(buyer, 9); // $90
+    const { boss, buyer } = await company(shop, 100);
+    const last = await placedOrder(as(buyer), { partsId: part, quantity: 9 }); // $90
     // Placed last month (its month's total with it): it no longer counts.
     const thisMonth = Date.parse(`${new Date().toISOString().slice(0, 7)}-01T00:00:00.000Z`);
     await shop.database.db
@@ -153,27 +83,31 @@ describe("a company member's order", () => {
       .where('id', '=', last)
       .execute();
     await recountOrderTotals(shop.database.db);
-    const a = await placed(buyer, 9); // $90
-    expect((await read(buyer, a)).approval).toBeUndefined();
-    const b = await placed(buyer, 2); // $110: waits
-    expect((await read(buyer, b)).approval).toBe('pending');
-    expect((await decide(boss, b, 'reject')).statusCode).toBe(200);
+    const a = await placedOrder(as(buyer), { partsId: part, quantity: 9 }); // $90
+    expect((await readOrder(as(buyer), a)).approval).toBeUndefined();
+    const b = await placedOrder(as(buyer), { partsId: part, quantity: 2 }); // $110: waits
+    expect((await readOrder(as(buyer), b)).approval).toBe('pending');
+    expect((await decideOrder(as(boss), b, 'reject')).statusCode).toBe(200);
     // The rejected one is gone from the month: $90 + $10 fits.
-    const c = await placed(buyer, 1);
-    expect((await read(buyer, c)).approval).toBeUndefined();
+    const c = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    expect((await readOrder(as(buyer), c)).approval).toBeUndefined();
     // Cancel one ($10): $90 + $10 fits again.
     const cancel = await as(buyer).delete(`/api/purchaseById/${c}`);
     expect(cancel.statusCode).toBe(200);
-    expect((await read(buyer, await placed(buyer, 1))).approval).toBeUndefined();
+    expect(
+      (await readOrder(as(buyer), await placedOrder(as(buyer), { partsId: part, quantity: 1 }))).approval,
+    ).toBeUndefined();
   });
 
   test('lets no two orders placed at once slip under the limit: of 50 at once, those not waiting total at most the limit', async ({
     shop,
-    order,
-    company,
+    as,
+    part,
   }) => {
-    const { id, buyer } = await company(95);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => order(buyer, 1)));
+    const { id, buyer } = await company(shop, 95);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => order(as(buyer), { partsId: part, quantity: 1 })),
+    );
     expect(answers.every((a) => a.statusCode === 201)).toBe(true);
     const rows = await shop.database.db
       .selectFrom('orders')
@@ -191,11 +125,10 @@ describe("a company member's order", () => {
 
   test('holds under 50 orders at once without the unpaid-order cap (its lock of the buyer out of the way)', async ({
     shop,
-    company,
   }) => {
     // The cap locks the buyer's row too; an accepted quote's order, and a shop without the cap,
     // rely on the member's own lock.
-    const { id, buyer } = await company(95);
+    const { id, buyer } = await company(shop, 95);
     const caller = { id: buyer.uid, name: buyer.name, email: buyer.email, role: null, sessionId: 'test' };
     // Each order of a part of its own: no lock on a shared part's stock puts them in a line.
     const parts = await insertParts(
@@ -223,8 +156,8 @@ describe("a company member's order", () => {
     expect(rows).toHaveLength(50);
   });
 
-  test("an accepted quote's order obeys the limit too", async ({ as, admin, part, read, company }) => {
-    const { buyer } = await company(50);
+  test("an accepted quote's order obeys the limit too", async ({ shop, as, admin, part }) => {
+    const { buyer } = await company(shop, 50);
     const asked = await as(buyer).post('/api/quotes', {
       lines: [{ partsId: part, quantity: 10 }],
       message: 'A price for 10?',
@@ -239,28 +172,27 @@ describe("a company member's order", () => {
     const accepted = await as(buyer).post(`/api/quotes/${quoteId}/accept`, delivery);
     expect(accepted.statusCode, accepted.body).toBe(201);
     // $80 at the agreed price, past the $50 a month.
-    const order = await read(buyer, accepted.json().orderId);
+    const order = await readOrder(as(buyer), accepted.json().orderId);
     expect(order.price).toBe(80);
     expect(order.approval).toBe('pending');
   });
 
   test("expires once it has waited its buyer's unpaid time; once approved, that time runs from the approval", async ({
     shop,
-    placed,
-    decide,
-    company,
+    as,
+    part,
   }) => {
-    const { boss, buyer } = await company(0);
-    const waiting = await placed(buyer, 1);
-    const approved = await placed(buyer, 1);
-    const plain = await placed(await signUp(shop.app), 1);
+    const { boss, buyer } = await company(shop, 0);
+    const waiting = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const approved = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const plain = await placedOrder(as(await signUp(shop.app)), { partsId: part, quantity: 1 });
     const longAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
     await shop.database.db
       .updateTable('orders')
       .set({ created_at: longAgo })
       .where('id', 'in', [waiting, approved, plain])
       .execute();
-    expect((await decide(boss, approved, 'approve')).statusCode).toBe(200);
+    expect((await decideOrder(as(boss), approved, 'approve')).statusCode).toBe(200);
     await shop.app.backgroundWork.runAll();
     const expired = async (id: string) =>
       (
@@ -316,104 +248,105 @@ describe("a company member's order", () => {
 
 describe('approving and rejecting', () => {
   test("an admin of the order's company approves it: it becomes payable by card", async ({
+    shop,
     as,
-    placed,
-    decide,
-    company,
+    part,
   }) => {
-    const { boss, buyer } = await company(0);
-    const id = await placed(buyer, 2);
-    const res = await decide(boss, id, 'approve');
+    const { boss, buyer } = await company(shop, 0);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 2 });
+    const res = await decideOrder(as(boss), id, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: id, approval: 'approved' });
     const intent = await as(buyer).post('/api/create-payment-intent', { _id: id });
     expect(intent.statusCode).toBe(200);
-    expect((await decide(boss, id, 'approve')).json().error.message).toBe('This order is approved already');
-    expect((await decide(boss, id, 'reject')).statusCode).toBe(409);
+    expect((await decideOrder(as(boss), id, 'approve')).json().error.message).toBe(
+      'This order is approved already',
+    );
+    expect((await decideOrder(as(boss), id, 'reject')).statusCode).toBe(409);
   });
 
   test('rejecting gives the pieces back; the order can then be neither paid nor cancelled', async ({
+    shop,
     as,
     part,
-    placed,
-    decide,
-    stockOf,
-    company,
   }) => {
-    const { boss, buyer } = await company(0);
-    const before = await stockOf(part);
-    const id = await placed(buyer, 7);
-    expect(await stockOf(part)).toBe(before - 7);
-    const res = await decide(boss, id, 'reject');
+    const { boss, buyer } = await company(shop, 0);
+    const before = await stockOf(shop.database.db, part);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 7 });
+    expect(await stockOf(shop.database.db, part)).toBe(before - 7);
+    const res = await decideOrder(as(boss), id, 'reject');
     expect(res.statusCode).toBe(200);
     expect(res.json().approval).toBe('rejected');
     expect(res.json().expiredAt).toBeDefined();
-    expect(await stockOf(part)).toBe(before);
+    expect(await stockOf(shop.database.db, part)).toBe(before);
     const intent = await as(buyer).post('/api/create-payment-intent', { _id: id });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.message).toMatch(/rejected/);
     const cancel = await as(buyer).delete(`/api/purchaseById/${id}`);
     expect(cancel.statusCode).toBe(409);
-    expect(await stockOf(part)).toBe(before);
-    expect((await decide(boss, id, 'reject')).json().error.message).toBe('This order is rejected already');
+    expect(await stockOf(shop.database.db, part)).toBe(before);
+    expect((await decideOrder(as(boss), id, 'reject')).json().error.message).toBe(
+      'This order is rejected already',
+    );
   });
 
   test("refuses the buyer, another company's admin (403) and the shop's admin's approval; unknown 404; malformed 400; not pending 409", async ({
     shop,
+    as,
     admin,
-    placed,
-    read,
-    decide,
-    company,
+    part,
   }) => {
-    const { boss, buyer } = await company(0);
-    const other = await company(null);
-    const id = await placed(buyer, 1);
+    const { boss, buyer } = await company(shop, 0);
+    const other = await company(shop, null);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
     for (const who of [buyer, other.boss, admin]) {
       // The shop's admin may reject (approval-hold.test.ts), never approve.
       for (const decision of who === admin ? (['approve'] as const) : (['approve', 'reject'] as const)) {
-        const res = await decide(who, id, decision);
+        const res = await decideOrder(as(who), id, decision);
         expect(res.statusCode).toBe(403);
         expect(res.json().error.code).toBe('forbidden');
       }
     }
-    expect((await decide(boss, '01900000-0000-7000-8000-000000000000', 'approve')).statusCode).toBe(404);
-    const malformed = await decide(boss, 'not-an-id', 'reject');
+    expect((await decideOrder(as(boss), '01900000-0000-7000-8000-000000000000', 'approve')).statusCode).toBe(
+      404,
+    );
+    const malformed = await decideOrder(as(boss), 'not-an-id', 'reject');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('validation');
     // Another company's order, even not pending: 403 before anything else.
-    const theirs = await placed(other.buyer, 1);
-    expect((await decide(boss, theirs, 'approve')).statusCode).toBe(403);
+    const theirs = await placedOrder(as(other.buyer), { partsId: part, quantity: 1 });
+    expect((await decideOrder(as(boss), theirs, 'approve')).statusCode).toBe(403);
     // Its own company's order that needs no approval: 409.
-    expect((await decide(other.boss, theirs, 'approve')).statusCode).toBe(409);
+    expect((await decideOrder(as(other.boss), theirs, 'approve')).statusCode).toBe(409);
     // An order outside any company: nobody's company admin.
     const loner = await signUp(shop.app);
-    expect((await decide(boss, await placed(loner, 1), 'approve')).statusCode).toBe(403);
-    expect((await read(buyer, id)).approval).toBe('pending');
+    expect(
+      (await decideOrder(as(boss), await placedOrder(as(loner), { partsId: part, quantity: 1 }), 'approve'))
+        .statusCode,
+    ).toBe(403);
+    expect((await readOrder(as(buyer), id)).approval).toBe('pending');
   });
 
   test('of 20 approvals and rejections at once, exactly one decides; the pieces come back at most once', async ({
     shop,
+    as,
     part,
-    placed,
-    read,
-    decide,
-    stockOf,
-    company,
   }) => {
     for (let round = 0; round < 2; round++) {
-      const { boss, buyer } = await company(0);
-      const before = await stockOf(part);
-      const id = await placed(buyer, 3);
+      const { boss, buyer } = await company(shop, 0);
+      const before = await stockOf(shop.database.db, part);
+      const id = await placedOrder(as(buyer), { partsId: part, quantity: 3 });
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => decide(boss, id, (i + round) % 2 === 0 ? 'approve' : 'reject')),
+        Array.from({ length: 20 }, (_, i) =>
+          decideOrder(as(boss), id, (i + round) % 2 === 0 ? 'approve' : 'reject'),
+        ),
       );
       const ok = answers.filter((a) => a.statusCode === 200);
       expect(ok).toHaveLength(1);
       expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
       const outcome = ok[0]?.json().approval;
-      expect((await read(buyer, id)).approval).toBe(outcome);
-      expect(await stockOf(part)).toBe(outcome === 'rejected' ? before : before - 3);
+      expect((await readOrder(as(buyer), id)).approval).toBe(outcome);
+      expect(await stockOf(shop.database.db, part)).toBe(outcome === 'rejected' ? before : before - 3);
       const audit = await shop.database.db
         .selectFrom('audit_log')
         .select('action')
@@ -429,14 +362,14 @@ describe("a company's orders", () => {
     shop,
     as,
     admin,
-    placed,
-    company,
+    part,
   }) => {
-    const { id, boss, buyer } = await company(30);
+    const { id, boss, buyer } = await company(shop, 30);
     const ids: string[] = [];
-    for (const quantity of [1, 2, 3, 4]) ids.push(await placed(buyer, quantity));
-    ids.push(await placed(boss, 1));
-    await placed(await signUp(shop.app), 1);
+    for (const quantity of [1, 2, 3, 4])
+      ids.push(await placedOrder(as(buyer), { partsId: part, quantity: quantity }));
+    ids.push(await placedOrder(as(boss), { partsId: part, quantity: 1 }));
+    await placedOrder(as(await signUp(shop.app)), { partsId: part, quantity: 1 });
     const list = (who: TestAccount, query = '') => as(who).get(`/api/companies/${id}/orders${query}`);
     const all = await list(boss);
     expect(all.statusCode).toBe(200);
@@ -452,7 +385,7 @@ describe("a company's orders", () => {
 
     expect((await list(buyer)).statusCode).toBe(403);
     expect((await list(admin)).statusCode).toBe(403);
-    expect((await list((await company(null)).boss)).statusCode).toBe(403);
+    expect((await list((await company(shop, null)).boss)).statusCode).toBe(403);
     expect((await list(boss, '?approval=approved')).statusCode).toBe(400);
     expect((await as(boss).get('/api/companies/nope/orders')).statusCode).toBe(400);
     expect((await as(null).get(`/api/companies/${id}/orders`)).statusCode).toBe(401);

@@ -3,6 +3,8 @@ import pino from 'pino';
 import { describe, expect } from 'vitest';
 import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
+import { delivery, readOrder } from '../../test-support/orders.js';
+import { addedPart, stockOf } from '../../test-support/parts.js';
 import { expectStockInvariant, stockHeldByOrders } from '../../test-support/stock.js';
 import { releaseIntents, testProvider } from '../payments/index.js';
 import { releaseStaleOrders } from './service.js';
@@ -14,11 +16,9 @@ const HOURS = { unverified: 1, verified: 24, aboveCardLimit: 1 };
 
 type Break = { min_quantity: number; price_per_piece: number };
 
-const DELIVERY = { mobile: '+880 1712 345678', address: 'House 12, Road 5, Dhanmondi, Dhaka' };
-
 const lines = (...wanted: [string, unknown][]) => ({
   lines: wanted.map(([partsId, quantity]) => ({ partsId, quantity })),
-  ...DELIVERY,
+  ...delivery,
 });
 
 const test = shopTest
@@ -28,24 +28,11 @@ const test = shopTest
     'newPart',
     { scope: 'file' },
     ({ as, admin }) =>
-      async (part: {
-        available: number;
-        min?: number;
-        price?: number;
-        breaks?: Break[];
-        name?: string;
-      }): Promise<string> => {
-        const res = await as(admin).post('/api/parts', {
-          name: part.name ?? `Line part ${Math.random().toString(36).slice(2, 8)}`,
-          desc: 'For the multi-line order tests',
-          img: 'https://example.com/p.webp',
-          min_order_quantity: part.min ?? 1,
-          available_quantity: part.available,
-          price_per_piece: part.price ?? 7,
-          ...(part.breaks ? { price_breaks: part.breaks } : {}),
+      async (part: { available: number; min?: number; price?: number; breaks?: Break[]; name?: string }) => {
+        const id = await addedPart(as(admin), {
+          name: `Line part ${Math.random().toString(36).slice(2, 8)}`,
+          ...part,
         });
-        expect(res.statusCode, res.body).toBe(201);
-        const id = res.json().insertedId as string;
         startingStock.set(id, part.available);
         return id;
       },
@@ -58,30 +45,11 @@ const test = shopTest
         as(who).post('/api/orders', body as object),
   )
   .extend(
-    'available',
-    { scope: 'file' },
-    ({ shop }) =>
-      async (partId: string) =>
-        (await shop.database.db
-          .selectFrom('parts')
-          .select('available_quantity')
-          .where('id', '=', partId)
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.available_quantity))) as number,
-  )
-  .extend(
     'stocks',
     { scope: 'file' },
-    ({ available }) =>
+    ({ shop }) =>
       (ids: string[]) =>
-        Promise.all(ids.map(available)),
-  )
-  .extend(
-    'orderById',
-    { scope: 'file' },
-    ({ as }) =>
-      async (who: TestAccount, id: string) =>
-        (await as(who).get(`/api/purchaseById/${id}`)).json(),
+        Promise.all(ids.map((id) => stockOf(shop.database.db, id))),
   )
   .extend(
     'ordersOf',
@@ -145,7 +113,6 @@ describe('POST /api/orders', () => {
     newPart,
     placeOrder,
     stocks,
-    orderById,
   }) => {
     const tiered = await newPart({
       available: 1000,
@@ -205,11 +172,11 @@ describe('POST /api/orders', () => {
         { partsId: editedLater, partsName: 'Edited part', quantity: 10, unitPrice: 18, price: 180 },
       ],
       poNumber: 'PO-2025-0042',
-      ...DELIVERY,
+      ...delivery,
       createdAt: expect.stringMatching(/^\d{4}-/),
       fulfilment: { status: 'unfulfilled' },
     };
-    expect(await orderById(buyer, id)).toEqual(expected);
+    expect(await readOrder(as(buyer), id)).toEqual(expected);
     expect(await stocks([tiered, belowBreak, editedLater])).toEqual([400, 51, 40]);
 
     // The lists answer the same order, lines and PO number included.
@@ -220,16 +187,16 @@ describe('POST /api/orders', () => {
 
     // A quantity exactly at a break pays it; one piece below does not.
     const atBreak = await placeOrder(buyer, lines([tiered, 100], [belowBreak, 50]));
-    expect((await orderById(buyer, atBreak.json().insertedId)).lines).toMatchObject([
+    expect((await readOrder(as(buyer), atBreak.json().insertedId)).lines).toMatchObject([
       { quantity: 100, unitPrice: 9, price: 900 },
       { quantity: 50, unitPrice: 4, price: 200 },
     ]);
     const belowIt = await placeOrder(buyer, lines([tiered, 99]));
-    expect(await orderById(buyer, belowIt.json().insertedId)).toMatchObject({
+    expect(await readOrder(as(buyer), belowIt.json().insertedId)).toMatchObject({
       price: 990,
       lines: [{ quantity: 99, unitPrice: 10, price: 990 }],
     });
-    expect((await orderById(buyer, belowIt.json().insertedId)).poNumber).toBeUndefined();
+    expect((await readOrder(as(buyer), belowIt.json().insertedId)).poNumber).toBeUndefined();
   });
 
   test('takes nothing when one line is out of range: 422 naming every refused line, from 0', async ({
@@ -302,7 +269,7 @@ describe('POST /api/orders', () => {
     });
     const line = (quantity: unknown) => () => ({ ...lines([part, quantity]) });
     test.for([
-      ['no lines', 'lines', () => ({ lines: [], ...DELIVERY })],
+      ['no lines', 'lines', () => ({ lines: [], ...delivery })],
       [
         `${MAX_ORDER_LINES + 1} lines`,
         'lines',
@@ -311,7 +278,7 @@ describe('POST /api/orders', () => {
             partsId: crypto.randomUUID(),
             quantity: 1,
           })),
-          ...DELIVERY,
+          ...delivery,
         }),
       ],
       ['the same part twice', 'lines.2.partsId', () => lines([part, 1], [second, 1], [part, 2])],
@@ -326,11 +293,11 @@ describe('POST /api/orders', () => {
       ['a bad part id', 'lines.0.partsId', () => lines(['nope', 1])],
       ['a poNumber of 51 characters', 'poNumber', () => ({ ...lines([part, 1]), poNumber: 'P'.repeat(51) })],
       ['an empty poNumber', 'poNumber', () => ({ ...lines([part, 1]), poNumber: '' })],
-      ['lines as a string', 'lines', () => ({ lines: 'x', ...DELIVERY })],
-      ['lines as an object', 'lines', () => ({ lines: { partsId: part, quantity: 1 }, ...DELIVERY })],
-      ['no lines at all', 'lines', () => DELIVERY],
+      ['lines as a string', 'lines', () => ({ lines: 'x', ...delivery })],
+      ['lines as an object', 'lines', () => ({ lines: { partsId: part, quantity: 1 }, ...delivery })],
+      ['no lines at all', 'lines', () => delivery],
       ['no mobile', 'mobile', () => ({ lines: [{ partsId: part, quantity: 1 }], address: 'Dhaka' })],
-      ['no address', 'address', () => ({ lines: [{ partsId: part, quantity: 1 }], mobile: DELIVERY.mobile })],
+      ['no address', 'address', () => ({ lines: [{ partsId: part, quantity: 1 }], mobile: delivery.mobile })],
     ] as const)('%s', async ([_label, field, body], { buyer, placeOrder, stocks }) => {
       const res = await placeOrder(buyer, body());
       expect(res.statusCode, res.body).toBe(400);
@@ -341,40 +308,40 @@ describe('POST /api/orders', () => {
   });
 
   test('reads "10" as 10, and ignores fields it does not know (prices come from the catalog)', async ({
+    shop,
+    as,
     buyer,
     other,
     newPart,
     placeOrder,
-    available,
-    orderById,
   }) => {
     const part = await newPart({ available: 100, price: 6 });
     const res = await placeOrder(buyer, {
       lines: [{ partsId: part, quantity: '10', unitPrice: 1, price: 1 }],
-      ...DELIVERY,
+      ...delivery,
       price: 1,
       email: other.email,
       discount: 99,
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await orderById(buyer, res.json().insertedId)).toMatchObject({
+    expect(await readOrder(as(buyer), res.json().insertedId)).toMatchObject({
       email: buyer.email,
       price: 60,
       lines: [{ partsId: part, quantity: 10, unitPrice: 6, price: 60 }],
     });
-    expect(await available(part)).toBe(90);
+    expect(await stockOf(shop.database.db, part)).toBe(90);
   });
 
   test('is for signed-in buyers: 401 for a visitor, 403 for an admin', async ({
+    shop,
     admin,
     newPart,
     placeOrder,
-    available,
   }) => {
     const part = await newPart({ available: 100 });
     expect((await placeOrder(null, lines([part, 5]))).statusCode).toBe(401);
     expect((await placeOrder(admin, lines([part, 5]))).statusCode).toBe(403);
-    expect(await available(part)).toBe(100);
+    expect(await stockOf(shop.database.db, part)).toBe(100);
   });
 });
 
@@ -411,12 +378,12 @@ describe('an order of many lines, after it is placed', () => {
   });
 
   test('gives back every line’s pieces when it expires unpaid', async ({
+    as,
     shop,
     buyer,
     newPart,
     placeOrder,
     stocks,
-    orderById,
   }) => {
     const parts = await Promise.all([newPart({ available: 100 }), newPart({ available: 100 })]);
     const id = (await placeOrder(buyer, lines([parts[0] as string, 15], [parts[1] as string, 25]))).json()
@@ -429,17 +396,17 @@ describe('an order of many lines, after it is placed', () => {
     expect(await stocks(parts)).toEqual([85, 75]);
     expect(await releaseStaleOrders({ db: shop.database.db }, HOURS, log)).toBeGreaterThanOrEqual(1);
     expect(await stocks(parts)).toEqual([100, 100]);
-    const expired = await orderById(buyer, id);
+    const expired = await readOrder(as(buyer), id);
     expect(expired.expiredAt).toBeDefined();
     expect(expired.lines).toHaveLength(2);
   });
 
   describe('paid after it expired', () => {
     test('takes every line’s pieces again when all are still in stock', async ({
+      as,
       shop,
       newPart,
       stocks,
-      orderById,
       expiredAndPaidLate,
     }) => {
       const late = await signUp(shop.app);
@@ -452,18 +419,18 @@ describe('an order of many lines, after it is placed', () => {
       const res = await put();
       expect(res.statusCode, res.body).toBe(200);
       expect(await stocks(parts)).toEqual([40, 30]);
-      const paid = await orderById(late, orderId);
+      const paid = await readOrder(as(late), orderId);
       expect(paid.expiredAt).toBeUndefined();
       expect(paid.invoiceNumber).toMatch(/^INV-/);
     });
 
     test('takes none of them when one line’s pieces are gone meanwhile', async ({
+      as,
       shop,
       other,
       newPart,
       placeOrder,
       stocks,
-      orderById,
       expiredAndPaidLate,
     }) => {
       const late = await signUp(shop.app);
@@ -483,7 +450,7 @@ describe('an order of many lines, after it is placed', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('order_expired');
       expect(await stocks(parts)).toEqual([50, 19, 50]);
-      const still = await orderById(late, orderId);
+      const still = await readOrder(as(late), orderId);
       expect(still.expiredAt).toBeDefined();
       expect(still.paymentId).toBeUndefined();
     });

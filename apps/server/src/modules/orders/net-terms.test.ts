@@ -1,11 +1,13 @@
-import type { ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
-import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
-import { companyWithMembers } from '../../test-support/companies.js';
-import { mailTest } from '../../test-support/fixture.js';
+import { mailsTo } from '../../test-support/account-mails.js';
+import { signUpVerified } from '../../test-support/accounts.js';
+import { companyOfThree } from '../../test-support/companies.js';
+import { type Caller, mailTest } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
+import { placedAgo, placedOrder, readOrder } from '../../test-support/orders.js';
 import { insertPart } from '../../test-support/parts.js';
 import { pdfText } from '../../test-support/pdf-text.js';
+import type { TestShop } from '../../test-support/test-app.js';
 
 /**
  * Net 30 (API.md, Companies): a company on account is invoiced at once, pays no card, and is paid
@@ -16,8 +18,6 @@ mailTest.override('shopOptions', {
   demo: false,
   env: { MAIL_FROM: 'Shop <orders@parts-shop.example>', MAIL_RETRY_SECONDS: '1' },
 });
-
-const delivery = { mobile: '+880 1712 345678', address: 'Plot 7, CEPZ, Chattogram' };
 
 const DAY = 86_400_000;
 
@@ -31,89 +31,32 @@ const test = mailTest
       available_quantity: 1_000_000,
     }),
   )
-  .extend(
-    'placed',
-    { scope: 'file' },
-    ({ as, part }) =>
-      async (buyer: TestAccount, quantity: number, poNumber?: string): Promise<string> => {
-        const res = await as(buyer).post('/api/orders', {
-          lines: [{ partsId: part, quantity }],
-          ...delivery,
-          ...(poNumber ? { poNumber } : {}),
-        });
-        if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
-        return res.json().insertedId;
-      },
-  )
-  .extend(
-    'read',
-    { scope: 'file' },
-    ({ as, admin }) =>
-      async (id: string) =>
-        (await as(admin).get(`/api/purchaseById/${id}`)).json(),
-  )
-  .extend(
-    'settle',
-    { scope: 'file' },
-    ({ as, admin }) =>
-      (id: string, reference: unknown, who: TestAccount = admin) =>
-        as(who).put(`/api/purchaseById/${id}/settlement`, { reference }),
-  )
-  .extend(
-    'company',
-    { scope: 'file' },
-    ({ shop }) =>
-      async (options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) => {
-        const boss = await signUpVerified(shop.app, shop.database.db, { name: 'Rahima Admin' });
-        const deputy = await signUpVerified(shop.app, shop.database.db, { name: 'Second Admin' });
-        const buyer = await signUpVerified(shop.app, shop.database.db, { name: 'Karim Buyer' });
-        const id = await companyWithMembers(
-          shop.database.db,
-          [
-            { uid: boss.uid, role: 'admin' },
-            { uid: deputy.uid, role: 'admin' },
-            { uid: buyer.uid, role: 'buyer', spendingLimit: options.limit ?? null },
-          ],
-          {
-            paymentTerms: options.paymentTerms ?? 'net30',
-            name: 'Karnaphuli Assemblies Ltd',
-            vatId: 'BD-123456789',
-          },
-        );
-        return { id, boss, deputy, buyer };
-      },
-  )
-  /** The mails to `to` whose subject starts so, once `count` of them arrived. */
-  .extend(
-    'mailsTo',
-    { scope: 'file' },
-    ({ smtp }) =>
-      async (to: string, subject: string, count = 1): Promise<ParsedMail[]> => {
-        const deadline = Date.now() + 15_000;
-        const matching = () =>
-          smtp.received.filter(
-            (mail) =>
-              mail.to && 'text' in mail.to && mail.to.text === to && mail.subject?.startsWith(subject),
-          );
-        while (matching().length < count && Date.now() < deadline)
-          await new Promise((r) => setTimeout(r, 50));
-        return matching();
-      },
-  );
+  /** A company on net 30 (as `company` makes it) whose buyer ordered `quantity` pieces of the part. */
+  .extend('companyOrder', { scope: 'file' }, ({ shop, as, part }) => async (quantity: number, extra = {}) => {
+    const made = await company(shop);
+    return { ...made, orderId: await placedOrder(as(made.buyer), { partsId: part, quantity }, extra) };
+  });
+
+/** A company on net 30 unless told otherwise: two admins and a buyer of no limit unless told. */
+const company = (shop: TestShop, options: { limit?: number | null; paymentTerms?: 'card' | 'net30' } = {}) =>
+  companyOfThree(shop, { paymentTerms: 'net30', ...options });
+
+/** The caller (the shop's admin, to be allowed) records the bank transfer that pays the order. */
+const settle = (caller: Caller, id: string, reference: unknown) =>
+  caller.put(`/api/purchaseById/${id}/settlement`, { reference });
 
 describe('an order on net-30 terms', () => {
   test('is invoiced at once, due 30 days later, with no card and no card limit; it neither expires nor cancels', async ({
     shop,
     as,
-    placed,
-    read,
-    company,
-    mailsTo,
+    admin,
+    part,
+    smtp,
   }) => {
-    const { buyer } = await company();
+    const { buyer } = await company(shop);
     // $20,000: above what one card payment may be (9,999.99).
-    const id = await placed(buyer, 20, 'PO-7781');
-    const order = await read(id);
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 20 }, { poNumber: 'PO-7781' });
+    const order = await readOrder(as(admin), id);
     expect(order.invoiceNumber).toMatch(/^INV-\d{6}$/);
     expect(Date.parse(order.dueDate) - Date.parse(order.createdAt)).toBe(30 * DAY);
     expect(order).not.toHaveProperty('approval');
@@ -128,17 +71,13 @@ describe('an order on net-30 terms', () => {
       'An invoiced order cannot be cancelled: it is billed on 30-day terms. Ask the shop for a credit note.',
     );
 
-    await shop.database.db
-      .updateTable('orders')
-      .set({ created_at: new Date(Date.now() - 20 * DAY).toISOString() })
-      .where('id', '=', id)
-      .execute();
+    await placedAgo(shop.database.db, id, 20 * DAY);
     await shop.app.backgroundWork.runAll();
-    const after = await read(id);
+    const after = await readOrder(as(admin), id);
     expect(after).not.toHaveProperty('expiredAt');
     expect(after.invoiceNumber).toBe(order.invoiceNumber);
 
-    const [mail] = await mailsTo(buyer.email, `Invoice ${order.invoiceNumber}`);
+    const [mail] = await mailsTo(smtp, buyer.email, `Invoice ${order.invoiceNumber}`);
     expect(mail?.subject).toBe(`Invoice ${order.invoiceNumber}: $20,000 due ${order.dueDate.slice(0, 10)}`);
     expect(mail?.text).toContain(`Due date:   ${order.dueDate.slice(0, 10)}`);
     expect(mail?.attachments.map((a) => a.filename)).toEqual([`invoice-${order.invoiceNumber}.pdf`]);
@@ -146,14 +85,16 @@ describe('an order on net-30 terms', () => {
 
   test('takes gapless invoice numbers, orders placed at once and card payments alike', async ({
     shop,
-    placed,
-    read,
-    company,
+    as,
+    admin,
+    part,
   }) => {
-    const { buyer } = await company();
+    const { buyer } = await company(shop);
     const card = await signUpVerified(shop.app, shop.database.db);
-    const ids = await Promise.all(Array.from({ length: 8 }, () => placed(buyer, 1)));
-    const paid = await placed(card, 1);
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => placedOrder(as(buyer), { partsId: part, quantity: 1 })),
+    );
+    const paid = await placedOrder(as(card), { partsId: part, quantity: 1 });
     expect((await confirmCard(shop.app, card, await clientSecretFor(shop.app, card, paid))).statusCode).toBe(
       200,
     );
@@ -164,30 +105,30 @@ describe('an order on net-30 terms', () => {
       .execute();
     const all = numbers.map((row) => Number(row.number));
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-    const mine = (await Promise.all(ids.map(read))).map((o) => o.invoiceNumber);
+    const mine = (await Promise.all(ids.map((id) => readOrder(as(admin), id)))).map((o) => o.invoiceNumber);
     expect(new Set(mine).size).toBe(8);
   });
 
   test('over the limit it waits, uninvoiced; approved, it is invoiced then; the admins and the buyer are told', async ({
+    shop,
     as,
-    placed,
-    read,
-    company,
-    mailsTo,
+    admin,
+    part,
+    smtp,
   }) => {
-    const { boss, deputy, buyer } = await company({ limit: 500 });
-    const id = await placed(buyer, 1);
-    const pending = await read(id);
+    const { boss, deputy, buyer } = await company(shop, { limit: 500 });
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const pending = await readOrder(as(admin), id);
     expect(pending.approval).toBe('pending');
     expect(pending).not.toHaveProperty('invoiceNumber');
     expect(pending).not.toHaveProperty('dueDate');
 
     for (const who of [boss, deputy]) {
-      const [ask] = await mailsTo(who.email, 'Approval needed');
+      const [ask] = await mailsTo(smtp, who.email, 'Approval needed');
       expect(ask?.subject).toBe('Approval needed: $1,000 order by Karim Buyer');
       expect(ask?.text).toContain(`Order:      ${id}`);
     }
-    const [placedMail] = await mailsTo(buyer.email, 'Order received');
+    const [placedMail] = await mailsTo(smtp, buyer.email, 'Order received');
     expect(placedMail?.text).toContain("waits for your company admin's approval");
 
     const res = await as(deputy).post(`/api/orders/${id}/approve`);
@@ -199,17 +140,17 @@ describe('an order on net-30 terms', () => {
     expect(approvedAt).toBeGreaterThan(Date.parse(approved.createdAt) - 1);
     expect(Math.abs(approvedAt - Date.now())).toBeLessThan(60_000);
 
-    const [told] = await mailsTo(buyer.email, 'Order approved');
+    const [told] = await mailsTo(smtp, buyer.email, 'Order approved');
     expect(told?.text).toContain('invoiced to your company on account');
-    expect(await mailsTo(buyer.email, `Invoice ${approved.invoiceNumber}`)).toHaveLength(1);
+    expect(await mailsTo(smtp, buyer.email, `Invoice ${approved.invoiceNumber}`)).toHaveLength(1);
   });
 
-  test('a rejected order is mailed to its buyer', async ({ as, placed, company, mailsTo }) => {
-    const { boss, buyer } = await company({ limit: 0, paymentTerms: 'card' });
-    const id = await placed(buyer, 1);
+  test('a rejected order is mailed to its buyer', async ({ shop, as, part, smtp }) => {
+    const { boss, buyer } = await company(shop, { limit: 0, paymentTerms: 'card' });
+    const id = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
     const res = await as(boss).post(`/api/orders/${id}/reject`);
     expect(res.statusCode).toBe(200);
-    const [mail] = await mailsTo(buyer.email, 'Order rejected');
+    const [mail] = await mailsTo(smtp, buyer.email, 'Order rejected');
     expect(mail?.text).toContain("your company's admin rejected your order");
   });
 });
@@ -217,15 +158,13 @@ describe('an order on net-30 terms', () => {
 describe('settling a net-30 invoice', () => {
   test("the shop's admin records the bank payment: the order is paid, audited, and its receipt mailed", async ({
     shop,
+    as,
     admin,
-    placed,
-    settle,
-    company,
-    mailsTo,
+    smtp,
+    companyOrder,
   }) => {
-    const { buyer } = await company();
-    const id = await placed(buyer, 2);
-    const res = await settle(id, 'BANK-2026-0042');
+    const { buyer, orderId: id } = await companyOrder(2);
+    const res = await settle(as(admin), id, 'BANK-2026-0042');
     expect(res.statusCode).toBe(200);
     expect(res.json()._id).toBe(id);
     const row = await shop.database.db
@@ -235,7 +174,7 @@ describe('settling a net-30 invoice', () => {
       .executeTakeFirstOrThrow();
     expect(row.paid_at).not.toBeNull();
     expect(row.settlement_reference).toBe('BANK-2026-0042');
-    const [receipt] = await mailsTo(buyer.email, 'Payment received');
+    const [receipt] = await mailsTo(smtp, buyer.email, 'Payment received');
     expect(receipt?.text).toContain('Bank reference: BANK-2026-0042');
     const audit = await shop.database.db
       .selectFrom('audit_log')
@@ -244,15 +183,14 @@ describe('settling a net-30 invoice', () => {
       .execute();
     expect(audit).toEqual([{ action: 'order.settled', actor_id: admin.uid }]);
 
-    const again = await settle(id, 'BANK-2026-0043');
+    const again = await settle(as(admin), id, 'BANK-2026-0043');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This order is paid already');
   });
 
-  test('twice at once: one pays it, the other gets 409', async ({ shop, placed, settle, company }) => {
-    const { buyer } = await company();
-    const id = await placed(buyer, 1);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(id, `REF-${i}`)));
+  test('twice at once: one pays it, the other gets 409', async ({ shop, as, admin, companyOrder }) => {
+    const { orderId: id } = await companyOrder(1);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(as(admin), id, `REF-${i}`)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
     const audit = await shop.database.db
@@ -265,27 +203,26 @@ describe('settling a net-30 invoice', () => {
 
   test('refuses card orders, buyers, unknown and malformed ids, and empty or too long references', async ({
     shop,
-    placed,
-    read,
-    settle,
-    company,
+    as,
+    admin,
+    part,
+    companyOrder,
   }) => {
-    const { buyer } = await company();
-    const id = await placed(buyer, 1);
-    const card = await company({ paymentTerms: 'card' });
-    const cardOrder = await placed(card.buyer, 1);
-    const notNet = await settle(cardOrder, 'REF');
+    const { buyer, orderId: id } = await companyOrder(1);
+    const card = await company(shop, { paymentTerms: 'card' });
+    const cardOrder = await placedOrder(as(card.buyer), { partsId: part, quantity: 1 });
+    const notNet = await settle(as(admin), cardOrder, 'REF');
     expect(notNet.statusCode).toBe(409);
     expect(notNet.json().error.message).toMatch(/not invoiced on account/);
-    expect((await settle(id, 'REF', buyer)).statusCode).toBe(403);
-    expect((await settle('01900000-0000-7000-8000-000000000000', 'REF')).statusCode).toBe(404);
-    expect((await settle('nope', 'REF')).statusCode).toBe(400);
+    expect((await settle(as(buyer), id, 'REF')).statusCode).toBe(403);
+    expect((await settle(as(admin), '01900000-0000-7000-8000-000000000000', 'REF')).statusCode).toBe(404);
+    expect((await settle(as(admin), 'nope', 'REF')).statusCode).toBe(400);
     for (const bad of ['', '   ', 'x'.repeat(101), 'BANK\u0000REF', null, { ref: 1 }]) {
-      const res = await settle(id, bad);
+      const res = await settle(as(admin), id, bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('validation');
     }
-    expect((await read(id)).invoiceNumber).toBeDefined();
+    expect((await readOrder(as(admin), id)).invoiceNumber).toBeDefined();
     const row = await shop.database.db
       .selectFrom('orders')
       .select('paid_at')
@@ -300,17 +237,14 @@ describe('overdue invoices', () => {
     shop,
     as,
     admin,
-    placed,
-    read,
-    settle,
-    company,
-    mailsTo,
+    part,
+    smtp,
+    companyOrder,
   }) => {
-    const { buyer } = await company();
-    const older = await placed(buyer, 3);
-    const newer = await placed(buyer, 1);
-    const settled = await placed(buyer, 1);
-    const notYet = await placed(buyer, 1);
+    const { buyer, orderId: older } = await companyOrder(3);
+    const newer = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const settled = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
+    const notYet = await placedOrder(as(buyer), { partsId: part, quantity: 1 });
     const past = (days: number) => new Date(Date.now() - days * DAY).toISOString();
     const due = new Map([
       [older, past(5)],
@@ -319,7 +253,7 @@ describe('overdue invoices', () => {
     ]);
     for (const [id, date] of due)
       await shop.database.db.updateTable('orders').set({ due_date: date }).where('id', '=', id).execute();
-    expect((await settle(settled, 'PAID-LATE')).statusCode).toBe(200);
+    expect((await settle(as(admin), settled, 'PAID-LATE')).statusCode).toBe(200);
 
     const overview = (await as(admin).get('/api/overview')).json();
     const listed = overview.overdueInvoices.orders.map((o: { _id: string }) => o._id);
@@ -331,7 +265,7 @@ describe('overdue invoices', () => {
     const entry = overview.overdueInvoices.orders.find((o: { _id: string }) => o._id === older);
     expect(entry).toEqual({
       _id: older,
-      invoiceNumber: (await read(older)).invoiceNumber,
+      invoiceNumber: (await readOrder(as(admin), older)).invoiceNumber,
       companyName: 'Karnaphuli Assemblies Ltd',
       userName: 'Karim Buyer',
       price: 3_000,
@@ -342,12 +276,12 @@ describe('overdue invoices', () => {
 
     await shop.app.backgroundWork.runAll();
     await shop.app.backgroundWork.runAll();
-    const mails = await mailsTo(buyer.email, 'Overdue', 2);
+    const mails = await mailsTo(smtp, buyer.email, 'Overdue', 2);
     await new Promise((r) => setTimeout(r, 300));
-    expect((await mailsTo(buyer.email, 'Overdue', 2)).map((m) => m.subject).sort()).toEqual(
+    expect((await mailsTo(smtp, buyer.email, 'Overdue', 2)).map((m) => m.subject).sort()).toEqual(
       [
-        `Overdue: invoice ${(await read(newer)).invoiceNumber} was due ${due.get(newer)?.slice(0, 10)}`,
-        `Overdue: invoice ${(await read(older)).invoiceNumber} was due ${due.get(older)?.slice(0, 10)}`,
+        `Overdue: invoice ${(await readOrder(as(admin), newer)).invoiceNumber} was due ${due.get(newer)?.slice(0, 10)}`,
+        `Overdue: invoice ${(await readOrder(as(admin), older)).invoiceNumber} was due ${due.get(older)?.slice(0, 10)}`,
       ].sort(),
     );
     expect(mails).toHaveLength(2);
@@ -364,13 +298,11 @@ describe('overdue invoices', () => {
 describe('the invoice of a net-30 order', () => {
   test('is there before it is paid, with its due date, PO number and the company', async ({
     as,
-    placed,
-    read,
-    company,
+    admin,
+    companyOrder,
   }) => {
-    const { buyer } = await company();
-    const id = await placed(buyer, 1, 'PO-4711');
-    const order = await read(id);
+    const { buyer, orderId: id } = await companyOrder(1, { poNumber: 'PO-4711' });
+    const order = await readOrder(as(admin), id);
     const res = await as(buyer).get(`/api/purchaseById/${id}/invoice`);
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);

@@ -1,8 +1,11 @@
 import pino from 'pino';
 import { describe, expect } from 'vitest';
 import { BACKGROUND_INTERVAL_MS } from '../../background.js';
-import { signUp, type TestAccount } from '../../test-support/accounts.js';
-import { test as shopTest } from '../../test-support/fixture.js';
+import type { Database } from '../../db/database.js';
+import { signUp, signUpVerified } from '../../test-support/accounts.js';
+import { type Caller, test as shopTest } from '../../test-support/fixture.js';
+import { placedAgo, purchased, readOrder } from '../../test-support/orders.js';
+import { addedPart, stockOf } from '../../test-support/parts.js';
 import { openTestDatabase } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from './service.js';
 
@@ -10,90 +13,41 @@ const logged: Record<string, unknown>[] = [];
 const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
 const DEFAULTS = { unverified: 1, verified: 24, aboveCardLimit: 1 };
 
+/** A one-part order placed as the caller `minutes` ago (10 pieces unless told); answers its id. */
+async function placedMinutesAgo(
+  db: Database,
+  caller: Caller,
+  partsId: string,
+  minutes: number,
+  quantity = 10,
+) {
+  const id = await purchased(caller, partsId, quantity);
+  await placedAgo(db, id, minutes * 60_000);
+  return id;
+}
+
 const test = shopTest
   .extend('unverified', { scope: 'file' }, ({ shop }) => signUp(shop.app))
-  .extend('verified', { scope: 'file' }, async ({ shop }) => {
-    const verified = await signUp(shop.app);
-    await shop.database.db
-      .updateTable('users')
-      .set({ email_verified_at: new Date().toISOString() })
-      .where('id', '=', verified.uid)
-      .execute();
-    return verified;
-  })
-  .extend(
-    'addPart',
-    { scope: 'file' },
-    ({ as, admin }) =>
-      async (name: string, price: number, available = 1000): Promise<string> => {
-        const res = await as(admin).post('/api/parts', {
-          name,
-          desc: 'D',
-          img: 'https://example.com/p.webp',
-          min_order_quantity: 1,
-          available_quantity: available,
-          price_per_piece: price,
-        });
-        return res.json().insertedId;
-      },
-  )
-  .extend(
-    'orderPlacedMinutesAgo',
-    { scope: 'file' },
-    ({ shop, as }) =>
-      async (buyer: TestAccount, partsId: string, minutes: number, quantity = 10): Promise<string> => {
-        const res = await as(buyer).post('/api/purchase', {
-          partsId,
-          quantity,
-          mobile: '+880 1712 345678',
-          address: 'Dhaka',
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        const id = res.json().insertedId;
-        const createdAt = new Date(Date.now() - minutes * 60_000).toISOString();
-        await shop.database.db
-          .updateTable('orders')
-          .set({ created_at: createdAt })
-          .where('id', '=', id)
-          .execute();
-        return id;
-      },
-  )
-  .extend(
-    'stockOf',
-    { scope: 'file' },
-    ({ as }) =>
-      async (partsId: string) =>
-        (await as(null).get(`/api/partsById?id=${partsId}`)).json().available_quantity,
-  )
-  .extend(
-    'orderOf',
-    { scope: 'file' },
-    ({ as }) =>
-      async (buyer: TestAccount, id: string) =>
-        (await as(buyer).get(`/api/purchaseById/${id}`)).json(),
-  );
+  .extend('verified', { scope: 'file' }, ({ shop }) => signUpVerified(shop.app, shop.database.db));
 
 describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
   test('releases after 1 h for an unverified email, 24 h for a verified one, 1 h above the card limit; once with two servers', async ({
     shop,
+    as,
+    admin,
     unverified,
     verified,
-    addPart,
-    orderPlacedMinutesAgo,
-    stockOf,
-    orderOf,
   }) => {
-    const partsId = await addPart('Release part', 2);
-    const dearId = await addPart('Dear part', 100);
-    const unverifiedLate = await orderPlacedMinutesAgo(unverified, partsId, 61);
-    const unverifiedFresh = await orderPlacedMinutesAgo(unverified, partsId, 50);
-    const verifiedRecent = await orderPlacedMinutesAgo(verified, partsId, 23 * 60);
-    const verifiedLate = await orderPlacedMinutesAgo(verified, partsId, 24 * 60 + 1);
+    const partsId = await addedPart(as(admin), { name: 'Release part', price: 2 });
+    const dearId = await addedPart(as(admin), { name: 'Dear part', price: 100 });
+    const unverifiedLate = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 61);
+    const unverifiedFresh = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 50);
+    const verifiedRecent = await placedMinutesAgo(shop.database.db, as(verified), partsId, 23 * 60);
+    const verifiedLate = await placedMinutesAgo(shop.database.db, as(verified), partsId, 24 * 60 + 1);
     // 100 pieces at $100: $10,000, above what a card may pay, whoever orders it.
-    const aboveLimit = await orderPlacedMinutesAgo(verified, dearId, 61, 100);
-    const belowLimit = await orderPlacedMinutesAgo(verified, dearId, 61, 99);
-    const paid = await orderPlacedMinutesAgo(unverified, partsId, 48 * 60);
+    const aboveLimit = await placedMinutesAgo(shop.database.db, as(verified), dearId, 61, 100);
+    const belowLimit = await placedMinutesAgo(shop.database.db, as(verified), dearId, 61, 99);
+    const paid = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 48 * 60);
     await shop.database.db
       .updateTable('orders')
       .set({ payment_id: 'pi_test_paid', paid_at: new Date().toISOString() })
@@ -117,7 +71,7 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     const expired = [unverifiedLate, verifiedLate, aboveLimit];
     for (const id of expired) {
       const buyer = id === unverifiedLate ? unverified : verified;
-      expect((await orderOf(buyer, id)).expiredAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+      expect((await readOrder(as(buyer), id)).expiredAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
     }
     for (const [buyer, id] of [
       [unverified, unverifiedFresh],
@@ -125,11 +79,11 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
       [verified, belowLimit],
       [unverified, paid],
     ] as const) {
-      expect((await orderOf(buyer, id)).expiredAt).toBeUndefined();
+      expect((await readOrder(as(buyer), id)).expiredAt).toBeUndefined();
     }
     // Each released order gave its pieces back once.
-    expect(await stockOf(partsId)).toBe(1000 - 10 * 5 + 10 * 2);
-    expect(await stockOf(dearId)).toBe(1000 - 99);
+    expect(await stockOf(shop.database.db, partsId)).toBe(1000 - 10 * 5 + 10 * 2);
+    expect(await stockOf(shop.database.db, dearId)).toBe(1000 - 99);
     for (const id of expired) {
       const lines = logged.filter((l) => l.orderId === id);
       expect(lines).toHaveLength(1);
@@ -154,13 +108,9 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     as,
     admin,
     unverified,
-    addPart,
-    orderPlacedMinutesAgo,
-    stockOf,
-    orderOf,
   }) => {
-    const partsId = await addPart('Expired part', 3);
-    const id = await orderPlacedMinutesAgo(unverified, partsId, 90);
+    const partsId = await addedPart(as(admin), { name: 'Expired part', price: 3 });
+    const id = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 90);
     const { clientSecret } = (await as(unverified).post('/api/create-payment-intent', { _id: id })).json();
     expect(await releaseStaleOrders({ db: shop.database.db }, DEFAULTS, log)).toBe(1);
 
@@ -200,23 +150,22 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     expect(put.statusCode).toBe(409);
     expect(put.json()).toMatchObject(refused);
     // The pieces went back once, and stay back.
-    expect(await stockOf(partsId)).toBe(1000);
-    const order = await orderOf(unverified, id);
+    expect(await stockOf(shop.database.db, partsId)).toBe(1000);
+    const order = await readOrder(as(unverified), id);
     expect(order.paymentId).toBeUndefined();
   });
 
   test("releases within the hour: with the schedule's 10 minutes, in the last 10 minutes of its time", async ({
     shop,
+    as,
+    admin,
     unverified,
-    addPart,
-    orderPlacedMinutesAgo,
-    orderOf,
   }) => {
-    const partsId = await addPart('Within the hour part', 2);
-    const due = await orderPlacedMinutesAgo(unverified, partsId, 52);
-    const early = await orderPlacedMinutesAgo(unverified, partsId, 45);
+    const partsId = await addedPart(as(admin), { name: 'Within the hour part', price: 2 });
+    const due = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 52);
+    const early = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 45);
     await releaseStaleOrders({ db: shop.database.db }, DEFAULTS, log, BACKGROUND_INTERVAL_MS);
-    expect((await orderOf(unverified, due)).expiredAt).toBeDefined();
-    expect((await orderOf(unverified, early)).expiredAt).toBeUndefined();
+    expect((await readOrder(as(unverified), due)).expiredAt).toBeDefined();
+    expect((await readOrder(as(unverified), early)).expiredAt).toBeUndefined();
   });
 });

@@ -1,18 +1,12 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import { describe, expect } from 'vitest';
-import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { signUp } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
+import { cancelOrder, purchase } from '../../test-support/orders.js';
+import { addedPart, stockOf } from '../../test-support/parts.js';
 import { expectStockInvariant } from '../../test-support/stock.js';
 
 const startingStock = new Map<string, number>();
-
-const order = (partsId: string, quantity: unknown, extra: Record<string, unknown> = {}) => ({
-  partsId,
-  quantity,
-  mobile: '+880 1712 345678',
-  address: 'House 12, Road 5, Dhanmondi, Dhaka',
-  ...extra,
-});
 
 const test = shopTest
   .override('buyer', ({ shop }) => signUp(shop.app, { name: 'Rahim Traders' }))
@@ -22,39 +16,10 @@ const test = shopTest
     { scope: 'file' },
     ({ as, admin }) =>
       async (stock: { available: number; min: number; price?: number }): Promise<string> => {
-        const res = await as(admin).post('/api/parts', {
-          name: `Test part ${Math.random().toString(36).slice(2, 8)}`,
-          desc: 'For the order tests',
-          img: 'https://example.com/p.webp',
-          min_order_quantity: stock.min,
-          available_quantity: stock.available,
-          price_per_piece: stock.price ?? 7,
-        });
-        const id = res.json().insertedId as string;
+        const id = await addedPart(as(admin), stock);
         startingStock.set(id, stock.available);
         return id;
       },
-  )
-  .extend(
-    'buy',
-    { scope: 'file' },
-    ({ as }) =>
-      (who: TestAccount | null, body: Record<string, unknown>) =>
-        as(who).post('/api/purchase', body),
-  )
-  .extend(
-    'available',
-    { scope: 'file' },
-    ({ as }) =>
-      async (partId: string) =>
-        (await as(null).get(`/api/partsById?id=${partId}`)).json().available_quantity as number,
-  )
-  .extend(
-    'cancel',
-    { scope: 'file' },
-    ({ as }) =>
-      (who: TestAccount, id: string) =>
-        as(who).delete(`/api/purchaseById/${id}`),
   );
 
 /** No test takes or gives back a piece more than its orders say. */
@@ -64,24 +29,20 @@ test.afterAll(async ({ shop }) => {
 
 describe('POST /api/purchase', () => {
   test('prices the order from the database, takes the buyer from the token and reserves the pieces', async ({
+    shop,
     as,
     buyer,
     other,
     newPart,
-    buy,
-    available,
   }) => {
     const part = await newPart({ available: 100, min: 10, price: 13 });
-    const res = await buy(
-      buyer,
-      order(part, '20', {
-        price: 1,
-        partsName: 'Cheap',
-        email: other.email,
-        userName: 'Someone',
-        paymentId: 'pi_x',
-      }),
-    );
+    const res = await purchase(as(buyer), part, '20', {
+      price: 1,
+      partsName: 'Cheap',
+      email: other.email,
+      userName: 'Someone',
+      paymentId: 'pi_x',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().insertedId;
     const placed = await as(buyer).get(`/api/purchaseById/${id}`);
@@ -107,7 +68,7 @@ describe('POST /api/purchase', () => {
       createdAt: expect.stringMatching(/^\d{4}-/),
       fulfilment: { status: 'unfulfilled' },
     });
-    expect(await available(part)).toBe(80);
+    expect(await stockOf(shop.database.db, part)).toBe(80);
   });
 
   test.for([
@@ -115,30 +76,30 @@ describe('POST /api/purchase', () => {
     ['above what is available', 101],
   ] as const)(
     'refuses a quantity %s with 422 and the message of docs/product.md, taking nothing',
-    async ([_label, quantity], { buyer, newPart, buy, available }) => {
+    async ([_label, quantity], { shop, as, buyer, newPart }) => {
       const part = await newPart({ available: 100, min: 10 });
-      const res = await buy(buyer, order(part, quantity));
+      const res = await purchase(as(buyer), part, quantity);
       expect(res.statusCode).toBe(422);
       expect(res.json().error).toEqual({
         code: 'quantity_out_of_range',
         message: OUT_OF_RANGE_MESSAGE,
         details: [{ line: 0, partsId: part }],
       });
-      expect(await available(part)).toBe(100);
+      expect(await stockOf(shop.database.db, part)).toBe(100);
     },
   );
 
   test('takes exactly the minimum and exactly all that is available', async ({
+    shop,
+    as,
     buyer,
     newPart,
-    buy,
-    available,
   }) => {
     const part = await newPart({ available: 30, min: 10 });
-    expect((await buy(buyer, order(part, 10))).statusCode).toBe(201);
-    expect((await buy(buyer, order(part, 20))).statusCode).toBe(201);
-    expect(await available(part)).toBe(0);
-    expect((await buy(buyer, order(part, 10))).statusCode).toBe(422);
+    expect((await purchase(as(buyer), part, 10)).statusCode).toBe(201);
+    expect((await purchase(as(buyer), part, 20)).statusCode).toBe(201);
+    expect(await stockOf(shop.database.db, part)).toBe(0);
+    expect((await purchase(as(buyer), part, 10)).statusCode).toBe(422);
   });
 
   test.for([
@@ -151,22 +112,19 @@ describe('POST /api/purchase', () => {
     ['address', { address: '' }],
     ['address', { address: 'x'.repeat(501) }],
     ['partsId', { partsId: 'nope' }],
-  ] as const)(
-    'refuses a bad %s with 400: %j',
-    async ([field, change], { buyer, newPart, buy, available }) => {
-      const part = await newPart({ available: 100, min: 1 });
-      const res = await buy(buyer, { ...order(part, 5), ...change });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.message.startsWith(field)).toBe(true);
-      expect(await available(part)).toBe(100);
-    },
-  );
+  ] as const)('refuses a bad %s with 400: %j', async ([field, change], { shop, as, buyer, newPart }) => {
+    const part = await newPart({ available: 100, min: 1 });
+    const res = await purchase(as(buyer), part, 5, change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message.startsWith(field)).toBe(true);
+    expect(await stockOf(shop.database.db, part)).toBe(100);
+  });
 
-  test('answers 404 for an unknown or deleted part', async ({ as, admin, buyer, newPart, buy }) => {
-    expect((await buy(buyer, order(crypto.randomUUID(), 5))).statusCode).toBe(404);
+  test('answers 404 for an unknown or deleted part', async ({ as, admin, buyer, newPart }) => {
+    expect((await purchase(as(buyer), crypto.randomUUID(), 5)).statusCode).toBe(404);
     const part = await newPart({ available: 100, min: 1 });
     await as(admin).delete(`/api/partsById?id=${part}`);
-    expect((await buy(buyer, order(part, 5))).statusCode).toBe(404);
+    expect((await purchase(as(buyer), part, 5)).statusCode).toBe(404);
   });
 
   test('writes no order when it takes no pieces: a missing, deleted or out-of-range part alike', async ({
@@ -175,8 +133,6 @@ describe('POST /api/purchase', () => {
     admin,
     buyer,
     newPart,
-    buy,
-    available,
   }) => {
     const ordersOf = async (partId: string) =>
       (await shop.database.db.selectFrom('orders').select('id').where('part_id', '=', partId).execute())
@@ -184,22 +140,24 @@ describe('POST /api/purchase', () => {
     const part = await newPart({ available: 8, min: 3 });
     const gone = await newPart({ available: 100, min: 1 });
     await as(admin).delete(`/api/partsById?id=${gone}`);
-    const missing = await buy(buyer, order(crypto.randomUUID(), 5));
-    const deleted = await buy(buyer, order(gone, 5));
+    const missing = await purchase(as(buyer), crypto.randomUUID(), 5);
+    const deleted = await purchase(as(buyer), gone, 5);
     expect([missing.statusCode, deleted.statusCode]).toEqual([404, 404]);
     expect(deleted.json().error.message).toEqual(missing.json().error.message);
     expect(deleted.json().error.details).toEqual([{ line: 0, partsId: gone }]);
     for (const quantity of [2, 9]) {
-      const res = await buy(buyer, order(part, quantity));
+      const res = await purchase(as(buyer), part, quantity);
       expect(res.statusCode).toBe(422);
       expect(res.json().error).toMatchObject({
         code: 'quantity_out_of_range',
         message: OUT_OF_RANGE_MESSAGE,
       });
     }
-    expect([await ordersOf(part), await ordersOf(gone), await available(part)]).toEqual([0, 0, 8]);
+    expect([await ordersOf(part), await ordersOf(gone), await stockOf(shop.database.db, part)]).toEqual([
+      0, 0, 8,
+    ]);
     // The part's name and price at the time go into the order, read by the statement that took the pieces.
-    const placed = await buy(buyer, order(part, 3));
+    const placed = await purchase(as(buyer), part, 3);
     expect(placed.statusCode).toBe(201);
     const row = await shop.database.db
       .selectFrom('orders')
@@ -216,22 +174,21 @@ describe('POST /api/purchase', () => {
 
   test('answers each of purchases placed together by its own rules (they may share a commit)', async ({
     shop,
+    as,
     buyer,
     other,
     newPart,
-    buy,
-    available,
   }) => {
     const part = await newPart({ available: 10, min: 2 });
     const results = await Promise.all([
-      buy(buyer, order(part, 4)),
-      buy(other, order(part, 1)),
-      buy(buyer, order(crypto.randomUUID(), 4)),
-      buy(other, order(part, 6)),
-      buy(buyer, order(part, 1)),
+      purchase(as(buyer), part, 4),
+      purchase(as(other), part, 1),
+      purchase(as(buyer), crypto.randomUUID(), 4),
+      purchase(as(other), part, 6),
+      purchase(as(buyer), part, 1),
     ]);
     expect(results.map((res) => res.statusCode)).toEqual([201, 422, 404, 201, 422]);
-    expect(await available(part)).toBe(0);
+    expect(await stockOf(shop.database.db, part)).toBe(0);
     const placed = await shop.database.db
       .selectFrom('orders')
       .select(['email', 'quantity'])
@@ -244,72 +201,65 @@ describe('POST /api/purchase', () => {
     ]);
   });
 
-  test('is for signed-in buyers: 401 for a visitor, 403 for an admin', async ({ admin, newPart, buy }) => {
+  test('is for signed-in buyers: 401 for a visitor, 403 for an admin', async ({ as, admin, newPart }) => {
     const part = await newPart({ available: 100, min: 1 });
-    expect((await buy(null, order(part, 5))).statusCode).toBe(401);
-    expect((await buy(admin, order(part, 5))).statusCode).toBe(403);
+    expect((await purchase(as(null), part, 5)).statusCode).toBe(401);
+    expect((await purchase(as(admin), part, 5)).statusCode).toBe(403);
   });
 
   test('never oversells: 40 buyers racing for 50 pieces get 50 between them', async ({
     shop,
+    as,
     buyer,
     newPart,
-    buy,
-    available,
   }) => {
     const part = await newPart({ available: 50, min: 1 });
     const buyers = await Promise.all(Array.from({ length: 8 }, () => signUp(shop.app)));
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => buy(buyers[i % buyers.length] ?? buyer, order(part, 2))),
+      Array.from({ length: 40 }, (_, i) => purchase(as(buyers[i % buyers.length] ?? buyer), part, 2)),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(25);
     expect(statuses.filter((s) => s === 422)).toHaveLength(15);
-    expect(await available(part)).toBe(0);
+    expect(await stockOf(shop.database.db, part)).toBe(0);
   });
 
   test('takes a burst of 200 orders, every piece accounted for', async ({
+    shop,
+    as,
     buyer,
     other,
     newPart,
-    buy,
-    available,
   }) => {
     const part = await newPart({ available: 10_000, min: 1 });
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => buy(i % 2 ? buyer : other, order(part, 3))),
+      Array.from({ length: 200 }, (_, i) => purchase(as(i % 2 ? buyer : other), part, 3)),
     );
     expect(answers.every((a) => a.statusCode === 201)).toBe(true);
-    expect(await available(part)).toBe(10_000 - 600);
+    expect(await stockOf(shop.database.db, part)).toBe(10_000 - 600);
   });
 });
 
 describe('cancelling an order', () => {
-  test('returns its pieces once: the second cancel is a 404', async ({
-    buyer,
-    newPart,
-    buy,
-    available,
-    cancel,
-  }) => {
+  test('returns its pieces once: the second cancel is a 404', async ({ shop, as, buyer, newPart }) => {
     const part = await newPart({ available: 100, min: 5 });
-    const id = (await buy(buyer, order(part, 40))).json().insertedId;
-    expect(await available(part)).toBe(60);
-    const first = await cancel(buyer, id);
+    const id = (await purchase(as(buyer), part, 40)).json().insertedId;
+    expect(await stockOf(shop.database.db, part)).toBe(60);
+    const first = await cancelOrder(as(buyer), id);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ acknowledged: true });
-    expect(await available(part)).toBe(100);
-    expect((await cancel(buyer, id)).statusCode).toBe(404);
-    expect(await available(part)).toBe(100);
+    expect(await stockOf(shop.database.db, part)).toBe(100);
+    expect((await cancelOrder(as(buyer), id)).statusCode).toBe(404);
+    expect(await stockOf(shop.database.db, part)).toBe(100);
   });
 
-  test('returns them once even when ten cancels race', async ({ buyer, newPart, buy, available, cancel }) => {
+  test('returns them once even when ten cancels race', async ({ shop, as, buyer, newPart }) => {
     const part = await newPart({ available: 100, min: 5 });
-    const id = (await buy(buyer, order(part, 40))).json().insertedId;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(buyer, id)));
+    const id = (await purchase(as(buyer), part, 40)).json().insertedId;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancelOrder(as(buyer), id)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 404)).toHaveLength(9);
-    expect(await available(part)).toBe(100);
+    expect(await stockOf(shop.database.db, part)).toBe(100);
   });
 
   test('is for the buyer or an admin, and never for a paid order', async ({
@@ -319,24 +269,21 @@ describe('cancelling an order', () => {
     buyer,
     other,
     newPart,
-    buy,
-    available,
-    cancel,
   }) => {
     const part = await newPart({ available: 100, min: 5 });
-    const id = (await buy(buyer, order(part, 10))).json().insertedId;
-    expect((await cancel(other, id)).statusCode).toBe(403);
-    expect((await cancel(admin, id)).statusCode).toBe(200);
-    const paid = (await buy(buyer, order(part, 10))).json().insertedId;
+    const id = (await purchase(as(buyer), part, 10)).json().insertedId;
+    expect((await cancelOrder(as(other), id)).statusCode).toBe(403);
+    expect((await cancelOrder(as(admin), id)).statusCode).toBe(200);
+    const paid = (await purchase(as(buyer), part, 10)).json().insertedId;
     await shop.database.db
       .updateTable('orders')
       .set({ payment_id: `pi_paid_${paid}`, paid_at: new Date().toISOString() })
       .where('id', '=', paid)
       .execute();
-    const refused = await cancel(buyer, paid);
+    const refused = await cancelOrder(as(buyer), paid);
     expect(refused.statusCode).toBe(409);
-    expect((await cancel(admin, paid)).statusCode).toBe(409);
-    expect(await available(part)).toBe(90);
+    expect((await cancelOrder(as(admin), paid)).statusCode).toBe(409);
+    expect(await stockOf(shop.database.db, part)).toBe(90);
     expect((await as(null).delete(`/api/purchaseById/${paid}`)).statusCode).toBe(401);
   });
 });
@@ -348,11 +295,10 @@ describe('reading orders', () => {
     buyer,
     other,
     newPart,
-    buy,
   }) => {
     const part = await newPart({ available: 1000, min: 1 });
-    const mine = (await buy(other, order(part, 1))).json().insertedId;
-    const newer = (await buy(other, order(part, 2))).json().insertedId;
+    const mine = (await purchase(as(other), part, 1)).json().insertedId;
+    const newer = (await purchase(as(other), part, 2)).json().insertedId;
     const list = await as(other).get(
       `/api/purchaseByEmail?email=${encodeURIComponent(other.email.toUpperCase())}`,
     );

@@ -1,9 +1,9 @@
 import type { Overview } from '@shop/contract/overview';
 import { describe, expect } from 'vitest';
 import { newId } from '../../clock.js';
-import type { OrderRow } from '../../db/schema.js';
 import type { TestAccount } from '../../test-support/accounts.js';
 import { type Caller, test } from '../../test-support/fixture.js';
+import { orderRow } from '../../test-support/orders.js';
 import { insertPart } from '../../test-support/parts.js';
 import type { TestShop } from '../../test-support/test-app.js';
 
@@ -23,7 +23,6 @@ const addPart = (shop: TestShop, name: string, min: number, available: number, d
     deleted_at: deleted ? new Date().toISOString() : null,
   });
 
-let written = 0;
 /** An order placed (and perhaps paid) at known moments, written straight into the database. */
 async function addOrder(
   shop: TestShop,
@@ -34,21 +33,7 @@ async function addOrder(
   expiredAt: string | null = null,
 ): Promise<void> {
   const id = newId();
-  const row: OrderRow = {
-    po_number: null,
-    // Past the numbers the file's orders placed through the API take.
-    number: 1_000_000 + ++written,
-    expired_at: expiredAt,
-    fulfilment_status: 'unfulfilled',
-    carrier: null,
-    tracking_number: null,
-    shipped_at: null,
-    delivered_at: null,
-    company_id: null,
-    approval: null,
-    due_date: null,
-    settlement_reference: null,
-    approved_at: null,
+  const row = orderRow({
     id,
     user_id: buyer.uid,
     user_name: buyer.name,
@@ -61,10 +46,10 @@ async function addOrder(
     mobile: '+880 1712 345678',
     address: 'Dhaka',
     payment_id: paidAt ? `pi_test_${id}` : null,
-    payment_intent_id: null,
     created_at: createdAt,
     paid_at: paidAt,
-  };
+    expired_at: expiredAt,
+  });
   await shop.database.db.insertInto('orders').values(row).execute();
 }
 

@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { describe, expect } from 'vitest';
-import { signUp, type TestAccount } from '../../test-support/accounts.js';
+import { signUp } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
-import { insertPart } from '../../test-support/parts.js';
+import { purchase, purchased } from '../../test-support/orders.js';
+import { insertPart, stockOf } from '../../test-support/parts.js';
 import { releaseStaleOrders } from '../orders/index.js';
 import { reconcilePayments, releaseIntents } from './reconcile.js';
 import { testProvider } from './test-provider.js';
@@ -22,20 +23,6 @@ const test = shopTest
     provider: testProvider(shop.database.db),
     log,
   }))
-  .extend(
-    'stockOf',
-    { scope: 'file' },
-    ({ as }) =>
-      async (partsId: string) =>
-        (await as(null).get(`/api/partsById?id=${partsId}`)).json().available_quantity,
-  )
-  .extend(
-    'buy',
-    { scope: 'file' },
-    ({ as }) =>
-      (who: TestAccount, partsId: string, quantity: number) =>
-        as(who).post('/api/purchase', { partsId, quantity, mobile: '+880 1712 345678', address: 'Dhaka' }),
-  )
   /**
    * An order with a payment intent, placed 90 minutes ago and released (its intent cancelled); then
    * the card provider reports the intent succeeded after all (a payment that was already under way).
@@ -44,9 +31,9 @@ const test = shopTest
   .extend(
     'expiredOrderPaidLate',
     { scope: 'file' },
-    ({ shop, as, buyer, deps, buy }) =>
+    ({ shop, as, buyer, deps }) =>
       async (partsId: string, quantity: number) => {
-        const orderId = (await buy(buyer, partsId, quantity)).json().insertedId as string;
+        const orderId = await purchased(as(buyer), partsId, quantity);
         await as(buyer).post('/api/create-payment-intent', { _id: orderId });
         const at = new Date(Date.now() - 90 * 60_000).toISOString();
         await shop.database.db
@@ -84,20 +71,19 @@ describe('a payment that succeeds after its order expired', () => {
     shop,
     as,
     buyer,
-    stockOf,
     expiredOrderPaidLate,
     order,
   }) => {
     const partsId = await insertPart(shop.database.db, { name: 'Late part', available_quantity: 100 });
     const { orderId, paymentId } = await expiredOrderPaidLate(partsId, 10);
-    expect(await stockOf(partsId)).toBe(100);
+    expect(await stockOf(shop.database.db, partsId)).toBe(100);
 
     const put = await as(buyer).put(`/api/purchaseById/${orderId}`, { paymentId });
     expect(put.statusCode, put.body).toBe(200);
     const paid = await order(orderId);
     expect(paid).toMatchObject({ paymentId, invoiceNumber: expect.stringMatching(/^INV-/) });
     expect(paid.expiredAt).toBeUndefined();
-    expect(await stockOf(partsId)).toBe(90);
+    expect(await stockOf(shop.database.db, partsId)).toBe(90);
     expect(logged.find((l) => l.orderId === orderId && l.level === 40)?.msg).toMatch(/still in stock/);
   });
 
@@ -106,8 +92,6 @@ describe('a payment that succeeds after its order expired', () => {
     as,
     buyer,
     deps,
-    stockOf,
-    buy,
     expiredOrderPaidLate,
     order,
   }) => {
@@ -115,7 +99,7 @@ describe('a payment that succeeds after its order expired', () => {
     const { orderId, paymentId } = await expiredOrderPaidLate(partsId, 10);
     // Someone else bought the pieces meanwhile.
     const other = await signUp(shop.app);
-    expect((await buy(other, partsId, 10)).statusCode).toBe(201);
+    expect((await purchase(as(other), partsId, 10)).statusCode).toBe(201);
 
     expect(await reconcilePayments(deps(), log)).toBe(0);
     expect(await reconcilePayments(deps(), log)).toBe(0);
@@ -134,7 +118,7 @@ describe('a payment that succeeds after its order expired', () => {
     const still = await order(orderId);
     expect(still.expiredAt).toBeDefined();
     expect(still.paymentId).toBeUndefined();
-    expect(await stockOf(partsId)).toBe(0);
+    expect(await stockOf(shop.database.db, partsId)).toBe(0);
 
     // The buyer coming back from the card page hears what happens to the money.
     const put = await as(buyer).put(`/api/purchaseById/${orderId}`, { paymentId });

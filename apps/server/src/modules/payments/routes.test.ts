@@ -2,6 +2,9 @@ import { AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { describe, expect } from 'vitest';
 import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
+import { clientSecretFor } from '../../test-support/invoice-orders.js';
+import { purchase } from '../../test-support/orders.js';
+import { addedPart } from '../../test-support/parts.js';
 import { expectStockInvariant } from '../../test-support/stock.js';
 
 const startingStock = new Map<string, number>();
@@ -19,25 +22,17 @@ const test = shopTest
     { scope: 'file' },
     ({ as, admin, buyer }) =>
       async (opts: { price?: number; quantity?: number; who?: TestAccount } = {}) => {
-        const part = await as(admin).post('/api/parts', {
-          name: 'Payment test part',
-          desc: 'For the payment tests',
-          img: 'https://example.com/p.webp',
-          min_order_quantity: 1,
-          available_quantity: 1000,
-          price_per_piece: opts.price ?? 12,
-        });
-        const partsId = part.json().insertedId;
+        const partsId = await addedPart(as(admin), { price: opts.price ?? 12, available: 1000 });
         startingStock.set(partsId, 1000);
-        const res = await as(opts.who ?? buyer).post('/api/purchase', {
-          partsId,
-          quantity: opts.quantity ?? 10,
-          mobile: '+880 1712 345678',
-          address: 'Dhaka',
-        });
-        return res.json().insertedId as string;
+        return (await purchase(as(opts.who ?? buyer), partsId, opts.quantity ?? 10)).json()
+          .insertedId as string;
       },
   )
+  /** An order of the buyer's, and the client secret its payment takes. */
+  .extend('orderToPay', { scope: 'file' }, ({ shop, buyer, placeOrder }) => async () => {
+    const orderId = await placeOrder();
+    return { orderId, clientSecret: await clientSecretFor(shop.app, buyer, orderId) };
+  })
   .extend(
     'intentFor',
     { scope: 'file' },
@@ -74,10 +69,10 @@ test.afterAll(async ({ shop }) => {
 
 describe('paying with the test card provider', () => {
   test('pays an order with 4242…: Paid with the intent id, and the buyer’s confirmation is a no-op', async ({
-    as,
-    buyer,
     placeOrder,
     intentFor,
+    as,
+    buyer,
     confirm,
     pay,
     getOrder,
@@ -104,13 +99,11 @@ describe('paying with the test card provider', () => {
   });
 
   test('declines 4000 0000 0000 0002 with 402, leaving the order unpaid to pay again', async ({
-    placeOrder,
-    intentFor,
+    orderToPay,
     confirm,
     getOrder,
   }) => {
-    const orderId = await placeOrder();
-    const { clientSecret } = (await intentFor(orderId)).json();
+    const { orderId, clientSecret } = await orderToPay();
     const declined = await confirm(clientSecret, DECLINED);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error).toEqual({ code: 'card_declined', message: 'Your card was declined.' });
@@ -127,9 +120,8 @@ describe('paying with the test card provider', () => {
     ['a short cvc', { ...GOOD, cvc: '12' }, 'card.cvc'],
   ] as const)(
     'refuses %s with 400 naming the field',
-    async ([_label, card, field], { placeOrder, intentFor, confirm }) => {
-      const orderId = await placeOrder();
-      const { clientSecret } = (await intentFor(orderId)).json();
+    async ([_label, card, field], { orderToPay, confirm }) => {
+      const { clientSecret } = await orderToPay();
       const res = await confirm(clientSecret, card);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message.startsWith(field)).toBe(true);
@@ -147,10 +139,10 @@ describe('paying with the test card provider', () => {
   });
 
   test('is for the order’s own buyer only, not another buyer, not an admin', async ({
-    admin,
-    other,
     placeOrder,
     intentFor,
+    admin,
+    other,
     confirm,
     pay,
   }) => {
@@ -187,16 +179,14 @@ describe('paying with the test card provider', () => {
   });
 
   test('ends a payment racing a cancel with exactly one of them, every time', async ({
+    orderToPay,
     as,
     buyer,
-    placeOrder,
-    intentFor,
     confirm,
     getOrder,
   }) => {
     for (let round = 0; round < 10; round++) {
-      const orderId = await placeOrder();
-      const { clientSecret } = (await intentFor(orderId)).json();
+      const { orderId, clientSecret } = await orderToPay();
       const [paid, cancelled] = await Promise.all([
         confirm(clientSecret, GOOD),
         as(buyer).delete(`/api/purchaseById/${orderId}`),
@@ -213,14 +203,12 @@ describe('paying with the test card provider', () => {
   });
 
   test('answers again with the success it was when the order is paid by this very intent', async ({
+    orderToPay,
     shop,
-    placeOrder,
-    intentFor,
     confirm,
     getOrder,
   }) => {
-    const orderId = await placeOrder();
-    const { clientSecret } = (await intentFor(orderId)).json();
+    const { orderId, clientSecret } = await orderToPay();
     const first = await confirm(clientSecret, GOOD);
     expect(first.statusCode).toBe(200);
     const id = first.json().paymentIntent.id;
@@ -238,13 +226,11 @@ describe('paying with the test card provider', () => {
   });
 
   test('pays once when the same card is confirmed twice at once', async ({
-    placeOrder,
-    intentFor,
+    orderToPay,
     confirm,
     getOrder,
   }) => {
-    const orderId = await placeOrder();
-    const { clientSecret } = (await intentFor(orderId)).json();
+    const { orderId, clientSecret } = await orderToPay();
     const answers = await Promise.all([confirm(clientSecret, GOOD), confirm(clientSecret, GOOD)]);
     const ids = answers.map((a) => a.json().paymentIntent?.id);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);

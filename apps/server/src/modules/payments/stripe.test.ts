@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { bearer, signUp, signUpAdmin } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
+import { placeOrder } from '../../test-support/invoice-orders.js';
 import { type StripeStandIn, startStripeStandIn } from '../../test-support/stripe-api-stand-in.js';
 import { createTestShop } from '../../test-support/test-app.js';
 import { reconcilePayments } from './reconcile.js';
@@ -23,27 +24,13 @@ const test = shopTest
       STRIPE_API_URL: `http://${standIn.host}:${standIn.port}`,
     },
   }))
+  /** An order of the buyer's: `quantity` pieces at `pricePerPiece` dollars. */
   .extend(
-    'placeOrder',
+    'newOrder',
     { scope: 'file' },
-    ({ as, admin, buyer }) =>
-      async (pricePerPiece = 25, quantity = 4): Promise<string> => {
-        const part = await as(admin).post('/api/parts', {
-          name: 'Stripe test part',
-          desc: 'For the Stripe tests',
-          img: 'https://example.com/p.webp',
-          min_order_quantity: 1,
-          available_quantity: 1000,
-          price_per_piece: pricePerPiece,
-        });
-        const res = await as(buyer).post('/api/purchase', {
-          partsId: part.json().insertedId,
-          quantity,
-          mobile: '+880 1712 345678',
-          address: 'Dhaka',
-        });
-        return res.json().insertedId;
-      },
+    ({ shop, admin, buyer }) =>
+      (pricePerPiece = 25, quantity = 4) =>
+        placeOrder(shop.app, { admin, buyer }, { price: pricePerPiece, quantity }),
   )
   .extend('intentFor', { scope: 'file' }, ({ as, buyer, standIn }) => async (orderId: string) => {
     const res = await as(buyer).post('/api/create-payment-intent', { _id: orderId });
@@ -52,6 +39,11 @@ const test = shopTest
     const intent = [...standIn.intents.values()].find((i) => i.client_secret === clientSecret);
     if (!intent) throw new Error('the stand-in never saw that intent');
     return intent;
+  })
+  /** An order whose intent Stripe says succeeded (the buyer paid, nobody told the shop yet). */
+  .extend('succeeded', { scope: 'file' }, ({ standIn, newOrder, intentFor }) => async () => {
+    const orderId = await newOrder();
+    return { orderId, intent: standIn.setStatus((await intentFor(orderId)).id, 'succeeded') };
   })
   .extend(
     'pay',
@@ -82,10 +74,10 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
   test('creates a PaymentIntent in cents with the order id and an idempotency key, once per unpaid order', async ({
     as,
     standIn,
-    placeOrder,
+    newOrder,
     intentFor,
   }) => {
-    const orderId = await placeOrder(25, 4);
+    const orderId = await newOrder(25, 4);
     const intent = await intentFor(orderId);
     expect(intent).toMatchObject({ amount: 10_000, currency: 'usd', metadata: { order_id: orderId } });
     const created = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
@@ -98,12 +90,12 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
 
   test('marks the order paid on PUT only once Stripe says the intent succeeded for it', async ({
     standIn,
-    placeOrder,
+    newOrder,
     intentFor,
     pay,
     paymentIdOf,
   }) => {
-    const orderId = await placeOrder();
+    const orderId = await newOrder();
     const intent = await intentFor(orderId);
     expect((await pay(orderId, intent.id)).statusCode).toBe(422);
     expect((await pay(orderId, 'pi_unknown123')).statusCode).toBe(422);
@@ -120,11 +112,11 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
 
   test('refuses an intent that succeeded for another order', async ({
     standIn,
-    placeOrder,
+    newOrder,
     intentFor,
     pay,
   }) => {
-    const [first, second] = [await placeOrder(), await placeOrder()];
+    const [first, second] = [await newOrder(), await newOrder()];
     const intent = await intentFor(first);
     standIn.setStatus(intent.id, 'succeeded');
     expect((await pay(second, intent.id)).statusCode).toBe(422);
@@ -133,13 +125,11 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
   test('lets the webhook alone pay an order whose buyer never came back; five deliveries change it once', async ({
     shop,
     standIn,
-    placeOrder,
-    intentFor,
+    succeeded,
     paymentIdOf,
     deliver,
   }) => {
-    const orderId = await placeOrder();
-    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const { orderId, intent } = await succeeded();
     const event = standIn.eventFor('payment_intent.succeeded', intent);
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
@@ -160,14 +150,12 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
 
   test('makes one paid transition when the webhook and the buyer arrive together', async ({
     standIn,
-    placeOrder,
-    intentFor,
+    succeeded,
     pay,
     paymentIdOf,
     deliver,
   }) => {
-    const orderId = await placeOrder();
-    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const { orderId, intent } = await succeeded();
     const [hook, put] = await Promise.all([
       deliver(standIn.eventFor('payment_intent.succeeded', intent)),
       pay(orderId, intent.id),
@@ -179,13 +167,11 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
   test('refuses events without a good, fresh signature with 400', async ({
     as,
     standIn,
-    placeOrder,
-    intentFor,
+    succeeded,
     paymentIdOf,
     deliver,
   }) => {
-    const orderId = await placeOrder();
-    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const { orderId, intent } = await succeeded();
     const good = standIn.eventFor('payment_intent.succeeded', intent);
     expect(
       (await deliver({ payload: good.payload.replace(orderId, crypto.randomUUID()), header: good.header }))
@@ -209,10 +195,10 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
     as,
     buyer,
     standIn,
-    placeOrder,
+    newOrder,
     intentFor,
   }) => {
-    const orderId = await placeOrder();
+    const orderId = await newOrder();
     const intent = await intentFor(orderId);
     const res = await as(buyer).delete(`/api/purchaseById/${orderId}`);
     expect(res.statusCode).toBe(200);
@@ -222,13 +208,10 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
   test('refuses to cancel an order whose intent the buyer already paid, and pays the order instead', async ({
     as,
     buyer,
-    standIn,
-    placeOrder,
-    intentFor,
+    succeeded,
     paymentIdOf,
   }) => {
-    const orderId = await placeOrder();
-    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
+    const { orderId, intent } = await succeeded();
     const res = await as(buyer).delete(`/api/purchaseById/${orderId}`);
     expect(res.statusCode).toBe(409);
     expect(await paymentIdOf(orderId)).toBe(intent.id);
@@ -237,13 +220,13 @@ describe('paying through Stripe (the official SDK against a local stand-in)', ()
   test('reconciles: a payment that succeeded at Stripe with no buyer and no webhook still pays its order', async ({
     shop,
     standIn,
-    placeOrder,
+    newOrder,
     intentFor,
+    succeeded,
     paymentIdOf,
   }) => {
-    const orderId = await placeOrder();
-    const intent = standIn.setStatus((await intentFor(orderId)).id, 'succeeded');
-    const other = await placeOrder();
+    const { orderId, intent } = await succeeded();
+    const other = await newOrder();
     await intentFor(other);
     const provider = await stripeProvider({
       secretKey: standIn.secretKey,

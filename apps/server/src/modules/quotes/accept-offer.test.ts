@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import type { TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
+import { inHours, offeredQuote, offerQuote, orderLinesOf, quoteRow } from '../../test-support/quotes.js';
 
 // An accept names the offer it accepts (If-Match with the quote's ETag, or the offer's
 // validUntil): an offer made between the buyer's look and their click never becomes the order.
@@ -9,7 +10,6 @@ import { insertPart } from '../../test-support/parts.js';
 shopTest.override('shopOptions', { demo: false, env: { RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '1000' } });
 
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
-const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 /** The file's part, and helpers on it as the shop's admin and buyer. */
 const test = shopTest
@@ -26,21 +26,18 @@ const test = shopTest
     { scope: 'file' },
     ({ as, admin, part }) =>
       (id: string, unitPrice: number, validUntil = inHours(48)) =>
-        as(admin).put(`/api/quotes/${id}`, { lines: [{ partsId: part, unitPrice }], validUntil }),
+        offerQuote(as(admin), id, [{ partsId: part, unitPrice }], validUntil),
   )
   /** A quote of its own quantity (its order lines are told apart by it), offered at `unitPrice`. */
-  .extend('offeredQuote', { scope: 'file' }, ({ as, buyer, part, offer }) => {
+  .extend('offered', { scope: 'file' }, ({ as, admin, buyer, part }) => {
     let quantity = 100;
     return async (unitPrice: number, validUntil = inHours(24)) => {
       quantity += 1;
-      const asked = await as(buyer).post('/api/quotes', {
-        lines: [{ partsId: part, quantity }],
-        message: 'Name me',
-      });
-      expect(asked.statusCode, asked.body).toBe(201);
-      const id = asked.json().insertedId as string;
-      expect((await offer(id, unitPrice, validUntil)).statusCode).toBe(200);
-      return { id, quantity };
+      const line = { partsId: part, quantity, unitPrice };
+      return {
+        id: await offeredQuote({ buyer: as(buyer), admin: as(admin) }, line, { validUntil }),
+        quantity,
+      };
     };
   })
   .extend(
@@ -60,35 +57,16 @@ const test = shopTest
           named.body ?? delivery,
           named.ifMatch === undefined ? {} : { 'if-match': named.ifMatch },
         ),
-  )
-  .extend(
-    'quoteRow',
-    { scope: 'file' },
-    ({ shop }) =>
-      (id: string) =>
-        shop.database.db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-  )
-  .extend(
-    'ordersOf',
-    { scope: 'file' },
-    ({ shop, part }) =>
-      (pieces: number) =>
-        shop.database.db
-          .selectFrom('order_lines')
-          .select(['order_id', 'unit_price'])
-          .where('part_id', '=', part)
-          .where('quantity', '=', pieces)
-          .execute(),
   );
 
 describe('the ETag of a quote', () => {
   test('is a strong ETag that changes with every offer, the answer staying no-store', async ({
     admin,
     offer,
-    offeredQuote,
+    offered,
     read,
   }) => {
-    const { id } = await offeredQuote(5);
+    const { id } = await offered(5);
     const first = await read(id);
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag;
@@ -104,8 +82,8 @@ describe('the ETag of a quote', () => {
     expect(second.headers['cache-control']).toBe('no-store');
   });
 
-  test('is there when the answer is compressed too', async ({ as, buyer, offeredQuote, read }) => {
-    const { id } = await offeredQuote(5);
+  test('is there when the answer is compressed too', async ({ as, buyer, offered, read }) => {
+    const { id } = await offered(5);
     // A long message makes the answer long enough to be compressed.
     const posted = await as(buyer).post(`/api/quotes/${id}/messages`, {
       message: 'Twelve weeks of delivery at most, please. '.repeat(40),
@@ -121,69 +99,76 @@ describe('the ETag of a quote', () => {
 
 describe('an accept naming its offer with If-Match', () => {
   test('is refused with 412 when the offer changed since: the quote stays offered at the new price, no order', async ({
+    shop,
+    part,
     offer,
-    offeredQuote,
+    offered,
     read,
     accept,
-    quoteRow,
-    ordersOf,
   }) => {
-    const { id, quantity } = await offeredQuote(1);
+    const { id, quantity } = await offered(1);
     const seen = (await read(id)).headers.etag as string;
     expect((await offer(id, 95)).statusCode).toBe(200);
     const res = await accept(id, { ifMatch: seen });
     expect(res.statusCode, res.body).toBe(412);
     expect(res.json().error.code).toBe('precondition_failed');
     expect(res.json().error.message).toMatch(/offer/i);
-    expect(await quoteRow(id)).toMatchObject({ status: 'offered', order_id: null });
-    expect(await ordersOf(quantity)).toEqual([]);
+    expect(await quoteRow(shop.database.db, id)).toMatchObject({ status: 'offered', order_id: null });
+    expect(await orderLinesOf(shop.database.db, part, quantity)).toEqual([]);
     // The new offer, read again and named, is accepted at its price.
     const fresh = (await read(id)).headers.etag as string;
     const again = await accept(id, { ifMatch: fresh });
     expect(again.statusCode, again.body).toBe(201);
-    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([95]);
+    expect((await orderLinesOf(shop.database.db, part, quantity)).map((o) => Number(o.unit_price))).toEqual([
+      95,
+    ]);
   });
 
   test('is accepted when it names the current offer, at its prices', async ({
-    offeredQuote,
+    shop,
+    part,
+    offered,
     read,
     accept,
-    quoteRow,
-    ordersOf,
   }) => {
-    const { id, quantity } = await offeredQuote(7);
+    const { id, quantity } = await offered(7);
     const res = await accept(id, { ifMatch: (await read(id)).headers.etag as string });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await quoteRow(id)).toMatchObject({ status: 'accepted', order_id: res.json().orderId });
-    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([7]);
+    expect(await quoteRow(shop.database.db, id)).toMatchObject({
+      status: 'accepted',
+      order_id: res.json().orderId,
+    });
+    expect((await orderLinesOf(shop.database.db, part, quantity)).map((o) => Number(o.unit_price))).toEqual([
+      7,
+    ]);
   });
 
   test('compares strongly: a list naming the current offer passes, a weak or foreign tag does not', async ({
-    offeredQuote,
+    shop,
+    offered,
     read,
     accept,
-    quoteRow,
   }) => {
-    const { id } = await offeredQuote(7);
+    const { id } = await offered(7);
     const etag = (await read(id)).headers.etag as string;
-    const other = await offeredQuote(7);
+    const other = await offered(7);
     const otherTag = (await read(other.id)).headers.etag as string;
     for (const refused of [`W/${etag}`, otherTag, '"nothing"', etag.slice(1, -1)]) {
       const res = await accept(id, { ifMatch: refused });
       expect(res.statusCode, refused).toBe(412);
     }
-    expect((await quoteRow(id)).status).toBe('offered');
+    expect((await quoteRow(shop.database.db, id)).status).toBe('offered');
     const res = await accept(id, { ifMatch: `"nothing", ${etag}` });
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  test('If-Match: * names no offer: the current one is accepted', async ({ offeredQuote, accept }) => {
-    const { id } = await offeredQuote(7);
+  test('If-Match: * names no offer: the current one is accepted', async ({ offered, accept }) => {
+    const { id } = await offered(7);
     expect((await accept(id, { ifMatch: '*' })).statusCode).toBe(201);
   });
 
-  test('an accepted quote answers 409 whatever it names', async ({ offeredQuote, read, accept }) => {
-    const { id } = await offeredQuote(7);
+  test('an accepted quote answers 409 whatever it names', async ({ offered, read, accept }) => {
+    const { id } = await offered(7);
     const etag = (await read(id)).headers.etag as string;
     expect((await accept(id, { ifMatch: etag })).statusCode).toBe(201);
     expect((await accept(id, { ifMatch: etag })).statusCode).toBe(409);
@@ -193,46 +178,49 @@ describe('an accept naming its offer with If-Match', () => {
 
 describe('an accept naming its offer with validUntil', () => {
   test("is refused with 409 when it is not the current offer's: the quote stays offered, no order", async ({
+    shop,
+    part,
     offer,
-    offeredQuote,
+    offered,
     accept,
-    quoteRow,
-    ordersOf,
   }) => {
     const before = inHours(24);
-    const { id, quantity } = await offeredQuote(1, before);
+    const { id, quantity } = await offered(1, before);
     expect((await offer(id, 95, inHours(30))).statusCode).toBe(200);
     const res = await accept(id, { body: { ...delivery, validUntil: before } });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.code).toBe('conflict');
     expect(res.json().error.message).toMatch(/offer/i);
-    expect(await quoteRow(id)).toMatchObject({ status: 'offered', order_id: null });
-    expect(await ordersOf(quantity)).toEqual([]);
+    expect(await quoteRow(shop.database.db, id)).toMatchObject({ status: 'offered', order_id: null });
+    expect(await orderLinesOf(shop.database.db, part, quantity)).toEqual([]);
   });
 
   test("is accepted when it is the current offer's (the same moment, however written)", async ({
-    offeredQuote,
+    shop,
+    part,
+    offered,
     accept,
-    ordersOf,
   }) => {
     const validUntil = inHours(24);
-    const { id, quantity } = await offeredQuote(8, validUntil);
+    const { id, quantity } = await offered(8, validUntil);
     const sameMoment = validUntil.replace('Z', '+00:00');
     const res = await accept(id, { body: { ...delivery, validUntil: sameMoment } });
     expect(res.statusCode, res.body).toBe(201);
-    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([8]);
+    expect((await orderLinesOf(shop.database.db, part, quantity)).map((o) => Number(o.unit_price))).toEqual([
+      8,
+    ]);
   });
 
-  test('must be a date and time', async ({ offeredQuote, accept }) => {
-    const { id } = await offeredQuote(8);
+  test('must be a date and time', async ({ offered, accept }) => {
+    const { id } = await offered(8);
     const res = await accept(id, { body: { ...delivery, validUntil: 'tomorrow' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/validUntil/);
   });
 
-  test('with If-Match too, both must name the current offer', async ({ offeredQuote, read, accept }) => {
+  test('with If-Match too, both must name the current offer', async ({ offered, read, accept }) => {
     const validUntil = inHours(24);
-    const { id } = await offeredQuote(8, validUntil);
+    const { id } = await offered(8, validUntil);
     const etag = (await read(id)).headers.etag as string;
     const wrong = await accept(id, { ifMatch: etag, body: { ...delivery, validUntil: inHours(25) } });
     expect(wrong.statusCode).toBe(409);
@@ -243,19 +231,22 @@ describe('an accept naming its offer with validUntil', () => {
 
 describe('a bare accept (as API.md part two has it)', () => {
   test('accepts the current offer, with or without a body', async ({
+    shop,
     as,
     buyer,
+    part,
     offer,
-    offeredQuote,
+    offered,
     accept,
-    ordersOf,
   }) => {
-    const { id, quantity } = await offeredQuote(9);
+    const { id, quantity } = await offered(9);
     expect((await offer(id, 10)).statusCode).toBe(200);
     const res = await accept(id);
     expect(res.statusCode, res.body).toBe(201);
-    expect((await ordersOf(quantity)).map((o) => Number(o.unit_price))).toEqual([10]);
-    const bodiless = await offeredQuote(9);
+    expect((await orderLinesOf(shop.database.db, part, quantity)).map((o) => Number(o.unit_price))).toEqual([
+      10,
+    ]);
+    const bodiless = await offered(9);
     const answer = await as(buyer).post(`/api/quotes/${bodiless.id}/accept`);
     expect(answer.statusCode, answer.body).toBe(201);
   });
@@ -263,15 +254,15 @@ describe('a bare accept (as API.md part two has it)', () => {
 
 describe('accepts naming an offer racing a new offer', () => {
   test('50 accepts naming the old offer while the admin offers anew: never an order at the new price', async ({
+    shop,
+    part,
     offer,
-    offeredQuote,
+    offered,
     read,
     accept,
-    quoteRow,
-    ordersOf,
   }) => {
     for (let round = 0; round < 3; round++) {
-      const { id, quantity } = await offeredQuote(1);
+      const { id, quantity } = await offered(1);
       const seen = (await read(id)).headers.etag as string;
       const accepts = Array.from({ length: 50 }, (_, i) =>
         accept(
@@ -285,12 +276,12 @@ describe('accepts naming an offer racing a new offer', () => {
         codes.every((c) => c === 201 || c === 409 || c === 412),
         codes.join(),
       ).toBe(true);
-      const orders = await ordersOf(quantity);
+      const orders = await orderLinesOf(shop.database.db, part, quantity);
       // Whatever won, no order is at the new price, and at most one order was made.
       expect(orders.map((o) => Number(o.unit_price)).filter((price) => price !== 1)).toEqual([]);
       expect(orders.length).toBeLessThanOrEqual(1);
       expect(codes.filter((c) => c === 201)).toHaveLength(orders.length);
-      const quote = await quoteRow(id);
+      const quote = await quoteRow(shop.database.db, id);
       if (orders.length === 1) {
         expect(reoffered.statusCode).toBe(409);
         expect(quote).toMatchObject({ status: 'accepted', order_id: orders[0]?.order_id });

@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
 import { insertPart } from '../../test-support/parts.js';
+import { askedQuote } from '../../test-support/quotes.js';
 
 /**
  * The security issue "Quote messages are unbounded": one account put 20,000 messages on a quote
@@ -33,14 +34,13 @@ const test = shopTest
       (who: TestAccount, id: string, message: string) =>
         as(who).post(`/api/quotes/${id}/messages`, { message }),
   )
-  .extend('quoteOf', { scope: 'file' }, ({ as, part }) => async (buyer: TestAccount): Promise<string> => {
-    const res = await as(buyer).post('/api/quotes', {
-      lines: [{ partsId: part, quantity: 5 }],
-      message: 'message 0',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().insertedId as string;
-  })
+  .extend(
+    'quoteOf',
+    { scope: 'file' },
+    ({ as, part }) =>
+      (buyer: TestAccount) =>
+        askedQuote(as(buyer), [{ partsId: part, quantity: 5 }], 'message 0'),
+  )
   /**
    * Fills the quote's thread up to `total` messages (the request is the first), written straight
    * to the database, one a millisecond in the past, numbered "message 1", "message 2"…
@@ -66,6 +66,13 @@ const test = shopTest
         .values(rows.slice(i, i + 100))
         .execute();
   })
+  /** A new buyer's quote whose thread holds `total` messages already. */
+  .extend('filledQuote', { scope: 'file' }, ({ shop, quoteOf, fill }) => async (total: number) => {
+    const buyer = await signUp(shop.app);
+    const id = await quoteOf(buyer);
+    await fill(id, total);
+    return { buyer, id };
+  })
   .extend(
     'countOf',
     { scope: 'file' },
@@ -88,16 +95,12 @@ const numbered = (from: number, to: number) =>
 
 describe('the cap on messages per quote', () => {
   test(`takes ${MAX_QUOTE_MESSAGES} messages, then refuses any other with 422 too_many_messages, buyer and shop alike`, async ({
-    shop,
+    filledQuote,
     admin,
     post,
-    quoteOf,
-    fill,
     countOf,
   }) => {
-    const buyer = await signUp(shop.app);
-    const id = await quoteOf(buyer);
-    await fill(id, MAX_QUOTE_MESSAGES - 1);
+    const { buyer, id } = await filledQuote(MAX_QUOTE_MESSAGES - 1);
     expect((await post(buyer, id, 'the last one')).statusCode).toBe(201);
     for (const who of [buyer, admin]) {
       const refused = await post(who, id, 'one too many');
@@ -110,17 +113,13 @@ describe('the cap on messages per quote', () => {
   });
 
   test('holds under 50 posts at once: exactly the room left is taken', async ({
-    shop,
+    filledQuote,
     admin,
     post,
-    quoteOf,
-    fill,
     countOf,
   }) => {
-    const buyer = await signUp(shop.app);
-    const id = await quoteOf(buyer);
     const room = 7;
-    await fill(id, MAX_QUOTE_MESSAGES - room);
+    const { buyer, id } = await filledQuote(MAX_QUOTE_MESSAGES - room);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => post(i % 2 === 0 ? buyer : admin, id, `racer ${i}`)),
     );
@@ -134,9 +133,9 @@ describe('the cap on messages per quote', () => {
 describe('the rate limit on posting messages', () => {
   test(`takes RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT (${PER_ACCOUNT}) a window per account, then 429 with retry-after; another account still posts`, async ({
     shop,
+    quoteOf,
     admin,
     post,
-    quoteOf,
     countOf,
   }) => {
     const buyer = await signUp(shop.app);

@@ -2,7 +2,8 @@ import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
 import { describe, expect } from 'vitest';
 import { signUp, signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
-import { insertPart } from '../../test-support/parts.js';
+import { insertPart, stockOf } from '../../test-support/parts.js';
+import { askedQuote, inHours, offerQuote, offerRunOut } from '../../test-support/quotes.js';
 import { expireQuotes } from './service.js';
 
 // Two unpaid orders per buyer at most: an accepted quote's order is not refused by the cap.
@@ -20,7 +21,6 @@ shopTest.override('shopOptions', {
 
 type Who = TestAccount | null;
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
-const future = (hours = 24) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 /** Verified buyers, two parts, and helpers on them. */
 const test = shopTest
@@ -52,12 +52,9 @@ const test = shopTest
   .extend(
     'requested',
     { scope: 'file' },
-    ({ ask, bolt }) =>
-      async (who: TestAccount, lines = [{ partsId: bolt, quantity: 5 }]) => {
-        const res = await ask(who, { lines, message: 'A price for these, please' });
-        expect(res.statusCode, res.body).toBe(201);
-        return res.json().insertedId as string;
-      },
+    ({ as, bolt }) =>
+      (who: TestAccount, lines = [{ partsId: bolt, quantity: 5 }]) =>
+        askedQuote(as(who), lines),
   )
   .extend(
     'offer',
@@ -69,12 +66,18 @@ const test = shopTest
   .extend(
     'offered',
     { scope: 'file' },
-    ({ offer }) =>
-      async (id: string, lines: { partsId: string; unitPrice: number }[], validUntil = future()) => {
-        const res = await offer(id, { lines, validUntil });
+    ({ as, admin }) =>
+      async (id: string, lines: { partsId: string; unitPrice: number }[], validUntil = inHours(24)) => {
+        const res = await offerQuote(as(admin), id, lines, validUntil);
         expect(res.statusCode, res.body).toBe(200);
       },
   )
+  /** A quote of the buyer's for 5 bolts, offered at $4 a bolt. */
+  .extend('boltsOffered', { scope: 'file' }, ({ requested, offered, bolt }) => async (who: TestAccount) => {
+    const id = await requested(who);
+    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
+    return id;
+  })
   .extend(
     'accept',
     { scope: 'file' },
@@ -88,21 +91,6 @@ const test = shopTest
     ({ as }) =>
       (who: Who, id: string) =>
         as(who).get(`/api/quotes/${id}`),
-  )
-  .extend(
-    'stockOf',
-    { scope: 'file' },
-    ({ shop }) =>
-      async (id: string) =>
-        Number(
-          (
-            await shop.database.db
-              .selectFrom('parts')
-              .select('available_quantity')
-              .where('id', '=', id)
-              .executeTakeFirstOrThrow()
-          ).available_quantity,
-        ),
   )
   .extend(
     'auditOf',
@@ -120,10 +108,10 @@ const test = shopTest
 
 describe('POST /api/quotes', () => {
   test("takes quantities outside the parts' ranges and reads back as requested, the message first in the thread", async ({
-    buyer,
-    bolt,
-    nut,
     requested,
+    bolt,
+    buyer,
+    nut,
     read,
     auditOf,
   }) => {
@@ -149,7 +137,7 @@ describe('POST /api/quotes', () => {
     expect(await auditOf(id)).toEqual(['quote.requested']);
   });
 
-  test('refuses unknown and deleted parts with 404 naming each line', async ({ shop, buyer, bolt, ask }) => {
+  test('refuses unknown and deleted parts with 404 naming each line', async ({ bolt, shop, buyer, ask }) => {
     const gone = await insertPart(shop.database.db, { name: 'Gone', deleted_at: new Date().toISOString() });
     const unknown = crypto.randomUUID();
     const res = await ask(buyer, {
@@ -199,7 +187,7 @@ describe('POST /api/quotes', () => {
     expect(res.json().error.message).toContain(field);
   });
 
-  test('is for buyers: a visitor gets 401, an admin 403', async ({ admin, bolt, ask }) => {
+  test('is for buyers: a visitor gets 401, an admin 403', async ({ bolt, admin, ask }) => {
     const body = { lines: [{ partsId: bolt, quantity: 1 }], message: 'hi' };
     expect((await ask(null, body)).statusCode).toBe(401);
     expect((await ask(admin, body)).statusCode).toBe(403);
@@ -212,14 +200,12 @@ describe('GET /api/quotes and GET /api/quotes/{id}', () => {
     as,
     admin,
     other,
-    bolt,
     requested,
-    offered,
+    boltsOffered,
   }) => {
     const lister = await signUp(shop.app);
     const first = await requested(lister);
-    const second = await requested(lister);
-    await offered(second, [{ partsId: bolt, unitPrice: 4 }]);
+    const second = await boltsOffered(lister);
     const own = await as(lister).get('/api/quotes');
     expect(own.statusCode).toBe(200);
     expect(own.headers['x-total-count']).toBe('2');
@@ -238,10 +224,10 @@ describe('GET /api/quotes and GET /api/quotes/{id}', () => {
   });
 
   test('shows a quote to its buyer and admins; another buyer gets 403, a missing one 404', async ({
+    requested,
     admin,
     buyer,
     other,
-    requested,
     read,
   }) => {
     const id = await requested(buyer);
@@ -254,11 +240,11 @@ describe('GET /api/quotes and GET /api/quotes/{id}', () => {
 
 describe('POST /api/quotes/{id}/messages', () => {
   test('adds to the thread as buyer or shop, by role; others get 403; over 2,000 characters 400', async ({
+    requested,
     as,
     admin,
     buyer,
     other,
-    requested,
     read,
   }) => {
     const id = await requested(buyer);
@@ -284,12 +270,12 @@ describe('POST /api/quotes/{id}/messages', () => {
 
 describe('PUT /api/quotes/{id}', () => {
   test('makes the offer: unit prices on the lines, validUntil, status offered; a new offer replaces it and the buyer is mailed each', async ({
-    shop,
-    buyer,
-    bolt,
-    nut,
     requested,
     offered,
+    bolt,
+    shop,
+    buyer,
+    nut,
     read,
     auditOf,
   }) => {
@@ -297,7 +283,7 @@ describe('PUT /api/quotes/{id}', () => {
       { partsId: bolt, quantity: 5 },
       { partsId: nut, quantity: 7 },
     ]);
-    const until = future(48);
+    const until = inHours(48);
     await offered(
       id,
       [
@@ -375,12 +361,12 @@ describe('PUT /api/quotes/{id}', () => {
     ],
   ] as const)(
     'refuses %s with 400',
-    async ([_, lines, words], { buyer, bolt, nut, requested, offer, read }) => {
+    async ([_, lines, words], { requested, bolt, buyer, nut, offer, read }) => {
       const id = await requested(buyer, [
         { partsId: bolt, quantity: 5 },
         { partsId: nut, quantity: 7 },
       ]);
-      const res = await offer(id, { lines: lines(bolt, nut), validUntil: future() });
+      const res = await offer(id, { lines: lines(bolt, nut), validUntil: inHours(24) });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.message).toContain(words);
       expect((await read(buyer, id)).json().status).toBe('requested');
@@ -388,9 +374,9 @@ describe('PUT /api/quotes/{id}', () => {
   );
 
   test('refuses a validity in the past or not a date with 400, a buyer with 403, a missing quote with 404', async ({
-    buyer,
-    bolt,
     requested,
+    bolt,
+    buyer,
     offer,
   }) => {
     const id = await requested(buyer);
@@ -399,18 +385,18 @@ describe('PUT /api/quotes/{id}', () => {
       (await offer(id, { lines, validUntil: new Date(Date.now() - 1000).toISOString() })).statusCode,
     ).toBe(400);
     expect((await offer(id, { lines, validUntil: 'tomorrow' })).statusCode).toBe(400);
-    expect((await offer(id, { lines, validUntil: future() }, buyer)).statusCode).toBe(403);
-    expect((await offer(crypto.randomUUID(), { lines, validUntil: future() })).statusCode).toBe(404);
+    expect((await offer(id, { lines, validUntil: inHours(24) }, buyer)).statusCode).toBe(403);
+    expect((await offer(crypto.randomUUID(), { lines, validUntil: inHours(24) })).statusCode).toBe(404);
   });
 
   test('refuses an offer on an accepted, declined or expired quote with 409', async ({
+    requested,
+    offered,
+    bolt,
     shop,
     as,
     buyer,
-    bolt,
-    requested,
     offer,
-    offered,
     accept,
   }) => {
     const lines = [{ partsId: bolt, unitPrice: 3 }];
@@ -421,13 +407,9 @@ describe('PUT /api/quotes/{id}', () => {
     expect((await as(buyer).post(`/api/quotes/${declined}/decline`)).statusCode).toBe(200);
     const expired = await requested(buyer);
     await offered(expired, lines);
-    await shop.database.db
-      .updateTable('quotes')
-      .set({ valid_until: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', expired)
-      .execute();
+    await offerRunOut(shop.database.db, expired);
     for (const id of [taken, declined, expired]) {
-      const res = await offer(id, { lines, validUntil: future() });
+      const res = await offer(id, { lines, validUntil: inHours(24) });
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.code).toBe('conflict');
     }
@@ -436,11 +418,11 @@ describe('PUT /api/quotes/{id}', () => {
 
 describe('POST /api/quotes/{id}/accept', () => {
   test("takes no body (docs/api.md): the order goes to the buyer's profile mobile and first saved address", async ({
+    requested,
+    offered,
     shop,
     as,
     nut,
-    requested,
-    offered,
   }) => {
     const who = await signUp(shop.app);
     await as(who).put(`/api/usersByEmail?email=${encodeURIComponent(who.email)}`, {
@@ -456,15 +438,14 @@ describe('POST /api/quotes/{id}/accept', () => {
   });
 
   test("places an ordinary order at the offer's prices for the quote's quantities, takes the pieces, and is not refused by the unpaid cap", async ({
-    shop,
-    as,
-    bolt,
-    nut,
     requested,
     offered,
+    bolt,
+    shop,
+    as,
+    nut,
     accept,
     read,
-    stockOf,
     auditOf,
   }) => {
     const buyerWithOrders = await signUpVerified(shop.app, shop.database.db);
@@ -486,7 +467,7 @@ describe('POST /api/quotes/{id}/accept', () => {
       { partsId: bolt, unitPrice: 4 },
       { partsId: nut, unitPrice: 1 },
     ]);
-    const [bolts, nuts] = [await stockOf(bolt), await stockOf(nut)];
+    const [bolts, nuts] = [await stockOf(shop.database.db, bolt), await stockOf(shop.database.db, nut)];
     const res = await accept(buyerWithOrders, id, { ...delivery, poNumber: 'PO-7' });
     expect(res.statusCode, res.body).toBe(201);
     const { orderId } = res.json();
@@ -501,7 +482,10 @@ describe('POST /api/quotes/{id}/accept', () => {
         { partsId: nut, partsName: 'M8 nut', quantity: 30, unitPrice: 1, price: 30 },
       ],
     });
-    expect([await stockOf(bolt), await stockOf(nut)]).toEqual([bolts - 5, nuts - 30]);
+    expect([await stockOf(shop.database.db, bolt), await stockOf(shop.database.db, nut)]).toEqual([
+      bolts - 5,
+      nuts - 30,
+    ]);
     const quote = (await read(buyerWithOrders, id)).json();
     expect(quote).toMatchObject({ status: 'accepted', orderId });
     expect(await auditOf(id)).toEqual(['quote.requested', 'quote.offered', 'quote.accepted']);
@@ -518,14 +502,13 @@ describe('POST /api/quotes/{id}/accept', () => {
   });
 
   test('refuses short stock with 422 and a clear message; the quote stays offered and nothing is taken', async ({
-    shop,
-    buyer,
-    bolt,
     requested,
     offered,
+    bolt,
+    shop,
+    buyer,
     accept,
     read,
-    stockOf,
   }) => {
     const scarce = await insertPart(shop.database.db, { name: 'Scarce relay', available_quantity: 3 });
     const id = await requested(buyer, [
@@ -536,7 +519,7 @@ describe('POST /api/quotes/{id}/accept', () => {
       { partsId: bolt, unitPrice: 4 },
       { partsId: scarce, unitPrice: 9 },
     ]);
-    const bolts = await stockOf(bolt);
+    const bolts = await stockOf(shop.database.db, bolt);
     const res = await accept(buyer, id);
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({
@@ -545,27 +528,23 @@ describe('POST /api/quotes/{id}/accept', () => {
       details: [{ line: 1, partsId: scarce }],
     });
     expect((await read(buyer, id)).json().status).toBe('offered');
-    expect([await stockOf(bolt), await stockOf(scarce)]).toEqual([bolts, 3]);
+    expect([await stockOf(shop.database.db, bolt), await stockOf(shop.database.db, scarce)]).toEqual([
+      bolts,
+      3,
+    ]);
   });
 
   test('refuses an expired offer with 409 saying so, and marks the quote expired', async ({
+    boltsOffered,
     shop,
     as,
     buyer,
-    bolt,
-    requested,
-    offered,
     accept,
     read,
     auditOf,
   }) => {
-    const id = await requested(buyer);
-    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
-    await shop.database.db
-      .updateTable('quotes')
-      .set({ valid_until: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', id)
-      .execute();
+    const id = await boltsOffered(buyer);
+    await offerRunOut(shop.database.db, id);
     expect((await read(buyer, id)).json().status).toBe('expired');
     const listed = async (status: string) =>
       (await as(buyer).get(`/api/quotes?status=${status}&limit=100`))
@@ -586,12 +565,12 @@ describe('POST /api/quotes/{id}/accept', () => {
   });
 
   test("refuses a requested quote (no offer yet), someone else's (403), an admin (403), bad delivery (400)", async ({
+    requested,
+    offered,
+    bolt,
     admin,
     buyer,
     other,
-    bolt,
-    requested,
-    offered,
     accept,
     read,
   }) => {
@@ -610,19 +589,16 @@ describe('POST /api/quotes/{id}/accept', () => {
 
 describe('POST /api/quotes/{id}/decline', () => {
   test('declines a requested or offered quote once; others get 403', async ({
+    boltsOffered,
     as,
     admin,
     buyer,
     other,
-    bolt,
-    requested,
-    offered,
     accept,
     read,
     auditOf,
   }) => {
-    const id = await requested(buyer);
-    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
+    const id = await boltsOffered(buyer);
     const decline = (who: Who) => as(who).post(`/api/quotes/${id}/decline`);
     expect((await decline(other)).statusCode).toBe(403);
     expect((await decline(admin)).statusCode).toBe(403);
@@ -635,22 +611,10 @@ describe('POST /api/quotes/{id}/decline', () => {
 });
 
 describe('expiry in the background', () => {
-  test('marks offered quotes past their validity expired, once', async ({
-    shop,
-    buyer,
-    bolt,
-    requested,
-    offered,
-  }) => {
-    const id = await requested(buyer);
-    await offered(id, [{ partsId: bolt, unitPrice: 4 }]);
-    const open = await requested(buyer);
-    await offered(open, [{ partsId: bolt, unitPrice: 4 }]);
-    await shop.database.db
-      .updateTable('quotes')
-      .set({ valid_until: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', id)
-      .execute();
+  test('marks offered quotes past their validity expired, once', async ({ boltsOffered, shop, buyer }) => {
+    const id = await boltsOffered(buyer);
+    const open = await boltsOffered(buyer);
+    await offerRunOut(shop.database.db, id);
     expect(await expireQuotes(shop.database.db, shop.app.log)).toBeGreaterThanOrEqual(1);
     expect(await expireQuotes(shop.database.db, shop.app.log)).toBe(0);
     const status = async (q: string) =>
