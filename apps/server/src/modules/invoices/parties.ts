@@ -36,7 +36,8 @@ export function billedToLines(invoice: InvoiceContent): string[] {
     buyer.name,
     buyer.email,
     buyer.mobile,
-    `Billing address: ${buyer.address}`,
+    'Billing address:',
+    buyer.address,
   ];
 }
 

@@ -97,9 +97,11 @@ export function ManageAllOrderPage() {
             </div>
           ) : standsWithCompany(order) ? (
             <AdminOrderStanding order={order}>
-              {order.approval === 'pending' && deleteButton(order)}
-              <InvoiceButton order={order} showBuyer />
-              {order.dueDate && fulfilment.actions(order)}
+              <div className="flex flex-wrap items-start gap-2">
+                {order.approval === 'pending' && deleteButton(order)}
+                <InvoiceButton order={order} showBuyer />
+                {order.dueDate && fulfilment.actions(order)}
+              </div>
             </AdminOrderStanding>
           ) : order.expiredAt ? (
             <ExpiredBadge order={order} />
