@@ -5,10 +5,12 @@ import { invoiceRoutes } from './routes.js';
 export const invoiceRoutesPlugin = fp(
   async (app) => {
     const { seller, env } = app.config;
-    // Invoices without them are still made (docs/operations.md): said once, at every start.
+    // Invoices without them are still made (docs/operations.md): said once at each start.
     const missing = missingSellerSettings(seller);
     if (env === 'production' && missing.length > 0)
-      app.log.warn(`Invoices name no seller's ${missing.join(', ')}: set them (docs/operations.md)`);
+      app.log.warn(
+        `invoices leave off the seller's details that are not set: ${missing.join(', ')} (docs/operations.md, "The seller on invoices")`,
+      );
     invoiceRoutes(app, { db: app.db, seller, guard: app.guard });
   },
   { name: 'invoice-routes', dependencies: ['config', 'database', 'auth-guard'] },
