@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_SELLER, ibanChecks, missingSellerSettings } from './seller-config.js';
+import { createTestShop } from './test-support/test-app.js';
 
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
 
@@ -78,5 +79,27 @@ describe('the seller settings', () => {
     expect(ibanChecks('GB33BUKB20201555555555')).toBe(true);
     expect(ibanChecks('DE89370400440532013000')).toBe(true);
     expect(ibanChecks('DE89370400440532013001')).toBe(false);
+  });
+});
+
+describe('a production shop without seller settings', () => {
+  it('starts, and warns once which ones its invoices leave off', async () => {
+    const lines: string[] = [];
+    const shop = await createTestShop({
+      demo: false,
+      env: {
+        ...PRODUCTION,
+        JWT_SECRET: 'x'.repeat(32),
+        LOG_LEVEL: 'warn',
+        SELLER_LEGAL_NAME: 'Chattogram Tool Works Ltd',
+        SELLER_ACCOUNT_NUMBER: '0123-4567-89',
+      },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await shop.close();
+    const warnings = lines.map((line) => JSON.parse(line).msg).filter((msg) => msg.includes('SELLER_'));
+    expect(warnings).toEqual([
+      'invoices leave off the seller\'s details that are not set: SELLER_ADDRESS, SELLER_TAX_ID (docs/operations.md, "The seller on invoices")',
+    ]);
   });
 });
