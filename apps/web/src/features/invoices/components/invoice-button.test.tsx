@@ -1,29 +1,14 @@
 import type { Order } from '@shop/contract/orders';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '../../../test-support/orders';
 import { InvoiceButton } from './invoice-button';
-
-const order = (fields: Partial<Order> = {}): Order => ({
-  _id: '11111111-1111-4111-8111-111111111111',
-  userName: 'Rafiq',
-  email: 'rafiq@karnaphuli.example',
-  partsId: '22222222-2222-4222-8222-222222222222',
-  partsName: 'Hot Air Rework Station',
-  price: 1200,
-  quantity: 20,
-  lines: [],
-  mobile: '+8801712345678',
-  address: 'Chattogram',
-  createdAt: '2026-11-02T10:00:00.000Z',
-  fulfilment: { status: 'unfulfilled' },
-  ...fields,
-});
 
 describe('the Invoice button', () => {
   it('is there as soon as the order has an invoice number: paid by card, or net 30 and unpaid', () => {
     for (const invoiced of [
-      order({ paymentId: 'pi_test_1', invoiceNumber: 'INV-000001' }),
-      order({ invoiceNumber: 'INV-000002', dueDate: '2026-12-02T10:00:00.000Z', approval: 'approved' }),
+      anOrder({ paymentId: 'pi_test_1', invoiceNumber: 'INV-000001' }),
+      anOrder({ invoiceNumber: 'INV-000002', dueDate: '2026-12-02T10:00:00.000Z', approval: 'approved' }),
     ]) {
       const html = renderToStaticMarkup(<InvoiceButton order={invoiced} />);
       expect(html).toContain('>Invoice</button>');
@@ -33,7 +18,7 @@ describe('the Invoice button', () => {
 
   it('names whose order it is where the list shows several buyers', () => {
     const html = renderToStaticMarkup(
-      <InvoiceButton order={order({ invoiceNumber: 'INV-000003' })} showBuyer />,
+      <InvoiceButton order={anOrder({ invoiceNumber: 'INV-000003' })} showBuyer />,
     );
     expect(html).toContain('Download the invoice of the order of Rafiq for Hot Air Rework Station');
   });
@@ -45,6 +30,6 @@ describe('the Invoice button', () => {
       { approval: 'rejected' },
       { expiredAt: '2026-11-03T10:00:00.000Z' },
     ] satisfies Partial<Order>[])
-      expect(renderToStaticMarkup(<InvoiceButton order={order(fields)} />)).toBe('');
+      expect(renderToStaticMarkup(<InvoiceButton order={anOrder(fields)} />)).toBe('');
   });
 });
