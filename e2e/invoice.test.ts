@@ -3,7 +3,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../apps/server/src/test-support/pdf-text';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
-import { fillTestCard, journeys } from './support/journeys';
+import { type Credentials, fillTestCard, journeys } from './support/journeys';
 import { inStoppedDatabase } from './support/stopped-database';
 
 const admin = { email: 'invoice-admin@parts-shop.example', password: 'admin-password-4' };
@@ -89,17 +89,30 @@ async function downloadInvoice(where: Page | Locator, name: string | RegExp): Pr
   return download;
 }
 
+/** `who` buys the part on its purchase page; answers the page, on My Order once the order is placed. */
+async function buy(
+  who: Credentials,
+  order: { quantity: number; mobile: string; address: string },
+): Promise<Page> {
+  const page = await signedIn(`/purchase/${partId}`, who);
+  await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+  await page.getByLabel('Quantity').fill(String(order.quantity));
+  await page.getByLabel('Mobile').fill(order.mobile);
+  await page.getByLabel('Address').fill(order.address);
+  await page.getByRole('button', { name: 'Buy' }).click();
+  await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+  return page;
+}
+
 let invoiceNumber = '';
 
 describe('the invoice of a paid order', () => {
   it('is downloaded by the buyer from My Order once the order is paid with 4242', async () => {
-    const page = await signedIn(`/purchase/${partId}`, buyer);
-    await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
-    await page.getByLabel('Quantity').fill('12');
-    await page.getByLabel('Mobile').fill('+880 1819 000222');
-    await page.getByLabel('Address').fill('Shed 4, Kalurghat I/A, Chattogram');
-    await page.getByRole('button', { name: 'Buy' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+    const page = await buy(buyer, {
+      quantity: 12,
+      mobile: '+880 1819 000222',
+      address: 'Shed 4, Kalurghat I/A, Chattogram',
+    });
     const row = page.getByRole('row').filter({ hasText: partName });
     // Unpaid: no invoice yet.
     expect(await row.getByRole('button', { name: /invoice/i }).count()).toBe(0);
@@ -173,13 +186,11 @@ describe('the invoice of a net-30 company order', () => {
   const download = `Download the invoice of the order for ${partName}`;
 
   it('is on My Order as soon as the order is placed, and names the seller and the company', async () => {
-    const page = await signedIn(`/purchase/${partId}`, member);
-    await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
-    await page.getByLabel('Quantity').fill('20');
-    await page.getByLabel('Mobile').fill('+880 1819 000333');
-    await page.getByLabel('Address').fill('Plot 7, CEPZ, Chattogram');
-    await page.getByRole('button', { name: 'Buy' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+    const page = await buy(member, {
+      quantity: 20,
+      mobile: '+880 1819 000333',
+      address: 'Plot 7, CEPZ, Chattogram',
+    });
     const row = page.getByRole('row').filter({ hasText: partName });
     const invoiced = row.getByText(/^Invoiced INV-\d{6} — due /);
     await invoiced.waitFor();
