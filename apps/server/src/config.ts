@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type Seller, sellerEnv, sellerFrom, sellerProblems } from './seller-config.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -178,6 +179,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_RETRY_SECONDS: count(60, 3600),
+  ...sellerEnv,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -282,6 +284,8 @@ export interface Config {
     purchasesPerIp: number;
     paymentsPerIp: number;
   };
+  /** Who the invoices name as the seller (SELLER_*; the demo seller outside production when none is set). */
+  seller: Seller;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
 }
 
@@ -344,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'UNPAID_ORDER_TTL_HOURS is replaced by UNPAID_ORDER_HOURS_UNVERIFIED, UNPAID_ORDER_HOURS_VERIFIED and UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (UNPAID_ORDER_RELEASE=false turns the release off)',
     );
   }
+  problems.push(...sellerProblems(env));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
@@ -453,6 +458,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,
       paymentsPerIp: env.RATE_LIMIT_PAYMENTS_PER_IP,
     },
+    seller: sellerFrom(env, env.NODE_ENV === 'production'),
     logLevel:
       env.LOG_LEVEL ?? (env.NODE_ENV === 'production' ? 'info' : env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

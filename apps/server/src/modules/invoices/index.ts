@@ -1,4 +1,4 @@
 /** What other modules and the app may use of invoices: an order's invoice (its PDF), the routes. */
-export { shipmentText } from './pdf.js';
+export { shipmentText } from './content.js';
 export { invoiceRoutesPlugin } from './plugin.js';
-export { type Invoice, invoiceFor } from './service.js';
+export { type Invoice, type InvoiceDeps, invoiceFor } from './service.js';

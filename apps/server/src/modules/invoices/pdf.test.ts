@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
+import type { InvoiceContent } from './content.js';
 import { invoiceFonts, textRuns } from './fonts.js';
-import { type InvoiceContent, renderInvoicePdf } from './pdf.js';
+import { renderInvoicePdf } from './pdf.js';
 
 const content: InvoiceContent = {
   number: 'INV-000042',
   issuedAt: '2025-01-02T10:30:00.000Z',
+  seller: { legalName: 'Chattogram Tool Works Ltd', address: 'Plot 12, Kalurghat\nChattogram 4208' },
   paidAt: '2025-01-02T10:30:00.000Z',
   buyer: {
     name: 'Karnaphuli Assemblies',
@@ -99,12 +101,13 @@ describe('the invoice PDF', () => {
     expect(text).toContain(squeezed(`Total$${total.toLocaleString('en-US')}`));
   });
 
-  it('is made whatever the buyer and the part are called', async () => {
+  it('is made whatever the buyer, the seller and the part are called', async () => {
     const anyText = fc.string({ unit: 'binary', minLength: 1, maxLength: 300 });
     await fc.assert(
       fc.asyncProperty(anyText, anyText, anyText, async (name, address, part) => {
         const pdf = await renderInvoicePdf({
           ...content,
+          seller: { legalName: name, address: `${address}\n${part}`, taxId: part },
           buyer: { ...content.buyer, name, address },
           poNumber: part,
           lines: [{ part, quantity: 1, unitPrice: 1, price: 1 }],
@@ -114,4 +117,47 @@ describe('the invoice PDF', () => {
       { numRuns: 25 },
     );
   }, 60_000);
+});
+
+describe('the seller on the invoice', () => {
+  const net30 = { ...content, paidAt: undefined, paymentId: undefined, dueDate: '2025-02-01T10:30:00.000Z' };
+
+  it('leaves off what is not configured, and a net-30 invoice still says which number to quote', async () => {
+    const text = await pdfText(await renderInvoicePdf(net30));
+    for (const value of ['From', 'Chattogram Tool Works Ltd', 'Plot 12, Kalurghat', 'Chattogram 4208'])
+      expect(text, value).toContain(value);
+    for (const absent of ['Tax ID', 'Bank details', 'IBAN', 'Phone'])
+      expect(text, absent).not.toContain(absent);
+    expect(squeezed(text)).toContain(
+      squeezed('Please pay by bank transfer, quoting the invoice number INV-000042.'),
+    );
+  });
+
+  it('gives an account number where there is no IBAN, with its bank and SWIFT/BIC', async () => {
+    const seller = {
+      ...content.seller,
+      bankName: 'Sonali Example Bank',
+      accountNumber: '0123-4567-89',
+      bic: 'BSONBDDH',
+    };
+    const text = await pdfText(await renderInvoicePdf({ ...net30, seller }));
+    for (const value of [
+      'Bank details',
+      'Sonali Example Bank',
+      'Account number: 0123-4567-89',
+      'SWIFT/BIC: BSONBDDH',
+    ])
+      expect(text, value).toContain(value);
+    expect(text).not.toContain('IBAN');
+    expect(squeezed(text)).toContain(
+      squeezed('to the account under Bank details, quoting the invoice number INV-000042.'),
+    );
+  });
+
+  it('names no seller at all when none is configured, and still bills the buyer', async () => {
+    const text = await pdfText(await renderInvoicePdf({ ...content, seller: {} }));
+    expect(text).not.toContain('From');
+    expect(text).toContain('Billed to');
+    expect(text).toContain('Electronics Tools Manufacturers');
+  });
 });

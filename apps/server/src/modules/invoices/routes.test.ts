@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { DEMO_SELLER } from '../../seller-config.js';
 import { signUp } from '../../test-support/accounts.js';
 import { type Caller, test as shopTest } from '../../test-support/fixture.js';
 import { paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
@@ -20,6 +21,8 @@ const test = shopTest
   .extend('paid', { scope: 'file', auto: true }, ({ shop, admin, buyer }) =>
     paidOrder(shop.app, { admin, buyer }, { partName: PART, price: 8, quantity: 1234, address: ADDRESS }),
   );
+
+const deps = (shop: TestShop) => ({ db: shop.database.db, seller: shop.config.seller });
 
 const invoice = (caller: Caller, orderId: string, headers: Record<string, string> = {}) =>
   caller.get(`/api/purchaseById/${orderId}/invoice`, headers);
@@ -51,6 +54,10 @@ describe('GET /api/purchaseById/{id}/invoice', () => {
     const paidAt = await paidAtOf(shop, paid.orderId);
     for (const value of [
       'Electronics Tools Manufacturers',
+      // No SELLER_* setting outside production: the quick start's demo seller.
+      DEMO_SELLER.legalName ?? '',
+      `Tax ID: ${DEMO_SELLER.taxId}`,
+      'IBAN: GB33 BUKB 2020 1555 5555 55',
       'INV-000001',
       `Date: ${paidAt.slice(0, 10)}`,
       `Paid by card on ${paidAt.slice(0, 10)} ${paidAt.slice(11, 16)} UTC`,
@@ -171,13 +178,13 @@ describe('invoiceFor', () => {
     buyer,
     paid,
   }) => {
-    const found = await invoiceFor(shop.database.db, paid.orderId);
+    const found = await invoiceFor(deps(shop), paid.orderId);
     expect(found?.number).toBe('INV-000001');
     expect(found?.filename).toBe('invoice-INV-000001.pdf');
     expect(await pdfText(found?.pdf ?? new Uint8Array())).toContain(paid.paymentId);
     const unpaid = await placeOrder(shop.app, { admin, buyer });
-    expect(await invoiceFor(shop.database.db, unpaid)).toBeUndefined();
-    expect(await invoiceFor(shop.database.db, '01900000-0000-7000-8000-000000000000')).toBeUndefined();
-    expect(await invoiceFor(shop.database.db, 'not an id')).toBeUndefined();
+    expect(await invoiceFor(deps(shop), unpaid)).toBeUndefined();
+    expect(await invoiceFor(deps(shop), '01900000-0000-7000-8000-000000000000')).toBeUndefined();
+    expect(await invoiceFor(deps(shop), 'not an id')).toBeUndefined();
   });
 });

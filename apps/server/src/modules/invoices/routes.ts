@@ -3,14 +3,13 @@ import { OrderIdParams } from '@shop/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { invoiceForCaller } from './service.js';
+import { type InvoiceDeps, invoiceForCaller } from './service.js';
 
 /** The PDF's bytes: a Buffer to the route, binary in the OpenAPI document. */
 const Pdf = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 
-export function invoiceRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+export function invoiceRoutes(app: FastifyInstance, deps: InvoiceDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -20,7 +19,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: { db: Database; guard:
       schema: {
         tags: ['orders'],
         summary:
-          "A paid order's invoice as a PDF (its buyer, or admins); a net-30 order's from when it is invoiced, with its due date; 409 while the order has no invoice",
+          "An invoiced order's invoice as a PDF, naming the seller and the buyer's company: paid by card, or on net-30 terms from when it is placed (or approved), with its due date and where to pay. For its buyer, its company's admins and the shop's admin; 409 while the order has no invoice",
         security: [{ bearer: [] }],
         params: OrderIdParams,
         response: {
@@ -34,7 +33,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: { db: Database; guard:
       },
     },
     async (request, reply) => {
-      const invoice = await invoiceForCaller(deps.db, callerOf(request), request.params.id);
+      const invoice = await invoiceForCaller(deps, callerOf(request), request.params.id);
       return (
         reply
           .type('application/pdf')

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/app-error.js';
-import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
-import { companyOf } from '../companies/index.js';
+import { type Caller, isSelf } from '../../http/auth-guard.js';
+import type { Seller } from '../../seller-config.js';
+import { companyOf, requireCompanyAdmin } from '../companies/index.js';
 import { formatInvoiceNumber, fulfilmentOf, type OrderLineRow, orderLines } from '../orders/index.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
@@ -14,7 +15,16 @@ export interface Invoice {
   pdf: Buffer;
 }
 
-async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow[] }): Promise<Invoice> {
+/** What an invoice is made from: the shop's records and the seller it names (configuration). */
+export interface InvoiceDeps {
+  db: Database;
+  seller: Seller;
+}
+
+async function render(
+  { db, seller }: InvoiceDeps,
+  order: InvoicedOrder & { lines: OrderLineRow[] },
+): Promise<Invoice> {
   const { invoice_number, issued_at, paid_at, payment_id } = order;
   // Paying assigns the number in the same transaction (and the migration gave paid orders theirs);
   // a net-30 order has its number from when it was invoiced.
@@ -26,6 +36,7 @@ async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow
   const pdf = await renderInvoicePdf({
     number,
     issuedAt: issued_at,
+    seller,
     paidAt: paid_at ?? undefined,
     buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
     company: company && { name: company.name, vatId: company.vat_id ?? undefined },
@@ -49,17 +60,23 @@ async function render(db: Database, order: InvoicedOrder & { lines: OrderLineRow
  * The invoice of a paid (or net-30 invoiced) order, for whoever sends it on (a receipt by e-mail);
  * undefined when unknown or not invoiced.
  */
-export async function invoiceFor(db: Database, orderId: string): Promise<Invoice | undefined> {
-  const order = await findInvoicedOrder(db, orderId);
+export async function invoiceFor(deps: InvoiceDeps, orderId: string): Promise<Invoice | undefined> {
+  const order = await findInvoicedOrder(deps.db, orderId);
   if (!order || order.invoice_number === null) return undefined;
-  return render(db, { ...order, lines: await orderLines(db, order.id) });
+  return render(deps, { ...order, lines: await orderLines(deps.db, order.id) });
 }
 
-/** `GET /api/purchaseById/{id}/invoice`: the order's buyer or an admin, once it is paid. */
-export async function invoiceForCaller(db: Database, caller: Caller, orderId: string): Promise<Invoice> {
-  const order = await findInvoicedOrder(db, orderId);
+const NOT_YOURS = "Only the order's buyer, its company's admins and the shop's admins may read its invoice";
+
+/**
+ * `GET /api/purchaseById/{id}/invoice`: the order's buyer, an admin of its company (the company
+ * pays it) or the shop's admin, once it is invoiced (paid by card, or net 30 when placed).
+ */
+export async function invoiceForCaller(deps: InvoiceDeps, caller: Caller, orderId: string): Promise<Invoice> {
+  const order = await findInvoicedOrder(deps.db, orderId);
   if (!order) throw notFound('order');
-  requireSelfOrAdmin(caller, order.email);
+  if (!isSelf(caller, order.email) && caller.role !== 'admin')
+    await requireCompanyAdmin(deps.db, caller, order.company_id, { refusal: NOT_YOURS });
   if (order.invoice_number === null) throw conflict('This order is not paid yet: it has no invoice');
-  return render(db, { ...order, lines: await orderLines(db, order.id) });
+  return render(deps, { ...order, lines: await orderLines(deps.db, order.id) });
 }

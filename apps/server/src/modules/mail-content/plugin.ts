@@ -45,7 +45,7 @@ export const mailPlugin = fp(
         settings: config.mail,
         log: app.log,
         publicUrl: config.publicUrl,
-        invoiceFor,
+        invoiceFor: (db, orderId) => invoiceFor({ db, seller: config.seller }, orderId),
         linkTokens: links,
         invitationTokens: invitationLinks,
       });

@@ -1,5 +1,5 @@
-import type { Order } from '@shop/contract/orders';
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '../../test-support/orders';
 import {
   cardPaymentRefusal,
   formatDueDate,
@@ -10,55 +10,38 @@ import {
   standingLabel,
 } from './order-status';
 
-const order = (fields: Partial<Order> = {}): Order => ({
-  _id: '11111111-1111-4111-8111-111111111111',
-  number: 'SO-000001',
-  userName: 'Rafiq',
-  email: 'rafiq@karnaphuli.example',
-  partsId: '22222222-2222-4222-8222-222222222222',
-  partsName: 'Hot Air Rework Station',
-  price: 1200,
-  quantity: 20,
-  lines: [],
-  mobile: '+8801712345678',
-  address: 'Chattogram',
-  createdAt: '2026-11-02T10:00:00.000Z',
-  fulfilment: { status: 'unfulfilled' },
-  ...fields,
-});
-
 const now = new Date('2026-12-10T12:00:00.000Z');
 
 describe('orderStanding', () => {
   it('an order of no company, unpaid, awaits payment; paid is paid', () => {
-    expect(orderStanding(order(), now)).toEqual({ kind: 'unpaid' });
-    expect(orderStanding(order({ paymentId: 'pi_1' }), now)).toEqual({ kind: 'paid' });
+    expect(orderStanding(anOrder(), now)).toEqual({ kind: 'unpaid' });
+    expect(orderStanding(anOrder({ paymentId: 'pi_1' }), now)).toEqual({ kind: 'paid' });
   });
 
   it('a company order past the limit waits; approved it awaits payment like any; rejected is rejected', () => {
-    expect(orderStanding(order({ companyId: 'c', approval: 'pending' }), now).kind).toBe('pending');
-    expect(orderStanding(order({ companyId: 'c', approval: 'approved' }), now).kind).toBe('unpaid');
-    expect(orderStanding(order({ companyId: 'c', approval: 'rejected' }), now).kind).toBe('rejected');
+    expect(orderStanding(anOrder({ companyId: 'c', approval: 'pending' }), now).kind).toBe('pending');
+    expect(orderStanding(anOrder({ companyId: 'c', approval: 'approved' }), now).kind).toBe('unpaid');
+    expect(orderStanding(anOrder({ companyId: 'c', approval: 'rejected' }), now).kind).toBe('rejected');
     // Rejected orders' pieces went back: rejected says more than expired.
-    expect(orderStanding(order({ approval: 'rejected', expiredAt: '2026-12-01' }), now).kind).toBe(
+    expect(orderStanding(anOrder({ approval: 'rejected', expiredAt: '2026-12-01' }), now).kind).toBe(
       'rejected',
     );
-    expect(orderStanding(order({ expiredAt: '2026-12-01' }), now).kind).toBe('expired');
+    expect(orderStanding(anOrder({ expiredAt: '2026-12-01' }), now).kind).toBe('expired');
   });
 
   it('a net-30 order is invoiced until settled, overdue once its due day is over', () => {
     const invoiced = { companyId: 'c', invoiceNumber: 'INV-000042' };
-    expect(orderStanding(order({ ...invoiced, dueDate: '2026-12-10T09:00:00.000Z' }), now)).toEqual({
+    expect(orderStanding(anOrder({ ...invoiced, dueDate: '2026-12-10T09:00:00.000Z' }), now)).toEqual({
       kind: 'invoiced',
       dueDate: '2026-12-10T09:00:00.000Z',
       overdue: false,
     });
-    expect(orderStanding(order({ ...invoiced, dueDate: '2026-12-09' }), now)).toMatchObject({
+    expect(orderStanding(anOrder({ ...invoiced, dueDate: '2026-12-09' }), now)).toMatchObject({
       overdue: true,
     });
-    expect(orderStanding(order({ ...invoiced, dueDate: '2026-12-09', paymentId: 'settled' }), now).kind).toBe(
-      'paid',
-    );
+    expect(
+      orderStanding(anOrder({ ...invoiced, dueDate: '2026-12-09', paymentId: 'settled' }), now).kind,
+    ).toBe('paid');
   });
 });
 
@@ -99,13 +82,15 @@ describe('the words', () => {
 
 describe('cardPaymentRefusal', () => {
   it('refuses a card for orders waiting, rejected or on 30-day terms, and no other', () => {
-    expect(cardPaymentRefusal(order({ approval: 'pending' }))).toMatch(/waiting for your company's approval/);
-    expect(cardPaymentRefusal(order({ approval: 'rejected' }))).toMatch(/rejected this order/);
-    expect(cardPaymentRefusal(order({ invoiceNumber: 'INV-000007', dueDate: '2026-12-25' }))).toBe(
+    expect(cardPaymentRefusal(anOrder({ approval: 'pending' }))).toMatch(
+      /waiting for your company's approval/,
+    );
+    expect(cardPaymentRefusal(anOrder({ approval: 'rejected' }))).toMatch(/rejected this order/);
+    expect(cardPaymentRefusal(anOrder({ invoiceNumber: 'INV-000007', dueDate: '2026-12-25' }))).toBe(
       "This order is on your company's 30-day terms: no card is needed. Invoiced INV-000007 — due 25 Dec 2026 (30-day terms); pay it by bank transfer.",
     );
-    expect(cardPaymentRefusal(order())).toBeNull();
-    expect(cardPaymentRefusal(order({ approval: 'approved', companyId: 'c' }))).toBeNull();
-    expect(cardPaymentRefusal(order({ paymentId: 'pi_1', dueDate: '2026-12-25' }))).toBeNull();
+    expect(cardPaymentRefusal(anOrder())).toBeNull();
+    expect(cardPaymentRefusal(anOrder({ approval: 'approved', companyId: 'c' }))).toBeNull();
+    expect(cardPaymentRefusal(anOrder({ paymentId: 'pi_1', dueDate: '2026-12-25' }))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
 import { formatDollars } from '../../../lib/format';
 import { showSuccess } from '../../../lib/toasts';
+import { InvoiceButton } from '../../invoices';
 import { COMPANY_ORDERS_PAGE_SIZE, useCompanyOrders, useDecideOrder } from '../api/company-orders';
 import { StandingBadge } from './standing';
 
@@ -39,8 +40,8 @@ const commonColumns: Column<Order>[] = [
 
 /**
  * A company's orders for its admins (docs/product.md, companies): first the orders waiting for
- * approval, each with Approve and Reject (behind 'Are you sure?'), then every member's orders and
- * where each stands.
+ * approval, each with Approve and Reject (behind 'Are you sure?'), then every member's orders,
+ * where each stands and, once invoiced, its Invoice.
  */
 export function CompanyOrders({ companyId }: { companyId: string }) {
   return (
@@ -159,7 +160,16 @@ function AllOrders({ companyId }: { companyId: string }) {
         className="table table-sm sm:table-md"
         columns={[
           ...commonColumns,
-          { header: 'Status', action: true, cell: (order) => <StandingBadge order={order} /> },
+          {
+            header: 'Status',
+            action: true,
+            cell: (order) => (
+              <div className="flex flex-wrap items-start gap-2">
+                <StandingBadge order={order} />
+                <InvoiceButton order={order} showBuyer />
+              </div>
+            ),
+          },
         ]}
       />
     </section>

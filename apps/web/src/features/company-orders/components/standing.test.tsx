@@ -4,29 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { anOrder } from '../../../test-support/orders';
 import { companyQuery } from '../api/company-orders';
 import { AdminOrderStanding } from './record-payment';
 import { BuyerOrderStanding, standsWithCompany } from './standing';
 
 const COMPANY = '33333333-3333-4333-8333-333333333333';
 
-const order = (fields: Partial<Order> = {}): Order => ({
-  _id: '11111111-1111-4111-8111-111111111111',
-  number: 'SO-000001',
-  userName: 'Rafiq',
-  email: 'Rafiq@karnaphuli.example',
-  partsId: '22222222-2222-4222-8222-222222222222',
-  partsName: 'Hot Air Rework Station',
-  price: 1200,
-  quantity: 20,
-  lines: [],
-  mobile: '+8801712345678',
-  address: 'Chattogram',
-  createdAt: '2026-11-02T10:00:00.000Z',
-  fulfilment: { status: 'unfulfilled' },
-  companyId: COMPANY,
-  ...fields,
-});
+// The email as its buyer typed it: the member is found whatever its case.
+const order = (fields: Partial<Order> = {}): Order =>
+  anOrder({ email: 'Rafiq@karnaphuli.example', companyId: COMPANY, ...fields });
 
 const company: Company = {
   _id: COMPANY,

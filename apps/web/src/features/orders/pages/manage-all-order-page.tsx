@@ -7,6 +7,7 @@ import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
 import { AdminOrderStanding, ApprovalNote, LinkedOrder, standsWithCompany } from '../../company-orders';
+import { InvoiceButton } from '../../invoices';
 import {
   filterParams,
   NO_ORDER_FILTERS,
@@ -16,7 +17,6 @@ import {
   useCancelOrder,
 } from '../api/orders';
 import { FulfilmentSummary, useFulfilmentActions } from '../components/fulfilment';
-import { InvoiceButton } from '../components/invoice-button';
 import { OrderFilterBar } from '../components/order-filters';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
@@ -25,9 +25,10 @@ const isOrderState = (value: string | null): value is OrderState =>
 
 /**
  * docs/product.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
- * show Paid, expired ones Expired (their pieces went back already). A paid (or invoiced) order is
- * marked shipped (carrier, tracking number), then delivered. The state filter is in the address
- * (?state=to_ship: the overview links there).
+ * show Paid, expired ones Expired (their pieces went back already); an invoiced one (paid, or on
+ * net-30 terms) offers its Invoice. A paid (or invoiced) order is marked shipped (carrier,
+ * tracking number), then delivered. The state filter is in the address (?state=to_ship: the
+ * overview links there).
  */
 export function ManageAllOrderPage() {
   const paging = usePaging(ORDERS_PAGE_SIZE);
@@ -91,12 +92,16 @@ export function ManageAllOrderPage() {
             // A net-30 order ships before it is paid; once shipped it is never deleted.
             <div className="flex flex-wrap items-start gap-2">
               {standsWithCompany(order) && <AdminOrderStanding order={order} />}
+              <InvoiceButton order={order} showBuyer />
               {fulfilment.actions(order)}
             </div>
           ) : standsWithCompany(order) ? (
             <AdminOrderStanding order={order}>
-              {order.approval === 'pending' && deleteButton(order)}
-              {order.dueDate && fulfilment.actions(order)}
+              <div className="flex flex-wrap items-start gap-2">
+                {order.approval === 'pending' && deleteButton(order)}
+                <InvoiceButton order={order} showBuyer />
+                {order.dueDate && fulfilment.actions(order)}
+              </div>
             </AdminOrderStanding>
           ) : order.expiredAt ? (
             <ExpiredBadge order={order} />

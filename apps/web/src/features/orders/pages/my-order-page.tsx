@@ -4,17 +4,18 @@ import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal, useSession } from '../../auth';
 import { BuyerOrderStanding, standsWithCompany } from '../../company-orders';
+import { InvoiceButton } from '../../invoices';
 import { SaveOrderAsList, setBuilderLines } from '../../order-builder';
 import { PayLink } from '../../payments';
 import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
-import { InvoiceButton } from '../components/invoice-button';
 import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 import { OrderTimeline } from '../components/order-timeline';
 import { buyAgain, moreParts, morePartsText } from '../order-lines';
 
 /**
  * docs/product.md §2, §4: the buyer's orders, each with its progress (placed, paid, shipped,
- * delivered); unpaid ones offer Pay and Cancel, paid and expired ones Buy again.
+ * delivered); unpaid ones offer Pay and Cancel, paid and expired ones Buy again, and an invoiced
+ * one (paid, or on net-30 terms) its Invoice.
  */
 export function MyOrderPage() {
   const session = useSession();
@@ -57,6 +58,7 @@ export function MyOrderPage() {
                   Cancel
                 </button>
               )}
+              <InvoiceButton order={order} />
             </BuyerOrderStanding>
           ) : order.expiredAt ? (
             <div className="flex flex-wrap items-start gap-2">
