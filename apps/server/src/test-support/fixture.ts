@@ -11,7 +11,7 @@ import { createTestShop, type TestShop } from './test-app.js';
  */
 export type ShopOptions = Parameters<typeof createTestShop>[0];
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Body = InjectOptions['payload'] | object;
 
 /** Calls to the shop's API as one account (or a visitor, for null). */
