@@ -61,7 +61,7 @@ describe('a handler that throws, and the web app', () => {
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
       ['br;q=0, gzip', 'gzip'],
-    ]) {
+    ] as const) {
       const page = await as(null).get('/parts', { 'accept-encoding': accepted });
       expect(page.headers['content-encoding']).toBe(sent);
       expect(page.headers.vary).toMatch(/accept-encoding/i);

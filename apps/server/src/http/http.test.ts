@@ -69,7 +69,7 @@ describe('the HTTP ground rules of docs/api.md', () => {
     },
   );
 
-  test.for([
+  test.for<[string, string]>([
     ['', 'The JSON body is empty'],
     ['{"email": ', 'The body is not valid JSON'],
     [`${credentials}garbage`, 'The body is not valid JSON'],

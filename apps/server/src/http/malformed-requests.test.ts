@@ -47,7 +47,7 @@ function parse(answer: string) {
 }
 
 describe("Node's own answers to requests it cannot read", () => {
-  test.for([
+  test.for<[string, string]>([
     ['garbage', 'HELLO THERE\r\n\r\n'],
     ['a broken request line', 'GET /api/health HTTP/9.9 extra\r\n\r\n'],
     ['a header without a colon', 'GET /api/health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
