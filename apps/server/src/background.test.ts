@@ -1,26 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openDatabase } from './db/database.js';
-import { signUp, signUpAdmin } from './test-support/accounts.js';
+import { test as base } from './test-support/fixture.js';
 import { clientSecretFor, placeOrder } from './test-support/invoice-orders.js';
 import { holdTable } from './test-support/table-lock.js';
-import {
-  anotherServer,
-  createTestDatabase,
-  createTestShop,
-  type TestShop,
-  testDialect,
-} from './test-support/test-app.js';
+import { anotherServer, createTestDatabase, testDialect } from './test-support/test-app.js';
 
-let shop: TestShop;
-let second: FastifyInstance;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  second = await anotherServer(shop);
-});
-afterAll(async () => {
-  await second.close();
-  await shop.close();
+/** `second`: another server on the shop's database, with background work of its own. */
+const test = base.extend('second', { scope: 'file' }, async ({ shop }, { onCleanup }) => {
+  const second = await anotherServer(shop);
+  onCleanup(() => second.close());
+  return second;
 });
 
 /** A promise the test settles by hand, to keep a task running as long as it likes. */
@@ -33,7 +22,7 @@ function gate() {
 }
 
 describe('background work', () => {
-  it('runs every task when no other server runs it', async () => {
+  test('runs every task when no other server runs it', async ({ shop, second }) => {
     const everyTask = {
       reconcilePayments: 'done',
       releaseStaleOrders: 'done',
@@ -44,7 +33,7 @@ describe('background work', () => {
     expect(await second.backgroundWork.runAll()).toEqual(everyTask);
   });
 
-  it('runs one run at a time on a server: a run asked for during another is that run', async () => {
+  test('runs one run at a time on a server: a run asked for during another is that run', async ({ shop }) => {
     const first = shop.app.backgroundWork.runAll();
     expect(shop.app.backgroundWork.runAll()).toBe(first);
     await first;
@@ -52,7 +41,10 @@ describe('background work', () => {
 });
 
 describe.runIf(testDialect() === 'postgres')('background work on several servers (PostgreSQL)', () => {
-  it('runs a task on one server at a time: the other leaves it, then runs it once it is free', async () => {
+  test('runs a task on one server at a time: the other leaves it, then runs it once it is free', async ({
+    shop,
+    second,
+  }) => {
     // Hold the first server inside its task: its reconciliation waits on a table the test locks.
     if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
     const held = await holdTable(shop.config.database.url, 'payment_intents');
@@ -77,11 +69,13 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
     }
   });
 
-  it('lets a run in progress finish before the server closes its database', async () => {
+  test('lets a run in progress finish before the server closes its database', async ({
+    shop,
+    admin,
+    buyer,
+  }) => {
     if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
     // An unpaid order with an open intent: the reconciliation asks about it after its first query.
-    const admin = await signUpAdmin(shop.app, shop.database.db);
-    const buyer = await signUp(shop.app);
     await clientSecretFor(shop.app, buyer, await placeOrder(shop.app, { admin, buyer }));
 
     const logged: { level: number; msg: string }[] = [];
@@ -111,7 +105,9 @@ describe.runIf(testDialect() === 'postgres')('background work on several servers
     }
   });
 
-  it('keeps a task to one server per name and per shop, and frees it when the task fails', async () => {
+  test('keeps a task to one server per name and per shop, and frees it when the task fails', async ({
+    shop,
+  }) => {
     if (shop.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
     const one = openDatabase(shop.config.database);
     const two = openDatabase(shop.config.database);

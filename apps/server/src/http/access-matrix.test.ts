@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount, uniqueEmail } from '../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount, uniqueEmail } from '../test-support/accounts.js';
 import { companyWithMembers, markVerified } from '../test-support/companies.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { type As, test } from '../test-support/fixture.js';
+import type { TestShop } from '../test-support/test-app.js';
 
 /**
  * Who may call what (docs/api.md), as one table: every protected route × a visitor, a garbage token,
@@ -18,7 +19,9 @@ interface Call {
   headers?: Record<string, string>;
 }
 
+// The fixture's shop, `as` and accounts, kept for the table's rows, which read them when they run.
 let shop: TestShop;
+let as: As;
 let accounts: Record<'owner' | 'other' | 'admin', TestAccount>;
 let partId: string;
 /** The owner's company: they made it (their email verified), so they are its admin. */
@@ -29,51 +32,29 @@ let netBuyer: TestAccount;
 
 /** An order of `buyer`'s (a member's pending one, or a net-30 invoiced one). */
 async function orderOf(buyer: TestAccount): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(buyer),
-    payload: { partsId: partId, quantity: 1, mobile: '+880 1712 345678', address: 'Dhaka' },
+  const res = await as(buyer).post('/api/purchase', {
+    partsId: partId,
+    quantity: 1,
+    mobile: '+880 1712 345678',
+    address: 'Dhaka',
   });
   return res.json().insertedId;
 }
 
-async function ownersOrder(): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(accounts.owner),
-    payload: { partsId: partId, quantity: 1, mobile: '+880 1712 345678', address: 'Dhaka' },
-  });
-  return res.json().insertedId;
-}
+const ownersOrder = () => orderOf(accounts.owner);
 
-async function ownersClientSecret(): Promise<string> {
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: bearer(accounts.owner),
-    payload: { _id: await ownersOrder() },
+async function ownersClientSecret(orderId?: string): Promise<string> {
+  const res = await as(accounts.owner).post('/api/create-payment-intent', {
+    _id: orderId ?? (await ownersOrder()),
   });
   return res.json().clientSecret;
 }
 
 async function ownersPaidOrder(): Promise<string> {
   const orderId = await ownersOrder();
-  const intent = await shop.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: bearer(accounts.owner),
-    payload: { _id: orderId },
-  });
-  await shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    headers: bearer(accounts.owner),
-    payload: {
-      clientSecret: intent.json().clientSecret,
-      card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-    },
+  await as(accounts.owner).post('/api/payments/test/confirm', {
+    clientSecret: await ownersClientSecret(orderId),
+    card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
   });
   return orderId;
 }
@@ -346,27 +327,13 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
   ],
 ];
 
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  accounts = {
-    owner: await signUp(shop.app),
-    other: await signUp(shop.app),
-    admin: await signUpAdmin(shop.app, shop.database.db),
-  };
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(accounts.admin),
-    payload: { ...part, available_quantity: 1_000_000 },
-  });
+test.beforeAll(async ({ shop: fixtureShop, as: fixtureAs, admin, buyer }) => {
+  [shop, as] = [fixtureShop, fixtureAs];
+  accounts = { owner: buyer, other: await signUp(shop.app), admin };
+  const res = await as(accounts.admin).post('/api/parts', { ...part, available_quantity: 1_000_000 });
   partId = res.json().insertedId;
   await markVerified(shop.database.db, accounts.owner);
-  const company = await shop.app.inject({
-    method: 'POST',
-    url: '/api/companies',
-    headers: bearer(accounts.owner),
-    payload: { name: 'Owner Ltd' },
-  });
+  const company = await as(accounts.owner).post('/api/companies', { name: 'Owner Ltd' });
   companyId = company.json().insertedId;
   // A buyer of the owner's company whose every order waits for approval (limit 0).
   member = await signUp(shop.app);
@@ -385,23 +352,19 @@ beforeAll(async () => {
     paymentTerms: 'net30',
   });
 });
-afterAll(async () => {
-  await shop.close();
-});
-
-function headersOf(caller: Caller): Record<string, string> {
-  if (caller === 'visitor') return {};
-  if (caller === 'garbage') return { authorization: 'Bearer not.a.token' };
-  return bearer(accounts[caller]);
+function accountOf(caller: Caller): { accessToken: string } | null {
+  if (caller === 'visitor') return null;
+  if (caller === 'garbage') return { accessToken: 'not.a.token' };
+  return accounts[caller];
 }
 
 describe('the access matrix', () => {
   const cells = matrix.flatMap(([name, call, expected]) =>
     CALLERS.map((caller) => [name, caller, call, expected[caller]] as const),
   );
-  it.each(cells)('%s as %s', async (_name, caller, call, status) => {
-    const request = await call();
-    const res = await shop.app.inject({ ...request, headers: { ...request.headers, ...headersOf(caller) } });
+  test.for(cells)('%s as %s', async ([_name, caller, call, status]) => {
+    const { method, url, payload, headers } = await call();
+    const res = await as(accountOf(caller)).send(method, url, payload, headers);
     expect(res.statusCode, res.body).toBe(status);
     if (status >= 400) expect(res.json().error.code).toEqual(expect.any(String));
   });

@@ -1,13 +1,51 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { uniqueEmail } from '../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { test as base } from '../test-support/fixture.js';
+import { oneNetwork } from '../test-support/networks.js';
 import { addressKey } from './address-key.js';
+
+// A /64's share of the password-hashing line is hash-line-share.test.ts's (a shop of its settings).
+base.override('shopOptions', {
+  demo: true,
+  env: {
+    RATE_LIMIT_MESSAGES_PER_IP: '2',
+    RATE_LIMIT_SIGNUPS_PER_IP: '2',
+    RATE_LIMIT_LOGIN_FAILURES_PER_IP: '3',
+    RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '2',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '4',
+    RATE_LIMIT_REFRESHES_PER_IP: '2',
+    RATE_LIMIT_PASSWORD_RESETS_PER_IP: '2',
+    RATE_LIMIT_PURCHASES_PER_IP: '2',
+    RATE_LIMIT_PAYMENTS_PER_IP: '2',
+  },
+});
+
+const test = base
+  /** `post(url, payload, remoteAddress, token?)`: a POST from that address, signed in with the token if given. */
+  .extend(
+    'post',
+    { scope: 'file' },
+    ({ as }) =>
+      (url: string, payload: object, remoteAddress: string, token?: string) =>
+        as(token ? { accessToken: token } : null, { remoteAddress }).post(url, payload),
+  )
+  /** An account signed up from an IPv4 address of its own (the sign-up limit is not what is tested). */
+  .extend('account', { scope: 'file' }, ({ post }) => {
+    let accounts = 0;
+    return async () => {
+      accounts++;
+      const body = { name: 'Dual Stack', email: uniqueEmail('v6'), password: 'correct horse battery' };
+      const res = await post('/api/auth/signup', body, `198.18.${accounts}.1`);
+      expect(res.statusCode).toBe(201);
+      return { ...body, ...(res.json() as { accessToken: string; refreshToken: string }) };
+    };
+  });
 
 // One IPv6 customer gets a /64 (or more) and picks any address in it at will: a limit per address
 // counted per IPv6 address is no limit. IPv4 addresses stay one by one.
 describe('the address a limit counts', () => {
-  it('is the /64 of an IPv6 address, however it is written', () => {
+  test('is the /64 of an IPv6 address, however it is written', () => {
     expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:DB8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:0db8:0001:0002:0:0:0:7')).toBe('2001:db8:1:2::/64');
@@ -16,70 +54,23 @@ describe('the address a limit counts', () => {
     expect(addressKey('::1')).toBe('::/64');
   });
 
-  it('is the address itself for IPv4, and for IPv4 written as IPv6 (::ffff:a.b.c.d)', () => {
+  test('is the address itself for IPv4, and for IPv4 written as IPv6 (::ffff:a.b.c.d)', () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('203.0.113.8')).toBe('203.0.113.8');
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('::FFFF:cb00:7107')).toBe('203.0.113.7');
   });
 
-  it('is what it was given when that is no address', () => {
+  test('is what it was given when that is no address', () => {
     expect(addressKey('')).toBe('');
     expect(addressKey('not an address')).toBe('not an address');
   });
 });
 
-/** Addresses of one /64, a new one each call. */
-function oneNetwork(prefix: string) {
-  let host = 0;
-  const group = (n: number) => (n % 0x10000).toString(16);
-  return () => {
-    host++;
-    return `${prefix}:${group(host)}:${group(host * 7919)}:${group(host * 31)}:1`;
-  };
-}
-
 describe('every limit per address', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await createTestShop({
-      demo: true,
-      env: {
-        RATE_LIMIT_MESSAGES_PER_IP: '2',
-        RATE_LIMIT_SIGNUPS_PER_IP: '2',
-        RATE_LIMIT_LOGIN_FAILURES_PER_IP: '3',
-        RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '2',
-        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '4',
-        RATE_LIMIT_REFRESHES_PER_IP: '2',
-        RATE_LIMIT_PASSWORD_RESETS_PER_IP: '2',
-        RATE_LIMIT_PURCHASES_PER_IP: '2',
-        RATE_LIMIT_PAYMENTS_PER_IP: '2',
-      },
-    });
-  });
-  afterAll(async () => {
-    await shop.close();
-  });
-
-  const post = (url: string, payload: object, remoteAddress: string, token?: string) =>
-    shop.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      remoteAddress,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
-  let accounts = 0;
-  /** An account signed up from an IPv4 address of its own (the sign-up limit is not what is tested). */
-  async function account() {
-    accounts++;
-    const body = { name: 'Dual Stack', email: uniqueEmail('v6'), password: 'correct horse battery' };
-    const res = await post('/api/auth/signup', body, `198.18.${accounts}.1`);
-    expect(res.statusCode).toBe(201);
-    return { ...body, ...(res.json() as { accessToken: string; refreshToken: string }) };
-  }
-
-  it('counts one /64 as one address for home-page messages; IPv4 addresses one by one', async () => {
+  test('counts one /64 as one address for home-page messages; IPv4 addresses one by one', async ({
+    post,
+  }) => {
     const next = oneNetwork('2001:db8:10:1');
     const message = { kind: 'contact', email: 'visitor@example.com', message: 'Do you ship to Sylhet?' };
     const fromNetwork = [];
@@ -93,7 +84,7 @@ describe('every limit per address', () => {
     expect(fromV4).toEqual([201, 201, 201, 429]);
   });
 
-  it('counts one /64 as one address for sign-ups', async () => {
+  test('counts one /64 as one address for sign-ups', async ({ post }) => {
     const next = oneNetwork('2001:db8:11:1');
     const statuses = [];
     for (let i = 0; i < 3; i++) {
@@ -103,7 +94,10 @@ describe('every limit per address', () => {
     expect(statuses).toEqual([201, 201, 429]);
   });
 
-  it('counts one /64 as one address for failed logins, per address and per email from it', async () => {
+  test('counts one /64 as one address for failed logins, per address and per email from it', async ({
+    post,
+    account,
+  }) => {
     const perAddress = oneNetwork('2001:db8:12:1');
     const statuses = [];
     for (let i = 0; i < 4; i++) {
@@ -122,7 +116,7 @@ describe('every limit per address', () => {
     expect(guesses).toEqual([401, 401, 429]);
   });
 
-  it("keeps an owner's /64 theirs when their address in it changes", async () => {
+  test("keeps an owner's /64 theirs when their address in it changes", async ({ post, account }) => {
     const owner = await account();
     const home = oneNetwork('2001:db8:13:1');
     const signIn = { email: owner.email, password: owner.password };
@@ -137,7 +131,7 @@ describe('every limit per address', () => {
     expect((await post('/api/auth/login', signIn, home())).statusCode).toBe(200);
   });
 
-  it('counts one /64 as one address for refreshes', async () => {
+  test('counts one /64 as one address for refreshes', async ({ post, account }) => {
     const next = oneNetwork('2001:db8:14:1');
     const statuses = [];
     for (let i = 0; i < 3; i++) {
@@ -147,7 +141,7 @@ describe('every limit per address', () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
-  it('counts one /64 as one address for password reset requests', async () => {
+  test('counts one /64 as one address for password reset requests', async ({ post }) => {
     const next = oneNetwork('2001:db8:15:1');
     const statuses = [];
     for (let i = 0; i < 3; i++)
@@ -157,8 +151,12 @@ describe('every limit per address', () => {
     expect(statuses).toEqual([202, 202, 429]);
   });
 
-  it('counts one /64 as one address for purchases and payment confirmations', async () => {
-    const [part] = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=1' })).json();
+  test('counts one /64 as one address for purchases and payment confirmations', async ({
+    as,
+    post,
+    account,
+  }) => {
+    const [part] = (await as(null).get('/api/parts?limit=1')).json();
     const order = {
       partsId: part._id,
       quantity: part.min_order_quantity,
@@ -177,63 +175,11 @@ describe('every limit per address', () => {
     const payments = [];
     for (let i = 0; i < 3; i++) {
       const buyer = await account();
-      const res = await shop.app.inject({
-        method: 'PUT',
-        url: `/api/purchaseById/${randomUUID()}`,
-        remoteAddress: payNext(),
-        headers: { authorization: `Bearer ${buyer.accessToken}` },
-        payload: { paymentId: 'pi_unknown' },
+      const res = await as(buyer, { remoteAddress: payNext() }).put(`/api/purchaseById/${randomUUID()}`, {
+        paymentId: 'pi_unknown',
       });
       payments.push(res.statusCode);
     }
     expect(payments).toEqual([404, 404, 429]);
-  });
-});
-
-describe('the password-hashing line', () => {
-  it("gives one /64 one address's share of the line: others still sign in meanwhile", async () => {
-    const shop = await createTestShop({
-      demo: false,
-      env: {
-        PASSWORD_HASH_CONCURRENCY: '1',
-        PASSWORD_HASH_QUEUE: '10',
-        PASSWORD_HASH_QUEUE_PER_IP: '5',
-        RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000',
-        RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '1000',
-        RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000',
-      },
-    });
-    try {
-      const login = (email: string, password: string, remoteAddress: string) =>
-        shop.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          remoteAddress,
-          payload: { email, password },
-        });
-      const victims = [];
-      for (let i = 1; i <= 3; i++) {
-        const body = { name: 'Victim', email: uniqueEmail('victim'), password: 'correct horse battery' };
-        const res = await shop.app.inject({
-          method: 'POST',
-          url: '/api/auth/signup',
-          payload: body,
-          remoteAddress: `10.1.0.${i}`,
-        });
-        expect(res.statusCode).toBe(201);
-        victims.push(body);
-      }
-      // Alone, 60 addresses of one /64 would fill the whole line: their share is half of it.
-      const next = oneNetwork('2001:db8:66:1');
-      const flood = Array.from({ length: 60 }, () => login(uniqueEmail('guess'), 'guessing away', next()));
-      const others = victims.map((victim, i) => login(victim.email, victim.password, `10.1.0.${i + 1}`));
-      const [floodAnswers, otherAnswers] = await Promise.all([Promise.all(flood), Promise.all(others)]);
-      expect(otherAnswers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-      const statuses = floodAnswers.map((res) => res.statusCode);
-      expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
-      expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
-    } finally {
-      await shop.close();
-    }
   });
 });

@@ -2,11 +2,12 @@ import { ErrorBody } from '@shop/contract/errors';
 import { NOT_ONE_LINE } from '@shop/contract/primitives';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { bearer, signUp, type TestAccount } from '../test-support/accounts.js';
 import { markVerified } from '../test-support/companies.js';
+import { test } from '../test-support/fixture.js';
 import { expectStockInvariant } from '../test-support/stock.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import type { TestShop } from '../test-support/test-app.js';
 
 /**
  * Property-based fuzzing of the API: valid bodies are taken, and bodies broken in every way a
@@ -15,6 +16,18 @@ import { createTestShop, type TestShop } from '../test-support/test-app.js';
  */
 const RUNS = 40;
 
+test.override('shopOptions', {
+  demo: false,
+  env: {
+    RATE_LIMIT_MESSAGES_PER_IP: '100000',
+    RATE_LIMIT_REVIEWS_PER_ACCOUNT: '100000',
+    RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '100000',
+    RATE_LIMIT_INVITATIONS_PER_ACCOUNT: '100000',
+    RATE_LIMIT_INVITATIONS_PER_COMPANY: '100000',
+  },
+});
+
+// The fixture's shop and accounts, kept for the cases below, which read them when they run.
 let shop: TestShop;
 let admin: TestAccount;
 let buyer: TestAccount;
@@ -26,42 +39,21 @@ let companyId: string;
 const startingStock = new Map<string, number>();
 const tally = { inputs: 0, serverErrors: 0 };
 
-beforeAll(async () => {
-  shop = await createTestShop({
-    demo: false,
-    env: {
-      RATE_LIMIT_MESSAGES_PER_IP: '100000',
-      RATE_LIMIT_REVIEWS_PER_ACCOUNT: '100000',
-      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: '100000',
-      RATE_LIMIT_INVITATIONS_PER_ACCOUNT: '100000',
-      RATE_LIMIT_INVITATIONS_PER_COMPANY: '100000',
-    },
-  });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: bearer(admin),
-    payload: {
-      name: 'Fuzz target part',
-      desc: 'Stock for the fuzzed orders',
-      img: 'https://example.com/p.webp',
-      min_order_quantity: 2,
-      available_quantity: 1_000_000,
-      price_per_piece: 3,
-    },
+test.beforeAll(async ({ shop: fixtureShop, admin: fixtureAdmin, buyer: fixtureBuyer, as }) => {
+  [shop, admin, buyer] = [fixtureShop, fixtureAdmin, fixtureBuyer];
+  const res = await as(admin).post('/api/parts', {
+    name: 'Fuzz target part',
+    desc: 'Stock for the fuzzed orders',
+    img: 'https://example.com/p.webp',
+    min_order_quantity: 2,
+    available_quantity: 1_000_000,
+    price_per_piece: 3,
   });
   partId = res.json().insertedId;
   startingStock.set(partId, 1_000_000);
   companyAdmin = await signUp(shop.app);
   await markVerified(shop.database.db, companyAdmin);
-  const company = await shop.app.inject({
-    method: 'POST',
-    url: '/api/companies',
-    headers: bearer(companyAdmin),
-    payload: { name: 'Fuzz Ltd' },
-  });
+  const company = await as(companyAdmin).post('/api/companies', { name: 'Fuzz Ltd' });
   companyId = company.json().insertedId;
   // A member whose role and limit the company's admin changes (an admin's own limit only goes down).
   companyMember = await signUp(shop.app);
@@ -76,10 +68,9 @@ beforeAll(async () => {
     })
     .execute();
 });
-afterAll(async () => {
+test.afterAll(async ({ shop }) => {
   await expectStockInvariant(shop.database.db, startingStock);
   console.info(`fuzz: ${tally.inputs} inputs tried, ${tally.serverErrors} answered 5xx`);
-  await shop.close();
 });
 
 /** Values that do not belong where a field's value goes. */
@@ -322,7 +313,7 @@ const withPart = (body: Record<string, unknown>): Record<string, unknown> => {
 };
 
 describe('fuzzing the API', () => {
-  it.each(cases)('$name takes valid bodies', async (c) => {
+  test.for(cases)('$name takes valid bodies', async (c) => {
     await fc.assert(
       fc.asyncProperty(c.valid, async (body) => {
         const res = await send({
@@ -337,7 +328,7 @@ describe('fuzzing the API', () => {
     );
   });
 
-  it.each(cases)('$name refuses broken bodies with a 4xx and the error shape', async (c) => {
+  test.for(cases)('$name refuses broken bodies with a 4xx and the error shape', async (c) => {
     const partless = c.valid.map(withPart);
     await fc.assert(
       fc.asyncProperty(broken(partless), async (body) => {
@@ -361,7 +352,7 @@ describe('fuzzing the API', () => {
     }
   };
 
-  it('refuses hostile queries and path ids on every read and write by id', async () => {
+  test('refuses hostile queries and path ids on every read and write by id', async () => {
     const id = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.constantFrom('..%2F..%2Fetc', '%00', 'null', '-1', '1e3'),
@@ -432,7 +423,7 @@ describe('fuzzing the API', () => {
     );
   });
 
-  it('refuses hostile sign-in, payment and profile bodies without a 5xx', async () => {
+  test('refuses hostile sign-in, payment and profile bodies without a 5xx', async () => {
     const targets: [string, InjectOptions['method'], Record<string, string>][] = [
       ['/api/auth/login', 'POST', {}],
       ['/api/auth/refresh', 'POST', {}],
@@ -479,7 +470,7 @@ describe('fuzzing the API', () => {
     );
   });
 
-  it('refuses broken fulfilment bodies with a 4xx and the error shape; only a valid one ships', async () => {
+  test('refuses broken fulfilment bodies with a 4xx and the error shape; only a valid one ships', async () => {
     // A paid order of the buyer's, to ship: a broken body leaves it unfulfilled.
     const placed = await send({
       method: 'POST',
@@ -526,7 +517,7 @@ describe('fuzzing the API', () => {
     expect(order.json().fulfilment.status).toBe(shipped === 1 ? 'shipped' : 'unfulfilled');
   });
 
-  it('saw no 5xx at all', () => {
+  test('saw no 5xx at all', () => {
     expect(tally.serverErrors).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { test } from '../test-support/fixture.js';
 import { loggerOptions } from './logging.js';
 
 function capture() {
@@ -9,8 +9,11 @@ function capture() {
   return { lines, stream };
 }
 
+const access = capture();
+test.override('shopOptions', { demo: false, env: { LOG_LEVEL: 'info' }, logStream: access.stream });
+
 describe('a request logger', () => {
-  it('writes secrets redacted', () => {
+  test('writes secrets redacted', () => {
     const { lines, stream } = capture();
     const options = loggerOptions('info', stream) as pino.LoggerOptions & { stream: typeof stream };
     const log = pino(options, options.stream).child({ reqId: 'r-1' });
@@ -29,19 +32,10 @@ describe('a request logger', () => {
 });
 
 describe('the access line', () => {
-  let shop: TestShop;
-  const { lines, stream } = capture();
-  beforeAll(async () => {
-    shop = await createTestShop({ demo: false, env: { LOG_LEVEL: 'info' }, logStream: stream });
-  });
-  afterAll(async () => {
-    await shop.close();
-  });
-
-  it("is Fastify's two lines, with the request's id, method, URL, status and time", async () => {
-    const res = await shop.app.inject({ method: 'GET', url: '/api/parts?limit=3' });
+  test("is Fastify's two lines, with the request's id, method, URL, status and time", async ({ as }) => {
+    const res = await as(null).get('/api/parts?limit=3');
     expect(res.statusCode).toBe(200);
-    const mine = lines.filter((line) => line.reqId === res.headers['x-request-id']);
+    const mine = access.lines.filter((line) => line.reqId === res.headers['x-request-id']);
     expect(mine).toEqual([
       expect.objectContaining({
         level: 30,
@@ -57,12 +51,9 @@ describe('the access line', () => {
     ]);
   });
 
-  it('leaves out the query of an auth path', async () => {
-    const res = await shop.app.inject({
-      method: 'GET',
-      url: '/api/auth/google/callback?code=secret-code&state=s',
-    });
-    const mine = lines.filter((line) => line.reqId === res.headers['x-request-id']);
+  test('leaves out the query of an auth path', async ({ as }) => {
+    const res = await as(null).get('/api/auth/google/callback?code=secret-code&state=s');
+    const mine = access.lines.filter((line) => line.reqId === res.headers['x-request-id']);
     expect(mine.length).toBeGreaterThan(0);
     expect(JSON.stringify(mine)).not.toContain('secret-code');
   });

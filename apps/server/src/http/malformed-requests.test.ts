@@ -1,23 +1,22 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { test as base } from '../test-support/fixture.js';
 
-let shop: TestShop;
-let port: number;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false, env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+type RawOptions = { trickle?: boolean; end?: boolean };
+
+base.override('shopOptions', { demo: false, env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+/** `raw(bytes)` to the file's shop, listening on a port of its own. */
+const test = base.extend('raw', { scope: 'file' }, async ({ shop }) => {
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (shop.app.server.address() as net.AddressInfo).port;
-});
-afterAll(async () => {
-  await shop.close();
+  const { port } = shop.app.server.address() as net.AddressInfo;
+  return (bytes: string, options?: RawOptions) => raw(port, bytes, options);
 });
 
 /**
  * Sends raw bytes and reads everything until the server closes; with `trickle`, keeps sending a
  * header line every 300 ms instead of ending (a slow client); `end: false` leaves the closing to the server.
  */
-function raw(bytes: string, options: { trickle?: boolean; end?: boolean } = {}): Promise<string> {
+function raw(port: number, bytes: string, options: RawOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -48,20 +47,20 @@ function parse(answer: string) {
 }
 
 describe("Node's own answers to requests it cannot read", () => {
-  it.each([
+  test.for<[string, string]>([
     ['garbage', 'HELLO THERE\r\n\r\n'],
     ['a broken request line', 'GET /api/health HTTP/9.9 extra\r\n\r\n'],
     ['a header without a colon', 'GET /api/health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
     ['a bad content-length', 'POST /api/messages HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'],
     ['binary', '\u0000\u0001\u0002\u00ff\r\n\r\n'],
-  ])('answers %s with 400 in the error shape', async (_name, bytes) => {
+  ])('answers %s with 400 in the error shape', async ([_name, bytes], { raw }) => {
     const answer = parse(await raw(bytes));
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.body).toEqual({ error: { code: 'bad_request', message: 'The request is not valid HTTP' } });
   });
 
-  it('answers headers too large with 431 in the error shape', async () => {
+  test('answers headers too large with 431 in the error shape', async ({ raw }) => {
     const answer = parse(
       await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
     );
@@ -71,14 +70,14 @@ describe("Node's own answers to requests it cannot read", () => {
     expect(answer.body.error.message).toBeTypeOf('string');
   });
 
-  it('answers a request that does not arrive in time with 408 in the error shape', async () => {
+  test('answers a request that does not arrive in time with 408 in the error shape', async ({ raw }) => {
     const answer = parse(await raw('GET /api/health HTTP/1.1\r\nHost: x\r\n', { trickle: true }));
     expect(answer.status).toBe(408);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.body.error.code).toBe('request_timeout');
   });
 
-  it('still answers a well-formed request on the same server', async () => {
+  test('still answers a well-formed request on the same server', async ({ raw }) => {
     const answer = await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', {
       end: false,
     });

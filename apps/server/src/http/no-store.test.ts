@@ -1,32 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount } from '../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { bearer, type TestAccount } from '../test-support/accounts.js';
+import { test as base } from '../test-support/fixture.js';
 import { insertPart } from '../test-support/parts.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
 
-let shop: TestShop;
-let admin: TestAccount;
-let buyer: TestAccount;
-let orderId: string;
-
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-  admin = await signUpAdmin(shop.app, shop.database.db);
-  buyer = await signUp(shop.app);
+/** The buyer's order of 10 soldering tips. */
+const test = base.extend('orderId', { scope: 'file' }, async ({ shop, as, buyer }) => {
   const part = await insertPart(shop.database.db, { name: 'Soldering tip' });
-  const order = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: bearer(buyer),
-    payload: { partsId: part, quantity: 10, mobile: '+880 1712 345678', address: 'Dhaka' },
+  const order = await as(buyer).post('/api/purchase', {
+    partsId: part,
+    quantity: 10,
+    mobile: '+880 1712 345678',
+    address: 'Dhaka',
   });
-  orderId = order.json().insertedId;
-});
-afterAll(async () => {
-  await shop.close();
+  return order.json().insertedId as string;
 });
 
 describe('signed-in API calls are kept by no cache', () => {
-  it('answers every call carrying a token with cache-control: no-store, errors included', async () => {
+  test('answers every call carrying a token with cache-control: no-store, errors included', async ({
+    as,
+    admin,
+    buyer,
+    orderId,
+  }) => {
     const calls: { url: string; method?: 'GET' | 'PUT' | 'POST'; who: TestAccount; status: number }[] = [
       { url: `/api/usersByEmail?email=${encodeURIComponent(buyer.email)}`, who: buyer, status: 200 },
       { url: '/api/purchase', who: admin, status: 200 },
@@ -44,48 +39,36 @@ describe('signed-in API calls are kept by no cache', () => {
       { url: '/api/parts', who: buyer, status: 200 },
     ];
     for (const call of calls) {
-      const res = await shop.app.inject({
-        method: call.method ?? 'GET',
-        url: call.url,
-        headers: bearer(call.who),
-      });
+      const res = await as(call.who).send(call.method ?? 'GET', call.url);
       expect(res.statusCode, call.url).toBe(call.status);
       expect(res.headers['cache-control'], call.url).toBe('no-store');
       if (call.status >= 400) expect(res.json().error.code, call.url).toBeTypeOf('string');
     }
-    const forged = await shop.app.inject({
-      method: 'GET',
-      url: '/api/purchase',
-      headers: { authorization: 'Bearer not-a-token' },
-    });
+    const forged = await as({ accessToken: 'not-a-token' }).get('/api/purchase');
     expect(forged.statusCode).toBe(401);
     expect(forged.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers the sign-in calls, which carry tokens, with no-store too', async () => {
-    const login = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: buyer.email, password: buyer.password },
-    });
+  test('answers the sign-in calls, which carry tokens, with no-store too', async ({ as, buyer }) => {
+    const login = await as(null).post('/api/auth/login', { email: buyer.email, password: buyer.password });
     expect(login.statusCode).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
-    const refused = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: 'not-a-token' },
-    });
+    const refused = await as(null).post('/api/auth/refresh', { refreshToken: 'not-a-token' });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
-  it('leaves public reads and pages as they were', async () => {
-    const parts = await shop.app.inject({ method: 'GET', url: '/api/parts' });
+  test('leaves public reads and pages as they were', async ({ as }) => {
+    const parts = await as(null).get('/api/parts');
     expect(parts.statusCode).toBe(200);
     expect(parts.headers['cache-control']).toBeUndefined();
   });
 
-  it('answers a public read with a token through the API, not from the kept answer, on a listening server', async () => {
+  test('answers a public read with a token through the API, not from the kept answer, on a listening server', async ({
+    shop,
+    buyer,
+    orderId,
+  }) => {
     const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       // The first read keeps its answer; the second comes from it, before routing.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { webDistDir } from '../paths.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { test as base } from '../test-support/fixture.js';
 
 interface ListedPart {
   _id: string;
@@ -17,19 +17,29 @@ const inlineScripts = (html: string) =>
 // `npm test` builds the web app (client and server builds) first.
 const built = fs.existsSync(path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js'));
 
+base.override('shopOptions', { demo: true, webDist: webDistDir });
+/** `get(url)` as a visitor; `firstParts(query)` the catalog's first parts. */
+const test = base
+  .extend(
+    'get',
+    { scope: 'file' },
+    ({ as }) =>
+      (url: string, headers?: Record<string, string>) =>
+        as(null).get(url, headers),
+  )
+  .extend(
+    'firstParts',
+    { scope: 'file' },
+    ({ get }) =>
+      async (query = 'limit=6') =>
+        (await get(`/api/parts?${query}`)).json() as ListedPart[],
+  );
+
 describe.runIf(built)('pages', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await createTestShop({ webDist: webDistDir });
-  });
-  afterAll(async () => {
-    await shop.close();
-  });
-
-  const get = (url: string) => shop.app.inject({ method: 'GET', url });
-  const firstParts = async (query = 'limit=6') => (await get(`/api/parts?${query}`)).json() as ListedPart[];
-
-  it('sends the home page and /parts rendered with the first parts, and the home page with its reviews', async () => {
+  test('sends the home page and /parts rendered with the first parts, and the home page with its reviews', async ({
+    get,
+    firstParts,
+  }) => {
     const parts = await firstParts();
     expect(parts).toHaveLength(6);
     for (const url of ['/', '/home', '/parts']) {
@@ -42,7 +52,10 @@ describe.runIf(built)('pages', () => {
     expect((await get('/')).body).toContain('Customer reviews');
   });
 
-  it("sends a part's page with its name and price, and an unknown part's page as its own not-found, a 404", async () => {
+  test("sends a part's page with its name and price, and an unknown part's page as its own not-found, a 404", async ({
+    get,
+    firstParts,
+  }) => {
     const [part] = await firstParts('limit=1');
     if (!part) throw new Error('the demo catalog is empty');
     const page = await get(`/parts/${part._id}`);
@@ -59,7 +72,7 @@ describe.runIf(built)('pages', () => {
     }
   });
 
-  it('sends the catalog searched, as its address asks', async () => {
+  test('sends the catalog searched, as its address asks', async ({ get, firstParts }) => {
     const [part] = await firstParts('limit=1&sort=name');
     if (!part) throw new Error('the demo catalog is empty');
     const q = part.name.split(' ')[0] ?? part.name;
@@ -72,7 +85,9 @@ describe.runIf(built)('pages', () => {
     expect(page.body).toContain(`found for “${q}”`);
   });
 
-  it('allows the one inline script a rendered page carries, the router data, by a nonce new each time', async () => {
+  test('allows the one inline script a rendered page carries, the router data, by a nonce new each time', async ({
+    get,
+  }) => {
     const nonces = [];
     for (const url of '/ /login /signup /blog /portfolio /verify-email /forgot-password'.split(' ')) {
       const page = await get(url);
@@ -88,7 +103,7 @@ describe.runIf(built)('pages', () => {
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 
-  it('sends a signed-in page as the page shell for the app, under the strict policy', async () => {
+  test('sends a signed-in page as the page shell for the app, under the strict policy', async ({ get }) => {
     const shell = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     for (const url of '/dashboard /dashboard/my-order /purchase/x /order /quotes/new'.split(' ')) {
       const page = await get(url);
@@ -98,7 +113,7 @@ describe.runIf(built)('pages', () => {
     }
   });
 
-  it('answers a path that names no page with the "Oops! Page not found" page and HTTP 404', async () => {
+  test('answers a path that names no page with the "Oops! Page not found" page and HTTP 404', async ({ get }) => {
     for (const url of ['/no/such/page', '/dashboard/no-such-page', '/parts/a/b', '/catalog/x?q=1']) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
@@ -111,20 +126,22 @@ describe.runIf(built)('pages', () => {
     }
   });
 
-  it('answers an unknown /api path with the JSON 404, and any other method on a page too', async () => {
+  test('answers an unknown /api path with the JSON 404, and any other method on a page too', async ({
+    as,
+  }) => {
     for (const [method, url] of [
       ['GET', '/api/no-such-thing'],
       ['GET', '/api'],
       ['POST', '/login'],
     ] as const) {
-      const res = await shop.app.inject({ method, url });
+      const res = await as(null).send(method, url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code, url).toBe('not_found');
     }
   });
 
-  it('compresses a page and serves the hashed assets for a year', async () => {
-    const page = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+  test('compresses a page and serves the hashed assets for a year', async ({ get }) => {
+    const page = await get('/', { 'accept-encoding': 'br' });
     expect(page.headers['content-encoding']).toBe('br');
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(
       fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),

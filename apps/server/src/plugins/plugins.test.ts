@@ -1,19 +1,11 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { authGuardPlugin } from '../modules/auth/index.js';
-import { createTestShop, type TestShop } from '../test-support/test-app.js';
+import { test } from '../test-support/fixture.js';
 import { configPlugin } from './config.js';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
 describe("the shop's plugins", () => {
-  it('refuses at start a part registered before what it needs, naming it', async () => {
+  test('refuses at start a part registered before what it needs, naming it', async ({ shop }) => {
     const app = Fastify();
     app.register(configPlugin, { config: shop.config }).register(authGuardPlugin);
     await expect(app.ready()).rejects.toThrow(/'database'.*'auth-guard'|'auth-guard'.*'database'/);

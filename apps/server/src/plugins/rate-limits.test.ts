@@ -1,33 +1,53 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../config.js';
-import { bearer, signUp } from '../test-support/accounts.js';
+import { signUp } from '../test-support/accounts.js';
 import { companyWithMembers } from '../test-support/companies.js';
-import { anotherServer, createTestShop, type TestShop } from '../test-support/test-app.js';
+import { test as base, type Caller } from '../test-support/fixture.js';
 
 // The shop's limits (@fastify/rate-limit, and the failed logins in the database), through HTTP.
-const shops: TestShop[] = [];
-afterAll(async () => {
-  for (const shop of shops) await shop.close();
+// Each test meets a limit of its own; a window of a second is rate-limit-window.test.ts, failed
+// logins across a restart rate-limits-restart.test.ts.
+base.override('shopOptions', {
+  demo: true,
+  env: {
+    RATE_LIMIT_MESSAGES_PER_IP: '7',
+    RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '1000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: '4',
+    RATE_LIMIT_REFRESHES_PER_ACCOUNT: '2',
+    RATE_LIMIT_PURCHASES_PER_IP: '2',
+    RATE_LIMIT_PURCHASES_PER_ACCOUNT: '2',
+    RATE_LIMIT_INVITATIONS_PER_ACCOUNT: '2',
+    RATE_LIMIT_INVITATIONS_PER_COMPANY: '3',
+  },
 });
 
-async function shopWith(env: Record<string, string>, demo = false) {
-  const shop = await createTestShop({ demo, env });
-  shops.push(shop);
-  return shop;
-}
-
-const message = (shop: TestShop, remoteAddress = '10.9.0.1') =>
-  shop.app.inject({
-    method: 'POST',
-    url: '/api/messages',
-    payload: { kind: 'contact', email: 'buyer@example.com', message: 'Do you ship to Chittagong?' },
-    remoteAddress,
-  });
+/** `message(remoteAddress?)`: a home-page message from that address; `part`: the catalog's first part. */
+const test = base
+  .extend(
+    'message',
+    { scope: 'file' },
+    ({ as }) =>
+      (remoteAddress = '10.9.0.1') =>
+        as(null, { remoteAddress }).post('/api/messages', {
+          kind: 'contact',
+          email: 'buyer@example.com',
+          message: 'Do you ship to Chittagong?',
+        }),
+  )
+  .extend(
+    'part',
+    { scope: 'file' },
+    async ({ as }): Promise<{ _id: string; min_order_quantity: number }> =>
+      (await as(null).get('/api/parts?limit=1')).json()[0],
+  );
 
 describe('a limit', () => {
-  it('admits exactly its maximum of 50 parallel requests, and refuses the rest with 429 and retry-after', async () => {
-    const shop = await shopWith({ RATE_LIMIT_MESSAGES_PER_IP: '7' });
-    const answers = await Promise.all(Array.from({ length: 50 }, () => message(shop)));
+  test('admits exactly its maximum of 50 parallel requests, and refuses the rest with 429 and retry-after', async ({
+    shop,
+    message,
+  }) => {
+    const answers = await Promise.all(Array.from({ length: 50 }, () => message()));
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(7);
     const refused = answers.filter((res) => res.statusCode !== 201);
     expect(refused).toHaveLength(43);
@@ -43,64 +63,24 @@ describe('a limit', () => {
       expect(Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
     }
     // Keys count apart (another address), and so do limits (a sign-up from the refused address).
-    expect((await message(shop, '10.9.0.2')).statusCode).toBe(201);
+    expect((await message('10.9.0.2')).statusCode).toBe(201);
     expect((await signUp(shop.app)).accessToken).toBeTruthy();
-  });
-
-  it('admits again once its window has ended', async () => {
-    const shop = await shopWith({ RATE_LIMIT_MESSAGES_PER_IP: '1', RATE_LIMIT_WINDOW_SECONDS: '1' });
-    // Windows of one second: however slow the machine, a refusal comes, and then an end to it.
-    const eventually = { timeout: 15_000, interval: 50 };
-    await vi.waitFor(async () => expect((await message(shop)).statusCode).toBe(429), eventually);
-    await vi.waitFor(async () => expect((await message(shop)).statusCode).toBe(201), eventually);
   });
 });
 
 describe('the failed-login limit', () => {
-  it('survives a restart: a new server on the same database still refuses', async () => {
-    const env = { RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3' };
-    const shop = await shopWith(env);
-    const buyer = await signUp(shop.app);
-    const fail = (app: TestShop['app']) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: buyer.email, password: 'wrong password!' },
-      });
-    for (let i = 0; i < 3; i++) expect((await fail(shop.app)).statusCode).toBe(401);
-    expect((await fail(shop.app)).statusCode).toBe(429);
-
-    // A second server (or the same one restarted) on the same database.
-    const restarted = await anotherServer(shop, env);
-    try {
-      const refused = await restarted.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: buyer.email, password: buyer.password },
-      });
-      expect(refused.statusCode).toBe(429);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await restarted.close();
-    }
-  });
-
-  it('caps failures per account per hour (100 at most; 4 here), whatever the addresses', async () => {
+  test('caps failures per account per hour (100 at most; 4 here), whatever the addresses', async ({
+    shop,
+    as,
+  }) => {
     expect(loadConfig({}).rateLimits.loginFailuresPerEmailHour).toBe(100);
     expect(() => loadConfig({ RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: '101' })).toThrow(/PER_EMAIL_HOUR/);
-    const shop = await shopWith({
-      RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '1000',
-      RATE_LIMIT_LOGIN_FAILURES_PER_IP: '1000',
-      RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL_HOUR: '4',
-    });
     const buyer = await signUp(shop.app);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: `10.9.0.${i + 1}`,
-        payload: { email: buyer.email, password: 'wrong password!' },
+      const res = await as(null, { remoteAddress: `10.9.0.${i + 1}` }).post('/api/auth/login', {
+        email: buyer.email,
+        password: 'wrong password!',
       });
       statuses.push(res.statusCode);
     }
@@ -109,16 +89,12 @@ describe('the failed-login limit', () => {
 });
 
 describe('refreshes per account', () => {
-  it('are limited whatever the addresses', async () => {
-    const shop = await shopWith({ RATE_LIMIT_REFRESHES_PER_ACCOUNT: '2' });
+  test('are limited whatever the addresses', async ({ shop, as }) => {
     let { refreshToken } = await signUp(shop.app);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        remoteAddress: `10.8.0.${i + 1}`,
-        payload: { refreshToken },
+      const res = await as(null, { remoteAddress: `10.8.0.${i + 1}` }).post('/api/auth/refresh', {
+        refreshToken,
       });
       statuses.push(res.statusCode);
       if (res.statusCode === 200) refreshToken = res.json().refreshToken;
@@ -127,57 +103,41 @@ describe('refreshes per account', () => {
   });
 });
 
-const order = (
-  shop: TestShop,
-  token: string,
-  part: { _id: string; min_order_quantity: number },
-  many = false,
-) =>
-  shop.app.inject({
-    method: 'POST',
-    url: many ? '/api/orders' : '/api/purchase',
-    headers: { authorization: `Bearer ${token}` },
-    payload: {
-      ...(many
-        ? { lines: [{ partsId: part._id, quantity: part.min_order_quantity }] }
-        : { partsId: part._id, quantity: part.min_order_quantity }),
-      mobile: '+880 1712 345678',
-      address: 'Dhaka',
-    },
+/** The buyer's purchase of the part's minimum, or with `many` an order of it as one line. */
+const order = (buyer: Caller, part: { _id: string; min_order_quantity: number }, many = false) =>
+  buyer.post(many ? '/api/orders' : '/api/purchase', {
+    ...(many
+      ? { lines: [{ partsId: part._id, quantity: part.min_order_quantity }] }
+      : { partsId: part._id, quantity: part.min_order_quantity }),
+    mobile: '+880 1712 345678',
+    address: 'Dhaka',
   });
 
 describe('purchases per address', () => {
-  it('are limited whatever the accounts, one purchase and one order alike', async () => {
-    const shop = await shopWith({ RATE_LIMIT_PURCHASES_PER_IP: '2' }, true);
-    const [part] = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=1' })).json();
+  test('are limited whatever the accounts, one purchase and one order alike', async ({ shop, as, part }) => {
     const statuses: number[] = [];
     for (const many of [false, true, false]) {
       const buyer = await signUp(shop.app);
-      statuses.push((await order(shop, buyer.accessToken, part, many)).statusCode);
+      statuses.push((await order(as(buyer), part, many)).statusCode);
     }
     expect(statuses).toEqual([201, 201, 429]);
   });
 });
 
 describe('purchases and payment confirmations per account', () => {
-  it('are limited, 429 with retry-after', async () => {
-    const shop = await shopWith({ RATE_LIMIT_PURCHASES_PER_ACCOUNT: '2' }, true);
-    const buyer = await signUp(shop.app);
-    const [part] = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=1' })).json();
-    expect((await order(shop, buyer.accessToken, part)).statusCode).toBe(201);
-    expect((await order(shop, buyer.accessToken, part, true)).statusCode).toBe(201);
-    const third = await order(shop, buyer.accessToken, part);
+  test('are limited, 429 with retry-after', async ({ shop, as, part }) => {
+    // From an address of the buyer's own: the purchases per address are the test above's.
+    const buyer = as(await signUp(shop.app), { remoteAddress: '10.7.0.1' });
+    expect((await order(buyer, part)).statusCode).toBe(201);
+    expect((await order(buyer, part, true)).statusCode).toBe(201);
+    const third = await order(buyer, part);
     expect(third.statusCode).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
 describe('invitations', () => {
-  it('are limited per inviting account, and per company for its admins only', async () => {
-    const shop = await shopWith({
-      RATE_LIMIT_INVITATIONS_PER_ACCOUNT: '2',
-      RATE_LIMIT_INVITATIONS_PER_COMPANY: '3',
-    });
+  test('are limited per inviting account, and per company for its admins only', async ({ shop, as }) => {
     const [first, second, outsider] = [
       await signUp(shop.app),
       await signUp(shop.app),
@@ -190,11 +150,9 @@ describe('invitations', () => {
     let n = 0;
     const invite = async (by: typeof first) =>
       (
-        await shop.app.inject({
-          method: 'POST',
-          url: `/api/companies/${companyId}/invitations`,
-          headers: bearer(by),
-          payload: { email: `invitee-${n++}@example.com`, role: 'buyer' },
+        await as(by).post(`/api/companies/${companyId}/invitations`, {
+          email: `invitee-${n++}@example.com`,
+          role: 'buyer',
         })
       ).statusCode;
     // An outsider is refused (403) without spending the company's invitations.

@@ -11,7 +11,7 @@ import { createTestShop, type TestShop } from './test-app.js';
  */
 export type ShopOptions = Parameters<typeof createTestShop>[0];
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Body = InjectOptions['payload'] | object;
 
 /** Calls to the shop's API as one account (or a visitor, for null). */
@@ -30,15 +30,21 @@ export interface Caller {
   ): Promise<LightMyRequestResponse>;
 }
 
-/** `as(account)` calls the shop as that account; `as(null)` as a visitor. */
-export type As = (who: { accessToken: string } | null) => Caller;
+/** Where the calls come from: `remoteAddress` for the limits counted per address (127.0.0.1 by default). */
+export interface From {
+  remoteAddress?: string;
+}
 
-function callerOf(shop: TestShop, who: { accessToken: string } | null): Caller {
+/** `as(account)` calls the shop as that account; `as(null)` as a visitor; `as(who, { remoteAddress })` from an address. */
+export type As = (who: { accessToken: string } | null, from?: From) => Caller;
+
+function callerOf(shop: TestShop, who: { accessToken: string } | null, from: From = {}): Caller {
   const send = (method: Method, url: string, payload?: Body, headers: Record<string, string> = {}) =>
     shop.app.inject({
       method,
       url,
       headers: { ...(who ? bearer(who) : {}), ...headers },
+      ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
   return {
@@ -70,8 +76,8 @@ export const test = base
     'as',
     { scope: 'file' },
     ({ shop }): As =>
-      (who) =>
-        callerOf(shop, who),
+      (who, from) =>
+        callerOf(shop, who, from),
   );
 
 /**

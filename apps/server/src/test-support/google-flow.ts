@@ -1,26 +1,61 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { uniqueEmail } from './accounts.js';
+import { test } from './fixture.js';
 import { type LocalOpenIdProvider, startOpenIdProvider } from './oidc-provider.js';
 import { createTestShop, type TestShop } from './test-app.js';
 
 export const PUBLIC_URL = 'http://shop.test';
 export const CALLBACK = `${PUBLIC_URL}/api/auth/google/callback`;
 
-/** A shop with Google sign-in against a real local OpenID provider, and a person's steps through it. */
+/** The settings that point a shop at `publicUrl` and its Google sign-in at `provider` (`env` over them). */
+function googleEnv(provider: LocalOpenIdProvider, publicUrl: string, env: Record<string, string> = {}) {
+  return {
+    GOOGLE_CLIENT_ID: provider.clientId,
+    GOOGLE_CLIENT_SECRET: provider.clientSecret,
+    GOOGLE_ISSUER: provider.issuer,
+    PUBLIC_URL: publicUrl,
+    ...env,
+  };
+}
+
+/** A shop of its own with Google sign-in against a real local OpenID provider, and a person's steps through it. */
 export async function googleShop(env: Record<string, string> = {}, publicUrl = PUBLIC_URL) {
   const provider: LocalOpenIdProvider = await startOpenIdProvider(`${publicUrl}/api/auth/google/callback`);
-  const shop: TestShop = await createTestShop({
-    demo: false,
-    env: {
-      GOOGLE_CLIENT_ID: provider.clientId,
-      GOOGLE_CLIENT_SECRET: provider.clientSecret,
-      GOOGLE_ISSUER: provider.issuer,
-      PUBLIC_URL: publicUrl,
-      ...env,
+  const shop: TestShop = await createTestShop({ demo: false, env: googleEnv(provider, publicUrl, env) });
+  return {
+    ...googleFlow(shop, provider),
+    async close() {
+      await shop.close();
+      await provider.close();
     },
-  });
+  };
+}
 
+/**
+ * The fixture's `test` whose shop signs in with Google against `provider`, a real local OpenID
+ * provider of the file's own, at `publicUrl` (PUBLIC_URL unless the file overrides it; the shop's
+ * PUBLIC_URL too, unless its `shopOptions` set another); `google` holds a person's steps through it.
+ */
+export const googleTest = test
+  .extend('publicUrl', { scope: 'file' }, PUBLIC_URL)
+  .extend('provider', { scope: 'file' }, async ({ publicUrl }, { onCleanup }) => {
+    const provider = await startOpenIdProvider(`${publicUrl}/api/auth/google/callback`);
+    onCleanup(() => provider.close());
+    return provider;
+  })
+  .extend('shop', { scope: 'file' }, async ({ shopOptions, provider, publicUrl }, { onCleanup }) => {
+    const shop = await createTestShop({
+      ...shopOptions,
+      env: googleEnv(provider, publicUrl, shopOptions?.env),
+    });
+    onCleanup(() => shop.close());
+    return shop;
+  })
+  .extend('google', { scope: 'file' }, ({ shop, provider }) => googleFlow(shop, provider));
+
+/** A person's steps through Google sign-in on `shop`, against `provider`. */
+function googleFlow(shop: TestShop, provider: LocalOpenIdProvider) {
   /** A Google account at the provider; its id is Google's `sub`. */
   function googleAccount(overrides: { email?: string; email_verified?: boolean; name?: string } = {}) {
     const id = `google-${Math.random().toString(36).slice(2)}`;
@@ -76,19 +111,7 @@ export async function googleShop(env: Record<string, string> = {}, publicUrl = P
     });
   }
 
-  return {
-    provider,
-    shop,
-    googleAccount,
-    start,
-    callback,
-    signIn,
-    exchange,
-    async close() {
-      await shop.close();
-      await provider.close();
-    },
-  };
+  return { provider, shop, googleAccount, start, callback, signIn, exchange };
 }
 
 /** The one-time code and the browser's cookie a successful callback hands out. */

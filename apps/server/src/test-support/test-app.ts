@@ -79,6 +79,10 @@ export async function createTestShop(
     logStream?: { write(line: string): void };
     /** The built web app to serve (none by default). */
     webDist?: string;
+    /** A web app of this one page (its index.html, written to the shop's data folder), in place of `webDist`. */
+    indexHtml?: string;
+    /** Routes of the test's own (a handler that throws, say), added before the shop is ready. */
+    routes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestShop> {
   const target = await createTestDatabase();
@@ -96,12 +100,19 @@ export async function createTestShop(
   });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
+  let webDist = options.webDist ?? path.join(target.dataDir, 'no-web-app');
+  if (options.indexHtml !== undefined) {
+    webDist = path.join(target.dataDir, 'web');
+    fs.mkdirSync(webDist);
+    fs.writeFileSync(path.join(webDist, 'index.html'), options.indexHtml);
+  }
   const app = await buildApp({
     config,
     database,
-    webDist: options.webDist ?? path.join(target.dataDir, 'no-web-app'),
+    webDist,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
+  options.routes?.(app);
   if (options.demo ?? true) await seedDemo(database.db, config.uploadsDir, app.log);
   await app.ready();
   return {

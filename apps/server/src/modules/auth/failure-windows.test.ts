@@ -1,15 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { test } from '../../test-support/fixture.js';
 import { databaseRateLimitStore } from './failure-windows.js';
 
-let shop: TestShop | undefined;
-afterAll(async () => {
-  await shop?.close();
-});
-
 describe('the windows of failed password checks', () => {
-  it('takes a place in every window or in none, exactly up to each maximum, and gives places back', async () => {
-    shop = await createTestShop({ demo: false });
+  test('takes a place in every window or in none, exactly up to each maximum, and gives places back', async ({
+    shop,
+  }) => {
     const store = databaseRateLimitStore(shop.database.db);
     const minute = 60_000;
     const results = await Promise.all(

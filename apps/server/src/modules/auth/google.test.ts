@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLBACK, codeOf, errorOf, googleShop } from '../../test-support/google-flow.js';
-import { createTestShop } from '../../test-support/test-app.js';
-
-let google: Awaited<ReturnType<typeof googleShop>>;
-
-beforeAll(async () => {
-  google = await googleShop();
-});
-afterAll(async () => {
-  await google?.close();
-});
+import { describe, expect } from 'vitest';
+import { CALLBACK, codeOf, errorOf, googleTest as test } from '../../test-support/google-flow.js';
 
 describe('Google sign-in against a real OpenID provider', () => {
-  it('sends the browser to the provider with PKCE, state and nonce, keeping them in a signed httpOnly cookie', async () => {
+  test('sends the browser to the provider with PKCE, state and nonce, keeping them in a signed httpOnly cookie', async ({
+    google,
+  }) => {
     const { location, cookie } = await google.start('/dashboard');
     const url = new URL(location);
     expect(url.origin).toBe(google.provider.issuer);
@@ -30,7 +22,10 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(cookie.value.split('.')).toHaveLength(3);
   });
 
-  it('opens an account for a new verified email and hands the web app a one-time code, never a token', async () => {
+  test('opens an account for a new verified email and hands the web app a one-time code, never a token', async ({
+    google,
+    as,
+  }) => {
     const id = google.googleAccount({ name: 'Nusrat Jahan' });
     const email = google.provider.accounts.get(id)?.email;
     const flow = await google.start('/dashboard/my-order');
@@ -50,25 +45,13 @@ describe('Google sign-in against a real OpenID provider', () => {
       maxAge: 60,
     });
     // A code is no refresh token.
-    expect(
-      (
-        await google.shop.app.inject({
-          method: 'POST',
-          url: '/api/auth/refresh',
-          payload: { refreshToken: code },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await as(null).post('/api/auth/refresh', { refreshToken: code })).statusCode).toBe(401);
 
     const first = await google.exchange(code, browser);
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ email, name: 'Nusrat Jahan' });
     expect(first.cookies.find((c) => c.name === 'google_browser')?.value).toBe('');
-    const refreshed = await google.shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: first.json().refreshToken },
-    });
+    const refreshed = await as(null).post('/api/auth/refresh', { refreshToken: first.json().refreshToken });
     expect(refreshed.statusCode).toBe(200);
 
     // The code worked once; a copy left in the browser's history is worthless.
@@ -84,15 +67,13 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(row).toMatchObject({ google_sub: id, password_hash: null });
     expect(row.email_verified_at).toBeTruthy();
     // The account has no password: only Google signs it in.
-    const login = await google.shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'any password at all' },
-    });
+    const login = await as(null).post('/api/auth/login', { email, password: 'any password at all' });
     expect(login.statusCode).toBe(401);
   });
 
-  it('signs nobody in with a code from another browser, or without the cookie, and leaves the code to its own browser', async () => {
+  test('signs nobody in with a code from another browser, or without the cookie, and leaves the code to its own browser', async ({
+    google,
+  }) => {
     const mine = await google.signIn(google.googleAccount());
     const theirs = await google.signIn(google.googleAccount());
     // A link carrying someone else's code, opened in my browser (with my cookie), or with none.
@@ -112,7 +93,7 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect((await google.exchange(mine.code, mine.browser)).statusCode).toBe(200);
   });
 
-  it('refuses a code after its minute', async () => {
+  test('refuses a code after its minute', async ({ google }) => {
     const id = google.googleAccount();
     const { code, browser } = await google.signIn(id);
     await google.shop.database.db
@@ -135,7 +116,7 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(res.json().error.code).toBe('invalid_code');
   });
 
-  it('hands out one session for a code that 20 callers present at once', async () => {
+  test('hands out one session for a code that 20 callers present at once', async ({ google }) => {
     const { code, browser } = await google.signIn(google.googleAccount());
     const answers = await Promise.all(Array.from({ length: 20 }, () => google.exchange(code, browser)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(400)]);
@@ -148,8 +129,8 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(families).toHaveLength(1);
   });
 
-  it('describes the exchange in the API documentation', async () => {
-    const doc = (await google.shop.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  test('describes the exchange in the API documentation', async ({ as }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
     const route = doc.paths['/api/auth/google/exchange'].post;
     expect(route.summary).toMatch(/one-time code/);
     expect(route.requestBody.content['application/json'].schema.required).toEqual(['code']);
@@ -157,26 +138,17 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(doc.paths['/api/auth/google/callback'].get.summary).toMatch(/\/login#code=/);
   });
 
-  it('refuses an exchange body that is no code with a clear 4xx', async () => {
+  test('refuses an exchange body that is no code with a clear 4xx', async ({ as }) => {
     for (const payload of [{}, { code: '' }, { code: 5 }, { code: 'x'.repeat(201) }, { code: null }]) {
-      const typed = await google.shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/google/exchange',
-        payload,
-      });
+      const typed = await as(null).post('/api/auth/google/exchange', payload);
       expect(typed.statusCode, JSON.stringify(payload)).toBe(400);
       expect(typed.json().error.code).toBe('validation');
     }
-    const text = await google.shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/google/exchange',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'code',
-    });
+    const text = await as(null).post('/api/auth/google/exchange', 'code', { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(415);
   });
 
-  it('refuses an answer whose state is not the one it sent', async () => {
+  test('refuses an answer whose state is not the one it sent', async ({ google }) => {
     const id = google.googleAccount();
     const flow = await google.start();
     const returned = await google.provider.signIn(flow.location, id);
@@ -190,7 +162,7 @@ describe('Google sign-in against a real OpenID provider', () => {
     ).toEqual([]);
   });
 
-  it('refuses an ID token whose nonce is not the one it sent', async () => {
+  test('refuses an ID token whose nonce is not the one it sent', async ({ google }) => {
     const id = google.googleAccount();
     const flow = await google.start();
     const tampered = new URL(flow.location);
@@ -199,7 +171,7 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(errorOf(res.headers.location as string)).toBe('google_failed');
   });
 
-  it('refuses a callback without its cookie, with a forged cookie, or replayed', async () => {
+  test('refuses a callback without its cookie, with a forged cookie, or replayed', async ({ google }) => {
     const id = google.googleAccount();
     const flow = await google.start();
     const returned = await google.provider.signIn(flow.location, id);
@@ -217,14 +189,14 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(errorOf(again.headers.location as string)).toBe('google_failed');
   });
 
-  it('refuses an account whose email the provider has not verified', async () => {
+  test('refuses an account whose email the provider has not verified', async ({ google }) => {
     const id = google.googleAccount({ email_verified: false });
     const flow = await google.start();
     const res = await google.callback(await google.provider.signIn(flow.location, id), flow.cookieHeader);
     expect(errorOf(res.headers.location as string)).toBe('google_no_email');
   });
 
-  it('says so when the person cancels at the provider', async () => {
+  test('says so when the person cancels at the provider', async ({ google }) => {
     const flow = await google.start();
     const state = new URL(flow.location).searchParams.get('state') ?? '';
     const returned = new URL(`${CALLBACK}?error=access_denied&state=${state}`);
@@ -232,45 +204,10 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(errorOf(res.headers.location as string)).toBe('google_cancelled');
   });
 
-  it('never sends the person back anywhere but this shop', async () => {
+  test('never sends the person back anywhere but this shop', async ({ google }) => {
     for (const from of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'dashboard']) {
       const { from: back } = await google.signIn(google.googleAccount(), from);
       expect(back, from).toBe('/');
-    }
-  });
-});
-
-describe('Google sign-in on a shop whose address is https', () => {
-  it('marks both of its cookies Secure', async () => {
-    const secure = await googleShop({}, 'https://shop.test');
-    try {
-      const flow = await secure.start();
-      expect(flow.cookie).toMatchObject({ secure: true, httpOnly: true });
-      const id = secure.googleAccount();
-      const res = await secure.callback(await secure.provider.signIn(flow.location, id), flow.cookieHeader);
-      expect(codeOf(res).cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
-    } finally {
-      await secure.close();
-    }
-  });
-});
-
-describe('Google sign-in with the provider unreachable', () => {
-  it('sends the person back to /login with the reason instead of failing', async () => {
-    const unreachable = await createTestShop({
-      demo: false,
-      env: {
-        GOOGLE_CLIENT_ID: 'parts-shop',
-        GOOGLE_CLIENT_SECRET: 'secret',
-        GOOGLE_ISSUER: 'http://127.0.0.1:9',
-      },
-    });
-    try {
-      const res = await unreachable.app.inject({ method: 'GET', url: '/api/auth/google' });
-      expect(res.statusCode).toBe(302);
-      expect(errorOf(res.headers.location as string)).toBe('google_unavailable');
-    } finally {
-      await unreachable.close();
     }
   });
 });

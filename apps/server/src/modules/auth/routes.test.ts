@@ -1,26 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, uniqueEmail } from '../../test-support/accounts.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { describe, expect } from 'vitest';
+import { signUp, uniqueEmail } from '../../test-support/accounts.js';
+import { test } from '../../test-support/fixture.js';
 import { deriveKey } from './keys.js';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await createTestShop({ demo: false });
-});
-afterAll(async () => {
-  await shop.close();
-});
-
-const post = (url: string, payload: unknown) =>
-  shop.app.inject({ method: 'POST', url, payload: payload as object });
+// The limits' own settings are login-limit.test.ts's and signup-limits.test.ts's.
 
 describe('sign-up', () => {
-  it('creates the account and signs in: a session with a short-lived JWT without a role', async () => {
+  test('creates the account and signs in: a session with a short-lived JWT without a role', async ({
+    shop,
+    as,
+  }) => {
     const email = uniqueEmail();
-    const res = await post('/api/auth/signup', {
+    const res = await as(null).post('/api/auth/signup', {
       name: '  Ayesha Karim ',
       email: `  ${email.toUpperCase()} `,
       password: 'long enough pw',
@@ -54,9 +48,9 @@ describe('sign-up', () => {
     expect(stored[0]?.token_hash).not.toBe(session.refreshToken);
   });
 
-  it('refuses an email that is taken, whatever its case: 409', async () => {
+  test('refuses an email that is taken, whatever its case: 409', async ({ shop, as }) => {
     const account = await signUp(shop.app);
-    const res = await post('/api/auth/signup', {
+    const res = await as(null).post('/api/auth/signup', {
       name: 'Again',
       email: account.email.toUpperCase(),
       password: 'another password',
@@ -65,7 +59,7 @@ describe('sign-up', () => {
     expect(res.json().error.code).toBe('conflict');
   });
 
-  it.each([
+  test.for([
     [{ email: 'a@example.com', password: 'long enough' }, 'name'],
     [{ name: 'A', password: 'long enough' }, 'email'],
     [{ name: 'A', email: 'not-an-email', password: 'long enough' }, 'email'],
@@ -75,16 +69,16 @@ describe('sign-up', () => {
     [{ name: 'A', email: 'a@example.com' }, 'password'],
     [{ name: '   ', email: 'a@example.com', password: 'long enough' }, 'name'],
     [{ name: { x: 1 }, email: 'a@example.com', password: 'long enough' }, 'name'],
-  ])('refuses %j with 400 naming %s', async (body, field) => {
-    const res = await post('/api/auth/signup', body);
+  ])('refuses %j with 400 naming %s', async ([body, field], { as }) => {
+    const res = await as(null).post('/api/auth/signup', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation');
     expect(res.json().error.message).toContain(field);
   });
 
-  it('ignores a client-chosen role', async () => {
+  test('ignores a client-chosen role', async ({ as }) => {
     const email = uniqueEmail();
-    const res = await post('/api/auth/signup', {
+    const res = await as(null).post('/api/auth/signup', {
       name: 'Sneaky',
       email,
       password: 'long enough pw',
@@ -93,15 +87,15 @@ describe('sign-up', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(decodeJwt(res.json().accessToken).role).toBeUndefined();
-    const users = await shop.app.inject({ method: 'GET', url: '/api/users', headers: bearer(res.json()) });
+    const users = await as(res.json()).get('/api/users');
     expect(users.statusCode).toBe(403);
   });
 });
 
 describe('login', () => {
-  it('signs in with the email in any case and surrounding spaces', async () => {
+  test('signs in with the email in any case and surrounding spaces', async ({ shop, as }) => {
     const account = await signUp(shop.app);
-    const res = await post('/api/auth/login', {
+    const res = await as(null).post('/api/auth/login', {
       email: ` ${account.email.toUpperCase()} `,
       password: account.password,
     });
@@ -109,95 +103,90 @@ describe('login', () => {
     expect(res.json().user.email).toBe(account.email);
   });
 
-  it('gives one message for a wrong password and for an unknown email', async () => {
+  test('gives one message for a wrong password and for an unknown email', async ({ shop, as }) => {
     const account = await signUp(shop.app);
-    const wrongPassword = await post('/api/auth/login', {
+    const wrongPassword = await as(null).post('/api/auth/login', {
       email: account.email,
       password: 'not the password',
     });
-    const unknownEmail = await post('/api/auth/login', { email: uniqueEmail(), password: account.password });
+    const unknownEmail = await as(null).post('/api/auth/login', {
+      email: uniqueEmail(),
+      password: account.password,
+    });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
     expect(wrongPassword.json().error.code).toBe('unauthenticated');
   });
 
-  it("puts role: admin in an admin's token", async () => {
-    const admin = await signUpAdmin(shop.app, shop.database.db);
+  test("puts role: admin in an admin's token", async ({ admin }) => {
     expect(decodeJwt(admin.accessToken).role).toBe('admin');
   });
 });
 
 describe('refresh tokens', () => {
-  it('rotate on every use; a reused token revokes its whole family', async () => {
+  test('rotate on every use; a reused token revokes its whole family', async ({ shop, as }) => {
     const account = await signUp(shop.app);
-    const first = await post('/api/auth/refresh', { refreshToken: account.refreshToken });
+    const first = await as(null).post('/api/auth/refresh', { refreshToken: account.refreshToken });
     expect(first.statusCode).toBe(200);
     const pair = first.json();
     // docs/api.md's pair, and the user it belongs to (so a web app restoring a sign-in knows who).
     expect(Object.keys(pair).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken', 'user']);
     expect(pair.user).toEqual({ uid: account.uid, name: account.name, email: account.email });
     expect(pair.refreshToken).not.toBe(account.refreshToken);
-    const me = await shop.app.inject({
-      method: 'GET',
-      url: `/api/usersByEmail?email=${account.email}`,
-      headers: bearer(pair),
-    });
+    const me = await as(pair).get(`/api/usersByEmail?email=${account.email}`);
     expect(me.statusCode).toBe(200);
 
-    const reuse = await post('/api/auth/refresh', { refreshToken: account.refreshToken });
+    const reuse = await as(null).post('/api/auth/refresh', { refreshToken: account.refreshToken });
     expect(reuse.statusCode).toBe(401);
     // the thief's replay ended the family: the newest token stops working too
-    const after = await post('/api/auth/refresh', { refreshToken: pair.refreshToken });
+    const after = await as(null).post('/api/auth/refresh', { refreshToken: pair.refreshToken });
     expect(after.statusCode).toBe(401);
   });
 
-  it('refuses an unknown, empty or malformed refresh token', async () => {
-    expect((await post('/api/auth/refresh', { refreshToken: 'x'.repeat(43) })).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', { refreshToken: '' })).statusCode).toBe(400);
-    expect((await post('/api/auth/refresh', {})).statusCode).toBe(400);
-    expect((await post('/api/auth/refresh', { refreshToken: ['a'] })).statusCode).toBe(400);
+  test('refuses an unknown, empty or malformed refresh token', async ({ as }) => {
+    expect((await as(null).post('/api/auth/refresh', { refreshToken: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await as(null).post('/api/auth/refresh', { refreshToken: '' })).statusCode).toBe(400);
+    expect((await as(null).post('/api/auth/refresh', {})).statusCode).toBe(400);
+    expect((await as(null).post('/api/auth/refresh', { refreshToken: ['a'] })).statusCode).toBe(400);
   });
 
-  it('logout ends only the presented sign-in', async () => {
+  test('logout ends only the presented sign-in', async ({ shop, as }) => {
     const account = await signUp(shop.app);
     const second = (
-      await post('/api/auth/login', { email: account.email, password: account.password })
+      await as(null).post('/api/auth/login', { email: account.email, password: account.password })
     ).json();
     const profile = (accessToken: string) =>
-      shop.app.inject({
-        method: 'GET',
-        url: `/api/usersByEmail?email=${encodeURIComponent(account.email)}`,
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
+      as({ accessToken }).get(`/api/usersByEmail?email=${encodeURIComponent(account.email)}`);
     expect((await profile(account.accessToken)).statusCode).toBe(200);
-    const out = await post('/api/auth/logout', { refreshToken: account.refreshToken });
+    const out = await as(null).post('/api/auth/logout', { refreshToken: account.refreshToken });
     expect(out.statusCode).toBe(204);
-    expect((await post('/api/auth/refresh', { refreshToken: account.refreshToken })).statusCode).toBe(401);
+    expect(
+      (await as(null).post('/api/auth/refresh', { refreshToken: account.refreshToken })).statusCode,
+    ).toBe(401);
     // The ended sign-in's access token stops at once, not when it expires; the other goes on.
     expect((await profile(account.accessToken)).statusCode).toBe(401);
     expect((await profile(second.accessToken)).statusCode).toBe(200);
-    expect((await post('/api/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(200);
-    expect((await post('/api/auth/logout', { refreshToken: 'unknown-token' })).statusCode).toBe(204);
+    expect((await as(null).post('/api/auth/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(
+      200,
+    );
+    expect((await as(null).post('/api/auth/logout', { refreshToken: 'unknown-token' })).statusCode).toBe(204);
   });
 
-  it('a refresh token used twice ends the access tokens of its sign-in too', async () => {
+  test('a refresh token used twice ends the access tokens of its sign-in too', async ({ shop, as }) => {
     const account = await signUp(shop.app);
-    const next = (await post('/api/auth/refresh', { refreshToken: account.refreshToken })).json();
-    const me = () =>
-      shop.app.inject({
-        method: 'GET',
-        url: `/api/checkAdmin/${encodeURIComponent(account.email)}`,
-        headers: { authorization: `Bearer ${next.accessToken}` },
-      });
+    const next = (await as(null).post('/api/auth/refresh', { refreshToken: account.refreshToken })).json();
+    const me = () => as(next).get(`/api/checkAdmin/${encodeURIComponent(account.email)}`);
     expect((await me()).statusCode).toBe(200);
-    expect((await post('/api/auth/refresh', { refreshToken: account.refreshToken })).statusCode).toBe(401);
+    expect(
+      (await as(null).post('/api/auth/refresh', { refreshToken: account.refreshToken })).statusCode,
+    ).toBe(401);
     expect((await me()).statusCode).toBe(401);
   });
 });
 
 describe('bearer tokens', () => {
-  it('refuses every kind of garbage with 401', async () => {
+  test('refuses every kind of garbage with 401', async ({ shop, as }) => {
     const account = await signUp(shop.app);
     const secret = deriveKey(
       new TextEncoder().encode(fs.readFileSync(path.join(shop.dataDir, 'jwt-secret'), 'utf8')),
@@ -242,112 +231,29 @@ describe('bearer tokens', () => {
       'refresh token': `Bearer ${account.refreshToken}`,
     };
     for (const [kind, authorization] of Object.entries(garbage)) {
-      const res = await shop.app.inject({
-        method: 'GET',
-        url: `/api/usersByEmail?email=${account.email}`,
-        headers: authorization === undefined ? {} : { authorization },
-      });
+      const res = await as(null).get(
+        `/api/usersByEmail?email=${account.email}`,
+        authorization === undefined ? {} : { authorization },
+      );
       expect(res.statusCode, kind).toBe(401);
       expect(res.json().error.code, kind).toBe('unauthenticated');
     }
-    const good = await shop.app.inject({
-      method: 'GET',
-      url: `/api/usersByEmail?email=${account.email}`,
-      headers: bearer(account),
-    });
+    const good = await as(account).get(`/api/usersByEmail?email=${account.email}`);
     expect(good.statusCode).toBe(200);
   });
 });
 
-describe('rate limits', () => {
-  it('limit failed logins per email, then answer 429 with retry-after even for the right password', async () => {
-    const limited = await createTestShop({ demo: false, env: { RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3' } });
-    try {
-      const account = await signUp(limited.app);
-      const login = (password: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: account.email, password },
-        });
-      for (let i = 0; i < 3; i++) expect((await login('wrong password')).statusCode).toBe(401);
-      const blocked = await login(account.password);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().error.code).toBe('rate_limited');
-      const retryAfter = Number(blocked.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(600);
-      // another account from the same address is not blocked by this one's failures
-      const other = await signUp(limited.app);
-      const res = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: other.email, password: other.password },
-      });
-      expect(res.statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
-  });
-
-  it('limit sign-ups per address', async () => {
-    const limited = await createTestShop({ demo: false, env: { RATE_LIMIT_SIGNUPS_PER_IP: '2' } });
-    try {
-      await signUp(limited.app);
-      await signUp(limited.app);
-      const third = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { name: 'Third', email: uniqueEmail(), password: 'long enough pw' },
-      });
-      expect(third.statusCode).toBe(429);
-      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
-describe('sign-ups per email', () => {
-  it('are limited too, whatever the address they come from', async () => {
-    const limited = await createTestShop({ demo: false, env: { RATE_LIMIT_SIGNUPS_PER_EMAIL: '2' } });
-    try {
-      const email = uniqueEmail();
-      const attempt = (ip: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/signup',
-          remoteAddress: ip,
-          payload: { name: 'Same Email', email, password: 'long enough pw' },
-        });
-      expect((await attempt('10.0.0.1')).statusCode).toBe(201);
-      expect((await attempt('10.0.0.2')).statusCode).toBe(409);
-      const third = await attempt('10.0.0.3');
-      expect(third.statusCode).toBe(429);
-      expect(third.json().error.code).toBe('rate_limited');
-      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
 describe('Google sign-in without a provider', () => {
-  it('answers 503 google_not_configured, and the callback sends the browser to /login with the reason', async () => {
-    const start = await shop.app.inject({ method: 'GET', url: '/api/auth/google' });
+  test('answers 503 google_not_configured, and the callback sends the browser to /login with the reason', async ({
+    as,
+  }) => {
+    const start = await as(null).get('/api/auth/google');
     expect(start.statusCode).toBe(503);
     expect(start.json().error.code).toBe('google_not_configured');
-    const callback = await shop.app.inject({
-      method: 'GET',
-      url: '/api/auth/google/callback?code=x&state=y',
-    });
+    const callback = await as(null).get('/api/auth/google/callback?code=x&state=y');
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/login?error=google_not_configured');
-    const exchange = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/google/exchange',
-      payload: { code: 'a-code-nobody-was-given' },
-    });
+    const exchange = await as(null).post('/api/auth/google/exchange', { code: 'a-code-nobody-was-given' });
     expect(exchange.statusCode).toBe(400);
     expect(exchange.json().error.code).toBe('invalid_code');
   });

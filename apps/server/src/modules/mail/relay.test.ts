@@ -1,39 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, signUpAdmin, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
+import { describe, expect } from 'vitest';
+import { signUp, type TestAccount, uniqueEmail } from '../../test-support/accounts.js';
 import { markVerified } from '../../test-support/companies.js';
-import { createTestShop, type TestShop } from '../../test-support/test-app.js';
+import { type As, test } from '../../test-support/fixture.js';
+import type { TestShop } from '../../test-support/test-app.js';
 
 /**
  * The shop is nobody's mail relay: an address nobody verified gets only the mails that prove it,
  * whatever reaches admins or strangers is limited per account and company, and no one-line field
  * takes the line breaks that would lay text out inside a mail.
  */
+// The fixture's shop and `as`, kept for the helpers below.
 let shop: TestShop;
+let as: As;
 let part: { _id: string; min_order_quantity: number };
 const QUOTE_REQUESTS = 3;
 const INVITATIONS_PER_ACCOUNT = 3;
 const INVITATIONS_PER_COMPANY = 4;
 
-beforeAll(async () => {
-  shop = await createTestShop({
-    demo: true,
-    env: {
-      // A mail server nobody listens on: the outbox rows are what these tests read.
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: String(QUOTE_REQUESTS),
-      RATE_LIMIT_INVITATIONS_PER_ACCOUNT: String(INVITATIONS_PER_ACCOUNT),
-      RATE_LIMIT_INVITATIONS_PER_COMPANY: String(INVITATIONS_PER_COMPANY),
-    },
-  });
-  await signUpAdmin(shop.app, shop.database.db);
-  part = (await shop.app.inject({ method: 'GET', url: '/api/parts?limit=1' })).json()[0];
-});
-afterAll(async () => {
-  await shop.close();
+test.override('shopOptions', {
+  demo: true,
+  env: {
+    // A mail server nobody listens on: the outbox rows are what these tests read.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: String(QUOTE_REQUESTS),
+    RATE_LIMIT_INVITATIONS_PER_ACCOUNT: String(INVITATIONS_PER_ACCOUNT),
+    RATE_LIMIT_INVITATIONS_PER_COMPANY: String(INVITATIONS_PER_COMPANY),
+  },
 });
 
-const post = (url: string, account: TestAccount | undefined, payload: object) =>
-  shop.app.inject({ method: 'POST', url, payload, ...(account ? { headers: bearer(account) } : {}) });
+// The shop's admin (asked for, so signed up) first: quote requests mail the admins.
+// biome-ignore lint/correctness/noUnusedFunctionParameters: vitest makes the fixtures a hook names
+test.beforeAll(async ({ shop: fixtureShop, as: fixtureAs, admin }) => {
+  [shop, as] = [fixtureShop, fixtureAs];
+  part = (await as(null).get('/api/parts?limit=1')).json()[0];
+});
 
 const queuedTo = async (email: string) =>
   (
@@ -46,7 +46,7 @@ const queuedTo = async (email: string) =>
   ).map((row) => row.kind);
 
 const order = (buyer: TestAccount) =>
-  post('/api/orders', buyer, {
+  as(buyer).post('/api/orders', {
     lines: [{ partsId: part._id, quantity: part.min_order_quantity }],
     mobile: '+880 1712 345678',
     address: 'House 1, Road 2, Dhaka',
@@ -59,14 +59,14 @@ async function verified(name = 'Verified Buyer'): Promise<TestAccount> {
 }
 
 describe('an address nobody verified', () => {
-  it('gets its verification mail, and no order confirmation', async () => {
+  test('gets its verification mail, and no order confirmation', async () => {
     const stranger = await signUp(shop.app, { name: 'Unverified Buyer' });
     const placed = await order(stranger);
     expect(placed.statusCode, placed.body).toBe(201);
     expect(await queuedTo(stranger.email)).toEqual(['verify_email']);
   });
 
-  it('a verified buyer gets the confirmation', async () => {
+  test('a verified buyer gets the confirmation', async () => {
     const buyer = await verified();
     expect((await order(buyer)).statusCode).toBe(201);
     expect(await queuedTo(buyer.email)).toContain('order_placed');
@@ -82,9 +82,9 @@ describe('quote requests, which mail every shop admin', () => {
       .where('subject_id', 'like', `${quoteId}/%`)
       .execute();
   const ask = (buyer: TestAccount) =>
-    post('/api/quotes', buyer, { lines: [{ partsId: part._id, quantity: 5 }], message: 'A price?' });
+    as(buyer).post('/api/quotes', { lines: [{ partsId: part._id, quantity: 5 }], message: 'A price?' });
 
-  it("of an account nobody verified reach the admins' list, not their mailboxes", async () => {
+  test("of an account nobody verified reach the admins' list, not their mailboxes", async () => {
     const stranger = await signUp(shop.app, { name: 'Unverified Asker' });
     const asked = await ask(stranger);
     expect(asked.statusCode, asked.body).toBe(201);
@@ -94,7 +94,7 @@ describe('quote requests, which mail every shop admin', () => {
     expect(await adminMails(mailed.json().insertedId)).not.toEqual([]);
   });
 
-  it('are limited per account', async () => {
+  test('are limited per account', async () => {
     const buyer = await verified('Busy Asker');
     for (let i = 0; i < QUOTE_REQUESTS; i++) expect((await ask(buyer)).statusCode).toBe(201);
     const refused = await ask(buyer);
@@ -106,21 +106,24 @@ describe('quote requests, which mail every shop admin', () => {
 
 describe('invitations, which mail any address', () => {
   const company = async (owner: TestAccount) => {
-    const res = await post('/api/companies', owner, { name: 'Relay Test Ltd' });
+    const res = await as(owner).post('/api/companies', { name: 'Relay Test Ltd' });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().insertedId as string;
   };
   const invite = (owner: TestAccount, companyId: string) =>
-    post(`/api/companies/${companyId}/invitations`, owner, { email: uniqueEmail('invitee'), role: 'buyer' });
+    as(owner).post(`/api/companies/${companyId}/invitations`, {
+      email: uniqueEmail('invitee'),
+      role: 'buyer',
+    });
 
-  it('are limited per inviting account', async () => {
+  test('are limited per inviting account', async () => {
     const owner = await verified('Inviting Owner');
     const id = await company(owner);
     for (let i = 0; i < INVITATIONS_PER_ACCOUNT; i++) expect((await invite(owner, id)).statusCode).toBe(201);
     expect((await invite(owner, id)).statusCode).toBe(429);
   });
 
-  it('are limited per company, whichever admin sends them; an outsider spends nothing of it', async () => {
+  test('are limited per company, whichever admin sends them; an outsider spends nothing of it', async () => {
     const owner = await verified('First Admin');
     const id = await company(owner);
     const outsider = await verified('Outsider');
@@ -148,8 +151,8 @@ describe('invitations, which mail any address', () => {
 describe('one-line fields', () => {
   const broken = ['Name\r\nBcc: victim@example.com', 'Name\nSecond line', 'Name\tTabbed'];
 
-  it.each(broken)('refuse %j with 400 naming the field', async (name) => {
-    const signup = await post('/api/auth/signup', undefined, {
+  test.for(broken)('refuse %j with 400 naming the field', async (name) => {
+    const signup = await as(null).post('/api/auth/signup', {
       name,
       email: uniqueEmail('lines'),
       password: 'a long password',
@@ -157,9 +160,9 @@ describe('one-line fields', () => {
     expect(signup.statusCode).toBe(400);
     expect(signup.json().error.message).toMatch(/name/);
     const owner = await verified('Line Owner');
-    const created = await post('/api/companies', owner, { name });
+    const created = await as(owner).post('/api/companies', { name });
     expect(created.statusCode).toBe(400);
-    const placed = await post('/api/orders', owner, {
+    const placed = await as(owner).post('/api/orders', {
       lines: [{ partsId: part._id, quantity: part.min_order_quantity }],
       mobile: '+880 1712 345678',
       address: 'House 1\nRoad 2\nDhaka',
@@ -167,13 +170,13 @@ describe('one-line fields', () => {
     });
     expect(placed.statusCode).toBe(400);
     expect(placed.json().error.message).toMatch(/poNumber/);
-    const list = await post('/api/lists', owner, { name, lines: [{ partsId: part._id, quantity: 1 }] });
+    const list = await as(owner).post('/api/lists', { name, lines: [{ partsId: part._id, quantity: 1 }] });
     expect(list.statusCode).toBe(400);
   });
 
-  it('an address keeps its lines', async () => {
+  test('an address keeps its lines', async () => {
     const buyer = await verified('Multi-line Address');
-    const placed = await post('/api/orders', buyer, {
+    const placed = await as(buyer).post('/api/orders', {
       lines: [{ partsId: part._id, quantity: part.min_order_quantity }],
       mobile: '+880 1712 345678',
       address: 'House 1\nRoad 2\nDhaka',
