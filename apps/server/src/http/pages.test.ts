@@ -113,7 +113,9 @@ describe.runIf(built)('pages', () => {
     }
   });
 
-  test('answers a path that names no page with the "Oops! Page not found" page and HTTP 404', async ({ get }) => {
+  test('answers a path that names no page with the "Oops! Page not found" page and HTTP 404', async ({
+    get,
+  }) => {
     for (const url of ['/no/such/page', '/dashboard/no-such-page', '/parts/a/b', '/catalog/x?q=1']) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
