@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
 import type { Caller } from './fixture.js';
+import { recountOrderTotals } from './order-totals.js';
 
 /** Where the tests' orders go. */
 export const delivery = { mobile: '+880 1712 345678', address: 'House 12, Road 5, Dhanmondi, Dhaka' };
@@ -99,4 +100,15 @@ export function orderRow(facts: OrderFacts & Partial<OrderRow>): OrderRow {
     approved_at: null,
     ...facts,
   };
+}
+
+/**
+ * An order on card terms above what a card may pay, as the shop wrote them before it refused
+ * them: a placed one-line order whose price (its line's too) becomes `price`, the running totals
+ * recounted.
+ */
+export async function pricedAboveTheCardLimit(db: Database, orderId: string, price: number): Promise<void> {
+  await db.updateTable('orders').set({ price }).where('id', '=', orderId).execute();
+  await db.updateTable('order_lines').set({ price }).where('order_id', '=', orderId).execute();
+  await recountOrderTotals(db);
 }

@@ -148,6 +148,7 @@ describe('POST /api/orders', () => {
     const id = res.json().insertedId as string;
     const expected = {
       _id: id,
+      number: expect.stringMatching(/^SO-\d{6}$/),
       userName: 'Rahim Traders',
       email: buyer.email,
       partsId: tiered,

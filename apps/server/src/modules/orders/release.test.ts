@@ -4,7 +4,7 @@ import { BACKGROUND_INTERVAL_MS } from '../../background.js';
 import type { Database } from '../../db/database.js';
 import { signUp, signUpVerified } from '../../test-support/accounts.js';
 import { type Caller, test as shopTest } from '../../test-support/fixture.js';
-import { placedAgo, purchased, readOrder } from '../../test-support/orders.js';
+import { placedAgo, pricedAboveTheCardLimit, purchased, readOrder } from '../../test-support/orders.js';
 import { addedPart, stockOf } from '../../test-support/parts.js';
 import { openTestDatabase } from '../../test-support/test-app.js';
 import { releaseStaleOrders } from './service.js';
@@ -44,8 +44,10 @@ describe('releasing unpaid orders (UNPAID_ORDER_HOURS_*)', () => {
     const unverifiedFresh = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 50);
     const verifiedRecent = await placedMinutesAgo(shop.database.db, as(verified), partsId, 23 * 60);
     const verifiedLate = await placedMinutesAgo(shop.database.db, as(verified), partsId, 24 * 60 + 1);
-    // 100 pieces at $100: $10,000, above what a card may pay, whoever orders it.
-    const aboveLimit = await placedMinutesAgo(shop.database.db, as(verified), dearId, 61, 100);
+    // $10,000: above what a card may pay, whoever ordered it (an order from before such orders
+    // were refused).
+    const aboveLimit = await placedMinutesAgo(shop.database.db, as(verified), dearId, 61, 99);
+    await pricedAboveTheCardLimit(shop.database.db, aboveLimit, 10_000);
     const belowLimit = await placedMinutesAgo(shop.database.db, as(verified), dearId, 61, 99);
     const paid = await placedMinutesAgo(shop.database.db, as(unverified), partsId, 48 * 60);
     await shop.database.db

@@ -48,6 +48,7 @@ describe('POST /api/purchase', () => {
     const placed = await as(buyer).get(`/api/purchaseById/${id}`);
     expect(placed.json()).toEqual({
       _id: id,
+      number: expect.stringMatching(/^SO-\d{6}$/),
       userName: 'Rahim Traders',
       email: buyer.email,
       partsId: part,

@@ -13,7 +13,7 @@ import {
   unverifiedHoldMessage,
 } from '@shop/contract/orders';
 import { unitPriceFor } from '@shop/contract/parts';
-import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
+import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowIso } from '../../clock.js';
 import type { UnpaidOrderHours } from '../../config.js';
@@ -162,6 +162,9 @@ export async function writeOrder(
   const valueCap = deps.unpaidValueUnverified;
   if (valueCap !== undefined && !verified && !agreed && openValue + price > valueCap)
     throw new AppError('too_many_unpaid_orders', unverifiedHoldMessage(valueCap));
+  // On card terms an order no card may pay is never written: it would hold its pieces unpaid.
+  if (member?.payment_terms !== 'net30' && price * 100 > AMOUNT_LIMIT_CENTS)
+    throw new AppError('amount_limit', AMOUNT_LIMIT_MESSAGE);
   const now = nowIso();
   const terms = member && (await companyTerms(trx, member, buyer.id, price, now));
   const order = {

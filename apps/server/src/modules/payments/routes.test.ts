@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { test as shopTest } from '../../test-support/fixture.js';
 import { clientSecretFor } from '../../test-support/invoice-orders.js';
-import { purchase } from '../../test-support/orders.js';
+import { pricedAboveTheCardLimit, purchase } from '../../test-support/orders.js';
 import { addedPart } from '../../test-support/parts.js';
 import { expectStockInvariant } from '../../test-support/stock.js';
 
@@ -129,10 +129,14 @@ describe('paying with the test card provider', () => {
   );
 
   test('refuses amounts above 9,999.99 with amount_limit and no client secret; 9,999.00 is fine', async ({
+    shop,
     placeOrder,
     intentFor,
   }) => {
-    const over = await intentFor(await placeOrder({ price: 1000, quantity: 10 }));
+    // Such an order is refused when it is placed now; one from before still meets this answer.
+    const before = await placeOrder({ price: 1000, quantity: 9 });
+    await pricedAboveTheCardLimit(shop.database.db, before, 10_000);
+    const over = await intentFor(before);
     expect(over.statusCode).toBe(422);
     expect(over.json()).toEqual({ error: { code: 'amount_limit', message: AMOUNT_LIMIT_MESSAGE } });
     expect((await intentFor(await placeOrder({ price: 9999, quantity: 1 }))).statusCode).toBe(200);
