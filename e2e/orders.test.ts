@@ -138,13 +138,18 @@ describe('a buyer ordering', () => {
     expect(await available(part._id)).toBe(before);
   });
 
-  it('cannot pay above 9,999.99: the page says Amount Limit Crossed', async () => {
+  it('cannot order above 9,999.99 by card: the page says Amount Limit Crossed and sends them to a quote for it', async () => {
     const page = await signedIn('/', buyer, PHONE);
-    await buy(page, bigPart._id, '30');
-    await page.getByRole('row').filter({ hasText: bigPart.name }).getByRole('link', { name: 'Pay' }).click();
-    await page.getByText('Amount Limit Crossed. Limit: 9,999.99/-', { exact: true }).waitFor();
-    expect(await page.getByLabel('Card number').count()).toBe(0);
-    await screenshot(page, 'payment-limit-phone');
+    await page.goto(`/purchase/${bigPart._id}`);
+    await page.getByRole('heading', { level: 1, name: 'Purchase' }).waitFor();
+    await page.getByLabel('Quantity').fill('30');
+    const alert = page.getByRole('alert').filter({ hasText: 'Amount Limit Crossed. Limit: 9,999.99/-' });
+    await alert.waitFor();
+    expect(await page.getByRole('button', { name: 'Buy' }).isDisabled()).toBe(true);
+    await screenshot(page, 'purchase-limit-phone');
+    await alert.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(/\/quotes\/new\?/);
+    expect(new URL(page.url()).searchParams.get('lines')).toContain(`${bigPart._id}:30`);
   });
 });
 

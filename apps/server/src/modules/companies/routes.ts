@@ -103,9 +103,9 @@ export function companyRoutes(app: FastifyInstance, deps: CompanyDeps & { guard:
       onRequest: guard.user,
       schema: {
         tags,
-        summary: `The caller's company with its members (at most ${MAX_COMPANY_MEMBERS}, so no paging); 404 when they belong to none`,
+        summary: `The caller's company with its members (at most ${MAX_COMPANY_MEMBERS}, so no paging); null when they belong to none`,
         security,
-        response: { 200: Company, ...errors },
+        response: { 200: Company.nullable(), ...errors },
       },
     },
     async (request) => myCompany(db, callerOf(request)),

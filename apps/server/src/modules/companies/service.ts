@@ -126,12 +126,14 @@ export async function getCompany(db: Database, caller: Caller, id: string): Prom
   return toCompany(db, await visibleCompany(db, caller, id));
 }
 
-/** GET /api/companies/mine: the caller's company; none → 404. */
-export async function myCompany(db: Database, caller: Caller): Promise<Company> {
+/**
+ * GET /api/companies/mine: the caller's company, or null when they belong to none (an answer, not
+ * a missing resource: every checkout asks it, to know whether the buyer pays by card).
+ */
+export async function myCompany(db: Database, caller: Caller): Promise<Company | null> {
   const membership = await companies.membershipOf(db, caller.id);
   const company = membership && (await companies.findCompany(db, membership.company_id));
-  if (!company) throw new AppError('not_found', 'You belong to no company');
-  return toCompany(db, company);
+  return company ? toCompany(db, company) : null;
 }
 
 /** GET /api/companies (the shop's admin): every company, newest first. */

@@ -3,5 +3,5 @@
  * app's routes show. The routes load each page by its own module, so that a page is its own chunk.
  * The Company page takes the company's orders and Approvals as its `orders` slot.
  */
-export { myCompanyQuery, useMyCompany } from './api/companies';
+export { myCompanyQuery, useMyCompany, usePaysByCard } from './api/companies';
 export type { CompanyOrdersSlot } from './pages/company-page';

@@ -9,7 +9,7 @@ import type {
   PendingInvitation,
 } from '@shop/contract/companies';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { fetchPage, type Page, pageParams } from '../../../lib/paged-list';
 
 /** How many companies a page of the shop admin's Companies shows. */
@@ -17,20 +17,11 @@ export const COMPANIES_PAGE_SIZE = 20;
 
 const companyPath = (id: string, rest = '') => `/api/companies/${encodeURIComponent(id)}${rest}`;
 
-/**
- * `GET /api/companies/mine`: the signed-in buyer's company, or null when they belong to none (a
- * 404, which is no failure here: the page offers to create one).
- */
+/** `GET /api/companies/mine`: the signed-in buyer's company, or null when they belong to none. */
 export const myCompanyQuery = queryOptions({
   queryKey: ['companies', 'mine'],
-  queryFn: async ({ signal }): Promise<Company | null> => {
-    try {
-      return (await apiRequest<Company>('/api/companies/mine', { auth: true, signal })).data;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
+  queryFn: async ({ signal }): Promise<Company | null> =>
+    (await apiRequest<Company | null>('/api/companies/mine', { auth: true, signal })).data,
   staleTime: 0,
   meta: { quiet: true },
 });
@@ -176,4 +167,14 @@ export function useAcceptInvitation() {
       ).data,
     onSuccess: refresh,
   });
+}
+
+/**
+ * Whether the signed-in buyer's orders are paid by card: unless their company buys on account
+ * (net 30). Undefined while their company is being read.
+ */
+export function usePaysByCard(): boolean | undefined {
+  const company = useMyCompany();
+  if (company.isPending) return undefined;
+  return company.data?.paymentTerms !== 'net30';
 }

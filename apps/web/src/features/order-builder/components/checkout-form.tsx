@@ -12,6 +12,7 @@ import { MobileField, TextAreaField, TextField } from '../../../components/form/
 import { ApiError } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
+import { usePaysByCard } from '../../companies';
 import { SavedAddressSelect, useSaveAddress } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
 import { usePlaceOrder } from '../api/orders';
@@ -67,6 +68,8 @@ export function CheckoutForm({
   const { register, handleSubmit, watch } = form;
   const field = fieldsOf(form);
   const addressId = watch('addressId');
+  // On card terms no card may pay above the limit: such an order is a quote's (the shop refuses it).
+  const aboveCardLimit = usePaysByCard() !== false && total * 100 > AMOUNT_LIMIT_CENTS;
   const onSubmit = handleSubmit((fields) => {
     const saved = addresses.find((address) => address._id === fields.addressId);
     const address = saved ? saved.address : fields.newAddress.trim();
@@ -100,7 +103,7 @@ export function CheckoutForm({
       submit={{
         label: 'Place order',
         busy: placeOrder.isPending,
-        disabled: !ready,
+        disabled: !ready || aboveCardLimit,
         className: 'btn btn-primary self-start',
       }}
     >
@@ -108,7 +111,7 @@ export function CheckoutForm({
       <p>
         Order total: <strong>{formatDollars(total)}</strong>
       </p>
-      {total * 100 > AMOUNT_LIMIT_CENTS && (
+      {aboveCardLimit && (
         <div
           role="alert"
           className="flex flex-col items-start gap-2 rounded-box border border-warning bg-warning/15 p-3 text-sm"

@@ -7,6 +7,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
+import { usePaysByCard } from '../../companies';
 import { useParts } from '../../parts';
 import { useAddresses, useProfile } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
@@ -52,9 +53,10 @@ export function OrderPage() {
   const { total, saving } = orderTotals(shown.map((line) => line.check));
   const ready = shown.length > 0 && shown.every((line) => 'priced' in line.check);
   // What a quote is for: quantities outside a part's range, or a total no card may pay.
+  const paysByCard = usePaysByCard() !== false;
   const quoteNeeded =
     shown.some((line) => 'problem' in line.check && line.check.problem === OUT_OF_RANGE_MESSAGE) ||
-    total * 100 > AMOUNT_LIMIT_CENTS;
+    (paysByCard && total * 100 > AMOUNT_LIMIT_CENTS);
 
   const forget = (partsId: string) => {
     setTyped(({ [partsId]: _, ...rest }) => rest);

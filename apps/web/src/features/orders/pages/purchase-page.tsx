@@ -14,6 +14,7 @@ import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 import { priceLine } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
+import { usePaysByCard } from '../../companies';
 import { usePart } from '../../parts';
 import { RequestQuoteLink } from '../../quotes';
 import { usePurchase } from '../api/orders';
@@ -63,6 +64,10 @@ function PurchaseForm({ part }: { part: Part }) {
   // A whole number of pieces outside the range, or a total no card may pay: what a quote is for.
   const quoteLines = [{ partsId: part._id, quantity }];
   const outOfRange = !inRange && Number.isInteger(quantity) && quantity >= 1;
+  // On card terms no card may pay above the limit: such an order is a quote's (the shop refuses it).
+  const paysByCard = usePaysByCard();
+  const aboveCardLimit =
+    paysByCard !== false && priced !== undefined && priced.price * 100 > AMOUNT_LIMIT_CENTS;
   const onSubmit = handleSubmit((fields) =>
     purchase.mutate(
       {
@@ -112,7 +117,7 @@ function PurchaseForm({ part }: { part: Part }) {
           submit={{
             label: 'Buy',
             busy: purchase.isPending,
-            disabled: !inRange,
+            disabled: !inRange || aboveCardLimit,
             className: 'btn btn-primary self-start',
           }}
         >
@@ -139,14 +144,14 @@ function PurchaseForm({ part }: { part: Part }) {
               piece{priced.saving > 0 ? `; price breaks save ${formatDollars(priced.saving)}` : ''})
             </p>
           )}
-          {priced && priced.price * 100 > AMOUNT_LIMIT_CENTS && (
+          {aboveCardLimit && (
             <div
               role="alert"
               className="flex flex-col items-start gap-2 rounded-box border border-warning bg-warning/15 p-3 text-sm"
             >
               <p>
                 {AMOUNT_LIMIT_MESSAGE} An order of this amount cannot be paid by card: order fewer pieces, or
-                request a quote.
+                request a quote for them.
               </p>
               <RequestQuoteLink lines={quoteLines} strong size="btn-sm" />
             </div>
