@@ -76,8 +76,10 @@ describe('an order of several lines', () => {
       await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
       const row = page.getByRole('row').filter({ hasText: 'PO-2026-0117' });
       await row.getByText('+ 2 more parts').waitFor();
-      // The row names its first part; the others show once opened.
-      expect(await row.getByRole('cell').first().textContent()).toMatch(new RegExp(`^${parts[0]?.name}`));
+      // The row names the order by its number, then its first part; the others show once opened.
+      expect(await row.getByRole('cell').first().textContent()).toMatch(
+        new RegExp(`^SO-\\d{6}${parts[0]?.name}`),
+      );
       expect(await row.getByText(`${parts[1]?.name}`).isVisible()).toBe(false);
       await row.getByText('+ 2 more parts').click();
       await row.getByText(`${parts[1]?.name}`).waitFor();
