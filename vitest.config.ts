@@ -54,7 +54,8 @@ export default defineConfig({
           // the journeys wait for what a person would, as long as Playwright's own waits do.
           expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each journey file starts a shop of its own (a database, a port) and its own Chromium:
+          // two files run side by side, as the server tests' files do.
         },
       },
     ],
