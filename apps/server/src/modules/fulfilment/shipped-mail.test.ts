@@ -59,14 +59,16 @@ describe('the shipment mail', () => {
     expect(mail?.text).toContain('Dear Karnaphuli Assemblies,');
     expect(mail?.text).toContain('Carrier:         DHL Express');
     expect(mail?.text).toContain(`Tracking number: ${tracking}`);
-    expect(mail?.text).toContain(`Order:      ${orderId}`);
+    const number = winner[0]?.json().number as string;
+    expect(number).toMatch(/^SO-\d{6}$/);
+    expect(mail?.text).toContain(`Order:      ${number}\n`);
     expect(mail?.text).toContain('https://parts-shop.example/dashboard/my-order');
     // Delivering sends nothing more, and the racing shipments sent no second mail.
     expect((await fulfil(orderId, { status: 'delivered' })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(shippedMails(smtp)).toHaveLength(1);
     expect(
-      smtp.received.filter((m) => m.text?.includes(orderId) && m.subject?.includes('shipped')),
+      smtp.received.filter((m) => m.text?.includes(number) && m.subject?.includes('shipped')),
     ).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ export interface InvoiceContent {
   dueDate?: string | undefined;
   /** A net-30 invoice paid by bank transfer: the reference the shop recorded. */
   settlementReference?: string | undefined;
+  /** The order's own number (SO-000123). */
+  orderNumber: string;
   /** The buyer's purchase order number, when they gave one. */
   poNumber?: string | undefined;
   /** Every line of the order, in its order. */

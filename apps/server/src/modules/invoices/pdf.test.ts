@@ -8,6 +8,7 @@ import { renderInvoicePdf } from './pdf.js';
 const content: InvoiceContent = {
   number: 'INV-000042',
   issuedAt: '2025-01-02T10:30:00.000Z',
+  orderNumber: 'SO-000123',
   seller: { legalName: 'Chattogram Tool Works Ltd', address: 'Plot 12, Kalurghat\nChattogram 4208' },
   paidAt: '2025-01-02T10:30:00.000Z',
   buyer: {
@@ -79,6 +80,7 @@ describe('the invoice PDF', () => {
       }),
     );
     expect(text).toContain('Your PO number: PO-2025-0042');
+    expect(text).toContain('Order: SO-000123');
     const rows = ['Crimping Tool', 'Heat Shrink Tubes', 'Wire Stripper'].map((part) => text.indexOf(part));
     expect(rows.every((at) => at >= 0)).toBe(true);
     expect([...rows].sort((a, b) => a - b)).toEqual(rows);

@@ -59,9 +59,11 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   // Who sells and who bought; how it is paid, and into which account.
   y = drawParties(doc, fonts.regular, invoice, { x: left, y, width });
 
+  y = write(doc, fonts.regular, `Order: ${invoice.orderNumber}`, left, y, { width }) + 4;
   if (invoice.poNumber) {
-    y = write(doc, fonts.regular, `Your PO number: ${invoice.poNumber}`, left, y, { width }) + 14;
+    y = write(doc, fonts.regular, `Your PO number: ${invoice.poNumber}`, left, y, { width }) + 4;
   }
+  y += 10;
   if (invoice.fulfilment) {
     y = write(doc, fonts.regular, shipmentText(invoice.fulfilment), left, y, { width }) + 14;
   }

@@ -3,7 +3,13 @@ import { conflict, notFound } from '../../http/app-error.js';
 import { type Caller, isSelf } from '../../http/auth-guard.js';
 import type { Seller } from '../../seller-config.js';
 import { companyOf, requireCompanyAdmin } from '../companies/index.js';
-import { formatInvoiceNumber, fulfilmentOf, type OrderLineRow, orderLines } from '../orders/index.js';
+import {
+  formatInvoiceNumber,
+  formatOrderNumber,
+  fulfilmentOf,
+  type OrderLineRow,
+  orderLines,
+} from '../orders/index.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
 
@@ -42,6 +48,7 @@ async function render(
     company: company && { name: company.name, vatId: company.vat_id ?? undefined },
     dueDate: order.due_date ?? undefined,
     settlementReference: order.settlement_reference ?? undefined,
+    orderNumber: formatOrderNumber(order.number),
     poNumber: order.po_number ?? undefined,
     lines: order.lines.map((line) => ({
       part: line.part_name,

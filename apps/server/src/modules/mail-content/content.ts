@@ -93,10 +93,11 @@ export function mailContent(
     if (mail.kind === 'quote_requested') {
       return quoteRequestedMail(quote, await quotes.requestMessage(db, quoteId), deps.publicUrl);
     }
-    if (!row.order_id) return { drop: 'the quote has no order' };
+    const order = row.order_id ? await readOrder(db, row.order_id) : undefined;
+    if (!order) return { drop: 'the quote has no order' };
     return mail.kind === 'quote_accepted'
-      ? quoteAcceptedMail(quote, row.order_id, deps.publicUrl)
-      : quoteAcceptedAdminMail(quote, row.order_id, deps.publicUrl);
+      ? quoteAcceptedMail(quote, order, deps.publicUrl)
+      : quoteAcceptedAdminMail(quote, order, deps.publicUrl);
   }
 
   /** An invitation's mail, while it waits to be accepted and its time has not run out. */

@@ -62,7 +62,7 @@ describe('the order placed mail', () => {
     expect(mail.subject).toBe('Order received: 3 parts, 1,250 pcs');
     expect(mail.text).toContain(
       [
-        `Order:      ${order.id}`,
+        'Order:      SO-000007',
         'PO number:  PO-2025-0042',
         'Parts:',
         '  1. Crimping Tool: 1,000 pcs × $9 = $9,000',

@@ -1,7 +1,7 @@
 import type { OrderRow, QuotesTable } from '../../db/schema.js';
 import type { Invoice } from '../invoices/index.js';
 import type { MailContent } from '../mail/index.js';
-import type { OrderLineRow } from '../orders/index.js';
+import { formatOrderNumber, type OrderLineRow } from '../orders/index.js';
 import type { QuoteLineRow } from '../quotes/index.js';
 
 export const SHOP_NAME = 'Electronics Tools Manufacturers';
@@ -55,7 +55,7 @@ function orderLines(order: MailOrder): string[] {
           `Unit price: ${dollars.format(Number(only?.unit_price ?? order.unit_price))}`,
         ];
   return [
-    `Order:      ${order.id}`,
+    `Order:      ${formatOrderNumber(order.number)}`,
     ...(order.po_number ? [`PO number:  ${order.po_number}`] : []),
     ...parts,
     `Total:      ${dollars.format(Number(order.price))}`,
@@ -281,10 +281,16 @@ export function quoteRequestedMail(quote: MailQuote, message: string, origin?: s
   };
 }
 
+/** The order an accepted quote made: its id (for the payment page's address) and its number. */
+export interface AcceptedOrder {
+  id: string;
+  number: number;
+}
+
 /** The end of both mails of an accepted quote: the order it made, its lines and total, the quote. */
-function acceptedOrder(quote: MailQuote, orderId: string, origin: string | undefined): string[] {
+function acceptedOrder(quote: MailQuote, order: AcceptedOrder, origin: string | undefined): string[] {
   return [
-    `Order:      ${orderId}`,
+    `Order:      ${formatOrderNumber(order.number)}`,
     ...quoteLines(quote),
     `Total:      ${dollars.format(quoteTotal(quote))}`,
     '',
@@ -295,30 +301,32 @@ function acceptedOrder(quote: MailQuote, orderId: string, origin: string | undef
 }
 
 /** Sent to the buyer when they accept the shop's offer: the order it made, to pay. */
-export function quoteAcceptedMail(quote: MailQuote, orderId: string, origin?: string): MailContent {
+export function quoteAcceptedMail(quote: MailQuote, order: AcceptedOrder, origin?: string): MailContent {
+  const number = formatOrderNumber(order.number);
   return {
-    subject: `Quote accepted: order ${orderId}`,
+    subject: `Quote accepted: order ${number}`,
     text: [
       `Dear ${quote.user_name},`,
       '',
-      `you accepted our offer; it is now your order ${orderId} of ${dollars.format(quoteTotal(quote))}. Its`,
+      `you accepted our offer; it is now your order ${number} of ${dollars.format(quoteTotal(quote))}. Its`,
       'pieces are reserved for you; please pay for it to confirm it',
-      `(${origin ? `${origin}/dashboard/payment/${orderId}` : 'My Order in your dashboard'}).`,
+      `(${origin ? `${origin}/dashboard/payment/${order.id}` : 'My Order in your dashboard'}).`,
       '',
-      ...acceptedOrder(quote, orderId, origin),
+      ...acceptedOrder(quote, order, origin),
     ].join('\n'),
   };
 }
 
 /** Sent to each of the shop's admins when a buyer accepts an offer. */
-export function quoteAcceptedAdminMail(quote: MailQuote, orderId: string, origin?: string): MailContent {
+export function quoteAcceptedAdminMail(quote: MailQuote, order: AcceptedOrder, origin?: string): MailContent {
+  const number = formatOrderNumber(order.number);
   return {
-    subject: `Quote accepted by ${quote.user_name}: order ${orderId}`,
+    subject: `Quote accepted by ${quote.user_name}: order ${number}`,
     text: [
       `${quote.user_name} (${quote.email}) accepted the shop's offer of ${dollars.format(quoteTotal(quote))}; it is`,
-      `now the order ${orderId}, waiting for payment.`,
+      `now the order ${number}, waiting for payment.`,
       '',
-      ...acceptedOrder(quote, orderId, origin),
+      ...acceptedOrder(quote, order, origin),
     ].join('\n'),
   };
 }

@@ -13,6 +13,7 @@ import {
   STATION,
   until,
 } from '../../test-support/order-mails.js';
+import { readOrder } from '../../test-support/orders.js';
 import { insertPart } from '../../test-support/parts.js';
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 
@@ -39,7 +40,7 @@ describe('mail to buyers through SMTP', () => {
     expect(mail?.from?.text).toBe('"Parts Shop Orders" <orders@parts-shop.example>');
     expect(mail?.subject).toBe('Order received: 12 pcs of Soldering Station 60 W');
     expect(mail?.text).toContain('Dear Karnaphuli Assemblies,');
-    expect(mail?.text).toContain(orderId);
+    expect(mail?.text).toContain(`Order:      ${(await readOrder(as(buyer), orderId)).number}`);
     expect(mail?.text).toContain('Total:      $1,476');
     expect(mail?.text).toContain('House 12, Road 5, Dhaka');
     expect(await mailReaches(shop, orderId, 'sent')).toMatchObject({
@@ -118,7 +119,8 @@ describe('mail to buyers through SMTP', () => {
     const orderId = res.json().insertedId as string;
     const before = orderMails(smtp).length;
     await mailReaches(shop, orderId, 'sent');
-    const placed = orderMails(smtp).find((mail) => mail.text?.includes(orderId));
+    const number = (await readOrder(as(buyer), orderId)).number as string;
+    const placed = orderMails(smtp).find((mail) => mail.text?.includes(number));
     expect(placed?.subject).toBe('Order received: 2 parts, 1,250 pcs');
     for (const value of [
       'PO number:  PO-2025-0042',
@@ -134,7 +136,7 @@ describe('mail to buyers through SMTP', () => {
     await mailReaches(shop, orderId, 'sent', 'payment_receipt');
     const receipt = orderMails(smtp)
       .slice(before)
-      .find((mail) => mail.subject?.startsWith('Payment received') && mail.text?.includes(orderId));
+      .find((mail) => mail.subject?.startsWith('Payment received') && mail.text?.includes(number));
     expect(receipt?.subject).toMatch(/^Payment received, invoice INV-\d{6}: 2 parts, 1,250 pcs$/);
     expect(receipt?.text).toContain('  2. Heat Shrink Tubes: 1,200 pcs × $2 = $2,400');
     expect(receipt?.text).toContain('PO number:  PO-2025-0042');
@@ -167,10 +169,11 @@ describe('mail to buyers through SMTP', () => {
     smtp.refuseNext(2, 451);
     const retried = await purchase(as(buyer), partId);
     expect(await mailReaches(shop, retried, 'sent')).toMatchObject({ status: 'sent', attempts: 3 });
+    const retriedNumber = (await readOrder(as(buyer), retried)).number as string;
     expect(
       orderMails(smtp)
         .slice(before)
-        .map((m) => m.text?.includes(retried)),
+        .map((m) => m.text?.includes(`Order:      ${retriedNumber}`)),
     ).toEqual([true]);
 
     smtp.refuseNext(1, 550);
@@ -178,7 +181,8 @@ describe('mail to buyers through SMTP', () => {
     const failed = await mailReaches(shop, refused, 'failed');
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed?.last_error).toContain('Mailbox busy');
-    expect(orderMails(smtp).some((m) => m.text?.includes(refused))).toBe(false);
+    const refusedNumber = (await readOrder(as(buyer), refused)).number as string;
+    expect(orderMails(smtp).some((m) => m.text?.includes(refusedNumber))).toBe(false);
   });
 
   test('sends each mail once when several servers deliver from the same outbox', async ({
@@ -197,9 +201,12 @@ describe('mail to buyers through SMTP', () => {
       (all) => orders.every((id) => all.find((r) => r.subject_id === id)?.status === 'sent'),
     );
     await Promise.all(others.map((outbox) => outbox.stop()));
+    const numbers = await Promise.all(
+      orders.map(async (id) => (await readOrder(as(buyer), id)).number as string),
+    );
     const sent = orderMails(smtp)
       .slice(before)
-      .map((m) => orders.find((id) => m.text?.includes(id)));
-    expect(sent.sort()).toEqual([...orders].sort());
+      .map((m) => numbers.find((number) => m.text?.includes(`${number}\n`)));
+    expect(sent.sort()).toEqual([...numbers].sort());
   });
 });

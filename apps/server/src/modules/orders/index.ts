@@ -8,7 +8,7 @@
 export type { OrderLinesTable as OrderLineRow } from '../../db/schema.js';
 export { type CardPayment, type LatePayment, markPaid, payByCard, payExpiredOrder } from './card-payment.js';
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
-export { formatInvoiceNumber } from './numbers.js';
+export { formatInvoiceNumber, formatOrderNumber } from './numbers.js';
 export { orderBackgroundTasks, orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
   awaitingApproval,

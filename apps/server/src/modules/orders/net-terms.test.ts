@@ -126,7 +126,7 @@ describe('an order on net-30 terms', () => {
     for (const who of [boss, deputy]) {
       const [ask] = await mailsTo(smtp, who.email, 'Approval needed');
       expect(ask?.subject).toBe('Approval needed: $1,000 order by Karim Buyer');
-      expect(ask?.text).toContain(`Order:      ${id}`);
+      expect(ask?.text).toContain(`Order:      ${pending.number}`);
     }
     const [placedMail] = await mailsTo(smtp, buyer.email, 'Order received');
     expect(placedMail?.text).toContain("waits for your company admin's approval");

@@ -147,24 +147,25 @@ describe('mails of a quote', () => {
     );
     expect(accepted.statusCode).toBe(201);
     const { orderId } = accepted.json() as { orderId: string };
+    const number = (await as(buyer).get(`/api/purchaseById/${orderId}`)).json().number as string;
 
     const toBuyer = await mailTo(smtp, buyer.email, 'Quote accepted');
-    expect(toBuyer.subject).toBe(`Quote accepted: order ${orderId}`);
-    expect(toBuyer.text).toContain(`it is now your order ${orderId} of $360.`);
+    expect(toBuyer.subject).toBe(`Quote accepted: order ${number}`);
+    expect(toBuyer.text).toContain(`it is now your order ${number} of $360.`);
     expect(toBuyer.text).toContain(`${ORIGIN}/dashboard/payment/${orderId}`);
     expect(toBuyer.text).toContain('1. Bench Power Supply: 40 pcs × $9 = $360');
     expect(quoteLink(toBuyer).pathname).toBe(`/dashboard/quotes/${id}`);
     for (const admin of admins) {
       const mail = await mailTo(smtp, admin.email, 'Quote accepted');
-      expect(mail.subject).toBe(`Quote accepted by Meghna Controls: order ${orderId}`);
-      expect(mail.text).toContain(`accepted the shop's offer of $360; it is\nnow the order ${orderId}`);
+      expect(mail.subject).toBe(`Quote accepted by Meghna Controls: order ${number}`);
+      expect(mail.text).toContain(`accepted the shop's offer of $360; it is\nnow the order ${number}`);
       expect(quoteLink(mail).href).toBe(`${ORIGIN}/dashboard/quotes/${id}`);
     }
     // Each admin got the request and the accept, once each; the buyer the offer, the order and the accept.
     for (const admin of admins)
       expect(subjects(admin.email).sort()).toEqual(
         [
-          `Quote accepted by Meghna Controls: order ${orderId}`,
+          `Quote accepted by Meghna Controls: order ${number}`,
           expect.stringMatching(/^Quote requested by/),
         ].sort(),
       );
