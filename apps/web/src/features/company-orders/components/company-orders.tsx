@@ -30,7 +30,18 @@ const buyerColumn: Column<Order> = {
 const commonColumns: Column<Order>[] = [
   buyerColumn,
   { header: 'Total', className: 'whitespace-nowrap', cell: (order) => formatDollars(order.price) },
-  { header: 'Parts', className: 'min-w-28 sm:min-w-40', cell: partsText },
+  {
+    header: 'Parts',
+    className: 'min-w-28 sm:min-w-40',
+    cell: (order) => (
+      <>
+        <span className="block whitespace-nowrap text-xs font-medium text-base-content/70">
+          {order.number}
+        </span>
+        {partsText(order)}
+      </>
+    ),
+  },
   {
     header: 'Placed',
     className: 'min-w-28',

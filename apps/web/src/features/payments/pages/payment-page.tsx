@@ -51,6 +51,7 @@ export function PaymentPage() {
                   <p>Quantity: {formatPieces(order.data.quantity)}</p>
                 </>
               )}
+              <p>Order: {order.data.number}</p>
               <PoNumber order={order.data} />
               <p>
                 Amount: <strong>{formatDollars(order.data.price)}</strong>
