@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'];
@@ -9,6 +10,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the
+    // files' waits (the database, Chromium, a mail's retry) then leave a core idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
