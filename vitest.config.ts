@@ -58,8 +58,9 @@ export default defineConfig({
           // the journeys wait for what a person would, as long as Playwright's own waits do.
           expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
-          // Each journey file starts a shop of its own (a database, a port) and its own Chromium:
-          // two files run side by side, as the server tests' files do.
+          // One journey file at a time (each starts a shop and a Chromium, several processes that
+          // two at once crowd onto 2 cores), beside the server files in the other worker.
+          fileParallelism: false,
         },
       },
     ],

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalOpenIdProvider, startOpenIdProvider } from '../apps/server/src/test-support/oidc-provider';
 import {
+  appRunning,
   collectPageProblems,
   DESKTOP,
   launchBrowser,
@@ -158,6 +159,8 @@ describe('Google sign-in on a shop without Google', () => {
       try {
         for (const path of ['/signup', '/login']) {
           await page.goto(path);
+          // The page's script asks first and stays (before it runs, the link leads to /login's reason).
+          await expect.poll(() => appRunning(page)).toBe(true);
           const button = page.getByRole('link', { name: 'Continue with Google' });
           await button.click();
           const alert = page.getByRole('alert');

@@ -196,11 +196,13 @@ describe('a quote from request to order', () => {
     const quote = (await api(`/api/quotes/${quoteId}`, { token: await tokenOf(buyer) })).json;
     const orderId = quote.orderId as string;
     expect(quote.status).toBe('accepted');
+    const { number } = (await api(`/api/purchaseById/${orderId}`, { token: await tokenOf(buyer) })).json;
+    expect(number).toMatch(/^SO-\d{6}$/);
     expect((await mailTo(smtp, buyer.email, 'Quote accepted')).subject).toBe(
-      `Quote accepted: order ${orderId}`,
+      `Quote accepted: order ${number}`,
     );
     expect((await mailTo(smtp, admin.email, 'Quote accepted')).subject).toBe(
-      `Quote accepted by ${buyer.name}: order ${orderId}`,
+      `Quote accepted by ${buyer.name}: order ${number}`,
     );
 
     // It is paid as any order: by card on the payment page, reached from the quote's page too.

@@ -58,13 +58,18 @@ export function googleRoutes(
     {
       schema: {
         tags: ['sign-in'],
-        summary: 'Start Google sign-in (302 to the provider)',
+        summary:
+          "Start Google sign-in (302 to the provider); on a shop without Google 503 google_not_configured, or for a browser's own navigation (the button pressed before the page's script runs) 302 to /login?error=google_not_configured",
         querystring: z.object({ from: ReturnPath }),
         response: { 503: ErrorBody },
       },
     },
     async (request, reply) => {
-      if (!deps.google) throw new AppError('google_not_configured', NOT_CONFIGURED);
+      if (!deps.google) {
+        // A browser that follows the link itself reads the reason on the sign-in page, not as JSON.
+        if (request.headers['sec-fetch-mode'] === 'navigate') return toLogin(reply, 'google_not_configured');
+        throw new AppError('google_not_configured', NOT_CONFIGURED);
+      }
       try {
         const { url, flow } = await deps.google.start(callbackUrl, request.query.from ?? '/');
         // Lax: the cookie must come along on the provider's top-level redirect back.

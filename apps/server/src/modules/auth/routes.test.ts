@@ -250,6 +250,10 @@ describe('Google sign-in without a provider', () => {
     const start = await as(null).get('/api/auth/google');
     expect(start.statusCode).toBe(503);
     expect(start.json().error.code).toBe('google_not_configured');
+    // The browser following the link itself (before the page's script runs) gets the sign-in page.
+    const followed = await as(null).get('/api/auth/google', { 'sec-fetch-mode': 'navigate' });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('/login?error=google_not_configured');
     const callback = await as(null).get('/api/auth/google/callback?code=x&state=y');
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/login?error=google_not_configured');
