@@ -10,11 +10,13 @@ export function formatOrderNumber(number: number): string {
   return `SO-${String(number).padStart(6, '0')}`;
 }
 
-/** The number `SO-000123` (or `so-123`, `123`) names, or undefined when it names none. */
+/**
+ * The number `SO-000123` (or `so-123`, `123`) names, or undefined when it names none. At most nine
+ * digits: the column is a 32-bit integer, which a larger number would overflow in the query.
+ */
 export function parseOrderNumber(text: string): number | undefined {
-  const match = /^(?:SO-?)?0*(\d{1,15})$/i.exec(text.trim());
-  const number = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+  const match = /^(?:SO-?)?0*([1-9]\d{0,8})$/i.exec(text.trim());
+  return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 
 /**
