@@ -171,10 +171,8 @@ export function useAcceptInvitation() {
 
 /**
  * Whether the signed-in buyer's orders are paid by card: unless their company buys on account
- * (net 30). Undefined while their company is being read.
+ * (net 30). Card, as the stricter answer, while their company is being read.
  */
-export function usePaysByCard(): boolean | undefined {
-  const company = useMyCompany();
-  if (company.isPending) return undefined;
-  return company.data?.paymentTerms !== 'net30';
+export function usePaysByCard(): boolean {
+  return useMyCompany().data?.paymentTerms !== 'net30';
 }

@@ -69,7 +69,7 @@ export function CheckoutForm({
   const field = fieldsOf(form);
   const addressId = watch('addressId');
   // On card terms no card may pay above the limit: such an order is a quote's (the shop refuses it).
-  const aboveCardLimit = usePaysByCard() !== false && total * 100 > AMOUNT_LIMIT_CENTS;
+  const aboveCardLimit = usePaysByCard() && total * 100 > AMOUNT_LIMIT_CENTS;
   const onSubmit = handleSubmit((fields) => {
     const saved = addresses.find((address) => address._id === fields.addressId);
     const address = saved ? saved.address : fields.newAddress.trim();

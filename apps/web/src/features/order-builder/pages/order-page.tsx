@@ -53,7 +53,7 @@ export function OrderPage() {
   const { total, saving } = orderTotals(shown.map((line) => line.check));
   const ready = shown.length > 0 && shown.every((line) => 'priced' in line.check);
   // What a quote is for: quantities outside a part's range, or a total no card may pay.
-  const paysByCard = usePaysByCard() !== false;
+  const paysByCard = usePaysByCard();
   const quoteNeeded =
     shown.some((line) => 'problem' in line.check && line.check.problem === OUT_OF_RANGE_MESSAGE) ||
     (paysByCard && total * 100 > AMOUNT_LIMIT_CENTS);

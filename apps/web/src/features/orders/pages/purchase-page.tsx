@@ -66,8 +66,7 @@ function PurchaseForm({ part }: { part: Part }) {
   const outOfRange = !inRange && Number.isInteger(quantity) && quantity >= 1;
   // On card terms no card may pay above the limit: such an order is a quote's (the shop refuses it).
   const paysByCard = usePaysByCard();
-  const aboveCardLimit =
-    paysByCard !== false && priced !== undefined && priced.price * 100 > AMOUNT_LIMIT_CENTS;
+  const aboveCardLimit = paysByCard && priced !== undefined && priced.price * 100 > AMOUNT_LIMIT_CENTS;
   const onSubmit = handleSubmit((fields) =>
     purchase.mutate(
       {
