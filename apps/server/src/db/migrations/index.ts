@@ -82,7 +82,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
     // Kysely looks for its own tables by reading every schema's catalogue; a schema that another
-    // client drops meanwhile makes that read fail (3F000) though nothing of ours is wrong.
+    // client drops meanwhile makes that read fail (3F000 for the schema, 42P01 for one of its
+    // tables) though nothing of ours is wrong.
     if (!failed && schemaVanished(error) && attempt < 20) {
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       continue;
@@ -92,5 +93,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
 }
 
 function schemaVanished(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '3F000' || code === '42P01';
 }
