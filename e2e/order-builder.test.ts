@@ -106,6 +106,10 @@ describe('a buyer building an order of many parts', () => {
     expect(await page.getByLabel('Deliver to').inputValue()).toBe('');
     await page.getByLabel('New address').fill('Plot 12, Meghna Industrial Zone, Narayanganj');
     await page.getByLabel('PO number (optional)').fill('PO-2026-0042');
+    // What placing the order accepts, opened beside the order.
+    const terms = page.getByRole('main').getByRole('link', { name: 'Terms of sale' });
+    expect(await terms.getAttribute('href')).toBe('/terms');
+    expect(await terms.getAttribute('target')).toBe('_blank');
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await shot(page, 'order-1280');
 

@@ -66,6 +66,9 @@ describe('a buyer ordering', () => {
     }
     await quantity.fill('20');
     expect(await buyButton.isEnabled()).toBe(true);
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Terms of sale' }).getAttribute('href'),
+    ).toBe('/terms');
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'purchase-desktop');
     await buy(page, part._id, '20');

@@ -19,7 +19,15 @@ let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([
+    // The operator the legal pages name, as production configures it.
+    startShop({
+      SELLER_LEGAL_NAME: 'Chattogram Tool Works Ltd',
+      SELLER_ADDRESS: 'Plot 12, Kalurghat\\nChattogram 4208, Bangladesh',
+      SELLER_EMAIL: 'office@tool-works.example',
+    }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -189,6 +197,36 @@ describe('a visitor', () => {
     await page.getByRole('link', { name: 'Go home' }).click();
     await page.waitForURL(`${shop.baseUrl}/`);
     await page.getByRole('region', { name: 'Tools' }).waitFor();
+  });
+
+  it('reads the terms of sale, privacy notice and imprint from the footer, naming the operator, on a desktop and a phone', async () => {
+    // Rendered on the server with the operator's details as configured.
+    const sent = await (await fetch(`${shop.baseUrl}/imprint`)).text();
+    expect(sent).toContain('Chattogram Tool Works Ltd');
+    expect(sent).toContain('<span class="block">Chattogram 4208, Bangladesh</span>');
+    expect(sent).toContain('office@tool-works.example');
+    for (const viewport of [DESKTOP, PHONE]) {
+      await open('/', viewport);
+      const footer = page.getByRole('contentinfo');
+      for (const [name, path, heading] of [
+        ['Terms of sale', '/terms', 'Terms of sale'],
+        ['Privacy notice', '/privacy', 'Privacy notice'],
+        ['Imprint', '/imprint', 'Imprint'],
+      ] as const) {
+        await expect.poll(() => appRunning(page)).toBe(true);
+        await footer.getByRole('link', { name, exact: true }).click();
+        await page.waitForURL(`${shop.baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByText('Chattogram Tool Works Ltd').first().waitFor();
+        expect(await seriousAccessibilityProblems(page)).toEqual([]);
+        await screenshot(page, `legal${path.replace('/', '-')}-${viewport.width}`);
+      }
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await context.close();
+    }
   });
 
   it('uses the shop on a phone: the menu opens the navigation', async () => {

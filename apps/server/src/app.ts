@@ -18,6 +18,7 @@ import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
 import { imageRoutesPlugin } from './modules/images/index.js';
 import { invoiceRoutesPlugin } from './modules/invoices/index.js';
+import { legalRoutesPlugin } from './modules/legal/index.js';
 import { listRoutesPlugin } from './modules/lists/index.js';
 import { mailPlugin } from './modules/mail-content/index.js';
 import { messageRoutesPlugin } from './modules/messages/index.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(overviewRoutesPlugin)
     .register(reviewRoutesPlugin)
     .register(invoiceRoutesPlugin)
+    .register(legalRoutesPlugin)
     .register(orderRoutesPlugin)
     .register(fulfilmentRoutesPlugin)
     .register(listRoutesPlugin)

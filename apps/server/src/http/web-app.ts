@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { Operator } from '@shop/contract/legal';
 import type { Part } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import type { PartSort } from '@shop/contract/storefront';
@@ -19,6 +20,7 @@ export interface ServerData {
   }): Promise<{ parts: Part[]; total: number }>;
   part(id: string): Promise<Part | null>;
   reviews(limit: number): Promise<Review[]>;
+  operator(): Promise<Operator>;
 }
 
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports. */

@@ -206,6 +206,27 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'terms',
+        lazy: async () => {
+          const { TermsPage, loader } = await import('../features/legal/pages/legal-pages');
+          return { Component: TermsPage, loader };
+        },
+      },
+      {
+        path: 'privacy',
+        lazy: async () => {
+          const { PrivacyPage, loader } = await import('../features/legal/pages/legal-pages');
+          return { Component: PrivacyPage, loader };
+        },
+      },
+      {
+        path: 'imprint',
+        lazy: async () => {
+          const { ImprintPage, loader } = await import('../features/legal/pages/legal-pages');
+          return { Component: ImprintPage, loader };
+        },
+      },
+      {
         path: 'login',
         lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
       },

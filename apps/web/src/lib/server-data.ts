@@ -1,3 +1,4 @@
+import type { Operator } from '@shop/contract/legal';
 import type { Part } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import type { PartSort } from '@shop/contract/storefront';
@@ -19,6 +20,8 @@ export interface ServerData {
   /** null for a part the catalog does not have. */
   part(id: string): Promise<Part | null>;
   reviews(limit: number): Promise<Review[]>;
+  /** Who runs the shop, as the legal pages name them. */
+  operator(): Promise<Operator>;
 }
 
 /**

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../http/app-error.js';
 import { stripePagePolicy } from '../../http/security-headers.js';
 import { registerWebApp } from '../../http/web-app.js';
+import { operatorOf } from '../legal/index.js';
 import { getPart, listCatalog } from '../parts/index.js';
 import { listNewestReviews } from '../reviews/index.js';
 
@@ -27,6 +28,7 @@ export const webAppPlugin = fp<{ webDist: string }>(
             throw err;
           });
         },
+        operator: async () => operatorOf(app.config.seller),
         reviews: async (limit) =>
           (await listNewestReviews(db, ReviewsQuery.parse(asQueryString({ limit })))).reviews,
       },
@@ -37,7 +39,7 @@ export const webAppPlugin = fp<{ webDist: string }>(
           : undefined,
     });
   },
-  { name: 'web-app', dependencies: ['database', 'payments'] },
+  { name: 'web-app', dependencies: ['config', 'database', 'payments'] },
 );
 
 /** Parameters as the API's query string carries them. */

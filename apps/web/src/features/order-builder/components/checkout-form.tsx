@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { usePaysByCard } from '../../companies';
+import { TermsLink } from '../../legal';
 import { SavedAddressSelect, useSaveAddress } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
 import { usePlaceOrder } from '../api/orders';
@@ -97,6 +98,7 @@ export function CheckoutForm({
   });
   return (
     <RulesForm
+      notes={<TermsLink />}
       onSubmit={onSubmit}
       className="card bg-base-100 shadow"
       body="card-body gap-3"

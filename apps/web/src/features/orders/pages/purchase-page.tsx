@@ -15,6 +15,7 @@ import { priceLine } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
+import { TermsLink } from '../../legal';
 import { usePart } from '../../parts';
 import { RequestQuoteLink } from '../../quotes';
 import { usePurchase } from '../api/orders';
@@ -110,6 +111,7 @@ function PurchaseForm({ part }: { part: Part }) {
         </div>
       ) : (
         <RulesForm
+          notes={<TermsLink />}
           onSubmit={onSubmit}
           className="card bg-base-100 shadow"
           body="card-body gap-3"
