@@ -87,16 +87,19 @@ describe('a buyer building an order of many parts', () => {
     await fluxQuantity.fill('100');
 
     // Pasted from a spreadsheet: a header, a part whose exact name wins over a longer one, a part
-    // the shop does not sell and a quantity that is no whole number.
+    // the shop does not sell, a quantity that is no whole number, a line longer than any part's
+    // name and a negative quantity: each bad line reported on its own, the good one added.
     await quickOrder(
       page,
-      'Part;Qty\ndesoldering braid 2.5 mm;250\nNo Such Soldering Robot, 3\nDesoldering Braid 2.5 mm Long\t2.5',
+      `Part;Qty\ndesoldering braid 2.5 mm;250\nNo Such Soldering Robot, 3\nDesoldering Braid 2.5 mm Long\t2.5\n${'Desoldering braid '.repeat(14)}, 5\nFlux Pen No-Clean 10 ml, -3`,
     );
     await toast(page, '1 line added to the order').waitFor();
     await page.getByText('Line 3 (“No Such Soldering Robot, 3”): unknown part').waitFor();
     await page
       .getByText('Line 4 (“Desoldering Braid 2.5 mm Long\t2.5”): quantity is not a whole number')
       .waitFor();
+    await page.getByText(/^Line 5 \(“Desoldering braid .*…”\): part name or id is too long/).waitFor();
+    await page.getByText('Line 6 (“Flux Pen No-Clean 10 ml, -3”): quantity must be positive').waitFor();
     await row(page, parts.braid.name).getByText('$500').waitFor();
     expect(await row(page, parts.braidLong.name).count()).toBe(0);
     await page.getByTestId('order-total').getByText('$900').waitFor();

@@ -3,6 +3,7 @@ import {
   ambiguousReason,
   lookupKey,
   NO_QUANTITY_REASON,
+  NOT_POSITIVE_REASON,
   NOT_WHOLE_REASON,
   parseQuickOrderText,
   resolveQuickOrder,
@@ -46,8 +47,29 @@ describe('reading a quick order', () => {
       { lineNumber: 2, text: 'Heat Gun', reason: NO_QUANTITY_REASON },
       { lineNumber: 3, text: 'Heat Gun, 2.5', reason: NOT_WHOLE_REASON },
       { lineNumber: 4, text: 'Heat Gun, ten', reason: NOT_WHOLE_REASON },
-      { lineNumber: 5, text: 'Heat Gun, 0', reason: NOT_WHOLE_REASON },
+      { lineNumber: 5, text: 'Heat Gun, 0', reason: NOT_POSITIVE_REASON },
       { lineNumber: 6, text: ', 4', reason: 'no part name or id' },
+    ]);
+  });
+
+  it('says a negative quantity must be positive, and one above the limit what the limit is', () => {
+    expect(parseQuickOrderText('Heat Gun, -3\nHeat Gun; -2.5\nHeat Gun\t1000000001').problems).toEqual([
+      { lineNumber: 1, text: 'Heat Gun, -3', reason: 'quantity must be positive' },
+      { lineNumber: 2, text: 'Heat Gun; -2.5', reason: 'quantity must be positive' },
+      { lineNumber: 3, text: 'Heat Gun\t1000000001', reason: 'quantity must be at most 1000000000' },
+    ]);
+  });
+
+  it('reports a line longer than any part name on its own, quoted short, and reads the others', () => {
+    const long = `${'x'.repeat(250)}, 5`;
+    const read = parseQuickOrderText(`Heat Gun, 5\n${long}\nWire Stripper, 7`);
+    expect(read.rows.map((row) => row.ref)).toEqual(['Heat Gun', 'Wire Stripper']);
+    expect(read.problems).toEqual([
+      {
+        lineNumber: 2,
+        text: `${'x'.repeat(79)}…`,
+        reason: "part name or id is too long (a part's name has at most 120 characters)",
+      },
     ]);
   });
 

@@ -24,6 +24,11 @@ export interface QuickOrderProblem {
 export const NO_QUANTITY_REASON = 'write it as "part name or id, quantity"';
 export const NO_PART_REASON = 'no part name or id';
 export const NOT_WHOLE_REASON = 'quantity is not a whole number';
+export const NOT_POSITIVE_REASON = 'quantity must be positive';
+export const TOO_MANY_REASON = `quantity must be at most ${MAX_QUANTITY}`;
+/** No part's name is longer (the catalog's rule), and a search of a longer text is refused. */
+export const MAX_REF_LENGTH = 120;
+export const TOO_LONG_REASON = `part name or id is too long (a part's name has at most ${MAX_REF_LENGTH} characters)`;
 export const UNKNOWN_PART_REASON = 'unknown part';
 export const ambiguousReason = (names: readonly string[]) =>
   `ambiguous: matches several parts (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})`;
@@ -56,6 +61,16 @@ function split(line: string): [string, string] | undefined {
   return undefined;
 }
 
+/** Why a quantity as written cannot be ordered, or undefined when it can. */
+function quantityProblem(text: string): string | undefined {
+  if (/^[-−]\s*\d+(?:[.,]\d+)?$/.test(text) || /^0+(?:[.,]0+)?$/.test(text)) return NOT_POSITIVE_REASON;
+  if (!/^\d+$/.test(text)) return NOT_WHOLE_REASON;
+  return Number(text) > MAX_QUANTITY ? TOO_MANY_REASON : undefined;
+}
+
+/** A line as a problem quotes it: a very long one cut, with an ellipsis saying so. */
+const shortened = (line: string) => (line.length > 80 ? `${line.slice(0, 79)}…` : line);
+
 /** The text's rows and its unreadable lines; blank lines and a header first line are skipped. */
 export function parseQuickOrderText(text: string): { rows: QuickOrderRow[]; problems: QuickOrderProblem[] } {
   const rows: QuickOrderRow[] = [];
@@ -69,22 +84,22 @@ export function parseQuickOrderText(text: string): { rows: QuickOrderRow[]; prob
     first = false;
     const cells = split(line);
     if (!cells) {
-      problems.push({ lineNumber, text: line, reason: NO_QUANTITY_REASON });
+      problems.push({ lineNumber, text: shortened(line), reason: NO_QUANTITY_REASON });
       return;
     }
     const ref = cell(cells[0]);
     const quantityText = cell(cells[1]).replace(/\s*(pcs|pieces)\.?$/i, '');
     if (wasFirst && HEADER_QUANTITY.test(quantityText)) return;
     if (ref === '') {
-      problems.push({ lineNumber, text: line, reason: NO_PART_REASON });
+      problems.push({ lineNumber, text: shortened(line), reason: NO_PART_REASON });
       return;
     }
-    const quantity = /^\d{1,10}$/.test(quantityText) ? Number(quantityText) : Number.NaN;
-    if (!(quantity >= 1 && quantity <= MAX_QUANTITY)) {
-      problems.push({ lineNumber, text: line, reason: NOT_WHOLE_REASON });
+    const reason = ref.length > MAX_REF_LENGTH ? TOO_LONG_REASON : quantityProblem(quantityText);
+    if (reason) {
+      problems.push({ lineNumber, text: shortened(line), reason });
       return;
     }
-    rows.push({ lineNumber, ref, quantity });
+    rows.push({ lineNumber, ref, quantity: Number(quantityText) });
   });
   return { rows, problems };
 }

@@ -19,10 +19,21 @@ const CANDIDATES = 20;
 /** How many look-ups go at once (a browser opens about six connections to a host). */
 const AT_ONCE = 6;
 
-/** The parts the catalog has for a line's ref: the part of that id, or those whose name holds it. */
+/**
+ * The parts the catalog has for a line's ref: the part of that id, or those whose name holds it.
+ * A ref the API refuses to look up (400) or does not know (404) finds none: that line is reported,
+ * the others are still added.
+ */
 async function findParts(client: QueryClient, ref: string): Promise<FoundPart[]> {
-  if (!isPartId(ref)) return (await client.fetchQuery(partsQuery({ limit: CANDIDATES, q: ref }))).parts;
   try {
+    if (!isPartId(ref))
+      return (
+        await client.fetchQuery({
+          ...partsQuery({ limit: CANDIDATES, q: ref }),
+          retry: false,
+          meta: { quiet: true },
+        })
+      ).parts;
     return [await client.fetchQuery({ ...partQuery(ref), retry: false, meta: { quiet: true } })];
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return [];
@@ -99,7 +110,7 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
         className="textarea textarea-bordered w-full font-mono text-sm"
         rows={5}
         maxLength={100_000}
-        placeholder={'Soldering Station 60 W, 20\nHeat Gun\t50'}
+        placeholder={'Digital Soldering Station 80 W, 20\nAluminium Desoldering Pump\t100'}
         aria-describedby={`${id}-hint`}
         value={text}
         onChange={(event) => setText(event.target.value)}
