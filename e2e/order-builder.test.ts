@@ -185,6 +185,22 @@ describe('saved lists', () => {
     expect(await page.getByLabel(`Quantity of ${parts.flux.name}`).inputValue()).toBe('40');
     expect(await row(page, parts.braid.name).count()).toBe(0);
 
+    // A quantity changed on screen and not saved: what is ordered is what the buyer sees, and
+    // the list says so; the saved list keeps its own.
+    await page.goto('/dashboard/lists');
+    await expect.poll(() => appRunning(page)).toBe(true);
+    await card.getByLabel(`Quantity of ${parts.flux.name}`).fill('60');
+    await card
+      .getByText(
+        'Order this list orders the lines and quantities shown; the saved list stays as it was until you save.',
+      )
+      .waitFor();
+    await card.getByRole('button', { name: 'Order this list' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
+    expect(await page.getByLabel(`Quantity of ${parts.flux.name}`).inputValue()).toBe('60');
+    await page.goto('/dashboard/lists');
+    expect(await card.getByLabel(`Quantity of ${parts.flux.name}`).inputValue()).toBe('40');
+
     const phone = await signedIn('/dashboard/lists', buyer, PHONE);
     await phone.getByRole('heading', { level: 2, name: 'Monthly bench restock' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

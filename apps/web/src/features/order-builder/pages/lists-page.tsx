@@ -67,8 +67,8 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
     draft.name.trim() !== list.name ||
     draft.lines.length !== list.lines.length ||
     draft.lines.some(({ line, typed }) => typed.trim() !== String(line.quantity));
-  const valid =
-    draft.name.trim() !== '' && draft.lines.every(({ typed }) => typedPieces(typed) !== undefined);
+  const quantitiesValid = draft.lines.every(({ typed }) => typedPieces(typed) !== undefined);
+  const valid = draft.name.trim() !== '' && quantitiesValid;
   const checks = draft.lines.map(({ line, typed }) => checkLine(line.part ?? null, typed, false));
   const total = checks.reduce((sum, check) => sum + ('priced' in check ? check.priced.price : 0), 0);
 
@@ -92,11 +92,14 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
         onError: (error) => showError(error),
       },
     );
+  // What the buyer sees is what is ordered: the lines and quantities on screen, saved or not.
   const orderIt = () => {
-    const orderable = list.lines.filter((line) => line.part);
-    if (orderable.length < list.lines.length)
+    const orderable = draft.lines.filter(({ line }) => line.part);
+    if (orderable.length < draft.lines.length)
       showInfo('Parts no longer in the catalog were left out of the order.');
-    setBuilderLines(orderable.map(({ partsId, quantity }) => ({ partsId, quantity })));
+    setBuilderLines(
+      orderable.map(({ line, typed }) => ({ partsId: line.partsId, quantity: typedPieces(typed) ?? 0 })),
+    );
     navigate('/order');
   };
 
@@ -225,11 +228,19 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
         <p>
           Today's total: <strong>{formatDollars(total)}</strong>
         </p>
+        {changed && (
+          <p id={`${id}-unsaved`} className="text-sm text-base-content/80">
+            {quantitiesValid
+              ? 'Order this list orders the lines and quantities shown; the saved list stays as it was until you save.'
+              : 'Write each quantity as a whole number to order or save this list.'}
+          </p>
+        )}
         <div className="card-actions">
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            disabled={list.lines.length === 0}
+            disabled={draft.lines.length === 0 || !quantitiesValid}
+            aria-describedby={changed ? `${id}-unsaved` : undefined}
             onClick={orderIt}
           >
             Order this list
