@@ -14,8 +14,8 @@ const smtp = await startTestMailServer();
 afterAll(() => smtp.close());
 
 const journey = journeys({
-  // The accept of a page whose offer changed meanwhile is refused on purpose.
-  expectedProblems: /status of 412 \(Precondition Failed\)/,
+  // The accept of a page whose offer changed meanwhile is refused on purpose, and one above the stock.
+  expectedProblems: /status of (?:412 \(Precondition Failed\)|422 \(Unprocessable)/,
   env: {
     SEED_ADMIN_EMAIL: admin.email,
     SEED_ADMIN_PASSWORD: admin.password,
@@ -305,5 +305,57 @@ describe('a request opened afresh (a link kept from the order builder)', () => {
     await toast(page, 'Quote requested').waitFor();
     await page.waitForURL(/\/dashboard\/quotes\/[0-9a-f-]{36}$/);
     await page.getByText('Sixty for a second line, please.').waitFor();
+  });
+});
+
+describe('a quote for more than is in stock', () => {
+  it('warns the admin in the offer form, and the refused accept is told on the quote page, which stays offered', async () => {
+    const scarce = await addPart(await tokenOf(admin), {
+      name: 'Heating Element 858D 700 W',
+      price: 30,
+      available: 30,
+      min: 10,
+      desc: 'A part with little stock, for the quotes journeys',
+    });
+    const asked = await api('/api/quotes', {
+      method: 'POST',
+      token: await tokenOf(buyer),
+      body: { lines: [{ partsId: scarce._id, quantity: 50 }], message: 'Fifty for a production run.' },
+    });
+    expect(asked.status).toBe(201);
+    const quoteId = asked.json.insertedId as string;
+
+    const desk = await signedIn(`/dashboard/quotes/${quoteId}`, admin);
+    const warning = desk.getByRole('alert').filter({ hasText: 'Only 30 pcs in stock' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(
+      "the buyer's accept will be refused unless the stock is raised first",
+    );
+    await desk.getByLabel(`Unit price ($) of ${scarce.name}`).fill('28');
+    await desk.getByLabel('Valid until').fill(inTenDays());
+    await screenshot(desk, 'quote-offer-above-stock-desktop');
+    await desk.getByRole('button', { name: 'Send offer' }).click();
+    await toast(desk, 'Offer sent').waitFor();
+
+    const page = await signedIn(`/dashboard/quotes/${quoteId}`, buyer, PHONE);
+    await page.getByRole('cell', { name: '$1,400' }).first().waitFor();
+    await page.getByLabel('Mobile').fill('+880 1712 345678');
+    await page.getByLabel('Delivery address').fill('Plot 12, Tejgaon I/A\nDhaka 1208');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: 'Your accept was refused: nothing was ordered' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(
+      `Not enough pieces in stock for this quote: ${scarce.name} (50 pcs)`,
+    );
+    // Still there after the toasts have gone, on the page where the buyer is.
+    await page.waitForTimeout(6000);
+    expect(await refusal.isVisible()).toBe(true);
+    await screenshot(page, 'quote-accept-refused-phone');
+    const still = (await api(`/api/quotes/${quoteId}`, { token: await tokenOf(buyer) })).json;
+    expect(still.status).toBe('offered');
+    expect((await api(`/api/partsById?id=${scarce._id}`)).json.available_quantity).toBe(30);
   });
 });

@@ -94,7 +94,7 @@ describe("the quote page's Accept names the offer it shows", () => {
 describe('a refused accept', () => {
   const accepted = { etag: `"${id}:1"`, total: 50 };
 
-  it('is told on the page for a 412 (offer changed) and a 409, a toast for the rest', () => {
+  it('is told on the page for a 412 (offer changed), a 409 and a 422 (stock), a toast for the rest', () => {
     const changed = refusalOfAccept(
       new ApiError(412, '', 'precondition_failed', 'The shop changed'),
       accepted,
@@ -102,9 +102,12 @@ describe('a refused accept', () => {
     expect(changed).toEqual({ offerChanged: true, message: 'The shop changed', accepted });
     const expired = refusalOfAccept(new ApiError(409, '', 'conflict', 'This offer has expired'), accepted);
     expect(expired?.offerChanged).toBe(false);
-    expect(
-      refusalOfAccept(new ApiError(422, '', 'quantity_out_of_range', 'Not enough'), accepted),
-    ).toBeNull();
+    expect(refusalOfAccept(new ApiError(422, '', 'quantity_out_of_range', 'Not enough.'), accepted)).toEqual({
+      offerChanged: false,
+      message: 'Not enough.',
+      accepted,
+    });
+    expect(refusalOfAccept(new ApiError(500, '', 'internal', 'Fault'), accepted)).toBeNull();
     expect(refusalOfAccept(new Error('network'), accepted)).toBeNull();
   });
 

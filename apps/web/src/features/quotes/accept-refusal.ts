@@ -4,8 +4,9 @@ import { isOpenOffer } from './quote-lines';
 
 /**
  * Why the server refused an accept, as the quote's page keeps telling it (not a toast that goes):
- * the offer the page showed is no longer the shop's (412: the shop made a new one since), or the
- * quote can no longer be accepted as it was (409: expired, answered meanwhile, another offer).
+ * the offer the page showed is no longer the shop's (412: the shop made a new one since), the
+ * quote can no longer be accepted as it was (409: expired, answered meanwhile, another offer), or
+ * its lines cannot be filled now (422: not enough pieces in stock; the quote stays offered).
  */
 export interface AcceptRefusal {
   /** True for a new offer since the page was read (412): the page then shows the new one. */
@@ -19,9 +20,10 @@ export interface AcceptRefusal {
 export const OFFER_CHANGED_TITLE = 'The offer changed: nothing was ordered';
 export const ACCEPT_REFUSED_TITLE = 'Your accept was refused: nothing was ordered';
 
-/** The refusal the page shows for this failure of an accept, or null for one a toast tells (stock, network). */
+/** The refusal the page shows for this failure of an accept, or null for one a toast tells (network, a fault). */
 export function refusalOfAccept(error: unknown, accepted: AcceptRefusal['accepted']): AcceptRefusal | null {
-  if (!(error instanceof ApiError) || (error.status !== 412 && error.status !== 409)) return null;
+  if (!(error instanceof ApiError) || ![409, 412, 422].includes(error.status)) return null;
+  // A 422 names the lines short of stock and says the offer stays open.
   return { offerChanged: error.status === 412, message: error.message, accepted };
 }
 

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form/text-field';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
+import { useParts } from '../../parts';
 import { useSendOffer } from '../api/quotes';
 import { dayOf } from '../quote-lines';
 
@@ -31,6 +32,8 @@ export function OfferForm({ quote }: { quote: Quote }) {
     },
   });
   const { fields } = useFieldArray({ control: form.control, name: 'lines' });
+  // Today's stock of each line's part: an accept orders the pieces, and is refused without them.
+  const parts = useParts(quote.lines.map((line) => line.partsId));
   const prices = form.watch('lines');
   const onSubmit = form.handleSubmit((offer) => sendOffer.mutate(offer, toastOutcome('Offer sent')));
   let total = 0;
@@ -48,6 +51,8 @@ export function OfferForm({ quote }: { quote: Quote }) {
           const line = quote.lines[index];
           const unit = typedPieces(String(prices[index]?.unitPrice ?? ''));
           if (line && unit !== undefined) total += unit * line.quantity;
+          const part = parts[index];
+          const short = line && part && part.available_quantity < line.quantity;
           return (
             <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-start">
               <p>
@@ -57,6 +62,23 @@ export function OfferForm({ quote }: { quote: Quote }) {
                   {line ? formatPieces(line.quantity) : ''}
                   {line && unit !== undefined ? ` · ${formatDollars(unit * line.quantity)}` : ''}
                 </span>
+                <br />
+                <span className="text-sm text-base-content/70">
+                  {part === undefined
+                    ? ''
+                    : part === null
+                      ? 'No longer in the catalog'
+                      : `${formatPieces(part.available_quantity)} in stock`}
+                </span>
+                {short && part && (
+                  <span
+                    role="alert"
+                    className="mt-1 block rounded-box border border-warning bg-warning/15 p-2 text-sm"
+                  >
+                    Only {formatPieces(part.available_quantity)} in stock: the buyer's accept will be refused
+                    unless the stock is raised first.
+                  </span>
+                )}
               </p>
               <TextField
                 label={`Unit price ($) of ${line?.partsName ?? 'the part'}`}
