@@ -1,3 +1,4 @@
+import { hasExpired, passesLuhn } from '@shop/contract/cards';
 import { AWAITING_APPROVAL_MESSAGE } from '@shop/contract/orders';
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE, type TestCard } from '@shop/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +10,7 @@ import { type Caller, requireSelf } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { orderExpired, payByCard, payExpiredOrder, readOrder } from '../orders/index.js';
-import { hasExpired, passesLuhn, testCardOutcome } from './card.js';
+import { testCardOutcome } from './card.js';
 import { paymentsNotConfigured } from './no-provider.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
 import * as payments from './repository.js';

@@ -1,9 +1,9 @@
-import { TestCard } from '@shop/contract/payments';
 import { useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { type CardInput, useTestCardPayment } from '../api/payments';
+import { cardErrorInWords, checkCardField } from '../card-words';
 
 /** The shop's own card form (test provider): Stripe's test numbers, e.g. 4242 4242 4242 4242. */
 export function TestCardForm({
@@ -21,10 +21,7 @@ export function TestCardForm({
   });
   const { handleSubmit } = form;
   const field = fieldsOf(form);
-  const check = (field: keyof CardInput) => (value: string) => {
-    const result = TestCard.shape[field].safeParse(value);
-    return result.success || result.error.issues[0]?.message || 'is not valid';
-  };
+  const check = (field: keyof CardInput) => (value: string) => checkCardField(field, value);
   const onSubmit = handleSubmit((card) =>
     payment.mutate(
       { clientSecret, card },
@@ -38,7 +35,7 @@ export function TestCardForm({
   return (
     <RulesForm
       onSubmit={onSubmit}
-      error={payment.error?.message}
+      error={cardErrorInWords(payment.error)}
       submit={{ label: 'Pay', busy: payment.isPending, className: 'btn btn-primary self-start' }}
     >
       <TextField
