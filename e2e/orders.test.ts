@@ -124,9 +124,14 @@ describe('a buyer ordering', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
     await alert.waitFor();
     await screenshot(page, 'payment-declined-desktop');
+    // Mistakes are told in words, before anything is sent.
     await page.getByLabel('Expiry (MM/YY)').fill('13/34');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.getByText('Expiry (MM/YY) must be MM/YY').waitFor();
+    await page.getByText('Enter the expiry as MM/YY, such as 04/29', { exact: true }).waitFor();
+    await page.getByText('The card number is not valid', { exact: true }).waitFor();
+    await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+    await page.getByText('The card has expired', { exact: true }).waitFor();
   });
 
   it('cancels an unpaid order after Are you sure?, and its pieces return', async () => {
@@ -138,7 +143,13 @@ describe('a buyer ordering', () => {
     await rows.first().waitFor();
     const count = await rows.count();
     await rows.first().getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+    // The question names what Yes does, to which order.
+    const question = page.getByRole('dialog', { name: 'Are you sure?' });
+    await question
+      .getByText(/^Cancel order SO-\d{6} \(.+, 15 pcs\)\. Its pieces go back to stock\.$/)
+      .waitFor();
+    await screenshot(page, 'cancel-question-desktop');
+    await question.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => rows.count()).toBe(count - 1);
     expect(await available(part._id)).toBe(before);
   });

@@ -14,7 +14,11 @@ export function MakeAdminPage() {
   const users = useUsers(paging.page);
   useAccessRefusal(users.error);
   const makeAdmin = useMakeAdmin();
-  const { ask, modal } = useConfirmedAction<User>(makeAdmin, (item) => item._id);
+  const { ask, modal } = useConfirmedAction<User>(
+    makeAdmin,
+    (item) => item._id,
+    (user) => `Make ${user.name} (${user.email}) an admin of the shop, with every admin page.`,
+  );
   const columns: Column<User>[] = [
     { header: '#', cell: (_user, index) => paging.offset + index + 1 },
     { header: 'Name', cell: (user) => user.name },

@@ -16,7 +16,11 @@ export function ManageProductPage() {
   const q = useDeferredValue(search.trim());
   const parts = useQuery(managedPartsQuery(paging.offset, q));
   const deletePart = useDeletePart();
-  const { ask, modal } = useConfirmedAction<Part>(deletePart, (item) => item._id);
+  const { ask, modal } = useConfirmedAction<Part>(
+    deletePart,
+    (item) => item._id,
+    (part) => `Delete ${part.name} from the catalog. Buyers will no longer find or order it.`,
+  );
   const columns: Column<Part>[] = [
     {
       header: 'Picture',

@@ -24,6 +24,7 @@ export function MembersTable({ company, manage, me }: { company: Company; manage
   const { ask, modal } = useConfirmedAction<CompanyMember>(
     { mutate: remove.mutate, isPending: remove.isPending },
     (member) => member.uid,
+    (member) => `Remove ${member.name} (${member.email}) from the company: they will no longer buy for it.`,
   );
   const [editing, setEditing] = useState<string | null>(null);
   const rowProps = (member: CompanyMember): RowProps => ({

@@ -12,6 +12,7 @@ export function PendingInvitations({ companyId }: { companyId: string }) {
   const { ask, modal } = useConfirmedAction<PendingInvitation>(
     { mutate: withdraw.mutate, isPending: withdraw.isPending },
     (invitation) => invitation._id,
+    (invitation) => `Withdraw the invitation of ${invitation.email}: its link will no longer work.`,
   );
   return (
     <section aria-labelledby="pending-invitations" className="flex flex-col gap-2">

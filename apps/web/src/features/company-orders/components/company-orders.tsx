@@ -3,6 +3,7 @@ import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
 import { formatDollars } from '../../../lib/format';
+import { orderNamed } from '../../../lib/order-name';
 import { showSuccess } from '../../../lib/toasts';
 import { InvoiceButton } from '../../invoices';
 import { COMPANY_ORDERS_PAGE_SIZE, useCompanyOrders, useDecideOrder } from '../api/company-orders';
@@ -96,6 +97,10 @@ function Approvals({ companyId }: { companyId: string }) {
       },
     },
     (choice) => `${choice.decision} ${choice.order._id}`,
+    (choice) =>
+      choice.decision === 'approve'
+        ? `Approve ${orderNamed(choice.order)} of ${choice.order.userName}: it goes ahead.`
+        : `Reject ${orderNamed(choice.order)} of ${choice.order.userName}: its pieces go back to stock.`,
   );
   return (
     <section aria-labelledby="approvals-heading">

@@ -17,7 +17,11 @@ export function ListsPage() {
   const lists = useLists();
   useAccessRefusal(lists.error);
   const deleteList = useDeleteList();
-  const { ask, modal } = useConfirmedAction<SavedList>(deleteList, (list) => list._id);
+  const { ask, modal } = useConfirmedAction<SavedList>(
+    deleteList,
+    (list) => list._id,
+    (list) => `Delete the list ${list.name}.`,
+  );
   return (
     <section className="flex flex-col gap-6">
       {lists.isPending && <ProgressBar />}

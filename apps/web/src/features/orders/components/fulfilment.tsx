@@ -9,6 +9,7 @@ import { TextField } from '../../../components/form/text-field';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
 import { useModalDialog } from '../../../lib/modal-dialog';
+import { orderNamed } from '../../../lib/order-name';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useMarkDelivered, useMarkShipped } from '../api/orders';
 
@@ -69,7 +70,11 @@ export function useFulfilmentActions() {
         onSuccess: () => showSuccess('Order marked delivered'),
       }),
   };
-  const { ask, modal } = useConfirmedAction<Order>(delivered, (order) => order._id);
+  const { ask, modal } = useConfirmedAction<Order>(
+    delivered,
+    (order) => order._id,
+    (order) => `Mark ${orderNamed(order)} of ${order.userName} delivered.`,
+  );
   const actions = (order: Order) => {
     const whose = `the order of ${order.userName} for ${order.partsName}`;
     if (awaitsShipment(order))

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { apiDownload } from '../../../lib/api-client';
+import { orderNamed } from '../../../lib/order-name';
 import { showError } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
 import { AdminOrderStanding, ApprovalNote, LinkedOrder, standsWithCompany } from '../../company-orders';
@@ -45,7 +46,11 @@ export function ManageAllOrderPage() {
     );
   useAccessRefusal(orders.error);
   const deleteOrder = useCancelOrder();
-  const { ask, modal } = useConfirmedAction<Order>(deleteOrder, (item) => item._id);
+  const { ask, modal } = useConfirmedAction<Order>(
+    deleteOrder,
+    (item) => item._id,
+    (order) => `Cancel ${orderNamed(order)} of ${order.userName}. Its pieces go back to stock.`,
+  );
   const deleteButton = (order: Order) => (
     <button
       type="button"

@@ -2,6 +2,7 @@ import type { Order } from '@shop/contract/orders';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
+import { orderNamed } from '../../../lib/order-name';
 import { useAccessRefusal, useSession } from '../../auth';
 import { BuyerOrderStanding, standsWithCompany } from '../../company-orders';
 import { InvoiceButton } from '../../invoices';
@@ -24,7 +25,11 @@ export function MyOrderPage() {
   const orders = useMyOrders(email, paging.page);
   useAccessRefusal(orders.error);
   const cancelOrder = useCancelOrder();
-  const { ask, modal } = useConfirmedAction<Order>(cancelOrder, (item) => item._id);
+  const { ask, modal } = useConfirmedAction<Order>(
+    cancelOrder,
+    (item) => item._id,
+    (order) => `Cancel ${orderNamed(order)}. Its pieces go back to stock.`,
+  );
   return (
     <section>
       <OrderTable

@@ -21,7 +21,11 @@ export function DeliveryAddresses() {
   const save = useSaveAddress();
   // Once one is deleted, what the last save was refused for (too many) is out of date.
   const deleteAddress = useDeleteAddress(() => save.reset());
-  const { ask, modal } = useConfirmedAction<SavedAddress>(deleteAddress, (address) => address._id);
+  const { ask, modal } = useConfirmedAction<SavedAddress>(
+    deleteAddress,
+    (address) => address._id,
+    (address) => `Delete the delivery address ${address.label}.`,
+  );
   return (
     <section aria-labelledby="delivery-addresses" className="card max-w-xl bg-base-100 shadow">
       <div className="card-body gap-3">

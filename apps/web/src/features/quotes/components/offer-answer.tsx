@@ -7,6 +7,7 @@ import { fieldsOf } from '../../../components/form/fields';
 import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { formatDollars } from '../../../lib/format';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { SavedAddressSelect, useAddresses, useProfile } from '../../profile';
@@ -161,6 +162,11 @@ function OfferAnswerForm({
       </div>
       <ConfirmModal
         open={chosen !== null}
+        what={
+          chosen?.answer === 'accept'
+            ? `Accept the offer of ${formatDollars(quoteTotal(chosen.offer.lines) ?? 0)} in all: an order is placed at its prices, for you to pay.`
+            : 'Decline the offer: the quote is closed and nothing is ordered.'
+        }
         busy={accept.isPending || decline.isPending}
         onConfirm={confirm}
         onClose={close}
