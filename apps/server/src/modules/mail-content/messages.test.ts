@@ -45,7 +45,7 @@ const threeLines = {
 describe('the order placed mail', () => {
   it('names the part and its pieces for one line, as it always did', () => {
     const mail = orderPlacedMail(oneLine);
-    expect(mail.subject).toBe('Order received: 1,000 pcs of Crimping Tool');
+    expect(mail.subject).toBe('Order received: SO-000007, 1,000 pcs of Crimping Tool');
     for (const text of [
       'Part:       Crimping Tool',
       'Quantity:   1,000 pcs',
@@ -59,7 +59,7 @@ describe('the order placed mail', () => {
 
   it('counts parts and pieces for several lines, and lists every line with the PO number', () => {
     const mail = orderPlacedMail(threeLines);
-    expect(mail.subject).toBe('Order received: 3 parts, 1,250 pcs');
+    expect(mail.subject).toBe('Order received: SO-000007, 3 parts, 1,250 pcs');
     expect(mail.text).toContain(
       [
         'Order:      SO-000007',
@@ -79,12 +79,14 @@ describe('the payment receipt', () => {
 
   it('names the part of a one-line order, and counts the parts of a longer one', () => {
     expect(paymentReceiptMail(oneLine, invoice).subject).toBe(
-      'Payment received, invoice INV-000042: Crimping Tool',
+      'Payment received for SO-000007, invoice INV-000042: Crimping Tool',
     );
     expect(paymentReceiptMail(threeLines, invoice).subject).toBe(
-      'Payment received, invoice INV-000042: 3 parts, 1,250 pcs',
+      'Payment received for SO-000007, invoice INV-000042: 3 parts, 1,250 pcs',
     );
-    expect(paymentReceiptMail(threeLines, undefined).subject).toBe('Payment received: 3 parts, 1,250 pcs');
+    expect(paymentReceiptMail(threeLines, undefined).subject).toBe(
+      'Payment received for SO-000007: 3 parts, 1,250 pcs',
+    );
   });
 
   it('lists every line, the PO number and the total paid', () => {

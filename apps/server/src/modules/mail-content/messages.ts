@@ -18,6 +18,9 @@ export type MailOrder = OrderRow & { lines: readonly OrderLineRow[] };
 
 const pcs = (quantity: number | string) => `${count.format(Number(quantity))} pcs`;
 
+/** The order's number, as every subject about an order names it first. */
+const numbered = (order: MailOrder) => formatOrderNumber(order.number);
+
 /**
  * What was ordered, in a few words for a subject: the part and its pieces for one line
  * ("12 pcs of Soldering Station"), else how many parts and pieces in all ("3 parts, 1,250 pcs").
@@ -83,7 +86,7 @@ function toBuyer(order: MailOrder, subject: string, body: string[], invoice?: In
 
 /** Sent when an order is placed: its pieces are reserved, and it waits for payment. */
 export function orderPlacedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return toBuyer(order, `Order received: ${whatWasOrdered(order)}`, [
+  return toBuyer(order, `Order received: ${numbered(order)}, ${whatWasOrdered(order)}`, [
     ...(order.approval === 'pending'
       ? [
           "thank you for your order. Its pieces are reserved for you. It takes you past your month's",
@@ -112,8 +115,8 @@ export function paymentReceiptMail(
   return toBuyer(
     order,
     invoice
-      ? `Payment received, invoice ${invoice.number}: ${whatWasBought(order)}`
-      : `Payment received: ${whatWasBought(order)}`,
+      ? `Payment received for ${numbered(order)}, invoice ${invoice.number}: ${whatWasBought(order)}`
+      : `Payment received for ${numbered(order)}: ${whatWasBought(order)}`,
     [
       `we have received your payment of ${dollars.format(Number(order.price))}. Your order is confirmed.`,
       ...(invoice ? [`The invoice ${invoice.number} is attached.`] : []),
@@ -132,7 +135,7 @@ export function paymentReceiptMail(
 
 /** Sent when the shop ships an order: who carries it and its tracking number. */
 export function orderShippedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return toBuyer(order, `Your order has shipped: ${whatWasBought(order)}`, [
+  return toBuyer(order, `Your order ${numbered(order)} has shipped: ${whatWasBought(order)}`, [
     'your order is on its way.',
     '',
     `Carrier:         ${order.carrier ?? ''}`,
@@ -334,7 +337,7 @@ export function quoteAcceptedAdminMail(quote: MailQuote, order: AcceptedOrder, o
 /** A letter to a company's admins about a member's order that waits for their approval. */
 function toApprovers(order: MailOrder, subject: string, why: string[], publicUrl?: string): MailContent {
   return {
-    subject: `${subject}${dollars.format(Number(order.price))} order by ${order.user_name}`,
+    subject: `${subject}${numbered(order)}, ${dollars.format(Number(order.price))} order by ${order.user_name}`,
     text: [
       'Hello,',
       '',
@@ -380,7 +383,7 @@ export function approvalReminderMail(order: MailOrder, publicUrl?: string): Mail
 
 /** Sent to the buyer when a company admin approves their order. */
 export function orderApprovedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return toBuyer(order, `Order approved: ${whatWasOrdered(order)}`, [
+  return toBuyer(order, `Order approved: ${numbered(order)}, ${whatWasOrdered(order)}`, [
     "your company's admin approved your order.",
     ...(order.due_date
       ? ['It is invoiced to your company on account (net 30): the invoice follows in a separate mail.']
@@ -392,7 +395,7 @@ export function orderApprovedMail(order: MailOrder, publicUrl?: string): MailCon
 
 /** Sent to the buyer when a company admin rejects their order. */
 export function orderRejectedMail(order: MailOrder, publicUrl?: string): MailContent {
-  return toBuyer(order, `Order rejected: ${whatWasOrdered(order)}`, [
+  return toBuyer(order, `Order rejected: ${numbered(order)}, ${whatWasOrdered(order)}`, [
     "your company's admin rejected your order. It will not be delivered, and nothing is owed for it.",
     `Your orders: ${myOrders(publicUrl)}`,
     '',
@@ -402,7 +405,7 @@ export function orderRejectedMail(order: MailOrder, publicUrl?: string): MailCon
 
 /** Sent to the buyer when the shop's admin rejects their order while it waits for approval. */
 export function orderRejectedByShopMail(order: MailOrder, publicUrl?: string): MailContent {
-  return toBuyer(order, `Order rejected: ${whatWasOrdered(order)}`, [
+  return toBuyer(order, `Order rejected: ${numbered(order)}, ${whatWasOrdered(order)}`, [
     "the shop rejected your order, which waited for your company's approval: its pieces went back to",
     'stock. It will not be delivered, and nothing is owed for it.',
     `Your orders: ${myOrders(publicUrl)}`,
@@ -419,7 +422,7 @@ export function orderInvoicedMail(
 ): MailContent {
   return toBuyer(
     order,
-    `Invoice ${invoice?.number ?? ''}: ${dollars.format(Number(order.price))} due ${day(order.due_date)}`,
+    `Invoice ${invoice?.number ?? ''} for ${numbered(order)}: ${dollars.format(Number(order.price))} due ${day(order.due_date)}`,
     [
       `your order is invoiced to your company on account. Please pay ${dollars.format(Number(order.price))}`,
       `by bank transfer by ${day(order.due_date)} (UTC), quoting the invoice number.`,
@@ -438,7 +441,7 @@ export function orderInvoicedMail(
 export function invoiceOverdueMail(order: MailOrder, invoice: Invoice | undefined): MailContent {
   return toBuyer(
     order,
-    `Overdue: invoice ${invoice?.number ?? ''} was due ${day(order.due_date)}`,
+    `Overdue: invoice ${invoice?.number ?? ''} for ${numbered(order)} was due ${day(order.due_date)}`,
     [
       `our invoice ${invoice?.number ?? ''} of ${dollars.format(Number(order.price))} was due on ${day(order.due_date)} (UTC)`,
       'and we have not received its payment yet. Please pay it by bank transfer, quoting the',

@@ -38,9 +38,10 @@ describe('mail to buyers through SMTP', () => {
     const [mail] = await orderMailsArrive(smtp, 1);
     expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe(buyer.email);
     expect(mail?.from?.text).toBe('"Parts Shop Orders" <orders@parts-shop.example>');
-    expect(mail?.subject).toBe('Order received: 12 pcs of Soldering Station 60 W');
+    const { number } = await readOrder(as(buyer), orderId);
+    expect(mail?.subject).toBe(`Order received: ${number}, 12 pcs of Soldering Station 60 W`);
     expect(mail?.text).toContain('Dear Karnaphuli Assemblies,');
-    expect(mail?.text).toContain(`Order:      ${(await readOrder(as(buyer), orderId)).number}`);
+    expect(mail?.text).toContain(`Order:      ${number}`);
     expect(mail?.text).toContain('Total:      $1,476');
     expect(mail?.text).toContain('House 12, Road 5, Dhaka');
     expect(await mailReaches(shop, orderId, 'sent')).toMatchObject({
@@ -71,7 +72,9 @@ describe('mail to buyers through SMTP', () => {
     const [receipt] = (await orderMailsArrive(smtp, before + 1)).slice(before);
     const order = (await as(buyer).get(`/api/purchaseById/${orderId}`)).json();
     expect(order.invoiceNumber).toMatch(/^INV-\d{6}$/);
-    expect(receipt?.subject).toBe(`Payment received, invoice ${order.invoiceNumber}: Soldering Station 60 W`);
+    expect(receipt?.subject).toBe(
+      `Payment received for ${order.number}, invoice ${order.invoiceNumber}: Soldering Station 60 W`,
+    );
     expect(receipt?.text).toContain('Dear Meghna Controls,');
     expect(receipt?.text).toContain('we have received your payment of $1,230.');
     expect(receipt?.text).toContain(`Payment:    ${order.paymentId}`);
@@ -121,7 +124,7 @@ describe('mail to buyers through SMTP', () => {
     await mailReaches(shop, orderId, 'sent');
     const number = (await readOrder(as(buyer), orderId)).number as string;
     const placed = orderMails(smtp).find((mail) => mail.text?.includes(number));
-    expect(placed?.subject).toBe('Order received: 2 parts, 1,250 pcs');
+    expect(placed?.subject).toMatch(/^Order received: SO-\d{6}, 2 parts, 1,250 pcs$/);
     for (const value of [
       'PO number:  PO-2025-0042',
       '  1. Soldering Station 60 W: 50 pcs × $123 = $6,150',
@@ -137,7 +140,9 @@ describe('mail to buyers through SMTP', () => {
     const receipt = orderMails(smtp)
       .slice(before)
       .find((mail) => mail.subject?.startsWith('Payment received') && mail.text?.includes(number));
-    expect(receipt?.subject).toMatch(/^Payment received, invoice INV-\d{6}: 2 parts, 1,250 pcs$/);
+    expect(receipt?.subject).toMatch(
+      /^Payment received for SO-\d{6}, invoice INV-\d{6}: 2 parts, 1,250 pcs$/,
+    );
     expect(receipt?.text).toContain('  2. Heat Shrink Tubes: 1,200 pcs × $2 = $2,400');
     expect(receipt?.text).toContain('PO number:  PO-2025-0042');
     const text = await pdfText(new Uint8Array(receipt?.attachments?.[0]?.content ?? []));
