@@ -80,6 +80,10 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return Buffer.concat(await (await download.createReadStream()).toArray());
 }
 
+/** The name of an order's paper's button: which paper, of order SO-…, whose (on lists of several buyers), of what. */
+const paperButton = (what: 'invoice' | 'packing slip', whose = '') =>
+  new RegExp(`^Download the ${what} of order SO-\\d{6}${whose} for ${partName}$`);
+
 async function downloadInvoice(where: Page | Locator, name: string | RegExp): Promise<Download> {
   const page = 'page' in where ? where.page() : where;
   const [download] = await Promise.all([
@@ -135,7 +139,7 @@ describe('the invoice of a paid order', () => {
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'my-order-invoice-desktop');
 
-    const download = await downloadInvoice(page, `Download the invoice of the order for ${partName}`);
+    const download = await downloadInvoice(page, paperButton('invoice'));
     expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
     const pdf = await bytesOf(download);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -159,7 +163,7 @@ describe('the invoice of a paid order', () => {
 
   it('fits My Order on a phone', async () => {
     const page = await signedIn('/dashboard/my-order', buyer, PHONE);
-    const button = page.getByRole('button', { name: `Download the invoice of the order for ${partName}` });
+    const button = page.getByRole('button', { name: paperButton('invoice') });
     await button.waitFor();
     await screenshot(page, 'my-order-invoice-phone');
   });
@@ -170,20 +174,32 @@ describe('the invoice of a paid order', () => {
     await page.getByText(invoiceNumber, { exact: true }).waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'manage-all-order-invoice-desktop');
-    const download = await downloadInvoice(
-      page,
-      `Download the invoice of the order of ${buyer.name} for ${partName}`,
-    );
+    const download = await downloadInvoice(page, paperButton('invoice', ` of ${buyer.name}`));
     expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
     const text = await pdfText(await bytesOf(download));
     expect(text).toContain(invoiceNumber);
     expect(text).toContain(buyer.name);
+
+    // The packing slip to put in the parcel: where to, what, how many, and no prices.
+    const slip = await downloadInvoice(page, paperButton('packing slip', ` of ${buyer.name}`));
+    expect(slip.suggestedFilename()).toMatch(/^packing-slip-SO-\d{6}\.pdf$/);
+    const packed = await pdfText(await bytesOf(slip));
+    for (const value of [
+      'PACKING SLIP',
+      'Ship to',
+      buyer.name,
+      'Shed 4, Kalurghat I/A, Chattogram',
+      partName,
+      '12 pcs',
+    ])
+      expect(packed, value).toContain(value);
+    expect(packed).not.toContain('$');
   });
 });
 
 describe('the invoice of a net-30 company order', () => {
   let netInvoice = '';
-  const download = `Download the invoice of the order for ${partName}`;
+  const download = paperButton('invoice');
 
   it('is on My Order as soon as the order is placed, and names the seller and the company', async () => {
     const page = await buy(member, {
@@ -229,7 +245,7 @@ describe('the invoice of a net-30 company order', () => {
   it("is downloaded by the company's admin from the company's orders", async () => {
     const page = await signedIn('/dashboard/company', boss);
     const orders = page.getByRole('region', { name: 'All orders' });
-    const name = `Download the invoice of the order of ${member.name} for ${partName}`;
+    const name = paperButton('invoice', ` of ${member.name}`);
     await orders.getByRole('button', { name }).waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'company-orders-net30-invoice-desktop');
@@ -240,7 +256,7 @@ describe('the invoice of a net-30 company order', () => {
 
   it("is downloaded by the shop's admin from Manage All Order before it is paid", async () => {
     const page = await signedIn('/dashboard/manage-all-order', admin);
-    const name = `Download the invoice of the order of ${member.name} for ${partName}`;
+    const name = paperButton('invoice', ` of ${member.name}`);
     await page.getByRole('button', { name }).waitFor();
     await page.getByRole('button', { name: `Record payment of ${netInvoice} (${member.name})` }).waitFor();
     await screenshot(page, 'manage-all-order-net30-invoice-desktop');

@@ -129,3 +129,72 @@ describe("a net-30 order's invoice", () => {
     );
   });
 });
+
+const slipPath = (orderId: string) => `/api/purchaseById/${orderId}/packing-slip`;
+
+describe("a net-30 order's packing slip", () => {
+  test('names where to ship and every line without prices, for the same people as its invoice', async ({
+    as,
+    admin,
+    people,
+    orderId,
+  }) => {
+    const { number } = (await as(people.member).get(`/api/purchaseById/${orderId}`)).json();
+    for (const who of [people.member, people.boss, admin]) {
+      const res = await as(who).get(slipPath(orderId));
+      expect(res.statusCode, who.name).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="packing-slip-${number}.pdf"`);
+    }
+    const text = await pdfText((await as(admin).get(slipPath(orderId))).rawPayload);
+    for (const value of [
+      'PACKING SLIP',
+      number,
+      'From',
+      'Chattogram Tool Works Ltd',
+      'Ship to',
+      'Karnaphuli Assemblies Ltd',
+      'Rafiq Member',
+      'Shed 4, CEPZ, Chattogram',
+      'Mobile: +880 1819 000111',
+      'Crimping Tool for Dupont Connectors',
+      '3 pcs',
+      'Shipment: not shipped yet',
+    ])
+      expect(text, value).toContain(value);
+    // It travels with the goods: no price and no bank account on it.
+    expect(text).not.toContain('$');
+    expect(text).not.toContain('IBAN');
+  });
+
+  test('says how it shipped once it has, and is refused to others and before the order may ship', async ({
+    shop,
+    as,
+    admin,
+    people,
+    orderId,
+  }) => {
+    const shipped = await as(admin).put(`/api/purchaseById/${orderId}/fulfilment`, {
+      status: 'shipped',
+      carrier: 'Sundarban Courier',
+      trackingNumber: 'SC-99-1234',
+    });
+    expect(shipped.statusCode).toBe(200);
+    const text = squeezed(await pdfText((await as(people.boss).get(slipPath(orderId))).rawPayload));
+    expect(text).toContain(squeezed('by Sundarban Courier, tracking number SC-99-1234'));
+
+    const loner = await signUp(shop.app);
+    for (const who of [people.stranger, people.strangerBoss, loner]) {
+      const res = await as(who).get(slipPath(orderId));
+      expect(res.statusCode, who.name).toBe(403);
+    }
+    // A card order not paid yet may not ship: no slip.
+    const unpaid = await placeOrder(shop.app, { admin, buyer: loner });
+    const refused = await as(loner).get(slipPath(unpaid));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('This order cannot ship yet: it has no packing slip');
+    expect((await as(loner).get(slipPath('not-an-id'))).statusCode).toBe(400);
+    expect((await as(null).get(slipPath(unpaid))).statusCode).toBe(401);
+  });
+});

@@ -1,16 +1,33 @@
 import { ErrorBody } from '@shop/contract/errors';
 import { OrderIdParams } from '@shop/contract/orders';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { type InvoiceDeps, invoiceForCaller } from './service.js';
+import { type InvoiceDeps, invoiceForCaller, packingSlipForCaller } from './service.js';
 
 /** The PDF's bytes: a Buffer to the route, binary in the OpenAPI document. */
 const Pdf = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 
+/** A paper's answers: the PDF, or why not. */
+const paperResponses = (what: string) => ({
+  200: { description: what, content: { 'application/pdf': { schema: Pdf } } },
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+});
+
 export function invoiceRoutes(app: FastifyInstance, deps: InvoiceDeps & { guard: AuthGuard }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** A paper names its buyer: no shared cache keeps it, and no browser cache either. */
+  const sendPaper = (reply: FastifyReply, paper: { filename: string; pdf: Buffer }) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${paper.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(paper.pdf);
 
   api.get(
     '/api/purchaseById/:id/invoice',
@@ -22,26 +39,27 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceDeps & { guard:
           "An invoiced order's invoice as a PDF, naming the seller and the buyer's company: paid by card, or on net-30 terms from when it is placed (or approved), with its due date and where to pay. For its buyer, its company's admins and the shop's admin; 409 while the order has no invoice",
         security: [{ bearer: [] }],
         params: OrderIdParams,
-        response: {
-          200: { description: 'The invoice', content: { 'application/pdf': { schema: Pdf } } },
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-        },
+        response: paperResponses('The invoice'),
       },
     },
-    async (request, reply) => {
-      const invoice = await invoiceForCaller(deps, callerOf(request), request.params.id);
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${invoice.filename}"`)
-          // An invoice names its buyer: no shared cache keeps it, and no browser cache either.
-          .header('cache-control', 'private, no-store')
-          .send(invoice.pdf)
-      );
+    async (request, reply) =>
+      sendPaper(reply, await invoiceForCaller(deps, callerOf(request), request.params.id)),
+  );
+
+  api.get(
+    '/api/purchaseById/:id/packing-slip',
+    {
+      onRequest: deps.guard.user,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The order's packing slip as a PDF: the seller, where to ship (company, buyer, address, mobile), the PO number, the shipment and every line with its quantity, no prices. For its buyer, its company's admins and the shop's admin, once the order may ship (paid, or on net-30 terms); 409 before",
+        security: [{ bearer: [] }],
+        params: OrderIdParams,
+        response: paperResponses('The packing slip'),
+      },
     },
+    async (request, reply) =>
+      sendPaper(reply, await packingSlipForCaller(deps, callerOf(request), request.params.id)),
   );
 }

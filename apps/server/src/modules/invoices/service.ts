@@ -10,6 +10,7 @@ import {
   type OrderLineRow,
   orderLines,
 } from '../orders/index.js';
+import { renderPackingSlipPdf } from './packing-slip.js';
 import { renderInvoicePdf } from './pdf.js';
 import { findInvoicedOrder, type InvoicedOrder } from './repository.js';
 
@@ -73,17 +74,69 @@ export async function invoiceFor(deps: InvoiceDeps, orderId: string): Promise<In
   return render(deps, { ...order, lines: await orderLines(deps.db, order.id) });
 }
 
-const NOT_YOURS = "Only the order's buyer, its company's admins and the shop's admins may read its invoice";
+/**
+ * The order, for its buyer, an admin of its company (the company pays it and receives it) or the
+ * shop's admin; anyone else is refused with `refusal`.
+ */
+async function orderForCaller(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  refusal: string,
+): Promise<InvoicedOrder> {
+  const order = await findInvoicedOrder(db, orderId);
+  if (!order) throw notFound('order');
+  if (!isSelf(caller, order.email) && caller.role !== 'admin')
+    await requireCompanyAdmin(db, caller, order.company_id, { refusal });
+  return order;
+}
 
 /**
  * `GET /api/purchaseById/{id}/invoice`: the order's buyer, an admin of its company (the company
  * pays it) or the shop's admin, once it is invoiced (paid by card, or net 30 when placed).
  */
 export async function invoiceForCaller(deps: InvoiceDeps, caller: Caller, orderId: string): Promise<Invoice> {
-  const order = await findInvoicedOrder(deps.db, orderId);
-  if (!order) throw notFound('order');
-  if (!isSelf(caller, order.email) && caller.role !== 'admin')
-    await requireCompanyAdmin(deps.db, caller, order.company_id, { refusal: NOT_YOURS });
+  const order = await orderForCaller(
+    deps.db,
+    caller,
+    orderId,
+    "Only the order's buyer, its company's admins and the shop's admins may read its invoice",
+  );
   if (order.invoice_number === null) throw conflict('This order is not paid yet: it has no invoice');
   return render(deps, { ...order, lines: await orderLines(deps.db, order.id) });
+}
+
+/**
+ * `GET /api/purchaseById/{id}/packing-slip`: what goes in the parcel and where to, no prices, for
+ * the same people as its invoice, once the order may ship (paid, or on net-30 terms) or has.
+ */
+export async function packingSlipForCaller(
+  deps: InvoiceDeps,
+  caller: Caller,
+  orderId: string,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const order = await orderForCaller(
+    deps.db,
+    caller,
+    orderId,
+    "Only the order's buyer, its company's admins and the shop's admins may read its packing slip",
+  );
+  // As the shippable predicate says: paid, or invoiced on net-30 terms, and not expired.
+  if ((order.paid_at === null && order.due_date === null) || order.expired_at !== null)
+    throw conflict('This order cannot ship yet: it has no packing slip');
+  const [lines, company] = await Promise.all([
+    orderLines(deps.db, order.id),
+    order.company_id ? companyOf(deps.db, order.company_id) : undefined,
+  ]);
+  const number = formatOrderNumber(order.number);
+  const pdf = await renderPackingSlipPdf({
+    orderNumber: number,
+    placedAt: order.created_at,
+    seller: deps.seller,
+    shipTo: { company: company?.name, name: order.user_name, mobile: order.mobile, address: order.address },
+    poNumber: order.po_number ?? undefined,
+    fulfilment: fulfilmentOf(order),
+    lines: lines.map((line) => ({ part: line.part_name, quantity: Number(line.quantity) })),
+  });
+  return { filename: `packing-slip-${number}.pdf`, pdf };
 }

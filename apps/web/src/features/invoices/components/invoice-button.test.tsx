@@ -12,7 +12,13 @@ describe('the Invoice button', () => {
     ]) {
       const html = renderToStaticMarkup(<InvoiceButton order={invoiced} />);
       expect(html).toContain('>Invoice</button>');
-      expect(html).toContain('aria-label="Download the invoice of the order for Hot Air Rework Station"');
+      expect(html).toContain('>Packing slip</button>');
+      expect(html).toContain(
+        `aria-label="Download the invoice of order ${invoiced.number} for Hot Air Rework Station"`,
+      );
+      expect(html).toContain(
+        `aria-label="Download the packing slip of order ${invoiced.number} for Hot Air Rework Station"`,
+      );
     }
   });
 
@@ -20,7 +26,7 @@ describe('the Invoice button', () => {
     const html = renderToStaticMarkup(
       <InvoiceButton order={anOrder({ invoiceNumber: 'INV-000003' })} showBuyer />,
     );
-    expect(html).toContain('Download the invoice of the order of Rafiq for Hot Air Rework Station');
+    expect(html).toMatch(/Download the invoice of order SO-\d+ of Rafiq for Hot Air Rework Station/);
   });
 
   it('is not there before: unpaid, waiting for approval, rejected or expired', () => {

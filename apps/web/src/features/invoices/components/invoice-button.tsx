@@ -4,20 +4,40 @@ import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
 import { hasInvoice } from '../invoice-rule';
 
+/** The papers of an order the server makes as PDFs: what each is called and where it is. */
+const PAPERS = {
+  invoice: {
+    label: 'Invoice',
+    what: 'invoice',
+    path: 'invoice',
+    file: (order: Order) => `invoice-${order.invoiceNumber}.pdf`,
+  },
+  'packing-slip': {
+    label: 'Packing slip',
+    what: 'packing slip',
+    path: 'packing-slip',
+    file: (order: Order) => `packing-slip-${order.number}.pdf`,
+  },
+} as const;
+
 /**
- * Invoice: downloads the order's invoice (a PDF the server makes), shown once the order has one
- * (`hasInvoice`), and nothing before. The call needs the bearer token, so the file is fetched
- * and handed to the browser to save, not linked. `showBuyer`: the label names whose order it is.
+ * One paper's button: downloads it (the call needs the bearer token, so the file is fetched and
+ * handed to the browser to save, not linked). `showBuyer`: the label names whose order it is.
  */
-export function InvoiceButton({ order, showBuyer = false }: { order: Order; showBuyer?: boolean }) {
+function PaperButton({
+  order,
+  paper,
+  showBuyer,
+}: {
+  order: Order;
+  paper: keyof typeof PAPERS;
+  showBuyer: boolean;
+}) {
   const [busy, setBusy] = useState(false);
-  if (!hasInvoice(order)) return null;
+  const { label, what, path, file } = PAPERS[paper];
   const download = () => {
     setBusy(true);
-    apiDownload(
-      `/api/purchaseById/${encodeURIComponent(order._id)}/invoice`,
-      `invoice-${order.invoiceNumber}.pdf`,
-    )
+    apiDownload(`/api/purchaseById/${encodeURIComponent(order._id)}/${path}`, file(order))
       .catch((error) => showError(error))
       .finally(() => setBusy(false));
   };
@@ -26,11 +46,25 @@ export function InvoiceButton({ order, showBuyer = false }: { order: Order; show
     <button
       type="button"
       className="btn btn-outline btn-xs"
-      aria-label={`Download the invoice of the order${whose} for ${order.partsName}`}
+      aria-label={`Download the ${what} of order ${order.number}${whose} for ${order.partsName}`}
       disabled={busy}
       onClick={download}
     >
-      Invoice
+      {label}
     </button>
+  );
+}
+
+/**
+ * Invoice and Packing slip: an order's papers, shown once it has an invoice (`hasInvoice`: paid by
+ * card, or invoiced on net-30 terms — the orders that may ship), and nothing before.
+ */
+export function InvoiceButton({ order, showBuyer = false }: { order: Order; showBuyer?: boolean }) {
+  if (!hasInvoice(order)) return null;
+  return (
+    <>
+      <PaperButton order={order} paper="invoice" showBuyer={showBuyer} />
+      <PaperButton order={order} paper="packing-slip" showBuyer={showBuyer} />
+    </>
   );
 }
