@@ -82,8 +82,19 @@ const filterText = (max: number) =>
     .refine(noControlCharacters, NO_CONTROL_MESSAGE)
     .optional();
 
-/** The states Manage All Order filters by; to_ship: paid (or invoiced), waiting to be shipped. */
-export const ORDER_STATES = ['paid', 'unpaid', 'expired', 'to_ship'] as const;
+/**
+ * The states Manage All Order filters by (docs/api.md): where an order is on its way, first, then
+ * its payment alone. An order may be in several: a net-30 invoice is to pay and to ship at once.
+ */
+export const ORDER_STATES = [
+  'to_pay',
+  'to_approve',
+  'to_ship',
+  'shipped',
+  'paid',
+  'unpaid',
+  'expired',
+] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name. */
@@ -91,7 +102,9 @@ export const OrderFilters = z.object({
   state: z
     .enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` })
     .optional()
-    .describe('to_ship: paid or invoiced, not shipped yet'),
+    .describe(
+      "to_pay: unpaid, not expired, waiting for no company approval (a card's or a net-30 invoice's payment); to_approve: waiting for a company admin's approval; to_ship: paid or invoiced on net 30, not shipped yet; shipped: shipped or delivered; paid; unpaid: neither paid nor expired; expired",
+    ),
   buyer: filterText(254),
   part: filterText(200),
   q: filterText(200).describe(
