@@ -65,6 +65,10 @@ export const Order = z.object({
   paidAt: z.string().optional().describe('when it was paid (ISO 8601); left out while unpaid'),
   fulfilment: Fulfilment.describe('unfulfilled until the shop ships it, then shipped, then delivered'),
   companyId: Id.optional().describe("the buyer's company when the order was placed"),
+  companyName: z
+    .string()
+    .optional()
+    .describe("that company's name as it is now (in the lists and an order's own read), where to ship it"),
   approval: OrderApproval.optional().describe(
     "a company order over the buyer's monthly limit: pending until a company admin approves or rejects it",
   ),

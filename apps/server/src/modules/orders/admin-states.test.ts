@@ -131,6 +131,28 @@ describe('Manage All Order by state', () => {
     expect((await as(buyer).get('/api/purchase.csv?state=shipped')).statusCode).toBe(403);
   });
 
+  test('each order says where it goes: the buyer, their company, the address and mobile, and its lines', async ({
+    as,
+    admin,
+    ids,
+  }) => {
+    const [invoiced] = (await as(admin).get('/api/purchase?state=to_ship&q=net')).json();
+    expect(invoiced).toMatchObject({
+      _id: ids.invoiced,
+      userName: 'Karim Buyer',
+      companyName: 'Net Thirty Ltd',
+      address: 'House 12, Road 5, Dhanmondi, Dhaka',
+      mobile: '+880 1712 345678',
+      lines: [{ partsName: 'State probe', quantity: 1 }],
+    });
+    expect((await as(admin).get(`/api/purchaseById/${ids.invoiced}`)).json().companyName).toBe(
+      'Net Thirty Ltd',
+    );
+    const [ofNoCompany] = (await as(admin).get('/api/purchase?state=to_ship&buyer=states-card')).json();
+    expect(ofNoCompany._id).toBe(ids.paid);
+    expect(ofNoCompany).not.toHaveProperty('companyName');
+  });
+
   test('the CSV export takes the same states', async ({ as, admin, ids }) => {
     const res = await as(admin).get('/api/purchase.csv?state=to_approve');
     expect(res.statusCode).toBe(200);

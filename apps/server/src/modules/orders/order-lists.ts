@@ -13,7 +13,7 @@ import {
   shipped,
   unpaid,
 } from './predicates.js';
-import { invoiceNumber, type OrderWithInvoice } from './repository.js';
+import { type OrderWithInvoice, readWithOrder } from './repository.js';
 
 /* Pages of orders and the CSV export's lines: the admins', a buyer's and a company's lists. */
 
@@ -26,7 +26,7 @@ export function pageOfCompanyOrders(
   // Waiting means still decidable: an order released while it waited waits no longer.
   if (filter.approval === 'pending') query = query.where(awaitingApproval);
   return pageWithTotal(
-    query.selectAll().select(invoiceNumber).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    query.selectAll().select(readWithOrder).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     filter,
   );
 }
@@ -158,7 +158,7 @@ export function pageOfOrders(
   return pageWithTotal(
     filteredOrders(db, filter)
       .selectAll()
-      .select(invoiceNumber)
+      .select(readWithOrder)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc'),
     filter,
