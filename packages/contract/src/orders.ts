@@ -42,6 +42,11 @@ export const ORDER_APPROVALS = ['pending', 'approved', 'rejected'] as const;
 export const OrderApproval = z.enum(ORDER_APPROVALS);
 export type OrderApproval = z.infer<typeof OrderApproval>;
 
+/** How an order number is written: SO- and six digits (more once the shop passes 999,999). */
+export function formatOrderNumber(number: number): string {
+  return `SO-${String(number).padStart(6, '0')}`;
+}
+
 export const Order = z.object({
   _id: Id,
   userName: z.string(),
