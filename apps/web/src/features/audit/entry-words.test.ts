@@ -107,5 +107,8 @@ describe('an audit entry in words', () => {
     for (const value of values)
       for (const line of read(fieldsOf(value, names))) expect(line).not.toMatch(UNREADABLE);
     expect(read(fieldsOf({ paymentTerms: 'net30' }))).toEqual(['Payment terms: Net 30']);
+    expect(read(fieldsOf({ status: 'unfulfilled' }, {}, { status: 'shipped' }))).toEqual([
+      'Status: Not shipped',
+    ]);
   });
 });

@@ -83,7 +83,11 @@ const labelOf = (key: string) => LABELS[key] ?? spelledOut(key);
 
 const MONEY = new Set(['price', 'price_per_piece', 'unitPrice', 'amount', 'spendingLimit']);
 const PIECES = new Set(['quantity', 'available_quantity', 'min_order_quantity', 'min_quantity']);
-const TERMS: Record<string, string> = { card: 'Card', net30: 'Net 30' };
+/** Values that are words of the API's, in the words the pages use for them. */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  paymentTerms: { card: 'Card', net30: 'Net 30' },
+  status: { unfulfilled: 'Not shipped', shipped: 'Shipped', delivered: 'Delivered' },
+};
 /** Ids nobody reads: what they stand for is beside them (an invitation's email) or the entry's own. */
 const HIDDEN = new Set(['_id', 'invitationId']);
 /** What an order recorded whole (deleted, expired) shows of itself. */
@@ -116,7 +120,8 @@ function inWords(key: string, value: unknown, names: Names): string {
     return MONEY.has(key) ? formatDollars(value) : PIECES.has(key) ? formatPieces(value) : String(value);
   if (typeof value === 'string') {
     if (Object.hasOwn(AUDIT_REFERENCES, key)) return names[value] ?? 'no longer in the shop';
-    if (key === 'paymentTerms') return TERMS[value] ?? value;
+    const words = VALUE_WORDS[key]?.[value];
+    if (words) return words;
     return TIMESTAMP.test(value) ? dateWords(value) : value;
   }
   if (Array.isArray(value))

@@ -31,9 +31,10 @@ export function EntryValues({
   const fields = fieldsOf(value, names, other);
   if (fields.length === 0) return <span className="text-base-content/50">—</span>;
   return (
-    <dl className="text-xs">
+    // A long value (a picture's address) wraps anywhere rather than widen the table past the screen.
+    <dl className="text-xs [overflow-wrap:anywhere]">
       {fields.map((field) => (
-        <div key={field.key} className="break-words">
+        <div key={field.key}>
           {field.label && <dt className="inline font-semibold">{field.label}: </dt>}
           <dd className="inline">
             <Shown field={field} />

@@ -7,7 +7,17 @@ import { EntryValues } from '../components/entry-values';
 import { actionWords, subjectWords } from '../entry-words';
 
 const AUDIT_COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => <DateTime at={entry.at} /> },
+  // What and who first: what a phone shows before the table is scrolled.
+  {
+    header: 'What',
+    className: 'min-w-40',
+    cell: (entry) => (
+      <>
+        <span className="block">{actionWords(entry.action)}</span>
+        <span className="block break-words text-sm font-medium">{subjectWords(entry)}</span>
+      </>
+    ),
+  },
   {
     header: 'Who',
     className: 'min-w-32',
@@ -21,16 +31,7 @@ const AUDIT_COLUMNS: Column<AuditEntry>[] = [
         </>
       ),
   },
-  {
-    header: 'What',
-    className: 'min-w-40',
-    cell: (entry) => (
-      <>
-        <span className="block">{actionWords(entry.action)}</span>
-        <span className="block break-words text-sm font-medium">{subjectWords(entry)}</span>
-      </>
-    ),
-  },
+  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => <DateTime at={entry.at} /> },
   {
     header: 'Before',
     className: 'min-w-48',
@@ -63,6 +64,8 @@ export function ActivityPage() {
         rowKey={(entry) => entry._id}
         empty={<p>Nothing has happened yet.</p>}
         className="table table-sm"
+        // Nothing in it takes the focus: its scroll box does, for a keyboard to scroll it sideways.
+        scrollLabel="Activity"
       />
     </section>
   );
