@@ -352,7 +352,7 @@ describe('Manage All Order by state, where each order goes, and Activity in word
       await row('Company created', companyName).getByText(buyer.email).waitFor();
       await row('Order delivered', numbers.delivered).waitFor();
       expect(await seriousAccessibilityProblems(page)).toEqual([]);
-      await screenshot(page, `activity-${size}`);
+      await screenshot(page, `activity-in-words-${size}`);
     },
   );
 });
