@@ -1,14 +1,79 @@
 import { z } from 'zod';
 import { Paging } from './primitives.js';
 
+/** Every kind of entry the shop writes into its audit log; the first word names what it is about. */
+export const AUDIT_ACTIONS = [
+  'part.created',
+  'part.edited',
+  'part.deleted',
+  'order.deleted',
+  'order.paid',
+  'order.expired',
+  'order.refund_due',
+  'order.shipped',
+  'order.delivered',
+  'order.approved',
+  'order.rejected',
+  'order.settled',
+  'user.made_admin',
+  'user.google_linked',
+  'quote.requested',
+  'quote.offered',
+  'quote.accepted',
+  'quote.declined',
+  'quote.expired',
+  'company.created',
+  'company.invited',
+  'company.invitation_withdrawn',
+  'company.joined',
+  'company.member_changed',
+  'company.member_removed',
+  'company.payment_terms_changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry can be about: its subject is a part, an order, a user, a quote or a company. */
+export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company';
+const SUBJECTS: readonly string[] = ['part', 'order', 'user', 'quote', 'company'] satisfies AuditSubject[];
+
+/** What the entry's subject is, by its action's first word (`order.shipped`: an order). */
+export function subjectOf(action: string): AuditSubject | undefined {
+  const kind = action.slice(0, action.indexOf('.'));
+  return SUBJECTS.includes(kind) ? (kind as AuditSubject) : undefined;
+}
+
+/**
+ * The keys of an entry's before and after whose values are ids of something else, and what they
+ * are ids of: a company member (`uid`), a quote's order (`orderId`), a line's part (`partsId`).
+ */
+export const AUDIT_REFERENCES: Readonly<Record<string, AuditSubject>> = {
+  uid: 'user',
+  orderId: 'order',
+  partsId: 'part',
+  companyId: 'company',
+};
+
 export const AuditEntry = z.object({
   _id: z.string(),
   at: z.string(),
-  actor: z.string().describe('the admin or buyer who acted, or "shop" for the shop itself'),
-  action: z.string(),
+  actor: z.string().describe('the email of the admin or buyer who acted, or "shop" for the shop itself'),
+  actorName: z.string().optional().describe("the actor's name, while their account is there"),
+  action: z.string().describe(`one of ${AUDIT_ACTIONS.join(', ')}`),
   subjectId: z.string(),
+  subjectName: z
+    .string()
+    .optional()
+    .describe(
+      "what the subject is called: an order's number (SO-000123), a part's or a company's name, a user's name and email, a quote's buyer; left out when nothing names it any more",
+    ),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
+  names: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      'what the ids in before and after are called (uid: a user, orderId: an order, partsId: a part, companyId: a company), those the shop still knows',
+    ),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditList = z.array(AuditEntry);

@@ -42,6 +42,11 @@ export const ORDER_APPROVALS = ['pending', 'approved', 'rejected'] as const;
 export const OrderApproval = z.enum(ORDER_APPROVALS);
 export type OrderApproval = z.infer<typeof OrderApproval>;
 
+/** How an order number is written: SO- and six digits (more once the shop passes 999,999). */
+export function formatOrderNumber(number: number): string {
+  return `SO-${String(number).padStart(6, '0')}`;
+}
+
 export const Order = z.object({
   _id: Id,
   userName: z.string(),
@@ -65,6 +70,10 @@ export const Order = z.object({
   paidAt: z.string().optional().describe('when it was paid (ISO 8601); left out while unpaid'),
   fulfilment: Fulfilment.describe('unfulfilled until the shop ships it, then shipped, then delivered'),
   companyId: Id.optional().describe("the buyer's company when the order was placed"),
+  companyName: z
+    .string()
+    .optional()
+    .describe("that company's name as it is now (in the lists and an order's own read), where to ship it"),
   approval: OrderApproval.optional().describe(
     "a company order over the buyer's monthly limit: pending until a company admin approves or rejects it",
   ),
@@ -82,8 +91,19 @@ const filterText = (max: number) =>
     .refine(noControlCharacters, NO_CONTROL_MESSAGE)
     .optional();
 
-/** The states Manage All Order filters by; to_ship: paid (or invoiced), waiting to be shipped. */
-export const ORDER_STATES = ['paid', 'unpaid', 'expired', 'to_ship'] as const;
+/**
+ * The states Manage All Order filters by (docs/api.md): where an order is on its way, first, then
+ * its payment alone. An order may be in several: a net-30 invoice is to pay and to ship at once.
+ */
+export const ORDER_STATES = [
+  'to_pay',
+  'to_approve',
+  'to_ship',
+  'shipped',
+  'paid',
+  'unpaid',
+  'expired',
+] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name. */
@@ -91,7 +111,9 @@ export const OrderFilters = z.object({
   state: z
     .enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` })
     .optional()
-    .describe('to_ship: paid or invoiced, not shipped yet'),
+    .describe(
+      "to_pay: unpaid, not expired, waiting for no company approval (a card's or a net-30 invoice's payment); to_approve: waiting for a company admin's approval; to_ship: paid or invoiced on net 30, not shipped yet; shipped: shipped or delivered; paid; unpaid: neither paid nor expired; expired",
+    ),
   buyer: filterText(254),
   part: filterText(200),
   q: filterText(200).describe(

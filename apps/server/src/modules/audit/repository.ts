@@ -1,34 +1,7 @@
+import type { AuditAction } from '@shop/contract/audit';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
-
-export type AuditAction =
-  | 'part.created'
-  | 'part.edited'
-  | 'part.deleted'
-  | 'order.deleted'
-  | 'order.paid'
-  | 'order.expired'
-  | 'order.refund_due'
-  | 'order.shipped'
-  | 'order.delivered'
-  | 'order.approved'
-  | 'order.rejected'
-  | 'order.settled'
-  | 'user.made_admin'
-  | 'user.google_linked'
-  | 'quote.requested'
-  | 'quote.offered'
-  | 'quote.accepted'
-  | 'quote.declined'
-  | 'quote.expired'
-  | 'company.created'
-  | 'company.invited'
-  | 'company.invitation_withdrawn'
-  | 'company.joined'
-  | 'company.member_changed'
-  | 'company.member_removed'
-  | 'company.payment_terms_changed';
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;

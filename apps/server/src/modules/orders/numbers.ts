@@ -5,10 +5,8 @@ export function formatInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }
 
-/** How an order number is written: SO- and six digits (more once the shop passes 999,999). */
-export function formatOrderNumber(number: number): string {
-  return `SO-${String(number).padStart(6, '0')}`;
-}
+// How an order number is written is the contract's: the audit log names orders by it too.
+export { formatOrderNumber } from '@shop/contract/orders';
 
 /**
  * The number `SO-000123` (or `so-123`, `123`) names, or undefined when it names none. At most nine

@@ -5,8 +5,15 @@ import { pageWithTotal } from '../../db/paging.js';
 import type { OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 import { parseOrderNumber } from './numbers.js';
-import { awaitingApproval, awaitingShipment, unpaid } from './predicates.js';
-import { invoiceNumber, type OrderWithInvoice } from './repository.js';
+import {
+  awaitingApproval,
+  awaitingPayment,
+  awaitingShipment,
+  type OrderPredicate,
+  shipped,
+  unpaid,
+} from './predicates.js';
+import { type OrderWithInvoice, readWithOrder } from './repository.js';
 
 /* Pages of orders and the CSV export's lines: the admins', a buyer's and a company's lists. */
 
@@ -19,7 +26,7 @@ export function pageOfCompanyOrders(
   // Waiting means still decidable: an order released while it waited waits no longer.
   if (filter.approval === 'pending') query = query.where(awaitingApproval);
   return pageWithTotal(
-    query.selectAll().select(invoiceNumber).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    query.selectAll().select(readWithOrder).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     filter,
   );
 }
@@ -28,10 +35,7 @@ export function pageOfCompanyOrders(
 export interface OrderFilter {
   /** Exactly this buyer's orders. */
   email?: string | undefined;
-  /**
-   * Unpaid means still payable: an expired order is neither paid nor unpaid. To ship: paid or
-   * invoiced, and not shipped yet.
-   */
+  /** One of STATE_FILTERS. */
   state?: OrderState | undefined;
   /** A literal piece of the buyer's email. */
   buyer?: string | undefined;
@@ -41,13 +45,24 @@ export interface OrderFilter {
   q?: string | undefined;
 }
 
+/**
+ * The orders each state of Manage All Order's filter holds (predicates.ts). Unpaid means still
+ * payable: an expired order is neither paid nor unpaid.
+ */
+const STATE_FILTERS: Record<OrderState, OrderPredicate> = {
+  to_pay: awaitingPayment,
+  to_approve: awaitingApproval,
+  to_ship: awaitingShipment,
+  shipped,
+  paid: (eb) => eb('orders.paid_at', 'is not', null),
+  unpaid,
+  expired: (eb) => eb('orders.expired_at', 'is not', null),
+};
+
 function filteredOrders(db: Database, filter: OrderFilter) {
   let query = db.selectFrom('orders');
   if (filter.email) query = query.where('email', '=', filter.email);
-  if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
-  if (filter.state === 'unpaid') query = query.where(unpaid);
-  if (filter.state === 'expired') query = query.where('expired_at', 'is not', null);
-  if (filter.state === 'to_ship') query = query.where(awaitingShipment);
+  if (filter.state) query = query.where(STATE_FILTERS[filter.state]);
   if (filter.buyer)
     query = query.where(sql<boolean>`email like ${containsPattern(filter.buyer)} escape '\\'`);
   const number = filter.q === undefined ? undefined : parseOrderNumber(filter.q);
@@ -143,7 +158,7 @@ export function pageOfOrders(
   return pageWithTotal(
     filteredOrders(db, filter)
       .selectAll()
-      .select(invoiceNumber)
+      .select(readWithOrder)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc'),
     filter,

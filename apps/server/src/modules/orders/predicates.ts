@@ -1,8 +1,11 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 type Orders = ExpressionBuilder<DB, 'orders'>;
+
+/** A condition on an order, as every predicate below is. */
+export type OrderPredicate = (eb: Orders) => Expression<SqlBool>;
 
 /*
  * The states of an order, each named once: every query that asks for one of them, in any module,
@@ -29,6 +32,12 @@ export const awaitsNoApproval = (eb: Orders) =>
 /** Card-payable: it holds its pieces unpaid and waits for no approval (nor was it refused). */
 export const cardPayable = (eb: Orders) => eb.and([holdsPiecesUnpaid(eb), awaitsNoApproval(eb)]);
 
+/**
+ * Awaiting payment: unpaid and waiting for no approval: its card payment, or (invoiced on net-30
+ * terms) the bank payment the shop's admin records. What Manage All Order's "to pay" lists.
+ */
+export const awaitingPayment = (eb: Orders) => eb.and([unpaid(eb), awaitsNoApproval(eb)]);
+
 /** Waiting for a company admin's approval (released or not). */
 export const approvalPending = (eb: Orders) => eb('orders.approval', '=', sql.lit('pending'));
 
@@ -52,6 +61,9 @@ export const shippable = (eb: Orders) =>
 export const awaitingShipment = (eb: Orders) =>
   // A literal, as the partial index of orders to ship (migration 0023) spells it.
   eb.and([eb('orders.fulfilment_status', '=', sql.lit('unfulfilled')), shippable(eb)]);
+
+/** Shipped: on its way, or delivered already. What Manage All Order's "shipped" lists. */
+export const shipped = (eb: Orders) => eb('orders.fulfilment_status', '<>', sql.lit('unfulfilled'));
 
 /** Net-30 orders not paid by their due date (before `now`). */
 export function overdue(db: Database, now: string) {

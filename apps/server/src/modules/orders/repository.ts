@@ -45,10 +45,21 @@ export const invoiceNumber = (eb: ExpressionBuilder<DB, 'orders'>) =>
     .whereRef('invoices.order_id', '=', 'orders.id')
     .as('invoice_number');
 
-export type OrderWithInvoice = OrderRow & { invoice_number: number | null };
+/** The name of the order's company as it is now, read with the order (null for a buyer of no company). */
+export const companyName = (eb: ExpressionBuilder<DB, 'orders'>) =>
+  eb
+    .selectFrom('companies')
+    .select('companies.name')
+    .whereRef('companies.id', '=', 'orders.company_id')
+    .as('company_name');
+
+/** What the lists and single reads add to an order's row: its invoice's number and its company's name. */
+export const readWithOrder = [invoiceNumber, companyName];
+
+export type OrderWithInvoice = OrderRow & { invoice_number: number | null; company_name: string | null };
 
 export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | undefined> {
-  return db.selectFrom('orders').selectAll().select(invoiceNumber).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('orders').selectAll().select(readWithOrder).where('id', '=', id).executeTakeFirst();
 }
 
 /**

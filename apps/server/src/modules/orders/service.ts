@@ -45,11 +45,11 @@ export function fulfilmentOf(row: OrderRow): Fulfilment {
   };
 }
 
-/**
- * An order as the API answers it, with its lines; `invoice_number` comes with the lists and
- * single reads.
- */
-export function toOrder(row: OrderRow & { invoice_number?: number | null }, lines: OrderLineRow[]): Order {
+/** What the lists and single reads add to an order's row (repository.ts, readWithOrder). */
+type OrderAsRead = OrderRow & { invoice_number?: number | null; company_name?: string | null };
+
+/** An order as the API answers it, with its lines (and what the lists and single reads add). */
+export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
   return {
     _id: row.id,
     userName: row.user_name,
@@ -81,16 +81,14 @@ export function toOrder(row: OrderRow & { invoice_number?: number | null }, line
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
     fulfilment: fulfilmentOf(row),
     ...(row.company_id ? { companyId: row.company_id } : {}),
+    ...(row.company_name ? { companyName: row.company_name } : {}),
     ...(row.approval ? { approval: row.approval } : {}),
     ...(row.due_date ? { dueDate: row.due_date } : {}),
   };
 }
 
 /** Orders as the API answers them, their lines read in one query. */
-export async function withLines(
-  db: Database,
-  rows: readonly (OrderRow & { invoice_number?: number | null })[],
-): Promise<Order[]> {
+export async function withLines(db: Database, rows: readonly OrderAsRead[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
   const lines = Map.groupBy(await orders.linesOf(db, ids), (line) => line.order_id);
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));

@@ -3,55 +3,52 @@ import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
 import { useAccessRefusal } from '../../auth';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
-
-const ACTIONS: Record<string, string> = {
-  'part.created': 'Part added',
-  'part.edited': 'Part edited',
-  'part.deleted': 'Part deleted',
-  'order.deleted': 'Order deleted',
-  'order.paid': 'Order paid',
-  'order.expired': 'Order expired (unpaid)',
-  'order.refund_due': 'Payment to refund (order expired)',
-  'order.shipped': 'Order shipped',
-  'order.delivered': 'Order delivered',
-  'user.made_admin': 'Made admin',
-  'user.google_linked': 'Google linked',
-};
-
-/** Values as a person reads them: `price_per_piece: 4`, one per line. */
-function Values({ value }: { value: unknown }) {
-  if (value === undefined) return <span className="text-base-content/50">—</span>;
-  const entries: [string, unknown][] =
-    typeof value === 'object' && value !== null ? Object.entries(value) : [['', value]];
-  return (
-    <dl className="text-xs">
-      {entries.map(([key, item]) => (
-        <div key={key} className="break-all">
-          <dt className="inline font-semibold">{key}</dt> <dd className="inline">{String(item)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { EntryValues } from '../components/entry-values';
+import { actionWords, subjectWords } from '../entry-words';
 
 const AUDIT_COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => <DateTime at={entry.at} /> },
-  { header: 'Who', className: 'break-all', cell: (entry) => entry.actor },
+  // What and who first: what a phone shows before the table is scrolled.
   {
     header: 'What',
+    className: 'min-w-40',
     cell: (entry) => (
       <>
-        {ACTIONS[entry.action] ?? entry.action}
-        <br />
-        <span className="break-all text-xs text-base-content/70">{entry.subjectId}</span>
+        <span className="block">{actionWords(entry.action)}</span>
+        <span className="block break-words text-sm font-medium">{subjectWords(entry)}</span>
       </>
     ),
   },
-  { header: 'Before', className: 'min-w-40', cell: (entry) => <Values value={entry.before} /> },
-  { header: 'After', className: 'min-w-40', cell: (entry) => <Values value={entry.after} /> },
+  {
+    header: 'Who',
+    className: 'min-w-32',
+    cell: (entry) =>
+      entry.actor === 'shop' ? (
+        <span className="text-base-content/70">The shop (automatic)</span>
+      ) : (
+        <>
+          <span className="block font-medium">{entry.actorName ?? 'A former account'}</span>
+          <span className="block break-all text-xs text-base-content/70">{entry.actor}</span>
+        </>
+      ),
+  },
+  { header: 'When', className: 'whitespace-nowrap', cell: (entry) => <DateTime at={entry.at} /> },
+  {
+    header: 'Before',
+    className: 'min-w-48',
+    cell: (entry) => <EntryValues value={entry.before} names={entry.names} other={entry.after} />,
+  },
+  {
+    header: 'After',
+    className: 'min-w-48',
+    cell: (entry) => <EntryValues value={entry.after} names={entry.names} other={entry.before} />,
+  },
 ];
 
-/** The audit log: what admins did and every payment, newest first. Nothing here can be changed. */
+/**
+ * The audit log: what admins did and every payment, newest first, each as a person reads it: who
+ * (name and email, or the shop itself), what (the action in words, and the order's number, the
+ * part's or company's name), and what changed. Nothing here can be changed.
+ */
 export function ActivityPage() {
   const paging = usePaging(AUDIT_PAGE_SIZE);
   const audit = useAudit(paging.page);
@@ -67,6 +64,8 @@ export function ActivityPage() {
         rowKey={(entry) => entry._id}
         empty={<p>Nothing has happened yet.</p>}
         className="table table-sm"
+        // Nothing in it takes the focus: its scroll box does, for a keyboard to scroll it sideways.
+        scrollLabel="Activity"
       />
     </section>
   );

@@ -12,6 +12,7 @@ import { useModalDialog } from '../../../lib/modal-dialog';
 import { orderNamed } from '../../../lib/order-name';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useMarkDelivered, useMarkShipped } from '../api/orders';
+import { PackingList, ShipTo } from './ship-to';
 
 const rules = lazyRules(() => import('../fulfilment-rules').then((module) => module.shipRules));
 
@@ -110,7 +111,10 @@ export function useFulfilmentActions() {
   return { actions, dialogs };
 }
 
-/** The ship form in a modal: carrier and tracking number → the order is marked shipped. */
+/**
+ * The ship form in a modal: where the order goes and what goes in it, then carrier and tracking
+ * number → the order is marked shipped.
+ */
 function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const dialog = useModalDialog(order !== null);
   return (
@@ -122,9 +126,22 @@ function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => vo
         {order && (
           <>
             <p className="mt-1 text-sm text-base-content/70">
-              The order of {order.userName} for {order.partsName}. The buyer gets a mail with the carrier and
-              tracking number.
+              Order {order.number}. The buyer gets a mail with the carrier and tracking number.
             </p>
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              <section aria-labelledby="ship-to-title">
+                <h4 id="ship-to-title" className="mb-1 text-sm font-semibold">
+                  Ship to
+                </h4>
+                <ShipTo order={order} />
+              </section>
+              <section aria-labelledby="ship-parts-title">
+                <h4 id="ship-parts-title" className="mb-1 text-sm font-semibold">
+                  Parts
+                </h4>
+                <PackingList lines={order.lines} />
+              </section>
+            </div>
             {/* A new form for each order: nothing typed for one order is left for the next. */}
             <ShipForm key={order._id} order={order} onDone={onClose} />
           </>

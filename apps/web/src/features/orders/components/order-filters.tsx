@@ -1,5 +1,17 @@
+import { ORDER_STATES, type OrderState } from '@shop/contract/orders';
 import { useId } from 'react';
 import type { OrderFilters } from '../api/orders';
+
+/** Each state in the filter's words (docs/product.md §12): where an order is on its way, then its payment. */
+const STATE_LABELS: Record<OrderState, string> = {
+  to_pay: 'To pay',
+  to_approve: 'To approve',
+  to_ship: 'To ship',
+  shipped: 'Shipped',
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  expired: 'Expired',
+};
 
 /** Manage All Order's filters: state, an order's number (or buyer or company), buyer email, part name. */
 export function OrderFilterBar({
@@ -24,10 +36,11 @@ export function OrderFilterBar({
           onChange={(event) => onChange({ ...filters, state: event.target.value as OrderFilters['state'] })}
         >
           <option value="">All</option>
-          <option value="paid">Paid</option>
-          <option value="unpaid">Unpaid</option>
-          <option value="expired">Expired</option>
-          <option value="to_ship">To ship</option>
+          {ORDER_STATES.map((state) => (
+            <option key={state} value={state}>
+              {STATE_LABELS[state]}
+            </option>
+          ))}
         </select>
       </div>
       <SearchFilter

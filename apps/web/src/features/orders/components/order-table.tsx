@@ -4,6 +4,7 @@ import { type Column, PagedTable, type Paging } from '../../../components/ui/pag
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { orderPieces } from '../order-lines';
 import { OrderPartCell } from './order-lines';
+import { ShipTo } from './ship-to';
 
 /** A column an order table adds before its actions (the shipment's progress). */
 export interface ExtraOrderColumn {
@@ -16,22 +17,17 @@ export interface ExtraOrderColumn {
   underPartOnPhones?: boolean;
 }
 
-/** The columns of an order table; the buyer's only where every buyer's orders show. */
+/** The columns of an order table; the buyer's (and where to ship) only where every buyer's orders show. */
 function orderColumns(
   showBuyer: boolean,
   actions: (order: Order) => ReactNode,
   extra: ExtraOrderColumn | undefined,
 ): Column<Order>[] {
+  // Every buyer's orders are the shop's to ship: the buyer's column says where each goes.
   const buyer: Column<Order> = {
-    header: 'Buyer',
-    className: 'break-all',
-    cell: (order) => (
-      <>
-        {order.userName}
-        <br />
-        <span className="text-sm text-base-content/70">{order.email}</span>
-      </>
-    ),
+    header: 'Buyer, ship to',
+    className: 'min-w-40 max-w-64',
+    cell: (order) => <ShipTo order={order} email className="text-sm" />,
   };
   return [
     ...(showBuyer ? [buyer] : []),

@@ -28,8 +28,8 @@ const isOrderState = (value: string | null): value is OrderState =>
  * docs/product.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
  * show Paid, expired ones Expired (their pieces went back already); an invoiced one (paid, or on
  * net-30 terms) offers its Invoice. A paid (or invoiced) order is marked shipped (carrier,
- * tracking number), then delivered. The state filter is in the address (?state=to_ship: the
- * overview links there).
+ * tracking number), then delivered. Each row says where the order goes. The state filter (to pay,
+ * to approve, to ship, shipped, …) is in the address (?state=to_ship: the overview links there).
  */
 export function ManageAllOrderPage() {
   const paging = usePaging(ORDERS_PAGE_SIZE);

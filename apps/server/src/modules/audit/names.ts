@@ -1,0 +1,71 @@
+import type { AuditSubject } from '@shop/contract/audit';
+import { formatOrderNumber } from '@shop/contract/orders';
+import type { Database } from '../../db/database.js';
+
+/*
+ * What the ids an audit log page mentions are called now: read when the page is read, so that an
+ * entry names a part or a company as it is called today (and entries, never changed, need no
+ * copy of every name). A page names at most a few hundred things; the ids go in bounded chunks.
+ */
+
+/** The ids wanted, of each kind. */
+export type WantedNames = Record<AuditSubject, Set<string>>;
+
+export const noNamesWanted = (): WantedNames => ({
+  part: new Set(),
+  order: new Set(),
+  user: new Set(),
+  quote: new Set(),
+  company: new Set(),
+});
+
+/** A name as an entry shows it; `short` is a person's name alone (the actor). */
+export interface Named {
+  name: string;
+  short?: string;
+}
+
+/** Names by kind, then by id: only those still there. */
+export type Names = Record<AuditSubject, Map<string, Named>>;
+
+/** At most this many ids go into one query. */
+const CHUNK = 500;
+
+async function inChunks<Row>(ids: Set<string>, read: (chunk: string[]) => Promise<Row[]>): Promise<Row[]> {
+  const all = [...ids];
+  const rows: Row[] = [];
+  for (let start = 0; start < all.length; start += CHUNK)
+    rows.push(...(await read(all.slice(start, start + CHUNK))));
+  return rows;
+}
+
+const byId = <Row extends { id: string }>(rows: Row[], name: (row: Row) => Named) =>
+  new Map(rows.map((row) => [row.id, name(row)]));
+
+/** The names of the wanted ids: an order's number, a part's and a company's name, a person's name and email. */
+export async function namesOf(db: Database, wanted: WantedNames): Promise<Names> {
+  const [parts, orders, users, quotes, companies] = await Promise.all([
+    inChunks(wanted.part, (ids) =>
+      db.selectFrom('parts').select(['id', 'name']).where('id', 'in', ids).execute(),
+    ),
+    inChunks(wanted.order, (ids) =>
+      db.selectFrom('orders').select(['id', 'number']).where('id', 'in', ids).execute(),
+    ),
+    inChunks(wanted.user, (ids) =>
+      db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute(),
+    ),
+    inChunks(wanted.quote, (ids) =>
+      db.selectFrom('quotes').select(['id', 'user_name', 'email']).where('id', 'in', ids).execute(),
+    ),
+    inChunks(wanted.company, (ids) =>
+      db.selectFrom('companies').select(['id', 'name']).where('id', 'in', ids).execute(),
+    ),
+  ]);
+  return {
+    part: byId(parts, (row) => ({ name: row.name })),
+    order: byId(orders, (row) => ({ name: formatOrderNumber(Number(row.number)) })),
+    user: byId(users, (row) => ({ name: `${row.name} (${row.email})`, short: row.name })),
+    quote: byId(quotes, (row) => ({ name: `Quote of ${row.user_name} (${row.email})` })),
+    company: byId(companies, (row) => ({ name: row.name })),
+  };
+}
