@@ -6,7 +6,7 @@ export type AuditAction =
   | 'part.created'
   | 'part.edited'
   | 'part.deleted'
-  | 'order.deleted'
+  | 'order.cancelled'
   | 'order.paid'
   | 'order.expired'
   | 'order.refund_due'

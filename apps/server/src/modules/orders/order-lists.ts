@@ -5,17 +5,23 @@ import { pageWithTotal } from '../../db/paging.js';
 import type { OrderRow } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 import { parseOrderNumber } from './numbers.js';
-import { awaitingApproval, awaitingShipment, unpaid } from './predicates.js';
+import { awaitingApproval, awaitingShipment, cancelled, notCancelled, unpaid } from './predicates.js';
 import { invoiceNumber, type OrderWithInvoice } from './repository.js';
 
 /* Pages of orders and the CSV export's lines: the admins', a buyer's and a company's lists. */
 
-/** A page of a company's orders, newest first (only those waiting for approval, if asked), and the total. */
+/**
+ * A page of a company's orders, newest first (only those waiting for approval, if asked; the
+ * cancelled ones instead of the others, if asked), and the total.
+ */
 export function pageOfCompanyOrders(
   db: Database,
-  filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
+  filter: CompanyOrderFilter & { limit: number; offset: number },
 ): Promise<{ rows: OrderWithInvoice[]; total: number }> {
-  let query = db.selectFrom('orders').where('company_id', '=', filter.companyId);
+  let query = db
+    .selectFrom('orders')
+    .where('company_id', '=', filter.companyId)
+    .where(filter.status === 'cancelled' ? cancelled : notCancelled);
   // Waiting means still decidable: an order released while it waited waits no longer.
   if (filter.approval === 'pending') query = query.where(awaitingApproval);
   return pageWithTotal(
@@ -24,8 +30,18 @@ export function pageOfCompanyOrders(
   );
 }
 
+/** Which of a company's orders its list holds. */
+export interface CompanyOrderFilter {
+  companyId: string;
+  approval?: 'pending' | undefined;
+  /** The cancelled orders alone; left out, every order not cancelled. */
+  status?: 'cancelled' | undefined;
+}
+
 /** Which orders a list or an export holds. */
 export interface OrderFilter {
+  /** The cancelled orders alone; left out, every order not cancelled. */
+  status?: 'cancelled' | undefined;
   /** Exactly this buyer's orders. */
   email?: string | undefined;
   /**
@@ -42,7 +58,7 @@ export interface OrderFilter {
 }
 
 function filteredOrders(db: Database, filter: OrderFilter) {
-  let query = db.selectFrom('orders');
+  let query = db.selectFrom('orders').where(filter.status === 'cancelled' ? cancelled : notCancelled);
   if (filter.email) query = query.where('email', '=', filter.email);
   if (filter.state === 'paid') query = query.where('paid_at', 'is not', null);
   if (filter.state === 'unpaid') query = query.where(unpaid);
