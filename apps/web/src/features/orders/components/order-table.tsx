@@ -1,8 +1,8 @@
 import type { Order } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
 import { type Column, PagedTable, type Paging } from '../../../components/ui/paged-table';
-import { formatDollars, formatPieces } from '../../../lib/format';
-import { orderPieces } from '../order-lines';
+import { formatDollars } from '../../../lib/format';
+import { orderQuantityText } from '../order-lines';
 import { OrderPartCell } from './order-lines';
 
 /** A column an order table adds before its actions (the shipment's progress). */
@@ -48,7 +48,7 @@ function orderColumns(
         </>
       ),
     },
-    { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => formatPieces(orderPieces(order)) },
+    { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => orderQuantityText(order) },
     { header: 'Price', cell: (order) => formatDollars(order.price) },
     ...(extra
       ? [
