@@ -8,7 +8,9 @@ const ACTIONS: Record<string, string> = {
   'part.created': 'Part added',
   'part.edited': 'Part edited',
   'part.deleted': 'Part deleted',
+  // Before cancelled orders stayed (migration 0030), an admin's Delete removed the order.
   'order.deleted': 'Order deleted',
+  'order.cancelled': 'Order cancelled',
   'order.paid': 'Order paid',
   'order.expired': 'Order expired (unpaid)',
   'order.refund_due': 'Payment to refund (order expired)',

@@ -1,5 +1,6 @@
 import type { Order } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, type Paging } from '../../../components/ui/paged-table';
 import { formatDollars } from '../../../lib/format';
 import { orderQuantityText } from '../order-lines';
@@ -102,6 +103,20 @@ export function ExpiredBadge({ order }: { order: Order }) {
       <span className="badge badge-neutral">Expired</span>
       {order.expiredAt && (
         <p className="mt-1 text-xs text-base-content/70">released {order.expiredAt.slice(0, 10)}</p>
+      )}
+    </div>
+  );
+}
+
+/** A cancelled order: its pieces went back to stock; it stays to be read, with nothing to do. */
+export function CancelledBadge({ order }: { order: Order }) {
+  return (
+    <div>
+      <span className="badge badge-neutral">Cancelled</span>
+      {order.cancelledAt && (
+        <p className="mt-1 whitespace-nowrap text-xs text-base-content/70">
+          <DateTime at={order.cancelledAt} time="short" />
+        </p>
       )}
     </div>
   );
