@@ -46,7 +46,7 @@ export function OrderFilterBar({
 }) {
   const id = useId();
   return (
-    <fieldset className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <fieldset className="mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Filter the orders</legend>
       <OrderStatusFilter value={filters.status} onChange={(status) => onChange({ ...filters, status })} />
       <div>
