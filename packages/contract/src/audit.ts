@@ -6,7 +6,9 @@ export const AUDIT_ACTIONS = [
   'part.created',
   'part.edited',
   'part.deleted',
+  // Written before cancelled orders were kept: old entries still read so.
   'order.deleted',
+  'order.cancelled',
   'order.paid',
   'order.expired',
   'order.refund_due',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMeasure, parseMeasure, parseMeasureRange } from './measures';
+import { formatMeasure, parseMeasure, parseMeasureRange } from './measures.js';
 
 describe('a measure as people write it', () => {
   it('reads SI prefixes and the unit symbol into the base unit', () => {

@@ -78,10 +78,31 @@ export const Order = z.object({
     "a company order over the buyer's monthly limit: pending until a company admin approves or rejects it",
   ),
   dueDate: z.string().optional().describe('a net-30 order: its invoice falls due then (ISO 8601)'),
+  status: z
+    .enum(['cancelled'])
+    .optional()
+    .describe(
+      'cancelled: its buyer (or an admin) cancelled it unpaid and its pieces went back to stock; left out for every other order (paidAt, expiredAt, approval and fulfilment tell where it stands)',
+    ),
+  cancelledAt: z.string().optional().describe('when it was cancelled (ISO 8601), with status cancelled'),
 });
 export type Order = z.infer<typeof Order>;
 export const OrderList = z.array(Order);
-export const OrdersQuery = Paging;
+
+/**
+ * Which orders a list holds: left out, every order that was not cancelled (the lists as they
+ * always were); `cancelled`, the cancelled ones alone.
+ */
+export const OrderStatusFilter = z.object({
+  status: z
+    .enum(['cancelled'], { error: 'must be cancelled' })
+    .optional()
+    .describe('cancelled: only the cancelled orders; left out: every order not cancelled'),
+});
+export type OrderStatusFilter = z.output<typeof OrderStatusFilter>;
+
+/** A buyer's orders: a page, of the cancelled ones if asked. */
+export const OrdersQuery = Paging.extend(OrderStatusFilter.shape);
 
 const filterText = (max: number) =>
   z
@@ -106,7 +127,10 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name. */
+/**
+ * Manage All Order's filters: the order's state, part of the buyer's email, part of the part's name;
+ * the cancelled orders instead of the others.
+ */
 export const OrderFilters = z.object({
   state: z
     .enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` })
@@ -119,6 +143,7 @@ export const OrderFilters = z.object({
   q: filterText(200).describe(
     "an order number (SO-000123, or 123); any other text: a piece of the buyer's email or name or of their company's name",
   ),
+  ...OrderStatusFilter.shape,
 });
 export type OrderFilters = z.output<typeof OrderFilters>;
 export const AllOrdersQuery = Paging.extend(OrderFilters.shape);
@@ -184,6 +209,9 @@ export const OUT_OF_RANGE_MESSAGE = 'You have to place order in our given range'
 export const ORDER_EXPIRED_MESSAGE =
   'This order has expired: its pieces went back to stock. Buy again to order them.';
 
+/** A cancelled order stays readable, but can be neither paid, cancelled again, decided nor shipped. */
+export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled: its pieces went back to stock.';
+
 /** The buyer holds as many unpaid orders as the shop allows at once. */
 export const tooManyUnpaidMessage = (count: number) =>
   `You have ${count} unpaid orders. Pay or cancel one before placing another.`;
@@ -199,6 +227,7 @@ export const unverifiedHoldMessage = (dollars: number) =>
 /** `GET /api/companies/{id}/orders`: a page of the company's orders, or only those waiting for approval. */
 export const CompanyOrdersQuery = Paging.extend({
   approval: z.enum(['pending'], { error: 'must be pending' }).optional(),
+  ...OrderStatusFilter.shape,
 });
 export type CompanyOrdersQuery = z.output<typeof CompanyOrdersQuery>;
 

@@ -12,7 +12,7 @@ const count = z.number().int().nonnegative();
 
 export const OverviewDay = z.object({
   date: z.string().describe('the day in UTC, YYYY-MM-DD'),
-  orders: count.describe('orders placed that day (cancelled orders are gone)'),
+  orders: count.describe('orders placed that day and not cancelled'),
   revenue: count.describe('whole dollars of the orders paid that day'),
 });
 export type OverviewDay = z.infer<typeof OverviewDay>;

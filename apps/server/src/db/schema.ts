@@ -80,6 +80,8 @@ export interface OrdersTable {
   approved_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0029: the order's human number (SO-000123), given when it is written, never changed. */
   number: ColumnType<number, number, never>;
+  /** Migration 0030: when its buyer (or an admin) cancelled it unpaid; its pieces went back (the row stays). */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type FulfilmentStatus = 'unfulfilled' | 'shipped' | 'delivered';

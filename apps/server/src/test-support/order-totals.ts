@@ -1,5 +1,5 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { fillOrderTotals } from '../db/migrations/0028_running_order_totals.js';
 
 /**
  * Rebuilds the running totals (orders/totals.ts moveTotals) from the orders as they stand:
@@ -13,6 +13,24 @@ async function refill(trx: Database): Promise<void> {
   await trx.deleteFrom('buyer_totals').execute();
   await trx.deleteFrom('member_month_spending').execute();
   await fillOrderTotals(trx);
+}
+
+/**
+ * The totals as the orders stand, counted as migration 0028 first filled them, and leaving out the
+ * cancelled orders (migration 0030), which hold nothing and spend nothing: each buyer's orders
+ * that hold pieces unpaid, and each member's company orders of a month that count against
+ * their limit.
+ */
+async function fillOrderTotals(db: Database): Promise<void> {
+  await sql`insert into buyer_totals (user_id, open_orders, open_value)
+    select user_id, count(*), sum(price) from orders
+    where paid_at is null and expired_at is null and cancelled_at is null and due_date is null
+    group by user_id`.execute(db);
+  await sql`insert into member_month_spending (user_id, company_id, month, spent)
+    select user_id, company_id, substr(created_at, 1, 7), sum(price) from orders
+    where company_id is not null and expired_at is null and cancelled_at is null
+      and (approval is null or approval <> 'rejected')
+    group by user_id, company_id, substr(created_at, 1, 7)`.execute(db);
 }
 
 /** The running totals as kept (rows that hold something), in a fixed order, as numbers. */

@@ -98,6 +98,7 @@ export function orderRow(facts: OrderFacts & Partial<OrderRow>): OrderRow {
     due_date: null,
     settlement_reference: null,
     approved_at: null,
+    cancelled_at: null,
     ...facts,
   };
 }

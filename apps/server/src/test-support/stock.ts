@@ -3,8 +3,8 @@ import type { Database } from '../db/database.js';
 
 /**
  * The stock invariant: for every part, what is available now plus what the lines of its orders
- * (paid or not; an expired order gave its pieces back) hold equals what it started with. `start`
- * maps part id → starting stock.
+ * (paid or not; an expired or a cancelled order gave its pieces back) hold equals what it started
+ * with. `start` maps part id → starting stock.
  */
 export async function stockHeldByOrders(
   db: Database,
@@ -20,6 +20,7 @@ export async function stockHeldByOrders(
         .select(sql<number>`coalesce(sum(order_lines.quantity), 0)`.as('held'))
         .whereRef('order_lines.part_id', '=', 'parts.id')
         .where('orders.expired_at', 'is', null)
+        .where('orders.cancelled_at', 'is', null)
         .as('ordered'),
     ])
     .execute();

@@ -28,6 +28,7 @@ import * as m0026 from './0026_parts_name_sort.js';
 import * as m0027 from './0027_no_change_feed.js';
 import * as m0028 from './0028_running_order_totals.js';
 import * as m0029 from './0029_order_numbers.js';
+import * as m0030 from './0030_cancelled_orders.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0027_no_change_feed': m0027,
   '0028_running_order_totals': m0028,
   '0029_order_numbers': m0029,
+  '0030_cancelled_orders': m0030,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several servers at once. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AUDIT_ACTIONS, AUDIT_REFERENCES, type AuditEntry } from '@shop/contract/audit';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
@@ -103,6 +104,13 @@ describe('the audit log as a person reads it', () => {
       subjectId: buyer.uid,
       after: { emailVerified: true },
     });
+    // Before cancelled orders were kept, a Delete removed the order and wrote this entry.
+    await recordAudit(db, {
+      actor: { id: admin.uid, email: admin.email },
+      action: 'order.deleted',
+      subjectId: randomUUID(),
+      before: { number: 'SO-000042', userName: 'Gone Buyer' },
+    });
     await ok(shopAdmin.delete(`/api/partsById?id=${part}`));
 
     const res = await ok(shopAdmin.get('/api/audit?limit=100'));
@@ -125,7 +133,9 @@ describe('the audit log as a person reads it', () => {
     for (const entry of entries.filter((e) => e.action.startsWith('order.')))
       expect(entry.subjectName).toMatch(/^SO-\d{6}$/);
     // A deleted order is gone: the number it had is the one its entry recorded.
-    expect(one('order.deleted').subjectName).toBe((one('order.deleted').before as { number: string }).number);
+    expect(one('order.deleted').subjectName).toBe('SO-000042');
+    // A cancelled one stays, and is named by its number as it is now.
+    expect(one('order.cancelled').subjectName).toMatch(/^SO-\d{6}$/);
     expect(one('part.deleted')).toMatchObject({ subjectName: 'Readable Probe', actorName: 'Test Admin' });
     expect(one('order.paid')).toMatchObject({ actor: buyer.email, actorName: 'Test Buyer' });
     expect(one('order.expired')).toMatchObject({ actor: 'shop' });

@@ -54,22 +54,25 @@ describe('the audit log', () => {
       'part.deleted',
       'user.made_admin',
       'order.paid',
-      'order.deleted',
+      'order.cancelled',
       'part.edited',
       'part.created',
     ]);
-    const [partDeleted, madeAdmin, orderPaid, orderDeleted, partEdited, partCreated] = entries;
+    const [partDeleted, madeAdmin, orderPaid, orderCancelled, partEdited, partCreated] = entries;
     expect(partCreated).toMatchObject({
       actor: admin.email,
       subjectId: partId,
       after: { name: 'Audit part', price_per_piece: 4 },
     });
     expect(partEdited).toMatchObject({ before: { price_per_piece: 4 }, after: { price_per_piece: 6 } });
-    expect(orderDeleted).toMatchObject({
+    // The admin's Delete cancels the order (it stays, marked cancelled): before, and when.
+    expect(orderCancelled).toMatchObject({
       actor: admin.email,
       subjectId: deleted,
       before: { quantity: 2, price: 12 },
+      after: { cancelledAt: expect.any(String) },
     });
+    expect(orderCancelled?.before).not.toHaveProperty('status');
     expect(orderPaid).toMatchObject({ actor: buyer.email, subjectId: paid, after: { paymentId } });
     expect(madeAdmin).toMatchObject({
       subjectId: buyer.uid,

@@ -30,6 +30,7 @@ async function refusal(db: Database, id: string, to: FulfilmentBody['status']): 
   if (to === 'shipped') {
     if (row.fulfilment_status === 'shipped') return conflict(ALREADY_SHIPPED_MESSAGE);
     if (row.expired_at) return conflict('This order has expired: it can no longer be shipped');
+    if (row.cancelled_at) return conflict('This order was cancelled: it can no longer be shipped');
     return conflict(NOT_SHIPPABLE_MESSAGE);
   }
   return conflict(NOT_SHIPPED_MESSAGE);

@@ -94,7 +94,7 @@ export function mailContent(
       return quoteRequestedMail(quote, await quotes.requestMessage(db, quoteId), deps.publicUrl);
     }
     const order = row.order_id ? await readOrder(db, row.order_id) : undefined;
-    if (!order) return { drop: 'the quote has no order' };
+    if (!order || order.cancelled_at) return { drop: 'the quote has no order, or it was cancelled' };
     return mail.kind === 'quote_accepted'
       ? quoteAcceptedMail(quote, order, deps.publicUrl)
       : quoteAcceptedAdminMail(quote, order, deps.publicUrl);
@@ -140,10 +140,9 @@ export function mailContent(
         ? adminMailSubject(mail.subject_id)
         : mail.subject_id,
     );
-    // A confirmation of an order cancelled before it went out tells nothing true any more.
-    if (!order || (mail.kind === 'payment_receipt' && !order.paid_at)) {
-      return { drop: 'the order is gone or unpaid' };
-    }
+    // A mail about an order cancelled before it went out tells nothing true any more.
+    if (!order || order.cancelled_at) return { drop: 'the order is gone or cancelled' };
+    if (mail.kind === 'payment_receipt' && !order.paid_at) return { drop: 'the order is unpaid' };
     if (mail.kind === 'order_shipped' && order.fulfilment_status === 'unfulfilled') {
       return { drop: 'the order has not shipped' };
     }

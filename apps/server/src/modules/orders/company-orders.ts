@@ -10,9 +10,9 @@ import { adminEmailsOf, companyOf, requireCompanyAdmin } from '../companies/inde
 import type { MailOutbox } from '../mail/index.js';
 import { dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { overdueUnmailed, pendingDueForReminder } from './due-orders.js';
-import { pageOfCompanyOrders } from './order-lists.js';
+import { type CompanyOrderFilter, pageOfCompanyOrders } from './order-lists.js';
 import * as orders from './repository.js';
-import { getOrder, orderExpired, toOrder, withLines } from './service.js';
+import { getOrder, orderCancelled, orderExpired, toOrder, withLines } from './service.js';
 import { returnLines } from './stock.js';
 import { moveTotals } from './totals.js';
 
@@ -26,12 +26,13 @@ export const OWN_ORDER =
   'You cannot approve your own order: it passes your spending limit, so another admin of your company must approve it';
 
 /**
- * Why a decision changed nothing: the order is gone, was decided (or cancelled, paid) already, or
- * was released (409 order_expired) because it waited longer than it may hold its pieces.
+ * Why a decision changed nothing: the order is gone, was cancelled or decided (or paid) already,
+ * or was released (409 order_expired) because it waited longer than it may hold its pieces.
  */
 async function notPending(db: Database, id: string): Promise<never> {
   const now = await orders.findOrder(db, id);
   if (!now) throw notFound('order');
+  if (now.cancelled_at) throw orderCancelled();
   if (now.approval === 'approved') throw conflict('This order is approved already');
   if (now.approval === 'rejected') throw conflict('This order is rejected already');
   if (now.approval === 'pending' && now.expired_at) throw orderExpired();
@@ -142,7 +143,7 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
 export async function listCompanyOrders(
   db: Database,
   caller: Caller,
-  filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
+  filter: CompanyOrderFilter & { limit: number; offset: number },
 ): Promise<{ orders: Order[]; total: number }> {
   await requireCompanyAdmin(db, caller, filter.companyId, { refusal: NOT_ADMIN_OF });
   const { rows, total } = await pageOfCompanyOrders(db, filter);

@@ -63,7 +63,7 @@ export function companyOrderRoutes(app: FastifyInstance, deps: CompanyOrderDeps 
       schema: {
         tags: ['companies'],
         summary:
-          "Every member's orders of the company, newest first, or only those waiting for approval (approval=pending) (its admins); x-total-count carries the total",
+          "Every member's orders of the company not cancelled (status=cancelled: the cancelled ones), newest first, or only those waiting for approval (approval=pending) (its admins); x-total-count carries the total",
         security,
         params: CompanyIdParams,
         querystring: CompanyOrdersQuery,

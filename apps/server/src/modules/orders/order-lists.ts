@@ -9,6 +9,8 @@ import {
   awaitingApproval,
   awaitingPayment,
   awaitingShipment,
+  cancelled,
+  notCancelled,
   type OrderPredicate,
   shipped,
   unpaid,
@@ -17,12 +19,18 @@ import { type OrderWithInvoice, readWithOrder } from './repository.js';
 
 /* Pages of orders and the CSV export's lines: the admins', a buyer's and a company's lists. */
 
-/** A page of a company's orders, newest first (only those waiting for approval, if asked), and the total. */
+/**
+ * A page of a company's orders, newest first (only those waiting for approval, if asked; the
+ * cancelled ones instead of the others, if asked), and the total.
+ */
 export function pageOfCompanyOrders(
   db: Database,
-  filter: { companyId: string; approval?: 'pending' | undefined; limit: number; offset: number },
+  filter: CompanyOrderFilter & { limit: number; offset: number },
 ): Promise<{ rows: OrderWithInvoice[]; total: number }> {
-  let query = db.selectFrom('orders').where('company_id', '=', filter.companyId);
+  let query = db
+    .selectFrom('orders')
+    .where('company_id', '=', filter.companyId)
+    .where(filter.status === 'cancelled' ? cancelled : notCancelled);
   // Waiting means still decidable: an order released while it waited waits no longer.
   if (filter.approval === 'pending') query = query.where(awaitingApproval);
   return pageWithTotal(
@@ -31,8 +39,18 @@ export function pageOfCompanyOrders(
   );
 }
 
+/** Which of a company's orders its list holds. */
+export interface CompanyOrderFilter {
+  companyId: string;
+  approval?: 'pending' | undefined;
+  /** The cancelled orders alone; left out, every order not cancelled. */
+  status?: 'cancelled' | undefined;
+}
+
 /** Which orders a list or an export holds. */
 export interface OrderFilter {
+  /** The cancelled orders alone; left out, every order not cancelled. */
+  status?: 'cancelled' | undefined;
   /** Exactly this buyer's orders. */
   email?: string | undefined;
   /** One of STATE_FILTERS. */
@@ -60,7 +78,7 @@ const STATE_FILTERS: Record<OrderState, OrderPredicate> = {
 };
 
 function filteredOrders(db: Database, filter: OrderFilter) {
-  let query = db.selectFrom('orders');
+  let query = db.selectFrom('orders').where(filter.status === 'cancelled' ? cancelled : notCancelled);
   if (filter.email) query = query.where('email', '=', filter.email);
   if (filter.state) query = query.where(STATE_FILTERS[filter.state]);
   if (filter.buyer)

@@ -13,9 +13,27 @@ export type OrderPredicate = (eb: Orders) => Expression<SqlBool>;
  * JavaScript twin of `holdsPiecesUnpaid`, for a row already read.)
  */
 
-/** Unpaid: neither paid nor expired (an expired order is neither paid nor unpaid: its pieces went back). */
+/**
+ * Cancelled: its buyer (or an admin) cancelled it unpaid; its pieces went back. It stays for its
+ * buyer to read, and is in no list, count or total unless a caller asks for the cancelled ones.
+ */
+export const cancelled = (eb: Orders) => eb('orders.cancelled_at', 'is not', null);
+
+/** Not cancelled: what every list of orders holds unless its caller asks for the cancelled ones. */
+export const notCancelled = (eb: Orders) => eb('orders.cancelled_at', 'is', null);
+
+/**
+ * Unpaid: neither paid, expired nor cancelled (an expired or a cancelled order is neither paid nor
+ * unpaid: its pieces went back). Every state below that can be reached unpaid goes through it, so
+ * none holds for a cancelled order; a cancelled order was never paid nor invoiced, so neither
+ * `shippable` nor `overdue` holds for it either.
+ */
 export const unpaid = (eb: Orders) =>
-  eb.and([eb('orders.paid_at', 'is', null), eb('orders.expired_at', 'is', null)]);
+  eb.and([
+    eb('orders.paid_at', 'is', null),
+    eb('orders.expired_at', 'is', null),
+    eb('orders.cancelled_at', 'is', null),
+  ]);
 
 /**
  * Holds its pieces unpaid, and counts against its buyer's unpaid-order cap: unpaid and not invoiced

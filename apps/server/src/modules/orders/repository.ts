@@ -63,19 +63,28 @@ export function findOrder(db: Database, id: string): Promise<OrderWithInvoice | 
 }
 
 /**
- * Removes the order (its lines and payment intents with it) only while it is unpaid, not expired
- * and not shipped; answers what was removed, lines included, or nothing if it was paid, expired,
- * shipped or gone.
+ * Marks the order cancelled at `at` in one conditional update, only while it is unpaid (not
+ * expired, not cancelled yet), not invoiced and not shipped: of cancels and payments at once,
+ * exactly one changes it. Its payment intents are marked canceled first (they were cancelled at the
+ * provider before; a payment takes an intent's row before its order's, and so does this, so the
+ * two never wait on each other in a circle). Answers the order as it is now, with its lines, or
+ * nothing if it was paid, expired, cancelled, shipped or gone.
  * Run it in a transaction and roll back when it answers nothing.
  */
-export async function deleteUnpaidOrder(
+export async function cancelUnpaidOrder(
   db: Database,
   id: string,
+  at: string,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
-  await db.deleteFrom('payment_intents').where('order_id', '=', id).execute();
-  const lines = await linesOf(db, [id]);
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'canceled', updated_at: at })
+    .where('order_id', '=', id)
+    .where('status', 'not in', ['succeeded', 'refund_due', 'canceled'])
+    .execute();
   const order = await db
-    .deleteFrom('orders')
+    .updateTable('orders')
+    .set({ cancelled_at: at })
     .where('id', '=', id)
     // An invoiced (net-30) order keeps its number (the invoices' numbers have no gaps), and a
     // shipped one is on its way: neither is ever cancelled.
@@ -83,7 +92,7 @@ export async function deleteUnpaidOrder(
     .where('fulfilment_status', '=', 'unfulfilled')
     .returningAll()
     .executeTakeFirst();
-  return order && { order, lines };
+  return order && { order, lines: await linesOf(db, [id]) };
 }
 
 /**

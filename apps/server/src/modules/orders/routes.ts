@@ -16,15 +16,8 @@ import { z } from 'zod';
 import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { limit } from '../../plugins/rate-limits.js';
-import {
-  cancelOrder,
-  getOrder,
-  listOrders,
-  type OrderDeps,
-  ordersCsv,
-  placeOrder,
-  purchase,
-} from './service.js';
+import { cancelOrder } from './cancel.js';
+import { getOrder, listOrders, type OrderDeps, ordersCsv, placeOrder, purchase } from './service.js';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -102,7 +95,7 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
       schema: {
         tags: ['orders'],
         summary:
-          'Every order, newest first, filtered by state (paid, unpaid: still payable, expired, to_ship), buyer, part and q (an order number, else a piece of the buyer or their company) (admins); x-total-count carries the total',
+          'Every order not cancelled (with status=cancelled: every cancelled one), newest first, filtered by state (paid, unpaid: still payable, expired, to_ship), buyer, part and q (an order number, else a piece of the buyer or their company) (admins); x-total-count carries the total',
         security,
         querystring: AllOrdersQuery,
         response: { 200: OrderList, ...errors },
@@ -141,7 +134,8 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
       onRequest: guard.user,
       schema: {
         tags: ['orders'],
-        summary: "A buyer's orders, newest first (that buyer, or admins)",
+        summary:
+          "A buyer's orders, newest first (that buyer, or admins): those not cancelled, or with status=cancelled the cancelled ones; x-total-count carries the total",
         security,
         querystring: OrdersQuery.extend(EmailQuery.shape),
         response: { 200: OrderList, ...errors },
@@ -177,7 +171,7 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
       schema: {
         tags: ['orders'],
         summary:
-          'Cancel an unpaid order (its buyer, or admins); its pieces return to stock (a paid order: 409 conflict; an expired one: 409 order_expired)',
+          'Cancel an unpaid order (its buyer, or admins); its pieces return to stock and the order stays, with status cancelled and cancelledAt (a paid, invoiced or shipped order: 409 conflict; an expired one: 409 order_expired; one cancelled already: 409 conflict)',
         security,
         params: OrderIdParams,
         response: { 200: Acknowledged, 409: ErrorBody, ...errors },

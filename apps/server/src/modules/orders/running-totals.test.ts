@@ -79,7 +79,7 @@ type Placed = { id: string; buyer: Buyer };
 async function ordersByState(shop: TestShop, placed: ReadonlyMap<string, Placed>) {
   const rows = await shop.database.db
     .selectFrom('orders')
-    .select(['id', 'paid_at', 'expired_at', 'due_date', 'approval'])
+    .select(['id', 'paid_at', 'expired_at', 'cancelled_at', 'due_date', 'approval'])
     .execute();
   const intents = new Set(
     (
@@ -92,7 +92,8 @@ async function ordersByState(shop: TestShop, placed: ReadonlyMap<string, Placed>
   );
   const of = (test: (row: (typeof rows)[number]) => boolean) =>
     rows.filter(test).flatMap((row) => placed.get(row.id) ?? []);
-  const unpaid = (row: (typeof rows)[number]) => row.paid_at === null && row.expired_at === null;
+  const unpaid = (row: (typeof rows)[number]) =>
+    row.paid_at === null && row.expired_at === null && row.cancelled_at === null;
   return {
     open: of((row) => unpaid(row) && row.due_date === null && row.approval !== 'pending'),
     pending: of((row) => unpaid(row) && row.approval === 'pending'),

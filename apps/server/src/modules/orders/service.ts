@@ -1,9 +1,8 @@
 import type { RefusedLine } from '@shop/contract/errors';
-import { SHIPPED_NOT_CANCELLABLE_MESSAGE } from '@shop/contract/fulfilment';
 import {
   type Fulfilment,
-  INVOICED_NOT_CANCELLABLE_MESSAGE,
   type LineInput,
+  ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
   type Order,
   type OrderBody,
@@ -84,6 +83,7 @@ export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
     ...(row.company_name ? { companyName: row.company_name } : {}),
     ...(row.approval ? { approval: row.approval } : {}),
     ...(row.due_date ? { dueDate: row.due_date } : {}),
+    ...(row.cancelled_at ? { status: 'cancelled' as const, cancelledAt: row.cancelled_at } : {}),
   };
 }
 
@@ -95,6 +95,9 @@ export async function withLines(db: Database, rows: readonly OrderAsRead[]): Pro
 }
 
 export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_MESSAGE);
+
+/** What paying, cancelling, deciding or shipping a cancelled order answers. */
+export const orderCancelled = () => conflict(ORDER_CANCELLED_MESSAGE);
 
 /** SPEC's one-part purchase: an order of one line. */
 export function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Promise<string> {
@@ -274,62 +277,12 @@ export interface OrderDeps {
   db: Database;
   /** Mail to buyers, when the shop sends any. */
   mail?: MailOutbox | undefined;
-  /** Runs before an unpaid order is removed (its payment intents are cancelled at the provider). */
+  /** Runs before an unpaid order is cancelled or released (its payment intents are cancelled at the provider). */
   beforeCancel?: (orderId: string) => Promise<void>;
   /** How many unpaid orders one buyer may hold at once (no cap when unset). */
   unpaidPerBuyer?: number;
   /** How many dollars of unpaid orders an account nobody verified may hold (no cap when unset). */
   unpaidValueUnverified?: number;
-}
-
-/**
- * Cancels (deletes) an unpaid order and returns its pieces to stock, in one transaction: a shipped
- * or paid order stays (409), and an order deleted twice returns its pieces once (the second is a
- * 404).
- */
-export async function cancelOrder(deps: OrderDeps, caller: Caller, id: string): Promise<void> {
-  const row = await orderFor(deps.db, caller, id);
-  // Shipped before paid: a net-30 order ships unpaid, and once on its way it stays an order.
-  if (row.fulfilment_status !== 'unfulfilled') throw conflict(SHIPPED_NOT_CANCELLABLE_MESSAGE);
-  if (row.paid_at) throw conflict('A paid order cannot be cancelled');
-  if (row.due_date) throw conflict(INVOICED_NOT_CANCELLABLE_MESSAGE);
-  if (row.expired_at) throw orderExpired();
-  // An admin deleting someone's order is an admin action: it goes into the audit log.
-  await removeUnpaidOrder(deps, id, caller.role === 'admin' ? { actor: caller } : undefined);
-}
-
-async function removeUnpaidOrder(
-  deps: OrderDeps,
-  id: string,
-  audit?: { actor: { id: string; email: string } | null },
-): Promise<OrderRow> {
-  await deps.beforeCancel?.(id);
-  const lost = new Error('the order was paid or cancelled meanwhile');
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
-      const deleted = await orders.deleteUnpaidOrder(trx, id);
-      // Nothing to cancel: roll back, so a paid order keeps its payment intents.
-      if (!deleted) throw lost;
-      await returnLines(trx, deleted.lines);
-      if (audit) {
-        await recordAudit(trx, {
-          actor: audit.actor,
-          action: 'order.deleted',
-          subjectId: id,
-          before: toOrder(deleted.order, deleted.lines),
-        });
-      }
-      await moveTotals(trx, deleted.order, undefined);
-      return deleted.order;
-    });
-  } catch (error) {
-    if (error !== lost) throw error;
-    const now = await orders.findOrder(deps.db, id);
-    if (!now) throw notFound('order');
-    if (now.fulfilment_status !== 'unfulfilled') throw conflict(SHIPPED_NOT_CANCELLABLE_MESSAGE);
-    if (now.paid_at) throw conflict('A paid order cannot be cancelled');
-    throw now.due_date ? conflict(INVOICED_NOT_CANCELLABLE_MESSAGE) : orderExpired();
-  }
 }
 
 /**
@@ -458,7 +411,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       Number(o.line_quantity),
       Number(o.line_unit_price),
       Number(o.line_price),
-      o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
+      o.cancelled_at ? 'cancelled' : o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
       o.payment_id,
       o.paid_at,
       o.fulfilment_status,

@@ -73,8 +73,8 @@ export const monthOf = (iso: string) => iso.slice(0, 7);
 
 /**
  * Whole dollars of the member's orders for their company placed in the calendar month of `at`
- * that count against their limit: every one not rejected and not expired (a cancelled order is
- * gone), pending ones included. One row of the running totals.
+ * that count against their limit: every one not rejected, expired or cancelled, pending ones
+ * included. One row of the running totals.
  */
 export async function monthSpending(
   db: Database,
@@ -101,16 +101,20 @@ export interface Tallied {
   expired_at?: string | null | undefined;
   due_date?: string | null | undefined;
   approval?: string | null | undefined;
+  cancelled_at?: string | null | undefined;
 }
 
 /**
- * Holds pieces unpaid, and counts against the buyer's unpaid-order cap: unpaid and not expired,
- * waiting for a card payment or for their company's approval; not invoiced on account (net 30).
+ * Holds pieces unpaid, and counts against the buyer's unpaid-order cap: unpaid, not expired and
+ * not cancelled, waiting for a card payment or for their company's approval; not invoiced on
+ * account (net 30).
  */
-const holdsUnpaid = (o: Tallied) => o.paid_at == null && o.expired_at == null && o.due_date == null;
+const holdsUnpaid = (o: Tallied) =>
+  o.paid_at == null && o.expired_at == null && o.cancelled_at == null && o.due_date == null;
 
-/** A company order that counts against its member's monthly limit: not expired, not rejected. */
-const spends = (o: Tallied) => o.company_id != null && o.expired_at == null && o.approval !== 'rejected';
+/** A company order that counts against its member's monthly limit: not expired, rejected or cancelled. */
+const spends = (o: Tallied) =>
+  o.company_id != null && o.expired_at == null && o.cancelled_at == null && o.approval !== 'rejected';
 
 function shareOf(order: Tallied | undefined) {
   const open = order !== undefined && holdsUnpaid(order);

@@ -1,18 +1,22 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { awaitingShipment, overdue, unpaid } from '../orders/index.js';
+import { awaitingShipment, notCancelled, overdue, unpaid } from '../orders/index.js';
 
 /** `YYYY-MM-DD` of an ISO 8601 UTC timestamp column: the same text in both dialects. */
 const dayOf = <Column extends 'created_at' | 'paid_at'>(column: Column) =>
   sql<Column extends 'paid_at' ? string | null : string>`substr(${sql.ref(column)}, 1, 10)`;
 
-/** Orders placed on each day from `since` on (the created_at index bounds the scan). */
+/**
+ * Orders placed on each day from `since` on and not cancelled (the created_at index bounds the
+ * scan): a cancelled order counts as it did when a cancel deleted it.
+ */
 export function ordersPerDay(db: Database, since: string) {
   return db
     .selectFrom('orders')
     .select((eb) => [dayOf('created_at').as('day'), eb.fn.countAll<number>().as('orders')])
     .where('created_at', '>=', since)
+    .where(notCancelled)
     .groupBy(dayOf('created_at'))
     .execute();
 }
@@ -30,7 +34,7 @@ export function paymentsPerDay(db: Database, since: string) {
         eb.fn.countAll<number>().as('orders'),
         eb.fn.sum<number | string>('price').as('dollars'),
       ])
-      // Expired orders are neither paid nor unpaid: their pieces went back to stock.
+      // Expired and cancelled orders are neither paid nor unpaid: their pieces went back to stock.
       .where((eb) => eb.or([unpaid(eb), eb('paid_at', '>=', since)]))
       .groupBy(dayOf('paid_at'))
       .execute()

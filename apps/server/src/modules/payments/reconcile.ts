@@ -19,8 +19,8 @@ async function settleIfSucceeded(deps: PaymentDeps, intentId: string): Promise<b
 }
 
 /**
- * Before an unpaid order is cancelled, its intents are cancelled at the provider, so nobody can
- * pay for an order that is gone. An intent the buyer already paid pays the order instead, and
+ * Before an unpaid order is cancelled (or released), its intents are cancelled at the provider, so
+ * nobody can pay for an order whose pieces went back. An intent the buyer already paid pays the order instead, and
  * the cancel is refused.
  */
 export async function releaseIntents(deps: PaymentDeps, orderId: string): Promise<void> {

@@ -67,8 +67,8 @@ export async function recordEvent(
 }
 
 /**
- * Intents that may still turn into money: of unpaid orders, neither canceled nor already set
- * aside for a refund (their order expired and its pieces were gone when the money came).
+ * Intents that may still turn into money: of unpaid orders not cancelled, neither canceled nor
+ * already set aside for a refund (their order expired and its pieces were gone when the money came).
  */
 export function intentsOfUnpaidOrders(db: Database, orderId?: string) {
   let query = db
@@ -80,6 +80,8 @@ export function intentsOfUnpaidOrders(db: Database, orderId?: string) {
       'payment_intents.status as status',
     ])
     .where('orders.paid_at', 'is', null)
+    // A cancelled order's intents were cancelled with it; none may pay it.
+    .where('orders.cancelled_at', 'is', null)
     .where('payment_intents.status', 'not in', ['canceled', 'refund_due']);
   if (orderId) query = query.where('payment_intents.order_id', '=', orderId);
   return query.execute();

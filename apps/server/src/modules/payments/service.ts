@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/app-error.j
 import { type Caller, requireSelf } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { orderExpired, payByCard, payExpiredOrder, readOrder } from '../orders/index.js';
+import { orderCancelled, orderExpired, payByCard, payExpiredOrder, readOrder } from '../orders/index.js';
 import { testCardOutcome } from './card.js';
 import { paymentsNotConfigured } from './no-provider.js';
 import type { PaymentProvider, ProviderIntent } from './provider.js';
@@ -114,6 +114,7 @@ export async function createPaymentIntent(
   requireCardPayments(deps);
   const order = await ownOrder(deps.db, caller, orderId);
   if (order.paid_at) throw conflict('This order is paid');
+  if (order.cancelled_at) throw orderCancelled();
   requireCardPayable(order);
   if (order.expired_at) throw orderExpired();
   const amountCents = amountOf(order);
@@ -160,6 +161,8 @@ async function settle(
   if (outcome !== 'not_paid') return outcome;
   const now = await readOrder(trx, order.id);
   if (!now) throw notFound('order');
+  // Cancelled meanwhile (a cancel racing this payment won): the card pays nothing.
+  if (now.cancelled_at) throw orderCancelled();
   if (now.payment_id !== intent.id) throw conflict('This order is paid with another payment');
   return 'paid';
 }
@@ -188,6 +191,7 @@ export async function payOrder(
     if (order.payment_id === paymentId) return;
     throw conflict('This order is paid with another payment');
   }
+  if (order.cancelled_at) throw orderCancelled();
   requireCardPayable(order);
   if (order.expired_at && (await payments.intentStatus(deps.db, paymentId)) === 'refund_due')
     throw refundDue();
@@ -211,8 +215,9 @@ export async function confirmTestPayment(
   const paidByThis = order.paid_at !== null && order.payment_id === intent.id;
   if (intent.status === 'succeeded' || paidByThis) return { id: intent.id, status: 'succeeded' };
   if (order.paid_at) throw conflict('This order is paid');
-  requireCardPayable(order);
   // The card is not charged for an order whose pieces went back to stock.
+  if (order.cancelled_at) throw orderCancelled();
+  requireCardPayable(order);
   if (order.expired_at) throw orderExpired();
   if (!passesLuhn(body.card.number)) throw badRequest('card.number is not a valid card number');
   if (hasExpired(body.card.exp)) throw badRequest('card.exp is in the past: the card has expired');

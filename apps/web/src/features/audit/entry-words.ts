@@ -12,6 +12,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'part.edited': 'Part edited',
   'part.deleted': 'Part deleted',
   'order.deleted': 'Order deleted',
+  'order.cancelled': 'Order cancelled',
   'order.paid': 'Order paid',
   'order.expired': 'Order expired (unpaid)',
   'order.refund_due': 'Payment to refund (order expired)',

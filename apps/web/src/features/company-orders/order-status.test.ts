@@ -29,6 +29,16 @@ describe('orderStanding', () => {
     expect(orderStanding(anOrder({ expiredAt: '2026-12-01' }), now).kind).toBe('expired');
   });
 
+  it('a cancelled order is cancelled, even one that waited for approval, and takes no card', () => {
+    const cancelled = { status: 'cancelled', cancelledAt: '2026-12-01T10:00:00.000Z' } as const;
+    expect(orderStanding(anOrder(cancelled), now)).toEqual({ kind: 'cancelled' });
+    expect(orderStanding(anOrder({ ...cancelled, companyId: 'c', approval: 'pending' }), now).kind).toBe(
+      'cancelled',
+    );
+    expect(standingLabel({ kind: 'cancelled' })).toBe('Cancelled');
+    expect(cardPaymentRefusal(anOrder(cancelled))).toMatch(/^This order was cancelled: it cannot be paid/);
+  });
+
   it('a net-30 order is invoiced until settled, overdue once its due day is over', () => {
     const invoiced = { companyId: 'c', invoiceNumber: 'INV-000042' };
     expect(orderStanding(anOrder({ ...invoiced, dueDate: '2026-12-10T09:00:00.000Z' }), now)).toEqual({

@@ -6,6 +6,7 @@ import { formatDollars } from '../../lib/format';
  * from what the order carries (docs/product.md, companies).
  */
 export type OrderStanding =
+  | { kind: 'cancelled' }
   | { kind: 'expired' }
   | { kind: 'pending' }
   | { kind: 'rejected' }
@@ -16,6 +17,7 @@ export type OrderStanding =
 /** `now`: the moment an invoice is overdue against (its due day passed, UTC). */
 export function orderStanding(order: Order, now: Date = new Date()): OrderStanding {
   if (order.paymentId) return { kind: 'paid' };
+  if (order.status === 'cancelled') return { kind: 'cancelled' };
   if (order.approval === 'rejected') return { kind: 'rejected' };
   if (order.expiredAt) return { kind: 'expired' };
   if (order.approval === 'pending') return { kind: 'pending' };
@@ -46,6 +48,8 @@ export function formatDueDate(dueDate: string): string {
 /** An order's standing in a few words, for a badge or a cell. */
 export function standingLabel(standing: OrderStanding): string {
   switch (standing.kind) {
+    case 'cancelled':
+      return 'Cancelled';
     case 'expired':
       return 'Expired';
     case 'pending':
@@ -63,6 +67,7 @@ export function standingLabel(standing: OrderStanding): string {
 
 /** The daisyUI badge of each standing. */
 export const STANDING_BADGES: Record<OrderStanding['kind'], string> = {
+  cancelled: 'badge-neutral',
   expired: 'badge-neutral',
   pending: 'badge-warning',
   rejected: 'badge-error',
@@ -88,11 +93,13 @@ export function invoicedText(order: Pick<Order, 'invoiceNumber' | 'dueDate'>): s
 }
 
 /**
- * Why the payment page takes no card for an order, or null when it may: one waiting for or
- * refused approval, and one on 30-day terms, are not paid by card.
+ * Why the payment page takes no card for an order, or null when it may: a cancelled one, one
+ * waiting for or refused approval, and one on 30-day terms, are not paid by card.
  */
 export function cardPaymentRefusal(order: Order): string | null {
   if (order.paymentId || order.expiredAt) return null;
+  if (order.status === 'cancelled')
+    return 'This order was cancelled: it cannot be paid. Its pieces went back to stock.';
   if (order.approval === 'pending')
     return "This order is waiting for your company's approval: it can be paid once a company admin approves it.";
   if (order.approval === 'rejected') return 'Your company rejected this order: it cannot be paid.';

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contract/orders';
 import { describe, expect, it } from 'vitest';
-import { buyAgain, moreParts, morePartsText, orderPieces } from './order-lines';
+import { buyAgain, moreParts, morePartsText, orderQuantityText } from './order-lines';
 
 const line = (partsId: string, quantity: number, unitPrice: number) => ({
   partsId,
@@ -29,9 +29,9 @@ describe("an order's lines as the order tables show them", () => {
     expect(morePartsText(2)).toBe('+ 2 more parts');
   });
 
-  it("shows a one-line order's quantity, and every line's pieces for several", () => {
-    expect(orderPieces(oneLine)).toBe(20);
-    expect(orderPieces(threeLines)).toBe(125);
+  it("shows a one-line order's pieces, and for several lines how many parts, never their pieces added up", () => {
+    expect(orderQuantityText(oneLine)).toBe('20 pcs');
+    expect(orderQuantityText(threeLines)).toBe('3 parts');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contract/orders';
+import { formatCount, formatPieces } from '../../lib/format';
 
 /** How many parts an order holds beyond its first line (the part its row names). */
 export const moreParts = (order: Pick<Order, 'lines'>): number => Math.max(order.lines.length - 1, 0);
@@ -9,11 +10,12 @@ export function morePartsText(count: number): string {
 }
 
 /**
- * The pieces a row's Quantity shows: a one-line order's quantity (docs/product.md §3), the pieces of
- * every line for an order of several.
+ * What a row's Quantity shows: a one-line order's pieces (docs/product.md §3); for an order of
+ * several lines how many parts it holds, never their pieces added up (20 pcs of one part and 100 of
+ * another are not 120 of anything: each line shows its own).
  */
-export function orderPieces(order: Pick<Order, 'quantity' | 'lines'>): number {
-  return order.lines.length > 1 ? order.lines.reduce((sum, line) => sum + line.quantity, 0) : order.quantity;
+export function orderQuantityText(order: Pick<Order, 'quantity' | 'lines'>): string {
+  return order.lines.length > 1 ? `${formatCount(order.lines.length)} parts` : formatPieces(order.quantity);
 }
 
 /** What Buy again does: a one-line order opens its part's purchase page with its quantity; several lines go to the order builder. */

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { cardPaymentRefusal } from '../order-status';
 
 /**
- * The payment page's answer for an order not paid by card: one waiting for its company's
- * approval, one the company rejected, one on 30-day terms. Null for any other order.
+ * The payment page's answer for an order not paid by card: a cancelled one, one waiting for its
+ * company's approval, one the company rejected, one on 30-day terms. Null for any other order.
  */
 export function CardPaymentRefusal({ order }: { order: Order }) {
   const refusal = cardPaymentRefusal(order);

@@ -15,10 +15,18 @@ async function orderPage(path: string, signal: AbortSignal) {
 /** How many orders a page of My Order and of Manage All Order shows. */
 export const ORDERS_PAGE_SIZE = 20;
 
-export function myOrdersQuery(email: string, page: { limit: number; offset: number }) {
+/** Which orders a list shows: every order not cancelled (''), or the cancelled ones. */
+export type OrderStatusChoice = '' | 'cancelled';
+
+export function myOrdersQuery(
+  email: string,
+  page: { limit: number; offset: number },
+  status: OrderStatusChoice = '',
+) {
   const search = new URLSearchParams({ email, limit: String(page.limit), offset: String(page.offset) });
+  if (status) search.set('status', status);
   return queryOptions({
-    queryKey: ['orders', 'mine', email, page],
+    queryKey: ['orders', 'mine', email, page, status],
     queryFn: ({ signal }) => orderPage(`/api/purchaseByEmail?${search}`, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -32,10 +40,11 @@ export interface OrderFilters {
   q: string;
   buyer: string;
   part: string;
+  status: OrderStatusChoice;
 }
 
-/** Manage All Order's filters as the page opens: every order. */
-export const NO_ORDER_FILTERS: OrderFilters = { state: '', q: '', buyer: '', part: '' };
+/** Manage All Order's filters as the page opens: every order not cancelled. */
+export const NO_ORDER_FILTERS: OrderFilters = { state: '', q: '', buyer: '', part: '', status: '' };
 
 /** The filters as query parameters (empty ones left out). */
 export function filterParams(filters: OrderFilters): URLSearchParams {
@@ -66,8 +75,11 @@ export function orderQuery(id: string) {
   });
 }
 
-export const useMyOrders = (email: string, page: { limit: number; offset: number }) =>
-  useQuery(myOrdersQuery(email, page));
+export const useMyOrders = (
+  email: string,
+  page: { limit: number; offset: number },
+  status: OrderStatusChoice = '',
+) => useQuery(myOrdersQuery(email, page, status));
 export const useAllOrders = (page: { limit: number; offset: number }, filters: OrderFilters) =>
   useQuery(allOrdersQuery(page, filters));
 export const useOrder = (id: string) => useQuery(orderQuery(id));

@@ -20,6 +20,7 @@ const rules = lazyRules(() => import('../fulfilment-rules').then((module) => mod
 export const awaitsShipment = (order: Order) =>
   order.fulfilment.status === 'unfulfilled' &&
   !order.expiredAt &&
+  order.status !== 'cancelled' &&
   (order.paymentId !== undefined || !!order.dueDate);
 
 const LABELS = { unfulfilled: 'Not shipped', shipped: 'Shipped', delivered: 'Delivered' } as const;
@@ -30,7 +31,9 @@ export function FulfilmentSummary({ order }: { order: Order }) {
   const { fulfilment } = order;
   if (fulfilment.status === 'unfulfilled' && !awaitsShipment(order))
     return (
-      <span className="text-base-content/60">{order.expiredAt ? 'Not shipped' : 'Waits for payment'}</span>
+      <span className="text-base-content/60">
+        {order.expiredAt || order.status === 'cancelled' ? 'Not shipped' : 'Waits for payment'}
+      </span>
     );
   return (
     <div className="min-w-36 text-sm">

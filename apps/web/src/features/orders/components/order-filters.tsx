@@ -1,6 +1,6 @@
 import { ORDER_STATES, type OrderState } from '@shop/contract/orders';
 import { useId } from 'react';
-import type { OrderFilters } from '../api/orders';
+import type { OrderFilters, OrderStatusChoice } from '../api/orders';
 
 /** Each state in the filter's words (docs/product.md §12): where an order is on its way, then its payment. */
 const STATE_LABELS: Record<OrderState, string> = {
@@ -13,7 +13,42 @@ const STATE_LABELS: Record<OrderState, string> = {
   expired: 'Expired',
 };
 
-/** Manage All Order's filters: state, an order's number (or buyer or company), buyer email, part name. */
+/**
+ * Show: the orders (every one not cancelled, as the lists always showed them) or the cancelled
+ * ones: My Order's filter, and one of Manage All Order's.
+ */
+export function OrderStatusFilter({
+  value,
+  onChange,
+  className = '',
+}: {
+  value: OrderStatusChoice;
+  onChange: (status: OrderStatusChoice) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        Show
+      </label>
+      <select
+        id={id}
+        className="select select-bordered w-full"
+        value={value}
+        onChange={(event) => onChange(event.target.value === 'cancelled' ? 'cancelled' : '')}
+      >
+        <option value="">Orders</option>
+        <option value="cancelled">Cancelled orders</option>
+      </select>
+    </div>
+  );
+}
+
+/**
+ * Manage All Order's filters: state, an order's number (or buyer or company), buyer email, part
+ * name, and the cancelled orders instead of the others.
+ */
 export function OrderFilterBar({
   filters,
   onChange,
@@ -23,8 +58,9 @@ export function OrderFilterBar({
 }) {
   const id = useId();
   return (
-    <fieldset className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <fieldset className="mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Filter the orders</legend>
+      <OrderStatusFilter value={filters.status} onChange={(status) => onChange({ ...filters, status })} />
       <div>
         <label htmlFor={`${id}-state`} className="mb-1 block font-medium">
           State

@@ -1,8 +1,9 @@
 import type { Order } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, type Paging } from '../../../components/ui/paged-table';
-import { formatDollars, formatPieces } from '../../../lib/format';
-import { orderPieces } from '../order-lines';
+import { formatDollars } from '../../../lib/format';
+import { orderQuantityText } from '../order-lines';
 import { OrderPartCell } from './order-lines';
 import { ShipTo } from './ship-to';
 
@@ -44,7 +45,7 @@ function orderColumns(
         </>
       ),
     },
-    { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => formatPieces(orderPieces(order)) },
+    { header: 'Quantity', className: 'whitespace-nowrap', cell: (order) => orderQuantityText(order) },
     { header: 'Price', cell: (order) => formatDollars(order.price) },
     ...(extra
       ? [
@@ -98,6 +99,20 @@ export function ExpiredBadge({ order }: { order: Order }) {
       <span className="badge badge-neutral">Expired</span>
       {order.expiredAt && (
         <p className="mt-1 text-xs text-base-content/70">released {order.expiredAt.slice(0, 10)}</p>
+      )}
+    </div>
+  );
+}
+
+/** A cancelled order: its pieces went back to stock; it stays to be read, with nothing to do. */
+export function CancelledBadge({ order }: { order: Order }) {
+  return (
+    <div>
+      <span className="badge badge-neutral">Cancelled</span>
+      {order.cancelledAt && (
+        <p className="mt-1 whitespace-nowrap text-xs text-base-content/70">
+          <DateTime at={order.cancelledAt} time="short" />
+        </p>
       )}
     </div>
   );

@@ -71,6 +71,14 @@ describe("an order's timeline", () => {
     ]);
   });
 
+  it('shows a cancelled order as cancelled, with its moment, and nothing to come', () => {
+    const cancelledAt = '2026-11-20T11:00:00.000Z';
+    expect(summary({ ...order, status: 'cancelled', cancelledAt })).toEqual([
+      ['Placed', order.createdAt, true],
+      ['Cancelled, not paid', cancelledAt, true],
+    ]);
+  });
+
   it("names the carrier and the tracking number, and when it shipped, in the reader's time zone", () => {
     const html = renderToStaticMarkup(<OrderTimeline order={shipped} />);
     expect(html).toContain('DHL Express');
@@ -85,6 +93,9 @@ describe('which orders wait to be shipped', () => {
     expect(awaitsShipment({ ...order, dueDate: '2026-12-20T09:00:00.000Z' })).toBe(true);
     expect(awaitsShipment(order)).toBe(false);
     expect(awaitsShipment({ ...order, expiredAt: '2026-11-21T09:00:00.000Z' })).toBe(false);
+    expect(awaitsShipment({ ...order, status: 'cancelled', cancelledAt: '2026-11-21T09:00:00.000Z' })).toBe(
+      false,
+    );
     expect(awaitsShipment(shipped)).toBe(false);
     expect(awaitsShipment(delivered)).toBe(false);
   });

@@ -14,6 +14,8 @@ interface Step {
 /** An order's way from placed to delivered: each step done with its moment, those to come greyed. */
 export function orderSteps(order: Order): Step[] {
   const placed: Step = { label: 'Placed', at: order.createdAt, done: true };
+  if (order.status === 'cancelled')
+    return [placed, { label: 'Cancelled, not paid', at: order.cancelledAt, done: true }];
   if (order.expiredAt && !order.paymentId)
     return [placed, { label: 'Expired, not paid in time', at: order.expiredAt, done: true }];
   const { fulfilment } = order;

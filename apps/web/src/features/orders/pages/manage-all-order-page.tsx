@@ -19,7 +19,7 @@ import {
 } from '../api/orders';
 import { FulfilmentSummary, useFulfilmentActions } from '../components/fulfilment';
 import { OrderFilterBar } from '../components/order-filters';
-import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
+import { CancelledBadge, ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
 const isOrderState = (value: string | null): value is OrderState =>
   (ORDER_STATES as readonly (string | null)[]).includes(value);
@@ -30,6 +30,8 @@ const isOrderState = (value: string | null): value is OrderState =>
  * net-30 terms) offers its Invoice. A paid (or invoiced) order is marked shipped (carrier,
  * tracking number), then delivered. Each row says where the order goes. The state filter (to pay,
  * to approve, to ship, shipped, …) is in the address (?state=to_ship: the overview links there).
+ * Show: the cancelled orders (a Delete cancels an order: it stays, marked Cancelled) instead of
+ * the others.
  */
 export function ManageAllOrderPage() {
   const paging = usePaging(ORDERS_PAGE_SIZE);
@@ -84,7 +86,9 @@ export function ManageAllOrderPage() {
         showBuyer
         extraColumn={{ header: 'Shipping', cell: (order) => <FulfilmentSummary order={order} /> }}
         actions={(order) =>
-          order.paymentId ? (
+          order.status === 'cancelled' ? (
+            <CancelledBadge order={order} />
+          ) : order.paymentId ? (
             <div className="flex flex-wrap items-start gap-2">
               <div>
                 <PaidBadge order={order} />

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contract/orders';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { usePaging } from '../../../components/ui/paged-table';
 import { orderNamed } from '../../../lib/order-name';
@@ -8,21 +8,25 @@ import { BuyerOrderStanding, standsWithCompany } from '../../company-orders';
 import { InvoiceButton } from '../../invoices';
 import { SaveOrderAsList, setBuilderLines } from '../../order-builder';
 import { PayLink } from '../../payments';
-import { ORDERS_PAGE_SIZE, useCancelOrder, useMyOrders } from '../api/orders';
-import { ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
+import { ORDERS_PAGE_SIZE, type OrderStatusChoice, useCancelOrder, useMyOrders } from '../api/orders';
+import { OrderStatusFilter } from '../components/order-filters';
+import { CancelledBadge, ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 import { OrderTimeline } from '../components/order-timeline';
 import { buyAgain, moreParts, morePartsText } from '../order-lines';
 
 /**
  * docs/product.md §2, §4: the buyer's orders, each with its progress (placed, paid, shipped,
  * delivered); unpaid ones offer Pay and Cancel, paid and expired ones Buy again, and an invoiced
- * one (paid, or on net-30 terms) its Invoice.
+ * one (paid, or on net-30 terms) its Invoice. Show: the cancelled orders instead, each marked
+ * Cancelled with when (kept in the address: ?status=cancelled).
  */
 export function MyOrderPage() {
   const session = useSession();
   const email = session.status === 'signed-in' ? session.user.email : '';
   const paging = usePaging(ORDERS_PAGE_SIZE);
-  const orders = useMyOrders(email, paging.page);
+  const [search, setSearch] = useSearchParams();
+  const status: OrderStatusChoice = search.get('status') === 'cancelled' ? 'cancelled' : '';
+  const orders = useMyOrders(email, paging.page, status);
   useAccessRefusal(orders.error);
   const cancelOrder = useCancelOrder();
   const { ask, modal } = useConfirmedAction<Order>(
@@ -32,16 +36,28 @@ export function MyOrderPage() {
   );
   return (
     <section>
+      <OrderStatusFilter
+        className="mb-4 max-w-xs"
+        value={status}
+        onChange={(next) => {
+          paging.reset();
+          setSearch(next ? { status: next } : {}, { replace: true, preventScrollReset: true });
+        }}
+      />
       <OrderTable
         orders={orders}
         paging={paging}
         empty={
-          <p>
-            No orders yet.{' '}
-            <Link to="/parts" className="link link-primary">
-              Browse the tools
-            </Link>
-          </p>
+          status === 'cancelled' ? (
+            <p>No cancelled orders.</p>
+          ) : (
+            <p>
+              No orders yet.{' '}
+              <Link to="/parts" className="link link-primary">
+                Browse the tools
+              </Link>
+            </p>
+          )
         }
         extraColumn={{
           header: 'Progress',
@@ -49,7 +65,12 @@ export function MyOrderPage() {
           underPartOnPhones: true,
         }}
         actions={(order) =>
-          order.paymentId ? (
+          order.status === 'cancelled' ? (
+            <div className="flex flex-wrap items-start gap-2">
+              <CancelledBadge order={order} />
+              <BuyAgainLink order={order} />
+            </div>
+          ) : order.paymentId ? (
             <div className="flex flex-wrap items-start gap-2">
               <PaidBadge order={order} />
               <InvoiceButton order={order} />

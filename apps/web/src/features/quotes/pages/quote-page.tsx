@@ -119,9 +119,11 @@ function QuoteOrder({ orderId, admin }: { orderId: string; admin: boolean }) {
       {order && !order.paymentId && order.expiredAt && (
         <span className="badge badge-ghost">Expired unpaid</span>
       )}
+      {order?.status === 'cancelled' && <span className="badge badge-ghost">Cancelled</span>}
       {order &&
         !order.paymentId &&
         !order.expiredAt &&
+        order.status !== 'cancelled' &&
         (admin ? (
           <span className="badge badge-warning">Awaiting payment</span>
         ) : (
