@@ -122,7 +122,6 @@ function Approvals({ companyId }: { companyId: string }) {
           ...commonColumns,
           {
             header: 'Decision',
-            action: true,
             cell: (order) => (
               <div className="flex flex-wrap gap-2">
                 <button
@@ -173,7 +172,6 @@ function AllOrders({ companyId }: { companyId: string }) {
           ...commonColumns,
           {
             header: 'Status',
-            action: true,
             cell: (order) => (
               <div className="flex flex-wrap items-start gap-2">
                 <StandingBadge order={order} />
