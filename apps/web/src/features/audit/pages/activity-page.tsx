@@ -47,8 +47,8 @@ const AUDIT_COLUMNS: Column<AuditEntry>[] = [
       </>
     ),
   },
-  { header: 'Before', className: 'min-w-40', cell: (entry) => <Values value={entry.before} /> },
-  { header: 'After', className: 'min-w-40', cell: (entry) => <Values value={entry.after} /> },
+  { header: 'Before', className: 'min-w-36', cell: (entry) => <Values value={entry.before} /> },
+  { header: 'After', className: 'min-w-36', cell: (entry) => <Values value={entry.after} /> },
 ];
 
 /** The audit log: what admins did and every payment, newest first. Nothing here can be changed. */

@@ -16,7 +16,7 @@ export function partsText(order: Order): string {
 
 const buyerColumn: Column<Order> = {
   header: 'Buyer',
-  className: 'break-all min-w-32',
+  className: 'break-all min-w-28',
   cell: (order) => (
     <>
       {order.userName}
@@ -32,7 +32,7 @@ const commonColumns: Column<Order>[] = [
   { header: 'Total', className: 'whitespace-nowrap', cell: (order) => formatDollars(order.price) },
   {
     header: 'Parts',
-    className: 'min-w-28 sm:min-w-40',
+    className: 'min-w-28 xl:min-w-40',
     cell: (order) => (
       <>
         <span className="block whitespace-nowrap text-xs font-medium text-base-content/70">
@@ -44,7 +44,7 @@ const commonColumns: Column<Order>[] = [
   },
   {
     header: 'Placed',
-    className: 'min-w-28',
+    className: 'min-w-24',
     cell: (order) => <DateTime at={order.createdAt} time="short" />,
   },
 ];

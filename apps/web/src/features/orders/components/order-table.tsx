@@ -37,7 +37,7 @@ function orderColumns(
     ...(showBuyer ? [buyer] : []),
     {
       header: 'Part',
-      className: 'min-w-24 sm:min-w-40',
+      className: 'min-w-24 xl:min-w-40',
       cell: (order) => (
         <>
           <span className="block whitespace-nowrap text-xs font-medium text-base-content/70">
