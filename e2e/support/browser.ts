@@ -61,8 +61,8 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
  * What a reader of the page as it is now cannot see whole, among the elements `selector` finds
  * (those drawn; not those kept for screen readers alone, 1 px wide): each one that reaches past
  * the screen's sides, is cut by a box that scrolls or clips it, is covered by another element
- * (a column kept in view over the cells it passes), or whose content is wider than its box
- * (text cut off). Each problem names the element and its text.
+ * (a column kept in view over the cells it passes), or whose content is wider or taller than
+ * its box (text cut off, or spilling over its neighbours). Each problem names the element and its text.
  */
 export function cutOffOnScreen(page: Page, selector: string): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -98,19 +98,29 @@ export function cutOffOnScreen(page: Page, selector: string): Promise<string[]> 
         problems.push(`${name(element)} is cut by ${name(clipper).slice(0, 20)}…, which scrolls or clips it`);
         continue;
       }
-      if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
-        problems.push(`${name(element)}: its content is wider than its box`);
-        continue;
-      }
-      if (element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 1) {
-        problems.push(`${name(element)}: its content is taller than its box`);
+      // Its own content, not a badge placed over its corner, wider or taller than its box.
+      const placed = [...element.querySelectorAll<HTMLElement>('*')].filter((inner) =>
+        ['absolute', 'fixed'].includes(getComputedStyle(inner).position),
+      );
+      const displays = placed.map((inner) => inner.style.display);
+      for (const inner of placed) inner.style.display = 'none';
+      const wider = element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1;
+      const taller = element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 1;
+      placed.forEach((inner, i) => {
+        inner.style.display = displays[i] ?? '';
+      });
+      if (wider || taller) {
+        problems.push(`${name(element)}: its content is ${wider ? 'wider' : 'taller'} than its box`);
         continue;
       }
       // A run of text (a link in a sentence) is not one box: only boxes are looked at.
       if (getComputedStyle(element).display === 'inline') continue;
       // Covered: in the middle of the screen (away from the sticky bar), is it what shows at its
       // left edge, its middle and its right edge?
-      window.scrollTo(window.scrollX, window.scrollY + box.top + box.height / 2 - window.innerHeight / 2);
+      // From the top of the page: where a reader meets it (a sticky sidebar, scrolled past, goes under the bar).
+      window.scrollTo(window.scrollX, 0);
+      box = element.getBoundingClientRect();
+      window.scrollTo(window.scrollX, box.top + box.height / 2 - window.innerHeight / 2);
       box = element.getBoundingClientRect();
       const y = box.top + Math.min(box.height / 2, window.innerHeight / 2 - 1);
       // A disabled button lets the pointer through to what is under it: not what is drawn.
