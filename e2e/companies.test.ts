@@ -140,7 +140,10 @@ describe('a company', () => {
     await screenshot(page, 'company-desktop');
     const ownerPhone = await signedIn('/dashboard/company', owner, PHONE);
     const phoneMembers = ownerPhone.getByRole('region', { name: 'Members' });
-    await phoneMembers.getByText('Buyer · $4,000 a month').filter({ visible: true }).waitFor();
+    // A card a member: the role and the limit each under its name.
+    const colleagueCard = phoneMembers.getByRole('row').filter({ hasText: 'Tanvir Hossain' });
+    await colleagueCard.getByRole('cell', { name: '$4,000 a month', exact: true }).waitFor();
+    await colleagueCard.getByRole('cell', { name: 'Buyer', exact: true }).waitFor();
     await screenshot(ownerPhone, 'company-phone');
 
     // The shop's admin lists the companies and puts this one on net 30.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
+import { cutOffOnScreen, DESKTOP, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
 import { inStoppedDatabase } from './support/stopped-database';
 
@@ -237,5 +237,63 @@ describe('a company order past a limit, approved, invoiced on 30-day terms and s
     const buyerPage = await signedIn('/dashboard/my-order', buyer);
     await orderRow(buyerPage).getByText('Paid', { exact: true }).waitFor();
     await screenshot(buyerPage, 'company-orders-my-order-paid-desktop');
+  });
+});
+
+describe('the lists of orders, parts and activity on a phone', () => {
+  // Every page's values and buttons: the cells, the buttons and links, the fields.
+  const SHOWN = 'main :is(td, th, button, a, select, input)';
+  const lists = [
+    { name: 'my-order', who: buyer },
+    { name: 'manage-all-order', who: admin },
+    { name: 'manage-product', who: admin },
+    { name: 'company', who: boss },
+    { name: 'activity', who: admin },
+  ];
+
+  it.each(lists)(
+    '$name shows every value and button whole at 375 px, one card per row',
+    async ({ name, who }) => {
+      const page = await signedIn(`/dashboard/${name}`, who, PHONE);
+      await page.locator('main tbody tr').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await cutOffOnScreen(page, SHOWN)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      // A card a row: each value after its column's name, drawn before it; only actions go unnamed.
+      const table = page.locator('main table').first();
+      expect(await table.evaluate((element) => getComputedStyle(element).display)).toBe('block');
+      const unnamed = await page.evaluate(() =>
+        [...document.querySelectorAll('main tbody td')]
+          .filter((cell) => {
+            const label = cell.getAttribute('data-label');
+            if (!label) return !cell.querySelector('button, a');
+            return !getComputedStyle(cell, '::before').content.includes(`"${label}"`);
+          })
+          .map((cell) => cell.textContent),
+      );
+      expect(unnamed).toEqual([]);
+      // Still a table to a screen reader: the browser's accessibility tree keeps the headings and cells.
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+        nodes: { role?: { value: string } }[];
+      };
+      const roles = nodes.map((node) => node.role?.value);
+      expect(roles).toContain('columnheader');
+      expect(roles).toContain('cell');
+      expect(await seriousAccessibilityProblems(page)).toEqual([]);
+      await screenshot(page, `tables-${name}-375`);
+    },
+  );
+
+  it.each(lists)('$name is a table at 1280 px', async ({ name, who }) => {
+    const page = await signedIn(`/dashboard/${name}`, who, DESKTOP);
+    await page.locator('main tbody tr').first().waitFor();
+    const table = page.locator('main table').first();
+    expect(await table.evaluate((element) => getComputedStyle(element).display)).toBe('table');
+    expect(await table.locator('thead').isVisible()).toBe(true);
+    expect(await cutOffOnScreen(page, SHOWN)).toEqual([]);
+    await screenshot(page, `tables-${name}-1280`);
   });
 });

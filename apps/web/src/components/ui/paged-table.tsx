@@ -1,28 +1,23 @@
 import { type Key, type ReactNode, useState } from 'react';
+import { LabelledCell } from './labelled-cell';
 import { Pager } from './pager';
 import { ProgressBar } from './progress-bar';
 
-/** One column of a table: its heading, what each row shows in it, and the cells' class. */
-export interface Column<Row> {
-  header: ReactNode;
+/**
+ * One column of a table: its heading, what each row shows in it, and the cells' class. Below
+ * 640 px a row is a card and each value follows its column's `label`: the heading when it is a
+ * text, else said here ('' for none: the row's actions, whose buttons name themselves).
+ */
+export type Column<Row> = {
   cell: (row: Row, index: number) => ReactNode;
   className?: string;
-  /** The heading's class (a column hidden on phones hides its heading too). */
+  /** The heading's class. */
   headerClassName?: string;
-  /**
-   * The row's actions: while a narrow screen (a phone) scrolls the table sideways, this column stays
-   * in view at its right edge, so no action is ever off-screen.
-   */
-  action?: boolean;
-}
+} & ({ header: string; label?: string } | { header: ReactNode; label: string });
 
-/** What keeps an action column in view: stuck to the scroll box's right edge, over the cells it passes (shaded where a table may be scrolled: below md). */
-const ACTION_CELL = 'sticky right-0 z-[1] bg-base-100 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
-
-const headerClass = (column: { headerClassName?: string | undefined; action?: boolean | undefined }) =>
-  [column.headerClassName, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') || undefined;
-const cellClass = (column: { className?: string | undefined; action?: boolean | undefined }) =>
-  [column.className, column.action ? ACTION_CELL : ''].filter(Boolean).join(' ') || undefined;
+/** What a cell's value follows on a phone's card: its column's label, or its heading's text. */
+const cardLabel = <Row,>(column: Column<Row>): string | undefined =>
+  column.label ?? (typeof column.header === 'string' ? column.header : undefined);
 
 /** Where a paged list is: its first row's place, its page size and how to go to another page. */
 export interface Paging {
@@ -33,8 +28,9 @@ export interface Paging {
 
 /**
  * A list of the dashboard as a table: the loading bar while it loads, `empty` when it has no row,
- * else its rows, and, given `paging` and the list's `total`, Previous/Next under it. Wider than the
- * screen, the table scrolls sideways in its own box, its `action` column kept in view.
+ * else its rows, and, given `paging` and the list's `total`, Previous/Next under it. Below 640 px
+ * each row is a card of labelled values (`table-cards`, styles.css); wider, should the table still
+ * be wider than the screen, it scrolls sideways in its own box.
  */
 export function PagedTable<Row>({
   loading,
@@ -57,7 +53,7 @@ export function PagedTable<Row>({
   className?: string;
   /**
    * A table with nothing to focus in it (no link or button): its scroll box takes the focus,
-   * named so, that a keyboard can scroll it sideways on a narrow screen.
+   * named so, that a keyboard can scroll it sideways should it be wider than the screen.
    */
   scrollLabel?: string;
 }) {
@@ -67,15 +63,15 @@ export function PagedTable<Row>({
       {rows?.length === 0 && empty}
       {rows && rows.length > 0 && (
         <div
-          className="overflow-x-auto"
+          className="sm:overflow-x-auto"
           {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
         >
-          <table className={className}>
+          <table className={`${className} table-cards`}>
             <thead>
               <tr>
                 {columns.map((column, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-                  <th key={index} scope="col" className={headerClass(column)}>
+                  <th key={index} scope="col" className={column.headerClassName}>
                     {column.header}
                   </th>
                 ))}
@@ -86,9 +82,9 @@ export function PagedTable<Row>({
                 <tr key={rowKey(row)}>
                   {columns.map((column, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
-                    <td key={index} className={cellClass(column)}>
+                    <LabelledCell key={index} className={column.className} label={cardLabel(column)}>
                       {column.cell(row, rowIndex)}
-                    </td>
+                    </LabelledCell>
                   ))}
                 </tr>
               ))}

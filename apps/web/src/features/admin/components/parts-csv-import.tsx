@@ -1,6 +1,7 @@
 import type { RowProblem } from '@shop/contract/errors';
 import { PARTS_CSV_COLUMNS, PARTS_CSV_MAX_BYTES, PARTS_CSV_MAX_ROWS } from '@shop/contract/parts';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { ApiError } from '../../../lib/api-client';
 import { showSuccess } from '../../../lib/toasts';
 import { useImportParts } from '../api/import-parts';
@@ -102,9 +103,9 @@ function RefusedRows({ refusal }: { refusal: Refusal }) {
         {rowsTotal > rows.length && ` The first ${rows.length} of ${rowsTotal} problems are listed.`}
       </p>
       {rows.length > 0 && (
-        // Narrow enough for a phone: nothing to scroll (a scrolling box would need the keyboard focus).
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
+        // A card a problem on a phone: nothing to scroll (a scrolling box would need the keyboard focus).
+        <div className="sm:overflow-x-auto">
+          <table className="table table-sm table-cards">
             <caption className="text-left text-sm font-semibold">Rows refused</caption>
             <thead>
               <tr>
@@ -117,9 +118,9 @@ function RefusedRows({ refusal }: { refusal: Refusal }) {
               {rows.map((row) => (
                 // A row can have several problems, one per column.
                 <tr key={`${row.line}-${row.field}`}>
-                  <td>{row.line}</td>
-                  <td>{row.field ?? '(whole row)'}</td>
-                  <td>{row.message}</td>
+                  <LabelledCell label="Line">{row.line}</LabelledCell>
+                  <LabelledCell label="Column">{row.field ?? '(whole row)'}</LabelledCell>
+                  <LabelledCell label="Why">{row.message}</LabelledCell>
                 </tr>
               ))}
             </tbody>

@@ -25,7 +25,6 @@ export function MakeAdminPage() {
     { header: 'Email', className: 'break-all', cell: (user) => user.email },
     {
       header: 'Role',
-      action: true,
       cell: (user) =>
         user.role === 'admin' ? (
           <span className="badge badge-success">Admin</span>

@@ -34,7 +34,7 @@ export function ManageProductPage() {
     { header: 'Available', cell: (part) => formatPieces(part.available_quantity) },
     {
       header: <span className="sr-only">Actions</span>,
-      action: true,
+      label: '',
       cell: (part) => (
         <div className="flex gap-2">
           <Link

@@ -34,12 +34,12 @@ const AUDIT_COLUMNS: Column<AuditEntry>[] = [
   { header: 'When', className: 'whitespace-nowrap', cell: (entry) => <DateTime at={entry.at} /> },
   {
     header: 'Before',
-    className: 'min-w-48',
+    className: 'min-w-36',
     cell: (entry) => <EntryValues value={entry.before} names={entry.names} other={entry.after} />,
   },
   {
     header: 'After',
-    className: 'min-w-48',
+    className: 'min-w-36',
     cell: (entry) => <EntryValues value={entry.after} names={entry.names} other={entry.before} />,
   },
 ];

@@ -2,6 +2,7 @@ import type { Company, CompanyMember, CompanyRole } from '@shop/contract/compani
 import { useId, useState } from 'react';
 import { FormError } from '../../../components/form/form-notes';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { showSuccess } from '../../../lib/toasts';
 import { useChangeMember, useRemoveMember } from '../api/companies';
 import { limitLabel, ROLE_LABEL } from '../labels';
@@ -15,9 +16,9 @@ interface RowProps {
 }
 
 /**
- * The company's members: name, email, role and monthly limit; a table on wide screens, a list of
- * cards on phones. A company admin changes a member's role and limit in place, and removes a
- * member after 'Are you sure?'.
+ * The company's members: name, email, role and monthly limit; a table, below 640 px a card a
+ * member. A company admin changes a member's role and limit in place, and removes a member after
+ * 'Are you sure?'.
  */
 export function MembersTable({ company, manage, me }: { company: Company; manage: boolean; me: string }) {
   const remove = useRemoveMember(company._id);
@@ -42,64 +43,41 @@ export function MembersTable({ company, manage, me }: { company: Company; manage
       <h2 id="company-members" className="text-xl font-semibold">
         Members
       </h2>
-      <div className="hidden md:block">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Monthly limit</th>
-              {manage && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {company.members.map((member) =>
-              editing === member.uid ? (
-                <tr key={member.uid}>
-                  <td colSpan={manage ? 4 : 3}>
-                    <Who member={member} me={me} />
-                    {editor(member)}
-                  </td>
-                </tr>
-              ) : (
-                <tr key={member.uid}>
-                  <td>
-                    <Who member={member} me={me} />
-                  </td>
-                  <td>{ROLE_LABEL[member.role]}</td>
-                  <td>{limitLabel(member.spendingLimit)}</td>
-                  {manage && (
-                    <td>
-                      <Actions {...rowProps(member)} />
-                    </td>
-                  )}
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
-      <ul className="flex flex-col gap-2 md:hidden">
-        {company.members.map((member) => (
-          <li key={member.uid} className="rounded-box bg-base-100 p-3 shadow-sm">
-            <Who member={member} me={me} />
-            {editing === member.uid ? (
-              editor(member)
+      <table className="table table-cards">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Monthly limit</th>
+            {manage && <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {company.members.map((member) =>
+            editing === member.uid ? (
+              <tr key={member.uid}>
+                <td colSpan={manage ? 4 : 3}>
+                  <Who member={member} me={me} />
+                  {editor(member)}
+                </td>
+              </tr>
             ) : (
-              <>
-                <p className="text-sm">
-                  {ROLE_LABEL[member.role]} · {limitLabel(member.spendingLimit)}
-                </p>
+              <tr key={member.uid}>
+                <LabelledCell label="Name">
+                  <Who member={member} me={me} />
+                </LabelledCell>
+                <LabelledCell label="Role">{ROLE_LABEL[member.role]}</LabelledCell>
+                <LabelledCell label="Monthly limit">{limitLabel(member.spendingLimit)}</LabelledCell>
                 {manage && (
-                  <div className="mt-2">
+                  <td>
                     <Actions {...rowProps(member)} />
-                  </div>
+                  </td>
                 )}
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
       {modal}
     </section>
   );

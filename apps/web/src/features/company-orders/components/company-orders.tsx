@@ -17,7 +17,7 @@ export function partsText(order: Order): string {
 
 const buyerColumn: Column<Order> = {
   header: 'Buyer',
-  className: 'break-all min-w-32',
+  className: 'break-all min-w-28',
   cell: (order) => (
     <>
       {order.userName}
@@ -33,7 +33,7 @@ const commonColumns: Column<Order>[] = [
   { header: 'Total', className: 'whitespace-nowrap', cell: (order) => formatDollars(order.price) },
   {
     header: 'Parts',
-    className: 'min-w-28 sm:min-w-40',
+    className: 'min-w-28 xl:min-w-40',
     cell: (order) => (
       <>
         <span className="block whitespace-nowrap text-xs font-medium text-base-content/70">
@@ -45,7 +45,7 @@ const commonColumns: Column<Order>[] = [
   },
   {
     header: 'Placed',
-    className: 'min-w-28',
+    className: 'min-w-24',
     cell: (order) => <DateTime at={order.createdAt} time="short" />,
   },
 ];
@@ -127,7 +127,6 @@ function Approvals({ companyId }: { companyId: string }) {
           ...commonColumns,
           {
             header: 'Decision',
-            action: true,
             cell: (order) => (
               <div className="flex flex-wrap gap-2">
                 <button
@@ -178,7 +177,6 @@ function AllOrders({ companyId }: { companyId: string }) {
           ...commonColumns,
           {
             header: 'Status',
-            action: true,
             cell: (order) => (
               <div className="flex flex-wrap items-start gap-2">
                 <StandingBadge order={order} />

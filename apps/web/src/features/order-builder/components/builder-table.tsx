@@ -38,8 +38,6 @@ export function BuilderTable({
       columns={[
         {
           header: 'Part',
-          wide: true,
-          bare: true,
           className: 'min-w-40',
           cell: (shown) =>
             shown.part ? (
@@ -69,7 +67,6 @@ export function BuilderTable({
         },
         {
           header: 'Quantity',
-          wide: true,
           cell: (shown, index) => {
             const problem = 'problem' in shown.check ? shown.check.problem : undefined;
             const errorId = `builder-line-${index}-problem`;
@@ -127,7 +124,7 @@ export function BuilderTable({
         {
           header: 'Remove',
           bare: true,
-          className: 'max-sm:self-end max-sm:text-right',
+          className: 'max-sm:text-right',
           cell: (shown, index) => (
             <button
               type="button"
@@ -141,11 +138,11 @@ export function BuilderTable({
         },
       ]}
       footer={
-        <tr className="max-sm:block max-sm:pt-3">
-          <th colSpan={3} scope="row" className="text-base max-sm:inline max-sm:p-0">
+        <tr>
+          <th colSpan={3} scope="row" className="text-base">
             Order total
           </th>
-          <td colSpan={3} className="text-base max-sm:inline max-sm:p-0 max-sm:pl-2">
+          <td colSpan={3} className="text-base">
             <strong data-testid="order-total">{formatDollars(total)}</strong>
             {saving > 0 && (
               <span className="ml-2 text-sm text-base-content/70">

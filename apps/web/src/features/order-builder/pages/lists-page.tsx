@@ -155,8 +155,6 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
             columns={[
               {
                 header: 'Part',
-                wide: true,
-                bare: true,
                 cell: ({ line }) =>
                   line.part ? (
                     <Link to={`/parts/${line.partsId}`} className="link link-hover font-medium">

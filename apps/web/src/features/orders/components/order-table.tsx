@@ -12,8 +12,8 @@ export interface ExtraOrderColumn {
   header: string;
   cell: (order: Order) => ReactNode;
   /**
-   * On a phone, shown under the part instead of in a column of its own (which the table, scrolled
-   * sideways, would keep out of view behind its actions).
+   * From 640 to 768 px, shown under the part instead of in a column of its own (which would make
+   * the table wider than the screen); below, a line of the row's card as any column.
    */
   underPartOnPhones?: boolean;
 }
@@ -34,14 +34,14 @@ function orderColumns(
     ...(showBuyer ? [buyer] : []),
     {
       header: 'Part',
-      className: 'min-w-24 sm:min-w-40',
+      className: 'min-w-24 xl:min-w-40',
       cell: (order) => (
         <>
           <span className="block whitespace-nowrap text-xs font-medium text-base-content/70">
             {order.number}
           </span>
           <OrderPartCell order={order} />
-          {extra?.underPartOnPhones && <div className="mt-3 md:hidden">{extra.cell(order)}</div>}
+          {extra?.underPartOnPhones && <div className="mt-3 hidden sm:max-md:block">{extra.cell(order)}</div>}
         </>
       ),
     },
@@ -53,12 +53,12 @@ function orderColumns(
             header: extra.header,
             cell: extra.cell,
             ...(extra.underPartOnPhones
-              ? { className: 'max-md:hidden', headerClassName: 'max-md:hidden' }
+              ? { className: 'sm:max-md:hidden', headerClassName: 'sm:max-md:hidden' }
               : {}),
           },
         ]
       : []),
-    { header: 'Payment', action: true, cell: actions },
+    { header: 'Payment', cell: actions },
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { OverviewDay } from '@shop/contract/overview';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatDollars } from '../../../lib/format';
 import { formatFullDay } from '../summary';
 
@@ -7,7 +8,7 @@ export function FiguresTable({ days }: { days: OverviewDay[] }) {
   return (
     <details className="mt-2">
       <summary className="cursor-pointer font-medium">Show the figures</summary>
-      <table className="mt-2 table table-sm max-w-md">
+      <table className="mt-2 table table-sm table-cards max-w-md">
         <caption className="text-left text-sm text-base-content/70">
           Orders placed and dollars paid per day, last {days.length} days (UTC), newest first
         </caption>
@@ -28,8 +29,12 @@ export function FiguresTable({ days }: { days: OverviewDay[] }) {
               <th scope="row" className="font-normal">
                 <time dateTime={day.date}>{formatFullDay(day.date)}</time>
               </th>
-              <td className="text-right">{day.orders}</td>
-              <td className="text-right">{formatDollars(day.revenue)}</td>
+              <LabelledCell label="Orders" className="text-right">
+                {day.orders}
+              </LabelledCell>
+              <LabelledCell label="Revenue" className="text-right">
+                {formatDollars(day.revenue)}
+              </LabelledCell>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@ import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { useId, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
 import { loadData } from '../../../lib/server-data';
@@ -80,8 +81,8 @@ function Product({ part }: { part: Part }) {
           <p className="text-base-content/80">{part.desc}</p>
           <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
           <div>
-            {/* Three short columns: they fit a phone's width, with no scrolling. */}
-            <table className="table text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:[&_td]:px-4 sm:[&_th]:px-4">
+            {/* Three short columns from 640 px; a card a price below. */}
+            <table className="table table-cards text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:[&_td]:px-4 sm:[&_th]:px-4">
               <caption className="mb-1 text-left font-semibold">Price by quantity</caption>
               <thead>
                 <tr>
@@ -98,11 +99,15 @@ function Product({ part }: { part: Part }) {
                       quote.inRange && quote.unitPrice === row.price ? 'bg-primary/10 font-semibold' : ''
                     }
                   >
-                    <td className="whitespace-nowrap">{formatPieces(row.from)}</td>
-                    <td className="whitespace-nowrap">{formatDollars(row.price)}</td>
-                    <td className="whitespace-nowrap">
+                    <LabelledCell label="Quantity from" className="whitespace-nowrap">
+                      {formatPieces(row.from)}
+                    </LabelledCell>
+                    <LabelledCell label="Price per piece" className="whitespace-nowrap">
+                      {formatDollars(row.price)}
+                    </LabelledCell>
+                    <LabelledCell label="Saving" className="whitespace-nowrap">
                       {row.savingPercent > 0 ? `${row.savingPercent}%` : 'List price'}
-                    </td>
+                    </LabelledCell>
                   </tr>
                 ))}
               </tbody>

@@ -25,7 +25,8 @@ export function PortfolioPage() {
                   <th scope="row" className="w-1/3 font-medium">
                     {row.label}
                   </th>
-                  <td className="break-words">
+                  {/* Already a label beside each value; a long address breaks anywhere rather than widen the table past a phone. */}
+                  <td className="[overflow-wrap:anywhere]">
                     {row.href ? (
                       <a href={row.href} className="link link-primary" rel="noopener noreferrer">
                         {row.value}

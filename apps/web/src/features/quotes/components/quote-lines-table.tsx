@@ -1,5 +1,6 @@
 import type { QuoteLine } from '@shop/contract/quotes';
 import { Link } from 'react-router';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { linePrice, quoteTotal } from '../quote-lines';
 
@@ -9,9 +10,9 @@ const dollars = (amount: number | undefined) => (amount === undefined ? '—' : 
 export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
   const total = quoteTotal(lines);
   return (
-    <div className="overflow-x-auto">
-      {/* Four short columns, tight on a phone: they fit its width with no scrolling. */}
-      <table className="table table-sm text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:table-md sm:[&_td]:px-4 sm:[&_th]:px-4">
+    <div className="sm:overflow-x-auto">
+      {/* Four short columns, tight from 640 px: they fit its width with no scrolling; a card a line below. */}
+      <table className="table table-sm table-cards text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:table-md sm:[&_td]:px-4 sm:[&_th]:px-4">
         <thead>
           <tr>
             <th scope="col">Part</th>
@@ -23,20 +24,26 @@ export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
         <tbody>
           {lines.map((line) => (
             <tr key={line.partsId}>
-              <td className="min-w-24 break-words">
+              <LabelledCell label="Part" className="min-w-24 break-words">
                 <Link to={`/parts/${encodeURIComponent(line.partsId)}`} className="link link-hover">
                   {line.partsName}
                 </Link>
-              </td>
-              <td className="whitespace-nowrap">{formatPieces(line.quantity)}</td>
-              <td className="whitespace-nowrap">{dollars(line.unitPrice)}</td>
-              <td className="whitespace-nowrap">{dollars(linePrice(line))}</td>
+              </LabelledCell>
+              <LabelledCell label="Quantity" className="whitespace-nowrap">
+                {formatPieces(line.quantity)}
+              </LabelledCell>
+              <LabelledCell label="Unit price" className="whitespace-nowrap">
+                {dollars(line.unitPrice)}
+              </LabelledCell>
+              <LabelledCell label="Line price" className="whitespace-nowrap">
+                {dollars(linePrice(line))}
+              </LabelledCell>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3} className="text-right">
+            <th scope="row" colSpan={3} className="sm:text-right">
               Total
             </th>
             <td className="whitespace-nowrap font-semibold">{dollars(total)}</td>

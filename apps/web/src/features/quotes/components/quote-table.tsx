@@ -46,7 +46,6 @@ function quoteColumns(showBuyer: boolean): Column<Quote>[] {
     },
     {
       header: 'Quote',
-      action: true,
       cell: (quote) => (
         <Link
           to={`/dashboard/quotes/${encodeURIComponent(quote._id)}`}
