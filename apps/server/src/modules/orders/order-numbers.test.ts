@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect } from 'vitest';
 import { migrateToLatest } from '../../db/migrations/index.js';
 import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { companyWithMembers } from '../../test-support/companies.js';
 import { type As, test as shopTest } from '../../test-support/fixture.js';
+import { withOrdersBefore } from '../../test-support/old-orders.js';
 import { insertPart } from '../../test-support/parts.js';
-import { createTestDatabase, migrateBefore, openTestDatabase } from '../../test-support/test-app.js';
 import { parseOrderNumber } from './numbers.js';
 
 const delivery = { mobile: '+880 1712 345678', address: 'Dhaka' };
@@ -96,56 +96,26 @@ describe('order numbers', () => {
 
 describe('the order numbers migration', () => {
   test('numbers the orders there are in the order they were placed, and the next order goes on from there', async () => {
-    const target = await createTestDatabase();
-    const database = openTestDatabase(target.url);
-    try {
-      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-      await migrateBefore(database.db, '0029_order_numbers');
-      const partId = await insertPart(database.db, { name: 'P' });
-      await db
-        .insertInto('users')
-        .values({ id: 'u', name: 'B', email: 'b@example.com', created_at: '2025-01-01T00:00:00.000Z' })
-        .execute();
-      const order = (id: string, createdAt: string) => ({
-        id,
-        user_id: 'u',
-        user_name: 'B',
-        email: 'b@example.com',
-        part_id: partId,
-        part_name: 'P',
-        unit_price: 2,
-        quantity: 1,
-        price: 2,
-        mobile: '+880 1712 345678',
-        address: 'Dhaka',
-        created_at: createdAt,
-      });
+    await withOrdersBefore('0029_order_numbers', async (db, order, shopDb) => {
       await db
         .insertInto('orders')
         .values([
-          order('c', '2025-03-01T00:00:00.000Z'),
-          order('b', '2025-02-01T00:00:00.000Z'),
-          order('a', '2025-02-01T00:00:00.000Z'),
+          order('c', { created_at: '2025-03-01T00:00:00.000Z' }),
+          order('b', { created_at: '2025-02-01T00:00:00.000Z' }),
+          order('a', { created_at: '2025-02-01T00:00:00.000Z' }),
         ])
         .execute();
-      await migrateToLatest(database.db);
-      const rows = await database.db
-        .selectFrom('orders')
-        .select(['id', 'number'])
-        .orderBy('number')
-        .execute();
+      await migrateToLatest(shopDb);
+      const rows = await shopDb.selectFrom('orders').select(['id', 'number']).orderBy('number').execute();
       expect(rows.map((row) => [row.id, Number(row.number)])).toEqual([
         ['a', 1],
         ['b', 2],
         ['c', 3],
       ]);
       const counter = await sql<{ last: number }>`select last_number as last from order_counter`.execute(
-        database.db,
+        shopDb,
       );
       expect(Number(counter.rows[0]?.last)).toBe(3);
-    } finally {
-      await database.close();
-      await target.drop();
-    }
+    });
   });
 });
