@@ -153,6 +153,11 @@ describe('a buyer building an order of many parts', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     expect(await page.getByRole('button', { name: `Remove ${parts.braid.name}` }).isVisible()).toBe(true);
+    // A bad line is told on its own, within the screen.
+    await quickOrder(page, `${'Desoldering braid '.repeat(14)}, 5\n${parts.flux.name}, -3`);
+    const problems = page.getByRole('alert').filter({ hasText: 'These 2 lines were not added:' });
+    await problems.getByText(`Line 2 (“${parts.flux.name}, -3”): quantity must be positive`).waitFor();
+    expect((await problems.boundingBox())?.width ?? PHONE.width).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await shot(page, 'order-375');
   });

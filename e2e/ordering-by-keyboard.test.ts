@@ -115,6 +115,8 @@ describe('the order builder by keyboard', () => {
       'New address',
       'Save this address',
       'PO number (optional)',
+      // What placing the order accepts, read before the button.
+      'Terms of sale',
       'Place order',
     ]);
     expect(reached.filter((control) => !control.ring)).toEqual([]);
@@ -140,6 +142,8 @@ describe('the order builder by keyboard', () => {
     await page.keyboard.press('Tab'); // Save this address
     await page.keyboard.press('Tab');
     await page.keyboard.type('PO-KC-77');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Terms of sale');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Place order');
     await page.keyboard.press('Enter');

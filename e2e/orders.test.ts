@@ -134,6 +134,39 @@ describe('a buyer ordering', () => {
     await page.getByText('The card has expired', { exact: true }).waitFor();
   });
 
+  it('on a phone: the card form speaks in words, and Are you sure? names the order, within the screen', async () => {
+    const page = await signedIn('/', buyer, PHONE);
+    await buy(page, part._id, '10');
+    await page.getByRole('link', { name: 'Pay', exact: true }).first().click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+    await page.getByLabel('CVC').fill('12');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    for (const words of [
+      'The card number is not valid',
+      'The card has expired',
+      'Enter the 3 or 4 digits of the CVC',
+    ])
+      await page.getByText(words, { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'card-words-phone');
+
+    await page.goto('/dashboard/my-order');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Cancel' }) })
+      .first();
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const question = page.getByRole('dialog', { name: 'Are you sure?' });
+    await question
+      .getByText(/^Cancel order SO-\d{6} \(.+, 10 pcs\)\. Its pieces go back to stock\.$/)
+      .waitFor();
+    const box = await question.locator('.modal-box').boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    await screenshot(page, 'cancel-question-phone');
+    await question.getByRole('button', { name: 'no' }).click();
+  });
+
   it('cancels an unpaid order after Are you sure?, and its pieces return', async () => {
     const page = await signedIn('/', buyer);
     const before = await available(part._id);

@@ -83,10 +83,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Kysely looks for its own tables by reading every schema's catalogue; a schema that another
-    // client drops meanwhile makes that read fail (3F000 for the schema, 42P01 for one of its
-    // tables) though nothing of ours is wrong.
-    if (!failed && schemaVanished(error) && attempt < 20) {
+    // Kysely looks for its own tables by reading every schema's catalogue; another client that
+    // drops or migrates its own schema meanwhile makes that read fail (3F000 for the schema,
+    // 42P01 for one of its tables, 42703 for a column) though nothing of ours is wrong.
+    if (!failed && catalogueChanged(error) && attempt < 20) {
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       continue;
     }
@@ -94,7 +94,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   }
 }
 
-function schemaVanished(error: unknown): boolean {
+function catalogueChanged(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === '3F000' || code === '42P01';
+  return code === '3F000' || code === '42P01' || code === '42703';
 }
