@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type OpenDatabase, openDatabase } from '../db/database.js';
-import { migrateToLatest, migrations } from '../db/migrations/index.js';
+import { migrateToLatest } from '../db/migrations/index.js';
 import { seedDemo } from '../db/seed/seed.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -172,20 +172,6 @@ export async function tableNames(db: OpenDatabase['db']): Promise<string[]> {
 }
 
 /** The shop's schema as it was before `migration`. */
-export async function migrateBefore(db: Kysely<any>, migration: string) {
-  const names = Object.keys(migrations).sort();
-  const before = Object.fromEntries(
-    names.slice(0, names.indexOf(migration)).map((n) => [n, migrations[n]]),
-  ) as Record<string, Migration>;
-  const schema =
-    testDialect() === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => before },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+export function migrateBefore(db: Kysely<any>, migration: string) {
+  return migrateToLatest(db, { before: migration });
 }

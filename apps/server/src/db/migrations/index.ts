@@ -69,14 +69,21 @@ export const migrations: Record<string, Migration> = {
   '0030_cancelled_orders': m0030,
 };
 
-/** Brings the schema up to date; safe to run at every start and from several servers at once. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/**
+ * Brings the schema up to date; safe to run at every start and from several servers at once.
+ * `before`: only the migrations before that one (a migration's test starts from the schema it meets).
+ */
+export async function migrateToLatest(db: Kysely<any>, options: { before?: string } = {}): Promise<void> {
   // On PostgreSQL the bookkeeping tables go into the connection's own schema: Kysely would
   // otherwise take a migration table found in any other schema for ours.
   const schema = await currentPostgresSchema(db);
+  const { before } = options;
+  const chosen = before
+    ? Object.fromEntries(Object.entries(migrations).filter(([name]) => name < before))
+    : migrations;
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => chosen },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   for (let attempt = 1; ; attempt++) {
