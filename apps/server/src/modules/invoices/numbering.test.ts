@@ -1,13 +1,13 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { describe, expect } from 'vitest';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import { migrateToLatest, migrations } from '../../db/migrations/index.js';
+import { migrateToLatest } from '../../db/migrations/index.js';
 import { signUp, type TestAccount } from '../../test-support/accounts.js';
 import { test } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard, paidOrder, placeOrder } from '../../test-support/invoice-orders.js';
-import { createTestDatabase, openTestDatabase, testDialect } from '../../test-support/test-app.js';
+import { createTestDatabase, migrateBefore, openTestDatabase } from '../../test-support/test-app.js';
 import { markPaid } from '../orders/index.js';
 import { reconcilePayments, testProvider } from '../payments/index.js';
 
@@ -116,16 +116,7 @@ describe('the invoices migration', () => {
     const database = openTestDatabase(target.url);
     try {
       const db = database.db;
-      const schema =
-        testDialect() === 'postgres'
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-          : undefined;
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      expect((await migrator.migrateTo('0003_audit_log')).error).toBeUndefined();
+      await migrateBefore(db, '0004_invoices');
       const at = '2025-01-01T00:00:00.000Z';
       await db
         .insertInto('users')
