@@ -59,4 +59,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node itself as PID 1 receives SIGTERM and stops gracefully (requests in flight finish).
-CMD ["node", "apps/server/dist/main.js"]
+# The young generation held to 16 MiB semi-spaces, as npm start runs it (docs/operations.md, Memory).
+CMD ["node", "--max-semi-space-size=16", "apps/server/dist/main.js"]

@@ -5,9 +5,10 @@
 #   2. check that every package the bundle loads is a production dependency of the server;
 #   3. install only the server's production dependencies into an empty folder, from the lockfile,
 #      as the image's deps stage does, and copy in only what the runtime stage copies;
-#   4. start the server from there with NODE_ENV=production on SQLite, check /api/health, the web
-#      app at /, the catalog, a demo picture from UPLOADS_DIR and the image's own HEALTHCHECK
-#      command, then stop it with SIGTERM as Docker does;
+#   4. start the server from there with the image's CMD (Node's flags included; npm start must
+#      run the same), NODE_ENV=production, on SQLite, check /api/health, the web app at /, the
+#      catalog, a demo picture from UPLOADS_DIR and the image's own HEALTHCHECK command, then stop
+#      it with SIGTERM as Docker does;
 #   5. `nginx -t` on deploy/nginx.conf and one request through it to the server (if nginx can be
 #      had; skipped with a message otherwise).
 # Usage: deploy/check.sh [--no-build]   (CHECK_KEEP=1 keeps the staged folder)
@@ -73,16 +74,22 @@ for file in "$stage"/apps/web/dist-ssr/*.js "$stage"/apps/web/dist-ssr/assets/*.
   node deploy/check-imports.mjs "$file" "$stage/apps/server/package.json" >/dev/null || fail "$file imports a package the image does not install"
 done
 
-# 4. Start it as the image does, from the staged folder, on SQLite.
+# 4. Start it as the image does (its CMD, Node's flags included), from the staged folder, on SQLite.
+read -r -a command <<<"$(sed -n 's/^CMD \[\(.*\)\]$/\1/p' Dockerfile | tail -1 | sed 's/[",]//g')"
+[[ "${command[0]:-}" == node && "${command[-1]}" == apps/server/dist/main.js ]] \
+  || fail "the Dockerfile's CMD does not run node apps/server/dist/main.js"
+# npm start runs the shop with the same flags.
+start=$(node -p "require('./package.json').scripts.start")
+[[ "$start" == *"&& ${command[*]}" ]] || fail "npm start ($start) does not end with the Dockerfile's CMD (${command[*]})"
 port=$(free_port)
 data="$stage/var/lib/shop"
 mkdir -p "$data"
-say "starting the staged server on port $port (NODE_ENV=production, SQLite)"
+say "starting the staged server on port $port (${command[*]}, NODE_ENV=production, SQLite)"
 (
   cd "$stage" &&
     exec env -i PATH="$PATH" HOME="$stage" NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="http://127.0.0.1:$port" \
       DATA_DIR="$data" UPLOADS_DIR="$data/uploads" LOG_LEVEL=warn \
-      node apps/server/dist/main.js
+      "${command[@]}"
 ) >"$stage/server.log" 2>&1 &
 server_pid=$!
 

@@ -1,5 +1,5 @@
-// Starts the built shop as a deployment would run it (production mode, its production log level),
-// on a throw-away SQLite file or a throw-away PostgreSQL schema.
+// Starts the built shop as a deployment would run it (production mode, its production log level,
+// npm start's Node flags), on a throw-away SQLite file or a throw-away PostgreSQL schema.
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -78,9 +78,19 @@ export const defaultEntry = path.resolve(
   process.env.BENCH_ENTRY ?? path.join(root, 'apps/server/dist/main.js'),
 );
 
+const startScript = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+const started = /&& node ((?:--\S+ )*)apps\/server\/dist\/main\.js$/.exec(startScript);
+if (!started) throw new Error(`npm start (${startScript}) does not run node apps/server/dist/main.js`);
+/**
+ * The Node flags the shop runs with: those of `npm start` (package.json's start script; the
+ * Dockerfile's CMD has the same, deploy/check.sh checks), so that a bench measures the shop as
+ * it is run.
+ */
+export const nodeFlags = started[1].split(' ').filter(Boolean);
+
 /** The built server (or another build of it: `entry`) on `port`; { url, pid, stop() }. */
 export async function startShop({ database, port, env = {}, entry = defaultEntry }) {
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
