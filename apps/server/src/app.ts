@@ -13,6 +13,7 @@ import {
   passwordHashingPlugin,
   secretsPlugin,
 } from './modules/auth/index.js';
+import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
 import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(authRoutesPlugin)
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)
+    .register(categoryRoutesPlugin)
     .register(partRoutesPlugin)
     .register(auditRoutesPlugin)
     .register(overviewRoutesPlugin)

@@ -6,6 +6,9 @@ export const AUDIT_ACTIONS = [
   'part.created',
   'part.edited',
   'part.deleted',
+  'category.created',
+  'category.edited',
+  'category.deleted',
   // Written before cancelled orders were kept: old entries still read so.
   'order.deleted',
   'order.cancelled',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AttributeValues, Facet, LIFECYCLES, MAX_PART_DOCUMENTS, PartDocument } from './catalog.js';
 import {
   Id,
   line,
@@ -28,6 +29,19 @@ export const Part = z.object({
   price_breaks: z
     .array(PriceBreak)
     .describe('volume prices, by rising min_quantity; a quantity pays the highest break it reaches'),
+  categoryId: Id.optional(),
+  mpn: z.string().optional().describe("the manufacturer's part number"),
+  manufacturer: z.string().optional(),
+  attributes: z
+    .record(z.string(), z.union([z.number(), z.string(), z.boolean()]))
+    .describe("the part's specification by its category's keys; numbers in the attribute's base unit"),
+  lifecycle: z.enum(LIFECYCLES).describe('active, nrnd (not recommended for new designs) or obsolete'),
+  replacementId: Id.optional().describe('the part to take instead'),
+  documents: z.array(z.object({ title: z.string(), url: z.string() })),
+  fitsTools: z
+    .array(z.object({ toolId: Id, model: z.string(), position: z.string() }))
+    .optional()
+    .describe('the tool models the part fits, with its position on their drawings'),
 });
 export type Part = z.infer<typeof Part>;
 
@@ -134,6 +148,20 @@ export const NewPartBody = z
       .max(MAX_PRICE_BREAKS, `must have at most ${MAX_PRICE_BREAKS} breaks`)
       .optional()
       .describe('volume prices; left out: none for a new part, unchanged for an edited one'),
+    categoryId: Id.nullish().describe(
+      'left out: none for a new part, unchanged for an edited one; null: none',
+    ),
+    mpn: line({ min: 1, max: 60 }).nullish().describe("the manufacturer's part number; null: none"),
+    manufacturer: line({ min: 1, max: 80 }).nullish(),
+    attributes: AttributeValues.optional().describe(
+      "values of the category's attributes; numbers also as written with a prefix and unit (4.7u, 10kΩ)",
+    ),
+    lifecycle: z.enum(LIFECYCLES, { error: `must be one of ${LIFECYCLES.join(', ')}` }).optional(),
+    replacementId: Id.nullish().describe('the part to take instead (for nrnd and obsolete parts)'),
+    documents: z
+      .array(PartDocument, { error: 'must be a list of documents' })
+      .max(MAX_PART_DOCUMENTS, `must have at most ${MAX_PART_DOCUMENTS} documents`)
+      .optional(),
   })
   .refine((part) => part.available_quantity === 0 || part.min_order_quantity <= part.available_quantity, {
     path: ['min_order_quantity'],
@@ -173,3 +201,11 @@ export const PartsImported = z.object({
   count: z.number().int(),
 });
 export type PartsImported = z.infer<typeof PartsImported>;
+
+/** `GET /api/catalog/search`: a page of the parts found, how many in all, and the facets. */
+export const PartSearchResult = z.object({
+  total: z.number().int(),
+  parts: z.array(Part),
+  facets: z.array(Facet),
+});
+export type PartSearchResult = z.infer<typeof PartSearchResult>;

@@ -42,6 +42,41 @@ export interface PartsTable {
   deleted_at: string | null;
   /** The part's price breaks as JSON, by rising min_quantity ('[]': none). */
   price_breaks: ColumnType<string, string | undefined, string>;
+  /** Migration 0031: where the part sits, its numbers, lifecycle and specification. */
+  category_id: ColumnType<string | null, string | null | undefined, string | null>;
+  mpn: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The mpn as numbers are compared (text-search.ts partNumberKey). */
+  mpn_key: ColumnType<string | null, string | null | undefined, string | null>;
+  manufacturer: ColumnType<string | null, string | null | undefined, string | null>;
+  lifecycle: ColumnType<
+    'active' | 'nrnd' | 'obsolete',
+    'active' | 'nrnd' | 'obsolete' | undefined,
+    'active' | 'nrnd' | 'obsolete'
+  >;
+  replacement_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** {key: value} JSON, numbers in their base unit. */
+  attributes: ColumnType<string, string | undefined, string>;
+  /** [{title, url}] JSON. */
+  documents: ColumnType<string, string | undefined, string>;
+}
+
+/** A category of the catalog (a tree by parent_id) and the attributes its parts carry. */
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  /** [{key, name, type, unit?}] JSON. */
+  attributes: string;
+  created_at: string;
+}
+
+/** One attribute of a part in the catalog, for the filters and facets (written with the part). */
+export interface PartValuesTable {
+  part_id: string;
+  category_id: string;
+  key: string;
+  num: number | null;
+  txt: string | null;
 }
 
 export interface OrdersTable {
@@ -342,6 +377,8 @@ export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   parts: PartsTable;
+  categories: CategoriesTable;
+  part_values: PartValuesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   buyer_totals: BuyerTotalsTable;

@@ -20,3 +20,11 @@ export function nameSortKey(name: string): string {
     return String.fromCharCode(0x30 + significant.length) + significant;
   });
 }
+
+/**
+ * A part number as numbers are compared: lower case, without spaces, '-', '/' and '.', so
+ * "T-24 C", "t24c" and "T/24.C" are one number.
+ */
+export function partNumberKey(text: string): string {
+  return text.toLowerCase().replace(/[\s\-/.]/g, '');
+}

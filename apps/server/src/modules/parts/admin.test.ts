@@ -27,6 +27,9 @@ describe('POST /api/parts', () => {
       ...valid,
       name: 'Hot-Air Rework Station 700 W',
       price_breaks: [],
+      attributes: {},
+      lifecycle: 'active',
+      documents: [],
     });
     const found = (await as(null).get('/api/parts?q=rework')).json();
     expect(found.map((p: { _id: string }) => p._id)).toContain(insertedId);

@@ -1,7 +1,8 @@
 import type { PartSort } from '@shop/contract/storefront';
+import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { type Database, isSqlite } from '../../db/database.js';
-import type { PartRow } from '../../db/schema.js';
+import type { PartRow, PartsTable, PartValuesTable } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
 
 export interface PartFilter {
@@ -56,7 +57,21 @@ export function findPart(db: Database, id: string): Promise<PartRow | undefined>
     .executeTakeFirst();
 }
 
-export async function insertPart(db: Database, part: PartRow): Promise<void> {
+/** A part's attributes as the filters read them: one row each, replacing what was there. */
+export async function writeValues(
+  db: Database,
+  partId: string,
+  values: Omit<PartValuesTable, 'part_id'>[],
+): Promise<void> {
+  await db.deleteFrom('part_values').where('part_id', '=', partId).execute();
+  if (values.length > 0)
+    await db
+      .insertInto('part_values')
+      .values(values.map((value) => ({ ...value, part_id: partId })))
+      .execute();
+}
+
+export async function insertPart(db: Database, part: Insertable<PartsTable>): Promise<void> {
   await db.insertInto('parts').values(part).execute();
 }
 
@@ -68,6 +83,8 @@ export async function softDeletePart(db: Database, id: string, at: string): Prom
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+  // Out of the catalog, out of its filters and facet counts.
+  await db.deleteFrom('part_values').where('part_id', '=', id).execute();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -75,7 +92,7 @@ export async function softDeletePart(db: Database, id: string, at: string): Prom
 export async function updatePart(
   db: Database,
   id: string,
-  changes: Omit<PartRow, 'id' | 'created_at' | 'deleted_at'>,
+  changes: Updateable<PartsTable>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('parts')

@@ -1,17 +1,47 @@
+import { SearchQuery } from '@shop/contract/catalog';
 import { ErrorBody } from '@shop/contract/errors';
-import { NewPartBody, Part, PartByIdQuery, PartList, PartsQuery } from '@shop/contract/parts';
+import {
+  NewPartBody,
+  Part,
+  PartByIdQuery,
+  PartList,
+  PartSearchResult,
+  PartsQuery,
+} from '@shop/contract/parts';
 import { Acknowledged, Inserted } from '@shop/contract/primitives';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { searchCatalog, type ToolParts } from './search.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
+
+/** The search's own parameters, and `f.<key>` filters beside them (read by the service). */
+const SearchParameters = SearchQuery.catchall(
+  z.union([z.string(), z.array(z.string()).max(20)]).describe('f.<key>: a filter on an attribute'),
+);
 
 const security = [{ bearer: [] }];
 const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody };
 
-export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {
+export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard; tools: ToolParts }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/catalog/search',
+    {
+      decompress: false,
+      schema: {
+        tags: ['parts'],
+        summary:
+          'Find parts by id, part number, tool model or words, filtered by category, stock, lifecycle, tool and attributes (f.<key>=a,b or f.<key>=lo..hi, numbers with SI prefixes and units: 4.7u, 10kΩ); facets count what each other choice would leave',
+        querystring: SearchParameters,
+        response: { 200: PartSearchResult, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => searchCatalog(deps.db, request.query, request.query, deps.tools),
+  );
 
   api.get(
     '/api/parts',

@@ -11,8 +11,10 @@ import type { PartRow } from '../../db/schema.js';
 import { nameSortKey, searchForm } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
+import { type CategoryTree, categoryTree } from '../categories/index.js';
 import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
+import { specificationOf } from './specification.js';
 
 /** A part's price breaks, as its row keeps them (JSON, written only by `fields` below). */
 export function priceBreaksOf(row: { price_breaks: string }): PriceBreak[] {
@@ -29,6 +31,13 @@ export function toPart(row: PartRow): Part {
     available_quantity: Number(row.available_quantity),
     min_order_quantity: Number(row.min_order_quantity),
     price_breaks: priceBreaksOf(row),
+    ...(row.category_id ? { categoryId: row.category_id } : {}),
+    ...(row.mpn ? { mpn: row.mpn } : {}),
+    ...(row.manufacturer ? { manufacturer: row.manufacturer } : {}),
+    attributes: JSON.parse(row.attributes) as Part['attributes'],
+    lifecycle: row.lifecycle,
+    ...(row.replacement_id ? { replacementId: row.replacement_id } : {}),
+    documents: JSON.parse(row.documents) as Part['documents'],
   };
 }
 
@@ -58,6 +67,13 @@ const auditView = (row: PartRow) => ({
   available_quantity: Number(row.available_quantity),
   min_order_quantity: Number(row.min_order_quantity),
   price_breaks: priceBreaksOf(row),
+  categoryId: row.category_id,
+  mpn: row.mpn,
+  manufacturer: row.manufacturer,
+  lifecycle: row.lifecycle,
+  replacementId: row.replacement_id,
+  attributes: JSON.parse(row.attributes),
+  documents: JSON.parse(row.documents),
 });
 
 /** The part's columns from a body; `kept` are the breaks of a part edited without naming any. */
@@ -86,9 +102,16 @@ function fields(body: NewPartBody, kept: PriceBreak[] = []) {
 }
 
 /** Inserts a part and its audit entry, inside the caller's transaction. */
-async function insertAudited(trx: Database, actor: Actor, body: NewPartBody): Promise<string> {
-  const row: PartRow = { id: newId(), ...fields(body), created_at: nowIso(), deleted_at: null };
+async function insertAudited(
+  trx: Database,
+  actor: Actor,
+  body: NewPartBody,
+  tree?: CategoryTree,
+): Promise<string> {
+  const spec = await specificationOf(trx, body, undefined, tree);
+  const row = { id: newId(), ...fields(body), ...spec.columns, created_at: nowIso(), deleted_at: null };
   await parts.insertPart(trx, row);
+  await parts.writeValues(trx, row.id, spec.values);
   await recordAudit(trx, { actor, action: 'part.created', subjectId: row.id, after: auditView(row) });
   return row.id;
 }
@@ -105,7 +128,8 @@ export async function importParts(db: Database, actor: Actor, csv: Uint8Array): 
   const bodies = partsFromCsv(csv);
   return db.transaction().execute(async (trx) => {
     const ids: string[] = [];
-    for (const body of bodies) ids.push(await insertAudited(trx, actor, body));
+    const tree = await categoryTree(trx);
+    for (const body of bodies) ids.push(await insertAudited(trx, actor, body, tree));
     return ids;
   });
 }
@@ -118,8 +142,10 @@ export async function editPart(db: Database, actor: Actor, id: string, body: New
   await db.transaction().execute(async (trx) => {
     const before = await parts.findPart(trx, id);
     if (!before) throw notFound('part');
-    const changes = fields(body, priceBreaksOf(before));
+    const spec = await specificationOf(trx, body, before);
+    const changes = { ...fields(body, priceBreaksOf(before)), ...spec.columns };
     if (!(await parts.updatePart(trx, id, changes))) throw notFound('part');
+    await parts.writeValues(trx, id, spec.values);
     const after = { ...before, ...changes };
     await recordAudit(trx, {
       actor,

@@ -15,6 +15,9 @@ const part: Part = {
     { min_quantity: 500, price_per_piece: 27 },
     { min_quantity: 1000, price_per_piece: 20 },
   ],
+  attributes: {},
+  lifecycle: 'active',
+  documents: [],
 };
 
 describe("a part's prices by quantity", () => {

@@ -1,0 +1,182 @@
+import type { PartSearchSort } from '@shop/contract/catalog';
+import { type RawBuilder, sql } from 'kysely';
+import { type Database, isSqlite } from '../../db/database.js';
+import type { PartRow } from '../../db/schema.js';
+import { ftsExpression, tsqueryExpression } from './search-words.js';
+
+/** One attribute filter: the values it takes (any of them), or a closed range with open ends. */
+export type ValueFilter =
+  | { key: string; kind: 'numbers'; values: number[] }
+  | { key: string; kind: 'range'; min?: number; max?: number }
+  | { key: string; kind: 'texts'; values: string[] };
+
+/** What narrows a search before its attribute filters. */
+export interface SearchScope {
+  /** The chosen category's subtree. */
+  categoryIds?: string[];
+  inStock?: boolean;
+  activeOnly?: boolean;
+  /** Only these parts (a tool's parts list). */
+  partIds?: string[];
+  /** What `q` found, when there is a `q`. */
+  text?: TextSearch;
+}
+
+/** `q` read every way it can name parts. */
+export interface TextSearch {
+  /** `q` if it is a part id. */
+  id?: string;
+  /** `q` as a part number (partNumberKey); a prefix when 3 characters or more. */
+  numberKey?: string;
+  /** Parts of the tool models whose model `q` names. */
+  toolPartIds: string[];
+  words: string[];
+}
+
+const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
+
+/**
+ * The parts `q` names, each with its tier (0: its id or exact number, 1: a number it starts, 2:
+ * a part of a tool whose model it names, 3: its words) and, for words, its score (lower first).
+ */
+function hitsQuery(db: Database, text: TextSearch) {
+  const parts = [];
+  const live = sql`deleted_at is null`;
+  if (text.id)
+    parts.push(sql`select id, 0 as tier, 0.0 as score from parts where id = ${text.id} and ${live}`);
+  if (text.numberKey) {
+    parts.push(
+      sql`select id, 0 as tier, 0.0 as score from parts where mpn_key = ${text.numberKey} and ${live}`,
+    );
+    if (text.numberKey.length >= 3)
+      parts.push(
+        sql`select id, 1 as tier, 0.0 as score from parts where mpn_key ${byteOrder(db)} > ${text.numberKey} and mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`} and ${live}`,
+      );
+  }
+  if (text.toolPartIds.length > 0)
+    parts.push(
+      sql`select id, 2 as tier, 0.0 as score from parts where id in (${sql.join(text.toolPartIds)}) and ${live}`,
+    );
+  if (text.words.length > 0)
+    parts.push(
+      isSqlite(db)
+        ? sql`select p.id, 3 as tier, bm25(parts_words) as score from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${ftsExpression(text.words)} and p.deleted_at is null`
+        : sql`select id, 3 as tier, -ts_rank(words, q) as score from parts, to_tsquery('simple', ${tsqueryExpression(text.words)}) q where words @@ q and ${live}`,
+    );
+  return sql`select id, min(tier) as tier, min(score) as score from (${sql.join(parts, sql` union all `)}) found group by id`;
+}
+
+/** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
+function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
+  const own = sql`v.part_id = p.id and v.key = ${filter.key}`;
+  switch (filter.kind) {
+    case 'texts':
+      return sql`exists (select 1 from part_values v where ${own} and v.txt in (${sql.join(filter.values)}))`;
+    case 'numbers':
+      return sql`exists (select 1 from part_values v where ${own} and v.num in (${sql.join(filter.values)}))`;
+    default: {
+      const ends = [
+        ...(filter.min === undefined ? [] : [sql`v.num >= ${filter.min}`]),
+        ...(filter.max === undefined ? [] : [sql`v.num <= ${filter.max}`]),
+      ];
+      return sql`exists (select 1 from part_values v where ${own} and ${sql.join(ends, sql` and `)})`;
+    }
+  }
+}
+
+/** What `q` found (`h`), joined to the parts `p` when there is a `q`. */
+function hitsJoin(db: Database, scope: SearchScope) {
+  return scope.text ? sql`join (${hitsQuery(db, scope.text)}) h on h.id = p.id` : sql``;
+}
+
+/** What a search reads from: the parts, with what `q` found. */
+const source = (db: Database, scope: SearchScope) => sql`parts p ${hitsJoin(db, scope)}`;
+
+/** The conditions on `p` of the scope and of the filters (all must hold). */
+function conditions(scope: SearchScope, filters: ValueFilter[]) {
+  const all = [sql`p.deleted_at is null`];
+  if (scope.categoryIds) all.push(sql`p.category_id in (${sql.join(scope.categoryIds)})`);
+  if (scope.inStock) all.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
+  if (scope.activeOnly) all.push(sql`p.lifecycle = 'active'`);
+  if (scope.partIds)
+    all.push(scope.partIds.length > 0 ? sql`p.id in (${sql.join(scope.partIds)})` : sql`1 = 0`);
+  for (const filter of filters) all.push(valueCondition(filter));
+  return sql.join(all, sql` and `);
+}
+
+function orderOf(db: Database, sort: PartSearchSort, text: boolean) {
+  const name = sql`p.name_sort ${byteOrder(db)}`;
+  switch (sort) {
+    case 'relevance':
+      return text ? sql`h.tier, h.score, ${name}, p.id` : sql`p.created_at desc, p.id desc`;
+    case 'price':
+      return sql`p.price_per_piece, p.id`;
+    case '-price':
+      return sql`p.price_per_piece desc, p.id desc`;
+    case 'name':
+      return sql`${name}, p.created_at, p.id`;
+    default:
+      return sql`p.created_at desc, p.id desc`;
+  }
+}
+
+/** A page of the parts in scope that pass every filter, in `sort`'s order, and how many there are. */
+export async function searchParts(
+  db: Database,
+  scope: SearchScope,
+  filters: ValueFilter[],
+  page: { sort: PartSearchSort; limit: number; offset: number },
+): Promise<{ rows: PartRow[]; total: number }> {
+  const from = source(db, scope);
+  const where = conditions(scope, filters);
+  const [rows, count] = await Promise.all([
+    sql<PartRow>`select p.* from ${from} where ${where} order by ${orderOf(db, page.sort, scope.text !== undefined)} limit ${page.limit} offset ${page.offset}`.execute(
+      db,
+    ),
+    sql<{ n: number | string }>`select count(*) as n from ${from} where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/**
+ * The values of `key` among the parts in scope that pass every filter but `key`'s own, with how
+ * many parts have each (the most common first, at most `limit`), and the lowest and highest.
+ */
+export async function facetValues(
+  db: Database,
+  scope: SearchScope,
+  filters: ValueFilter[],
+  facet: { key: string; categoryIds: string[]; numeric: boolean; limit: number },
+): Promise<{ value: string | number; count: number; min: number | null; max: number | null }[]> {
+  const others = filters.filter((filter) => filter.key !== facet.key);
+  const column = sql.raw(facet.numeric ? 'v.num' : 'v.txt');
+  const { rows } = await sql<{
+    value: string | number;
+    n: number | string;
+    lo: number | null;
+    hi: number | null;
+  }>`
+    select ${column} as value, count(*) as n, min(${column}) over () as lo, max(${column}) over () as hi
+    from part_values v join parts p on p.id = v.part_id ${hitsJoin(db, scope)}
+    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(scope, others)}
+    group by ${column} order by n desc, value limit ${facet.limit}`.execute(db);
+  return rows.map((row) => ({
+    value: facet.numeric ? Number(row.value) : row.value,
+    count: Number(row.n),
+    min: row.lo === null ? null : Number(row.lo),
+    max: row.hi === null ? null : Number(row.hi),
+  }));
+}
+
+/** The categories of the parts found (most parts first, at most `limit`): whose facets to show. */
+export async function categoriesFound(
+  db: Database,
+  scope: SearchScope,
+  filters: ValueFilter[],
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ category_id: string }>`
+    select p.category_id from ${source(db, scope)} where ${conditions(scope, filters)} and p.category_id is not null
+    group by p.category_id order by count(*) desc, p.category_id limit ${limit}`.execute(db);
+  return rows.map((row) => row.category_id);
+}

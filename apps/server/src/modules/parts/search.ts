@@ -1,0 +1,202 @@
+import {
+  type CategoryAttribute,
+  type Facet,
+  MAX_FACET_VALUES,
+  MAX_FILTER_VALUES,
+  MAX_FILTERS,
+  type SearchQuery,
+} from '@shop/contract/catalog';
+import { parseMeasure, parseMeasureRange } from '@shop/contract/measures';
+import type { PartSearchResult } from '@shop/contract/parts';
+import type { Database } from '../../db/database.js';
+import { partNumberKey } from '../../db/text-search.js';
+import { badRequest, notFound } from '../../http/app-error.js';
+import { type CategoryTree, categoryTree } from '../categories/index.js';
+import {
+  categoriesFound,
+  facetValues,
+  type SearchScope,
+  searchParts,
+  type ValueFilter,
+} from './search-repository.js';
+import { searchWords } from './search-words.js';
+import { toPart } from './service.js';
+
+/** The search's fixed parameters; every other one must be an `f.<key>` filter. */
+const FIXED = new Set(['q', 'category', 'inStock', 'lifecycle', 'tool', 'sort', 'limit', 'offset']);
+/** Without a chosen category, the facets are those of the categories most of the parts found are in. */
+const FOUND_CATEGORIES = 3;
+const MAX_FACETS = 12;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How other modules name the parts of tool models; given by the app so parts need not know tools. */
+export interface ToolParts {
+  /** The parts on the parts lists of the tools whose model `text` names (punctuation ignored). */
+  byModel(db: Database, text: string): Promise<string[]>;
+  /** The parts on a tool's parts list (none: no such tool). */
+  ofTool(db: Database, toolId: string): Promise<string[] | undefined>;
+}
+
+/** Each attribute a filter may name: the category's, or without one, every category's. */
+function attributesInScope(
+  tree: CategoryTree,
+  categoryId: string | undefined,
+): Map<string, CategoryAttribute> {
+  const found = new Map<string, CategoryAttribute>();
+  for (const id of categoryId ? [categoryId] : tree.byId.keys())
+    for (const attribute of tree.attributesOf(id))
+      if (!found.has(attribute.key)) found.set(attribute.key, attribute);
+  return found;
+}
+
+/** One `f.<key>` filter read by its attribute's type; a value that is none of it → 400 naming it. */
+function readFilter(attribute: CategoryAttribute, text: string): ValueFilter {
+  const name = `f.${attribute.key}`;
+  const fail = (why: string) => badRequest(`${name}: ${why}`);
+  if (attribute.type === 'number' && text.includes('..')) {
+    const range = parseMeasureRange(text, attribute.unit);
+    if (!range)
+      throw fail(
+        `must be a range lo..hi of numbers${attribute.unit ? ` in ${attribute.unit}` : ''} (10k.., ..3.3, 1u..10u)`,
+      );
+    return { key: attribute.key, kind: 'range', ...range };
+  }
+  const items = text.split(',').map((item) => item.trim());
+  if (items.length > MAX_FILTER_VALUES) throw fail(`must list at most ${MAX_FILTER_VALUES} values`);
+  if (items.some((item) => item === '')) throw fail('must list values separated by commas');
+  if (attribute.type === 'number') {
+    const values = items.map((item) => parseMeasure(item, attribute.unit));
+    if (values.some((value) => value === undefined))
+      throw fail(
+        `must be numbers${attribute.unit ? ` in ${attribute.unit}` : ''} (4.7u, 10k, 1.5M) or a range lo..hi`,
+      );
+    return { key: attribute.key, kind: 'numbers', values: values as number[] };
+  }
+  if (attribute.type === 'boolean' && items.some((item) => item !== 'true' && item !== 'false'))
+    throw fail('must be true or false');
+  return { key: attribute.key, kind: 'texts', values: items };
+}
+
+/** The `f.<key>` filters of a query string; any other parameter the search does not know → 400. */
+function readFilters(
+  raw: Record<string, unknown>,
+  attributes: Map<string, CategoryAttribute>,
+): ValueFilter[] {
+  const filters: ValueFilter[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (FIXED.has(name)) continue;
+    if (!name.startsWith('f.')) throw badRequest(`${name}: unknown parameter`);
+    const attribute = attributes.get(name.slice(2));
+    if (!attribute) throw badRequest(`${name}: unknown attribute${raw.category ? ' in this category' : ''}`);
+    if (typeof value !== 'string') throw badRequest(`${name}: must be given once`);
+    if (value.length > 2000) throw badRequest(`${name}: must be at most 2000 characters`);
+    filters.push(readFilter(attribute, value));
+  }
+  if (filters.length > MAX_FILTERS) throw badRequest(`at most ${MAX_FILTERS} filters`);
+  return filters;
+}
+
+/** What the search's `q` names: a part id, a part number, a tool model and words. */
+async function readText(db: Database, q: string | undefined, tools: ToolParts): Promise<SearchScope['text']> {
+  const text = q?.trim() ?? '';
+  const words = searchWords(text);
+  const numberKey = partNumberKey(text);
+  if (words.length === 0 && numberKey === '') return undefined;
+  return {
+    ...(UUID.test(text) ? { id: text.toLowerCase() } : {}),
+    ...(numberKey ? { numberKey } : {}),
+    toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
+    words,
+  };
+}
+
+/** The facets to count: the chosen category's attributes, else those of the categories found. */
+async function facetsToCount(
+  db: Database,
+  tree: CategoryTree,
+  scope: SearchScope,
+  filters: ValueFilter[],
+  categoryId: string | undefined,
+): Promise<{ attribute: CategoryAttribute; categoryIds: string[] }[]> {
+  if (categoryId && tree.attributesOf(categoryId).length > 0)
+    return tree
+      .attributesOf(categoryId)
+      .map((attribute) => ({ attribute, categoryIds: tree.subtree(categoryId) }));
+  // Without a category, only a narrowed search has facets: counting the whole catalog's would
+  // read every part for a page that shows the categories to choose from instead.
+  if (!categoryId && !scope.text && !scope.partIds) return [];
+  const found = await categoriesFound(db, scope, filters, FOUND_CATEGORIES);
+  const facets = new Map<string, { attribute: CategoryAttribute; categoryIds: string[] }>();
+  for (const id of found)
+    for (const attribute of tree.attributesOf(id)) {
+      const known = facets.get(attribute.key);
+      if (known && known.attribute.type === attribute.type && known.attribute.unit === attribute.unit)
+        known.categoryIds.push(id);
+      else if (!known) facets.set(attribute.key, { attribute, categoryIds: [id] });
+    }
+  return [...facets.values()].slice(0, MAX_FACETS);
+}
+
+async function countFacet(
+  db: Database,
+  scope: SearchScope,
+  filters: ValueFilter[],
+  { attribute, categoryIds }: { attribute: CategoryAttribute; categoryIds: string[] },
+): Promise<Facet> {
+  const numeric = attribute.type === 'number';
+  const rows = await facetValues(db, scope, filters, {
+    key: attribute.key,
+    categoryIds,
+    numeric,
+    limit: MAX_FACET_VALUES,
+  });
+  const facet: Facet = {
+    key: attribute.key,
+    name: attribute.name,
+    type: attribute.type,
+    ...(attribute.unit ? { unit: attribute.unit } : {}),
+    values: rows.map(({ value, count }) => ({
+      value: attribute.type === 'boolean' ? value === 'true' : value,
+      count,
+    })),
+  };
+  const [first] = rows;
+  if (numeric && first?.min !== null && first?.max !== null && first)
+    return { ...facet, min: first.min as number, max: first.max as number };
+  return facet;
+}
+
+/**
+ * `GET /api/catalog/search` (docs/api.md part three): the parts the query finds, a page of them
+ * in its order, and the facet counts, each counted with every filter but its own.
+ */
+export async function searchCatalog(
+  db: Database,
+  query: SearchQuery,
+  raw: Record<string, unknown>,
+  tools: ToolParts,
+): Promise<PartSearchResult> {
+  const tree = await categoryTree(db);
+  if (query.category && !tree.byId.has(query.category)) throw notFound('category');
+  const filters = readFilters(raw, attributesInScope(tree, query.category));
+  let partIds: string[] | undefined;
+  if (query.tool) {
+    partIds = await tools.ofTool(db, query.tool);
+    if (!partIds) throw notFound('tool');
+  }
+  const text = await readText(db, query.q, tools);
+  const scope: SearchScope = {
+    ...(query.category ? { categoryIds: tree.subtree(query.category) } : {}),
+    ...(query.inStock ? { inStock: true } : {}),
+    ...(query.lifecycle === 'active' ? { activeOnly: true } : {}),
+    ...(partIds ? { partIds } : {}),
+    ...(text ? { text } : {}),
+  };
+  const sort = query.sort ?? (text ? 'relevance' : 'newest');
+  const [page, wanted] = await Promise.all([
+    searchParts(db, scope, filters, { sort, limit: query.limit, offset: query.offset }),
+    facetsToCount(db, tree, scope, filters, query.category),
+  ]);
+  const facets = await Promise.all(wanted.map((facet) => countFacet(db, scope, filters, facet)));
+  return { total: page.total, parts: page.rows.map(toPart), facets };
+}
