@@ -19,6 +19,8 @@ export const errorStatus = {
   /** An `If-Match` that names what the resource no longer is (a quote's offer changed since). */
   precondition_failed: 412,
   quantity_out_of_range: 422,
+  /** An obsolete part cannot be ordered; the message names its replacement. */
+  part_obsolete: 422,
   csv_invalid: 422,
   csv_rows_refused: 422,
   amount_limit: 422,

@@ -23,7 +23,7 @@ import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { findPart, priceBreaksOf } from '../parts/index.js';
+import { findPart, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
@@ -208,6 +208,8 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
   const missing: RefusedLine[] = [];
   for (const refused of error.lines) if (!(await findPart(db, refused.partsId))) missing.push(refused);
   if (missing.length > 0) return new AppError('not_found', 'No such part', undefined, { details: missing });
+  const obsolete = await obsoleteRefusal(db, error.lines);
+  if (obsolete) return obsolete;
   return new AppError(
     'quantity_out_of_range',
     agreed?.refusal(error.lines) ?? OUT_OF_RANGE_MESSAGE,

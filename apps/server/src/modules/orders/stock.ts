@@ -17,7 +17,7 @@ export interface TakenPart {
  * Takes each line's pieces from its part's stock in one conditional update, so that buyers racing
  * for the same pieces can never take more than there are, and answers what the order needs of each
  * part whose pieces it took (its id as stored, its name, price and breaks) from the same statement.
- * A part that is missing or deleted, or whose line's quantity is below its minimum or above what is
+ * A part that is missing, deleted or obsolete, or whose line's quantity is below its minimum or above what is
  * left, is not in the answer (and loses nothing). Several lines' parts are locked first, in the
  * order of their ids, so that two orders sharing parts never wait on each other in a circle.
  * With `minimum: false` (an accepted quote's agreed quantities) only the stock is checked.
@@ -47,6 +47,7 @@ export async function takeStock(
     .set({ available_quantity: sql`parts.available_quantity - wanted.quantity` })
     .whereRef('parts.id', '=', 'wanted.id')
     .where('parts.deleted_at', 'is', null)
+    .where('parts.lifecycle', '!=', 'obsolete')
     .whereRef('parts.available_quantity', '>=', 'wanted.quantity');
   if (options.minimum) update = update.whereRef('parts.min_order_quantity', '<=', 'wanted.quantity');
   return update

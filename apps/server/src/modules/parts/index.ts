@@ -1,4 +1,6 @@
 /** What other modules and the app may use of the catalog: a part, a page of it, price breaks, the routes. */
+
+export { obsoleteRefusal } from './lifecycle.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
 export { getPart, listCatalog, priceBreaksOf } from './service.js';

@@ -102,3 +102,18 @@ export async function updatePart(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** These parts' names, lifecycles and replacements, by id (parts out of the catalog left out). */
+export async function partsNamed(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, Pick<PartRow, 'id' | 'name' | 'lifecycle' | 'replacement_id'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('parts')
+    .select(['id', 'name', 'lifecycle', 'replacement_id'])
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

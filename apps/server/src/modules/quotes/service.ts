@@ -21,6 +21,7 @@ import { addressesOf } from '../addresses/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { type AgreedOrder, type OrderDeps, orderRefusal, writeOrder } from '../orders/index.js';
+import { obsoleteRefusal } from '../parts/index.js';
 import { findUserById } from '../users/index.js';
 import * as quotes from './repository.js';
 
@@ -139,6 +140,11 @@ export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRe
       if (!names.has(line.partsId)) missing.push({ line: index, partsId: line.partsId });
     });
     if (missing.length > 0) throw new AppError('not_found', 'No such part', undefined, { details: missing });
+    const obsolete = await obsoleteRefusal(
+      trx,
+      body.lines.map((line, index) => ({ line: index, partsId: line.partsId })),
+    );
+    if (obsolete) throw obsolete;
     const now = nowIso();
     const lines = body.lines.map((line, index) => ({
       quote_id: id,
