@@ -38,8 +38,15 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry can be about: its subject is a part, an order, a user, a quote or a company. */
-export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company';
-const SUBJECTS: readonly string[] = ['part', 'order', 'user', 'quote', 'company'] satisfies AuditSubject[];
+export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company' | 'category';
+const SUBJECTS: readonly string[] = [
+  'part',
+  'order',
+  'user',
+  'quote',
+  'company',
+  'category',
+] satisfies AuditSubject[];
 
 /** What the entry's subject is, by its action's first word (`order.shipped`: an order). */
 export function subjectOf(action: string): AuditSubject | undefined {
@@ -56,6 +63,9 @@ export const AUDIT_REFERENCES: Readonly<Record<string, AuditSubject>> = {
   orderId: 'order',
   partsId: 'part',
   companyId: 'company',
+  categoryId: 'category',
+  parentId: 'category',
+  replacementId: 'part',
 };
 
 export const AuditEntry = z.object({

@@ -191,8 +191,20 @@ export const PARTS_CSV_COLUMNS = [
 /**
  * Columns the header may also name. `price_breaks` holds a part's price breaks as
  * `min_quantity:price_per_piece` pairs separated by `;` (e.g. `100:12;500:10`); empty: none.
+ * `category` a category's id or its name (when no other has it); `replacement` a part's id;
+ * `attributes` `key=value` pairs separated by `;` (`resistance=10k;package=0603;smd=true`);
+ * `documents` `title|url` pairs separated by `;`. An empty cell is none.
  */
-export const PARTS_CSV_OPTIONAL_COLUMNS = ['price_breaks'] as const;
+export const PARTS_CSV_OPTIONAL_COLUMNS = [
+  'price_breaks',
+  'category',
+  'mpn',
+  'manufacturer',
+  'lifecycle',
+  'replacement',
+  'attributes',
+  'documents',
+] as const;
 export const PARTS_CSV_MAX_BYTES = 1024 * 1024;
 export const PARTS_CSV_MAX_ROWS = 1000;
 

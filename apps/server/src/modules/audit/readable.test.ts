@@ -112,6 +112,19 @@ describe('the audit log as a person reads it', () => {
       before: { number: 'SO-000042', userName: 'Gone Buyer' },
     });
     await ok(shopAdmin.delete(`/api/partsById?id=${part}`));
+    const parent = (await ok(shopAdmin.post('/api/categories', { name: 'Readable tools' }), 201)).json()
+      .insertedId;
+    const category = (
+      await ok(shopAdmin.post('/api/categories', { name: 'Readable tips', parentId: parent }), 201)
+    ).json().insertedId;
+    await ok(
+      shopAdmin.put(`/api/categories/${category}`, {
+        name: 'Readable tips',
+        parentId: parent,
+        attributes: [],
+      }),
+    );
+    await ok(shopAdmin.delete(`/api/categories/${category}`));
 
     const res = await ok(shopAdmin.get('/api/audit?limit=100'));
     const entries = res.json() as AuditEntry[];

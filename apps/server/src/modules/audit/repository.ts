@@ -11,20 +11,28 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Writes one entry (inside the caller's transaction where there is one). Entries are never changed. */
-export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+/**
+ * Writes one entry, or several in one statement (inside the caller's transaction where there is
+ * one). Entries are never changed.
+ */
+export async function recordAudit(db: Database, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const all = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (all.length === 0) return;
+  const at = nowIso();
   await db
     .insertInto('audit_log')
-    .values({
-      id: newId(),
-      at: nowIso(),
-      actor_id: entry.actor?.id ?? null,
-      actor_email: entry.actor?.email ?? null,
-      action: entry.action,
-      subject_id: entry.subjectId,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
+    .values(
+      all.map((entry) => ({
+        id: newId(),
+        at,
+        actor_id: entry.actor?.id ?? null,
+        actor_email: entry.actor?.email ?? null,
+        action: entry.action,
+        subject_id: entry.subjectId,
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      })),
+    )
     .execute();
 }
 

@@ -10,7 +10,7 @@ import { startsLikeFormula } from '../../http/csv.js';
 import { type CsvRecord, readCsv } from '../../http/csv-reader.js';
 
 type Column = (typeof PARTS_CSV_COLUMNS)[number] | (typeof PARTS_CSV_OPTIONAL_COLUMNS)[number];
-const TEXT_COLUMNS = ['name', 'desc'] as const;
+const TEXT_COLUMNS = ['name', 'desc', 'mpn', 'manufacturer'] as const;
 const COLUMN_LIST = `${PARTS_CSV_COLUMNS.join(', ')} (and may name ${PARTS_CSV_OPTIONAL_COLUMNS.join(', ')})`;
 
 const invalid = (message: string) => new AppError('csv_invalid', message);
@@ -29,7 +29,10 @@ const FORMULA_MESSAGE =
  * wrong throws: a file-level problem (empty, header, too many rows) as `csv_invalid`, refused
  * rows as `csv_rows_refused` listing each row's line, column and reason.
  */
-export function partsFromCsv(bytes: Uint8Array): NewPartBody[] {
+export function partsFromCsv(
+  bytes: Uint8Array,
+  categories: CategoryNames,
+): { line: number; body: NewPartBody }[] {
   const reading = readCsv(bytes);
   if (reading.kind === 'not-utf8') {
     throw refused('The file is not UTF-8 text (save it as CSV UTF-8); nothing was added', reading.broken);
@@ -47,12 +50,12 @@ export function partsFromCsv(bytes: Uint8Array): NewPartBody[] {
     throw invalid('The file has a header but no parts below it');
   }
 
-  const parts: NewPartBody[] = [];
+  const parts: { line: number; body: NewPartBody }[] = [];
   const problems: RowProblem[] = [];
   for (const row of rows) {
-    const found = checkRow(row, columns);
+    const found = checkRow(row, columns, categories);
     if (Array.isArray(found)) problems.push(...found);
-    else parts.push(found);
+    else parts.push({ line: row.line, body: found });
   }
   if (reading.kind === 'stopped') {
     throw refused(stoppedMessage(reading.broken.line), [...problems, { ...reading.broken, field: null }]);
@@ -94,19 +97,38 @@ function readHeader(header: CsvRecord): Column[] {
 }
 
 /** A row as a part, or what is wrong with it. */
-function checkRow(row: CsvRecord, columns: Column[]): NewPartBody | RowProblem[] {
+function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames): NewPartBody | RowProblem[] {
   const { line, cells } = row;
   if (cells.length !== columns.length) {
     return [
       { line, field: null, message: `has ${cells.length} cells where the header has ${columns.length}` },
     ];
   }
-  const { price_breaks: breaksCell = '', ...fields } = Object.fromEntries(
-    columns.map((column, i) => [column, cells[i]]),
-  ) as Record<Column, string>;
-  const problems: RowProblem[] = TEXT_COLUMNS.filter((column) => looksLikeFormula(fields[column])).map(
+  const record = Object.fromEntries(columns.map((column, i) => [column, cells[i]])) as Record<
+    Column,
+    string | undefined
+  >;
+  const {
+    price_breaks: breaksCell = '',
+    category,
+    mpn,
+    manufacturer,
+    lifecycle,
+    replacement,
+    attributes,
+    documents,
+    ...required
+  } = record;
+  const fields: Record<string, unknown> = { ...required };
+  const problems: RowProblem[] = TEXT_COLUMNS.filter((column) => looksLikeFormula(record[column] ?? '')).map(
     (field) => ({ line, field, message: FORMULA_MESSAGE }),
   );
+  const spec = readSpecification(
+    { category, mpn, manufacturer, lifecycle, replacement, attributes, documents },
+    categories,
+  );
+  Object.assign(fields, spec.fields);
+  for (const [field, message] of spec.problems) problems.push({ line, field, message });
   const breaks = readPriceBreaks(breaksCell);
   for (const pair of breaks.malformed)
     problems.push({ line, field: 'price_breaks', message: `${tierName(pair)}: ${MALFORMED_TIER_MESSAGE}` });
@@ -169,4 +191,67 @@ function readPriceBreaks(cell: string) {
     else malformed.push({ number: i + 1, text });
   });
   return { tiers, malformed };
+}
+
+/** Categories by their lower-cased name: an id, or null when several share the name. */
+export type CategoryNames = ReadonlyMap<string, string | null>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `a=b; c=d` (or with `|`) as pairs; undefined when a pair has no separator. */
+function pairsOf(cell: string, separator: string): [string, string][] | undefined {
+  const pairs: [string, string][] = [];
+  for (const text of cell
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const at = text.indexOf(separator);
+    if (at < 1) return undefined;
+    pairs.push([text.slice(0, at).trim(), text.slice(at + 1).trim()]);
+  }
+  return pairs;
+}
+
+/** The optional specification columns as body fields (an empty cell: left out), or why not. */
+function readSpecification(
+  cells: Partial<
+    Record<
+      'category' | 'mpn' | 'manufacturer' | 'lifecycle' | 'replacement' | 'attributes' | 'documents',
+      string
+    >
+  >,
+  categories: CategoryNames,
+) {
+  const fields: Record<string, unknown> = {};
+  const problems: [string, string][] = [];
+  const cell = (name: keyof typeof cells) => cells[name]?.trim() || undefined;
+  const category = cell('category');
+  if (category && UUID.test(category)) fields.categoryId = category;
+  else if (category) {
+    const id = categories.get(category.toLowerCase());
+    if (id) fields.categoryId = id;
+    else
+      problems.push([
+        'category',
+        id === null
+          ? `several categories are named ${category}: use its id`
+          : `no category is named ${category}`,
+      ]);
+  }
+  for (const name of ['mpn', 'manufacturer', 'lifecycle'] as const) if (cell(name)) fields[name] = cell(name);
+  if (cell('replacement')) fields.replacementId = cell('replacement');
+  const attributes = cell('attributes');
+  if (attributes) {
+    const pairs = pairsOf(attributes, '=');
+    if (pairs) fields.attributes = Object.fromEntries(pairs);
+    else
+      problems.push(['attributes', 'must be key=value pairs separated by ; (resistance=10k;package=0603)']);
+  }
+  const documents = cell('documents');
+  if (documents) {
+    const pairs = pairsOf(documents, '|');
+    if (pairs) fields.documents = pairs.map(([title, url]) => ({ title, url }));
+    else problems.push(['documents', 'must be title|url pairs separated by ; (Datasheet|https://…/ds.pdf)']);
+  }
+  return { fields, problems };
 }

@@ -516,3 +516,52 @@ describe('the optional price_breaks column', () => {
     expect(error.message).toMatch(/may name price_breaks/);
   });
 });
+
+describe("the parts' specification columns", () => {
+  const SPEC_HEADER = `${HEADER},category,mpn,manufacturer,lifecycle,attributes,documents`;
+
+  test('take a category by name, numbers as written, and documents', async ({ as, admin }) => {
+    const made = await as(admin).post('/api/categories', {
+      name: 'Heating elements',
+      attributes: [
+        { key: 'power', name: 'Power', type: 'number', unit: 'W' },
+        { key: 'ceramic', name: 'Ceramic', type: 'boolean' },
+      ],
+    });
+    expect(made.statusCode).toBe(201);
+    const res = await upload(
+      as(admin),
+      `${SPEC_HEADER}\r\n${row('Heating element 80 W')},heating elements,HE-80,Voltcraft,nrnd,power=80W;ceramic=true,Datasheet|https://docs.example.com/he-80.pdf\r\n`,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const part = (await as(null).get(`/api/partsById?id=${res.json().insertedIds[0]}`)).json();
+    expect(part).toMatchObject({
+      categoryId: made.json().insertedId,
+      mpn: 'HE-80',
+      manufacturer: 'Voltcraft',
+      lifecycle: 'nrnd',
+      attributes: { power: 80, ceramic: true },
+      documents: [{ title: 'Datasheet', url: 'https://docs.example.com/he-80.pdf' }],
+    });
+  });
+
+  test.for([
+    ['nowhere,HE-1,,,,', 'category', 'no category is named nowhere'],
+    [
+      'heating elements,HE-1,,,colour=red,',
+      'attributes',
+      "attributes.colour: the part's category has no attribute colour",
+    ],
+    [
+      'heating elements,HE-1,,,power,',
+      'attributes',
+      'must be key=value pairs separated by ; (resistance=10k;package=0603)',
+    ],
+    ['heating elements,HE-1,,someday,,', 'lifecycle', 'must be one of active, nrnd, obsolete'],
+    ['heating elements,=HE-1,,,,', 'mpn', 'formula'],
+  ] as const)('refuse %s naming the row and column', async ([cells, field, message], { as, admin }) => {
+    const res = await upload(as(admin), `${SPEC_HEADER}\r\n${row('Heating element 90 W')},${cells}\r\n`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.rows).toEqual([{ line: 2, field, message: expect.stringContaining(message) }]);
+  });
+});

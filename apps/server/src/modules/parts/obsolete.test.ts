@@ -6,7 +6,7 @@ import { addedPart, stockOf } from '../../test-support/parts.js';
 // An obsolete part stays findable but cannot be ordered or quoted: 422 part_obsolete, naming
 // what to take instead (docs/api.md part three).
 
-const ids: Record<string, string> = {};
+const ids = { tip: '', active: '', old: '', orphan: '' };
 
 test.beforeAll(async ({ as, admin }) => {
   ids.tip = await addedPart(as(admin), { name: 'Soldering tip chisel 2.4 mm', available: 100 });

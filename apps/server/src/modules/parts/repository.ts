@@ -57,7 +57,7 @@ export function findPart(db: Database, id: string): Promise<PartRow | undefined>
     .executeTakeFirst();
 }
 
-/** A part's attributes as the filters read them: one row each, replacing what was there. */
+/** A part's attributes as the filters read them: one row each, replacing what was there . */
 export async function writeValues(
   db: Database,
   partId: string,
@@ -71,8 +71,25 @@ export async function writeValues(
       .execute();
 }
 
-export async function insertPart(db: Database, part: Insertable<PartsTable>): Promise<void> {
-  await db.insertInto('parts').values(part).execute();
+/** Rows per statement when many parts go in at once (well below both databases' parameter limits). */
+const BATCH = 100;
+
+/** Inserts parts and their attributes' rows, a batch of rows per statement. */
+export async function insertParts(
+  db: Database,
+  parts: readonly { row: Insertable<PartsTable>; values: Omit<PartValuesTable, 'part_id'>[] }[],
+): Promise<void> {
+  for (let at = 0; at < parts.length; at += BATCH)
+    await db
+      .insertInto('parts')
+      .values(parts.slice(at, at + BATCH).map((part) => part.row))
+      .execute();
+  const values = parts.flatMap(({ row, values }) => values.map((value) => ({ ...value, part_id: row.id })));
+  for (let at = 0; at < values.length; at += BATCH * 3)
+    await db
+      .insertInto('part_values')
+      .values(values.slice(at, at + BATCH * 3))
+      .execute();
 }
 
 /** Takes a part out of the catalog; its orders keep their name and price. False when there was none. */

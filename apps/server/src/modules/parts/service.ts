@@ -1,3 +1,4 @@
+import { MAX_LISTED_ROW_PROBLEMS, type RowProblem } from '@shop/contract/errors';
 import {
   type NewPartBody,
   type Part,
@@ -9,12 +10,12 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
 import { nameSortKey, searchForm } from '../../db/text-search.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
-import { type CategoryTree, categoryTree } from '../categories/index.js';
+import { categoryTree } from '../categories/index.js';
 import { partsFromCsv } from './csv-import.js';
 import * as parts from './repository.js';
-import { specificationOf } from './specification.js';
+import { type Specification, specificationOf } from './specification.js';
 
 /** A part's price breaks, as its row keeps them (JSON, written only by `fields` below). */
 export function priceBreaksOf(row: { price_breaks: string }): PriceBreak[] {
@@ -101,23 +102,61 @@ function fields(body: NewPartBody, kept: PriceBreak[] = []) {
   };
 }
 
-/** Inserts a part and its audit entry, inside the caller's transaction. */
+/**
+ * Inserts parts (a batch of rows per statement) and their audit entries, inside the caller's
+ * transaction. A part that does not fit the catalog refuses them all: with `line`s (a file's
+ * rows) as `csv_rows_refused` naming every such row, else as it is.
+ */
 async function insertAudited(
   trx: Database,
   actor: Actor,
-  body: NewPartBody,
-  tree?: CategoryTree,
-): Promise<string> {
-  const spec = await specificationOf(trx, body, undefined, tree);
-  const row = { id: newId(), ...fields(body), ...spec.columns, created_at: nowIso(), deleted_at: null };
-  await parts.insertPart(trx, row);
-  await parts.writeValues(trx, row.id, spec.values);
-  await recordAudit(trx, { actor, action: 'part.created', subjectId: row.id, after: auditView(row) });
-  return row.id;
+  bodies: readonly { line?: number; body: NewPartBody }[],
+): Promise<string[]> {
+  const tree = await categoryTree(trx);
+  const made: { row: PartRow; values: Specification['values'] }[] = [];
+  const problems: RowProblem[] = [];
+  for (const { line, body } of bodies) {
+    try {
+      const spec = await specificationOf(trx, body, undefined, tree);
+      const row = { id: newId(), ...fields(body), ...spec.columns, created_at: nowIso(), deleted_at: null };
+      made.push({ row, values: spec.values });
+    } catch (error) {
+      if (line === undefined || !(error instanceof AppError) || error.code !== 'validation') throw error;
+      problems.push({ line, field: csvColumnOf(error.message), message: error.message });
+    }
+  }
+  if (problems.length > 0)
+    throw new AppError(
+      'csv_rows_refused',
+      `${problems.length} of ${bodies.length} rows were refused; nothing was added`,
+      undefined,
+      {
+        rows: problems.slice(0, MAX_LISTED_ROW_PROBLEMS),
+        rowsTotal: problems.length,
+      },
+    );
+  await parts.insertParts(trx, made);
+  await recordAudit(
+    trx,
+    made.map(({ row }) => ({
+      actor,
+      action: 'part.created' as const,
+      subjectId: row.id,
+      after: auditView(row),
+    })),
+  );
+  return made.map(({ row }) => row.id);
+}
+
+/** The file's column a refusal names (`categoryId: …` is the `category` column). */
+function csvColumnOf(message: string): string {
+  const field = message.split(/[.:]/)[0] ?? '';
+  return ({ categoryId: 'category', replacementId: 'replacement' } as Record<string, string>)[field] ?? field;
 }
 
 export async function addPart(db: Database, actor: Actor, body: NewPartBody): Promise<string> {
-  return db.transaction().execute((trx) => insertAudited(trx, actor, body));
+  const [id] = await db.transaction().execute((trx) => insertAudited(trx, actor, [{ body }]));
+  return id as string;
 }
 
 /**
@@ -125,13 +164,13 @@ export async function addPart(db: Database, actor: Actor, body: NewPartBody): Pr
  * the file (the error lists every row and why), and the parts go in one transaction.
  */
 export async function importParts(db: Database, actor: Actor, csv: Uint8Array): Promise<string[]> {
-  const bodies = partsFromCsv(csv);
-  return db.transaction().execute(async (trx) => {
-    const ids: string[] = [];
-    const tree = await categoryTree(trx);
-    for (const body of bodies) ids.push(await insertAudited(trx, actor, body, tree));
-    return ids;
-  });
+  const names = new Map<string, string | null>();
+  for (const row of (await categoryTree(db)).byId.values()) {
+    const name = row.name.toLowerCase();
+    names.set(name, names.has(name) ? null : row.id);
+  }
+  const rows = partsFromCsv(csv, names);
+  return db.transaction().execute((trx) => insertAudited(trx, actor, rows));
 }
 
 /**
