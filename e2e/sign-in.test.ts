@@ -185,6 +185,7 @@ describe('an admin', () => {
       'Add Product',
       'Make Admin',
       'Manage Product',
+      'Categories',
       'Messages',
       'Activity',
     ]);

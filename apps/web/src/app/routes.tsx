@@ -116,6 +116,14 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'categories',
+        ...dashboardPage(
+          'Categories',
+          async () =>
+            (await import('../features/categories/pages/categories-admin-page')).CategoriesAdminPage,
+        ),
+      },
+      {
         path: 'add-product',
         ...dashboardPage(
           'Add Product',

@@ -9,8 +9,16 @@ import {
   toPriceBreakFields,
   toPriceBreaks,
 } from '../price-break-fields';
+import {
+  SpecificationEditor,
+  type SpecificationFields,
+  type SpecificationValues,
+  specificationDefaults,
+  specificationValues,
+  useAttributeKeys,
+} from './specification-fields';
 
-interface ProductFields {
+interface ProductFields extends SpecificationFields {
   name: string;
   desc: string;
   minQ: string;
@@ -20,7 +28,7 @@ interface ProductFields {
   image: FileList;
 }
 
-export interface ProductValues {
+export interface ProductValues extends SpecificationValues {
   name: string;
   desc: string;
   min_order_quantity: number;
@@ -58,12 +66,14 @@ export function ProductForm({
           availQ: String(part.available_quantity),
           netPrice: String(part.price_per_piece),
           breaks: toPriceBreakFields(part.price_breaks),
+          ...specificationDefaults(part),
         }
-      : { breaks: [] },
+      : { breaks: [], ...specificationDefaults() },
   });
   const { handleSubmit, reset, getValues, watch } = form;
   const field = fieldsOf(form);
   const breakProblems = priceBreakFieldProblems(watch('breaks'), watch('minQ'), watch('netPrice'));
+  const attributeKeys = useAttributeKeys(watch('categoryId'));
   const submit = handleSubmit((form) => {
     const image = form.image[0];
     if (!image && !part) return;
@@ -76,6 +86,7 @@ export function ProductForm({
         available_quantity: Number(form.availQ),
         price_per_piece: Number(form.netPrice),
         price_breaks: toPriceBreaks(form.breaks),
+        ...specificationValues(form, attributeKeys),
         image,
       },
       () => (part ? reset(form) : reset()),
@@ -123,6 +134,7 @@ export function ProductForm({
         {...field('netPrice', { required: 'Enter the price of product !', pattern: wholeNumber })}
       />
       <PriceBreaksEditor form={form} problems={breakProblems} />
+      <SpecificationEditor form={form} />
       {part && (
         <img
           src={part.img}

@@ -26,6 +26,7 @@ const admins: DashboardLink[] = [
   { to: '/dashboard/add-product', label: 'Add Product' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },
   { to: '/dashboard/manage-product', label: 'Manage Product' },
+  { to: '/dashboard/categories', label: 'Categories' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/activity', label: 'Activity' },
 ];
