@@ -31,12 +31,22 @@ export const AUDIT_ACTIONS = [
   'company.member_changed',
   'company.member_removed',
   'company.payment_terms_changed',
+  'tool.created',
+  'tool.edited',
+  'tool.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry can be about: its subject is a part, an order, a user, a quote or a company. */
-export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company';
-const SUBJECTS: readonly string[] = ['part', 'order', 'user', 'quote', 'company'] satisfies AuditSubject[];
+/** What an entry can be about: its subject is a part, an order, a user, a quote, a company or a tool model. */
+export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company' | 'tool';
+const SUBJECTS: readonly string[] = [
+  'part',
+  'order',
+  'user',
+  'quote',
+  'company',
+  'tool',
+] satisfies AuditSubject[];
 
 /** What the entry's subject is, by its action's first word (`order.shipped`: an order). */
 export function subjectOf(action: string): AuditSubject | undefined {
@@ -66,7 +76,7 @@ export const AuditEntry = z.object({
     .string()
     .optional()
     .describe(
-      "what the subject is called: an order's number (SO-000123), a part's or a company's name, a user's name and email, a quote's buyer; left out when nothing names it any more",
+      "what the subject is called: an order's number (SO-000123), a part's, a company's or a tool model's name, a user's name and email, a quote's buyer; left out when nothing names it any more",
     ),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
