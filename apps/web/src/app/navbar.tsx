@@ -11,7 +11,8 @@ interface NavItem {
 const links: NavItem[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/blog', label: 'Blog' },
-  { to: '/parts', label: 'Tools' },
+  { to: '/parts', label: 'Parts' },
+  { to: '/tools', label: 'Tools' },
   { to: '/portfolio', label: 'Portfolio' },
 ];
 const guestLinks: NavItem[] = [
