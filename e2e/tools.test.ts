@@ -4,7 +4,8 @@ import { DESKTOP, PHONE, seriousAccessibilityProblems } from './support/browser'
 import { journeys } from './support/journeys';
 
 const buyer = { name: 'Padma Rework Services', email: 'rework@padma.example', password: 'buyer-password-7' };
-const journey = journeys();
+const admin = { email: 'tools-admin@parts-shop.example', password: 'admin-password-7' };
+const journey = journeys({ env: { SEED_ADMIN_EMAIL: admin.email, SEED_ADMIN_PASSWORD: admin.password } });
 const { signedIn, api } = journey;
 
 interface DemoTool {
@@ -66,6 +67,12 @@ describe('a buyer finding spare parts by their tool', () => {
     await chosen.getByRole('link', { name: 'See your order' }).click();
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
     expect(await quantityOf(page, 'Soldering tip, chisel 2.4 mm (T-24C)')).toBe('5');
+
+    // The part's own page names the tool it fits, and its position there.
+    await page.getByRole('link', { name: 'Soldering tip, chisel 2.4 mm (T-24C)' }).first().click();
+    const fits = page.getByRole('region', { name: 'Fits' });
+    await fits.getByRole('link', { name: `${station.name} (DS-80)` }).waitFor();
+    expect(await fits.textContent()).toContain('position 1');
   });
 
   it("puts the wear parts of the buyer's whole fleet in the order builder, quantities multiplied", async () => {
@@ -102,6 +109,30 @@ describe('a buyer finding spare parts by their tool', () => {
       .getByRole('button', { name: `Remove ${crimper.name} (${crimper.model}), serial number CT-2291` })
       .click();
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
+  });
+
+  it('an admin places a hotspot by clicking on the drawing', async () => {
+    const page = await signedIn('/dashboard/tools', admin);
+    await page.getByRole('button', { name: `Edit ${crimper.name}` }).click();
+    const drawing = page.getByRole('img', { name: /click to place a hotspot/ });
+    await drawing.waitFor();
+    await page.getByLabel('Part of the next hotspot (click on the drawing to place it)').selectOption({
+      label: '3: Ratchet pawl (RP-06)',
+    });
+    await drawing.click({ position: { x: 20, y: 20 } });
+    await page.getByRole('textbox', { name: 'Position of hotspot 6' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Position of hotspot 6' }).inputValue()).toBe('3');
+    await shot(page, 'admin-tool-1280');
+    await page.getByRole('button', { name: 'Save tool model' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Tool model saved' }).waitFor();
+    await page.getByRole('button', { name: 'Add a tool model' }).waitFor();
+    const tool = (await api(`/api/tools/${crimper._id}`)).json as unknown as {
+      diagrams: { hotspots: { label: string; x: number; y: number }[] }[];
+    };
+    const placed = tool.diagrams[0]?.hotspots.at(-1);
+    expect(placed?.label).toBe('3');
+    expect(placed?.x).toBeLessThan(0.1);
+    expect(placed?.y).toBeLessThan(0.1);
   });
 
   it('reads well on a phone', async () => {

@@ -165,7 +165,7 @@ export function DiagramEditor({
                       type="number"
                       min={0}
                       max={1}
-                      step={0.01}
+                      step="any"
                       className="input input-bordered input-sm w-24"
                       value={spot[axis]}
                       onChange={(event) => setSpot(index, { [axis]: Number(event.target.value) })}
