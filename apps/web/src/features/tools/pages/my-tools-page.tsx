@@ -39,8 +39,8 @@ export function MyToolsPage() {
             </h2>
             <button
               type="button"
-              // Its words wrap on a phone rather than widen the page.
-              className="btn btn-primary h-auto min-h-10 py-2 whitespace-normal"
+              // Its words wrap on a phone rather than widen the page (daisyUI's buttons neither shrink nor wrap).
+              className="btn btn-primary h-auto! min-h-10 max-w-full py-2 whitespace-normal!"
               disabled={lines.length === 0}
               onClick={() => {
                 for (const line of lines) addToOrder(line.partsId, line.quantity);
