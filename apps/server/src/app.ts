@@ -30,6 +30,7 @@ import { partRoutesPlugin } from './modules/parts/index.js';
 import { paymentBackgroundTasks, paymentRoutesPlugin, paymentsPlugin } from './modules/payments/index.js';
 import { quoteBackgroundTasks, quoteRoutesPlugin } from './modules/quotes/index.js';
 import { reviewRoutesPlugin } from './modules/reviews/index.js';
+import { toolRoutesPlugin } from './modules/tools/index.js';
 import { userRoutesPlugin } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -124,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(companyRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
-    .register(imageRoutesPlugin);
+    .register(imageRoutesPlugin)
+    .register(toolRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });
   // Loaded now, so a part that cannot start (a missing key, a bad setting) fails here.

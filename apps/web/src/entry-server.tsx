@@ -31,10 +31,11 @@ const PUBLIC_PAGES = new Set([
   '/reset-password',
   '/invitations',
   '/forgot-password',
+  '/tools',
 ]);
 
 export function rendersOnServer(pathname: string): boolean {
-  return PUBLIC_PAGES.has(pathname) || /^\/parts\/[^/]+$/.test(pathname) || namesNoPage(pathname);
+  return PUBLIC_PAGES.has(pathname) || /^\/(parts|tools)\/[^/]+$/.test(pathname) || namesNoPage(pathname);
 }
 
 /** Whether only the catch-all route (the not-found page) matches `pathname`. */

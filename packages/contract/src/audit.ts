@@ -34,11 +34,14 @@ export const AUDIT_ACTIONS = [
   'company.member_changed',
   'company.member_removed',
   'company.payment_terms_changed',
+  'tool.created',
+  'tool.edited',
+  'tool.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry can be about: its subject is a part, an order, a user, a quote or a company. */
-export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company' | 'category';
+/** What an entry can be about: a part, an order, a user, a quote, a company, a category or a tool model. */
+export type AuditSubject = 'part' | 'order' | 'user' | 'quote' | 'company' | 'category' | 'tool';
 const SUBJECTS: readonly string[] = [
   'part',
   'order',
@@ -46,6 +49,7 @@ const SUBJECTS: readonly string[] = [
   'quote',
   'company',
   'category',
+  'tool',
 ] satisfies AuditSubject[];
 
 /** What the entry's subject is, by its action's first word (`order.shipped`: an order). */
@@ -79,7 +83,7 @@ export const AuditEntry = z.object({
     .string()
     .optional()
     .describe(
-      "what the subject is called: an order's number (SO-000123), a part's or a company's name, a user's name and email, a quote's buyer; left out when nothing names it any more",
+      "what the subject is called: an order's number (SO-000123), a part's, a company's or a tool model's name, a user's name and email, a quote's buyer; left out when nothing names it any more",
     ),
   before: z.unknown().optional(),
   after: z.unknown().optional(),

@@ -373,6 +373,62 @@ export interface GoogleSignInCodesTable {
   used_at: string | null;
 }
 
+/** A tool model of the manufacturer (migration 0032); deleted softly, fleets keep naming it. */
+export interface ToolsTable {
+  id: string;
+  name: string;
+  model: string;
+  /** The model as searches compare it (contract/tools.ts normalisedModel). */
+  model_search: string;
+  img: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A tool's exploded drawing, `diagram_no` its place among the tool's drawings. */
+export interface ToolDiagramsTable {
+  id: string;
+  tool_id: string;
+  diagram_no: number;
+  title: string;
+  img: string;
+}
+
+/** A numbered hotspot on a drawing; x and y in ten-thousandths of the picture (0–10000). */
+export interface ToolHotspotsTable {
+  diagram_id: string;
+  hotspot_no: number;
+  label: string;
+  part_id: string;
+  x: number;
+  y: number;
+}
+
+/** A line of a tool's parts list. */
+export interface ToolPartsTable {
+  tool_id: string;
+  line_no: number;
+  part_id: string;
+  position: string;
+  quantity_per_tool: number;
+  /** 1 for a part that wears out, 0 otherwise. */
+  wear: number;
+}
+
+/** An entry of a fleet: a buyer's own (user_id) or their company's (company_id). */
+export interface MyToolsTable {
+  id: string;
+  user_id: string | null;
+  company_id: string | null;
+  tool_id: string;
+  serial_number: string | null;
+  quantity: number;
+  note: string | null;
+  added_by: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -405,6 +461,11 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   google_sign_in_codes: GoogleSignInCodesTable;
   account_links: AccountLinksTable;
+  tools: ToolsTable;
+  tool_diagrams: ToolDiagramsTable;
+  tool_hotspots: ToolHotspotsTable;
+  tool_parts: ToolPartsTable;
+  my_tools: MyToolsTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

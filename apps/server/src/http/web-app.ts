@@ -6,6 +6,7 @@ import type { Operator } from '@shop/contract/legal';
 import type { Part } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import type { PartSort } from '@shop/contract/storefront';
+import type { Tool } from '@shop/contract/tools';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './app-error.js';
 import { type PagePolicy, renderedPagePolicy } from './security-headers.js';
@@ -21,6 +22,8 @@ export interface ServerData {
   part(id: string): Promise<Part | null>;
   reviews(limit: number): Promise<Review[]>;
   operator(): Promise<Operator>;
+  tools(query: { limit: number; offset?: number }): Promise<{ tools: Tool[]; total: number }>;
+  tool(id: string): Promise<Tool | null>;
 }
 
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports. */

@@ -11,7 +11,9 @@ interface NavItem {
 const links: NavItem[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/blog', label: 'Blog' },
+  // product.md names the catalog's link Tools; the manufacturer's tool models follow it.
   { to: '/parts', label: 'Tools' },
+  { to: '/tools', label: 'Tool models' },
   { to: '/portfolio', label: 'Portfolio' },
 ];
 const guestLinks: NavItem[] = [
@@ -73,7 +75,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
-        <div className="navbar-start max-lg:w-auto max-lg:min-w-0 max-lg:flex-1">
+        <div className="navbar-start max-lg:w-auto max-lg:min-w-0 max-lg:flex-1 lg:w-auto lg:shrink-0">
           <div className="dropdown lg:hidden">
             <button type="button" tabIndex={0} className="btn btn-ghost max-sm:px-2" aria-label="Menu">
               <svg
@@ -99,8 +101,8 @@ export function Navbar() {
             Electronics Tools Manufacturers
           </Link>
         </div>
-        <div className="navbar-end max-lg:w-auto">
-          <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
+        <div className="navbar-end max-lg:w-auto lg:w-auto lg:flex-1">
+          <ul className="menu menu-horizontal hidden flex-nowrap gap-0 px-1 lg:flex xl:gap-1">
             <NavItems />
           </ul>
           {signedIn && (

@@ -42,6 +42,13 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'my-tools',
+        ...dashboardPage(
+          'My Tools',
+          async () => (await import('../features/tools/pages/my-tools-page')).MyToolsPage,
+        ),
+      },
+      {
         path: 'my-quotes',
         ...dashboardPage(
           'My Quotes',
@@ -124,6 +131,13 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'tools',
+        ...dashboardPage(
+          'Tool models',
+          async () => (await import('../features/tools/pages/admin-tools-page')).AdminToolsPage,
+        ),
+      },
+      {
         path: 'add-product',
         ...dashboardPage(
           'Add Product',
@@ -194,6 +208,20 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { ProductPage, loader } = await import('../features/parts/pages/product-page');
           return { Component: ProductPage, loader };
+        },
+      },
+      {
+        path: 'tools',
+        lazy: async () => {
+          const { ToolsPage, loader } = await import('../features/tools/pages/tools-page');
+          return { Component: ToolsPage, loader };
+        },
+      },
+      {
+        path: 'tools/:id',
+        lazy: async () => {
+          const { ToolPage, loader } = await import('../features/tools/pages/tool-page');
+          return { Component: ToolPage, loader };
         },
       },
       {

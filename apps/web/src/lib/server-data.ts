@@ -2,6 +2,7 @@ import type { Operator } from '@shop/contract/legal';
 import type { Part } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import type { PartSort } from '@shop/contract/storefront';
+import type { Tool } from '@shop/contract/tools';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { browserQueryClient } from './query-client';
 
@@ -22,6 +23,10 @@ export interface ServerData {
   reviews(limit: number): Promise<Review[]>;
   /** Who runs the shop, as the legal pages name them. */
   operator(): Promise<Operator>;
+  /** A page of the tool models by name, and how many there are. */
+  tools(query: { limit: number; offset?: number }): Promise<{ tools: Tool[]; total: number }>;
+  /** null for a tool model the catalog does not have. */
+  tool(id: string): Promise<Tool | null>;
 }
 
 /**

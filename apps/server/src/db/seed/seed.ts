@@ -8,6 +8,7 @@ import { demoImagesDir } from '../../paths.js';
 import type { Database } from '../database.js';
 import { nameSortKey, searchForm } from '../text-search.js';
 import { demoParts, demoReviews } from './demo-catalog.js';
+import { partIdsByName, seedDemoTools } from './demo-tools.js';
 
 /**
  * Fills an empty shop with the demo catalog and reviews. A marker row, inserted in the same
@@ -64,6 +65,7 @@ export async function seedDemo(db: Database, uploadsDir: string, log: FastifyBas
         })),
       )
       .execute();
+    await seedDemoTools(trx, uploadsDir, await partIdsByName(trx));
     return true;
   });
   if (seeded) log.info({ parts: demoParts.length, reviews: demoReviews.length }, 'demo catalog seeded');

@@ -18,6 +18,7 @@ export const noNamesWanted = (): WantedNames => ({
   quote: new Set(),
   company: new Set(),
   category: new Set(),
+  tool: new Set(),
 });
 
 /** A name as an entry shows it; `short` is a person's name alone (the actor). */
@@ -45,7 +46,7 @@ const byId = <Row extends { id: string }>(rows: Row[], name: (row: Row) => Named
 
 /** The names of the wanted ids: an order's number, a part's and a company's name, a person's name and email. */
 export async function namesOf(db: Database, wanted: WantedNames): Promise<Names> {
-  const [parts, orders, users, quotes, companies, categories] = await Promise.all([
+  const [parts, orders, users, quotes, companies, categories, tools] = await Promise.all([
     inChunks(wanted.part, (ids) =>
       db.selectFrom('parts').select(['id', 'name']).where('id', 'in', ids).execute(),
     ),
@@ -64,6 +65,9 @@ export async function namesOf(db: Database, wanted: WantedNames): Promise<Names>
     inChunks(wanted.category, (ids) =>
       db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).execute(),
     ),
+    inChunks(wanted.tool, (ids) =>
+      db.selectFrom('tools').select(['id', 'name', 'model']).where('id', 'in', ids).execute(),
+    ),
   ]);
   return {
     part: byId(parts, (row) => ({ name: row.name })),
@@ -72,5 +76,6 @@ export async function namesOf(db: Database, wanted: WantedNames): Promise<Names>
     quote: byId(quotes, (row) => ({ name: `Quote of ${row.user_name} (${row.email})` })),
     company: byId(companies, (row) => ({ name: row.name })),
     category: byId(categories, (row) => ({ name: row.name })),
+    tool: byId(tools, (row) => ({ name: `${row.name} (${row.model})` })),
   };
 }

@@ -111,6 +111,18 @@ describe('the audit log as a person reads it', () => {
       subjectId: randomUUID(),
       before: { number: 'SO-000042', userName: 'Gone Buyer' },
     });
+    // A tool model added, edited and taken out of the catalog.
+    const toolBody = (name: string) => ({
+      name,
+      model: 'RS-1',
+      img: 'https://example.com/t.webp',
+      diagrams: [],
+      parts: [{ partsId: part, position: '1', quantityPerTool: 1, wear: true }],
+    });
+    const tool = (await ok(shopAdmin.post('/api/tools', toolBody('Readable Station')), 201)).json()
+      .insertedId;
+    await ok(shopAdmin.put(`/api/tools/${tool}`, toolBody('Readable Station II')));
+    await ok(shopAdmin.delete(`/api/tools/${tool}`));
     await ok(shopAdmin.delete(`/api/partsById?id=${part}`));
     const parent = (await ok(shopAdmin.post('/api/categories', { name: 'Readable tools' }), 201)).json()
       .insertedId;
@@ -161,6 +173,9 @@ describe('the audit log as a person reads it', () => {
     const { orderId } = one('quote.accepted').after as { orderId: string };
     expect(one('quote.accepted').names?.[orderId]).toMatch(/^SO-\d{6}$/);
     expect(one('quote.requested').names).toEqual({ [part]: 'Readable Probe' });
+    // A tool model taken out of the catalog is still named as it is now.
+    for (const action of ['tool.created', 'tool.edited', 'tool.deleted'])
+      expect(one(action).subjectName).toBe('Readable Station II (RS-1)');
   });
 });
 

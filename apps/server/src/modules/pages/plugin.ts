@@ -1,6 +1,7 @@
 import { PartsQuery } from '@shop/contract/parts';
 import { Id } from '@shop/contract/primitives';
 import { ReviewsQuery } from '@shop/contract/reviews';
+import { ToolsQuery } from '@shop/contract/tools';
 import fp from 'fastify-plugin';
 import { AppError } from '../../http/app-error.js';
 import { stripePagePolicy } from '../../http/security-headers.js';
@@ -8,6 +9,7 @@ import { registerWebApp } from '../../http/web-app.js';
 import { operatorOf } from '../legal/index.js';
 import { getPart, listCatalog } from '../parts/index.js';
 import { listNewestReviews } from '../reviews/index.js';
+import { getTool, toolPage } from '../tools/index.js';
 
 /**
  * The built web app, its public pages rendered on the server with what the parts and reviews
@@ -29,6 +31,14 @@ export const webAppPlugin = fp<{ webDist: string }>(
           });
         },
         operator: async () => operatorOf(app.config.seller),
+        tools: async (query) => toolPage(db, ToolsQuery.parse(asQueryString(query))),
+        tool: async (id) => {
+          if (!Id.safeParse(id).success) return null;
+          return getTool(db, id).catch((err: unknown) => {
+            if (err instanceof AppError && err.status === 404) return null;
+            throw err;
+          });
+        },
         reviews: async (limit) =>
           (await listNewestReviews(db, ReviewsQuery.parse(asQueryString({ limit })))).reviews,
       },

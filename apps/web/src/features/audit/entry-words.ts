@@ -38,6 +38,9 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'company.member_changed': 'Member changed',
   'company.member_removed': 'Member removed',
   'company.payment_terms_changed': 'Payment terms changed',
+  'tool.created': 'Tool model added',
+  'tool.edited': 'Tool model edited',
+  'tool.deleted': 'Tool model deleted',
 };
 
 /** `some_key` or `someKey` in words: "Some key". */

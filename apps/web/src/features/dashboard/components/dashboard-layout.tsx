@@ -14,6 +14,7 @@ const everyone: DashboardLink[] = [{ to: '/dashboard', label: 'My Profile' }];
 const buyers: DashboardLink[] = [
   { to: '/dashboard/my-order', label: 'My Order' },
   { to: '/dashboard/lists', label: 'Lists' },
+  { to: '/dashboard/my-tools', label: 'My Tools' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
   { to: '/dashboard/company', label: 'Company' },
   { to: '/dashboard/add-review', label: 'Add Review' },
@@ -23,6 +24,7 @@ const admins: DashboardLink[] = [
   { to: '/dashboard/manage-all-order', label: 'Manage All Order' },
   { to: '/dashboard/quotes', label: 'Quotes' },
   { to: '/dashboard/companies', label: 'Companies' },
+  { to: '/dashboard/tools', label: 'Tool models' },
   { to: '/dashboard/add-product', label: 'Add Product' },
   { to: '/dashboard/make-admin', label: 'Make Admin' },
   { to: '/dashboard/manage-product', label: 'Manage Product' },

@@ -9,6 +9,7 @@ import { loadData } from '../../../lib/server-data';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
 import { RequestQuoteLink } from '../../quotes';
+import { FitsTools } from '../../tools';
 import { partQuery } from '../api/get-part';
 import { PartFacts } from '../components/part-facts';
 import { priceTable, quoteFor } from '../pricing';
@@ -231,6 +232,7 @@ function Product({ part }: { part: Part }) {
           )}
         </div>
       </div>
+      <FitsTools partId={part._id} />
     </>
   );
 }

@@ -1,0 +1,31 @@
+import type { ToolPart } from '@shop/contract/tools';
+import type { BuilderLine } from '../order-builder';
+
+/** Tools of one model and how many of them: a tool's page (one), or a fleet's entry. */
+export interface CountedTool {
+  count: number;
+  parts: readonly ToolPart[];
+}
+
+/**
+ * The order builder's lines for the wear parts of these tools: each part's quantity per tool
+ * times the count of tools, summed over the tools, and at least the part's minimum order. Parts
+ * no longer in the catalog are left out; lines keep the order the parts first come in.
+ */
+export function wearPartLines(tools: readonly CountedTool[]): BuilderLine[] {
+  const needed = new Map<string, { quantity: number; minimum: number }>();
+  for (const tool of tools)
+    for (const part of tool.parts) {
+      if (!part.wear || !part.part) continue;
+      const line = needed.get(part.partsId) ?? { quantity: 0, minimum: part.part.min_order_quantity };
+      line.quantity += part.quantityPerTool * tool.count;
+      needed.set(part.partsId, line);
+    }
+  return [...needed].map(([partsId, line]) => ({ partsId, quantity: Math.max(line.quantity, line.minimum) }));
+}
+
+/** A part's line for the order builder: its quantity per tool, at least its minimum order. */
+export function onePartLine(part: ToolPart): BuilderLine | undefined {
+  if (!part.part) return undefined;
+  return { partsId: part.partsId, quantity: Math.max(part.quantityPerTool, part.part.min_order_quantity) };
+}
