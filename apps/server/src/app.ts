@@ -26,11 +26,11 @@ import { messageRoutesPlugin } from './modules/messages/index.js';
 import { orderBackgroundTasks, orderRoutesPlugin } from './modules/orders/index.js';
 import { overviewRoutesPlugin } from './modules/overview/index.js';
 import { webAppPlugin } from './modules/pages/index.js';
-import { partRoutesPlugin } from './modules/parts/index.js';
+import { partRoutesPlugin, type ToolParts } from './modules/parts/index.js';
 import { paymentBackgroundTasks, paymentRoutesPlugin, paymentsPlugin } from './modules/payments/index.js';
 import { quoteBackgroundTasks, quoteRoutesPlugin } from './modules/quotes/index.js';
 import { reviewRoutesPlugin } from './modules/reviews/index.js';
-import { toolRoutesPlugin } from './modules/tools/index.js';
+import { fitsToolsOf, getTool, toolPartIds, toolRoutesPlugin, toolsByModel } from './modules/tools/index.js';
 import { userRoutesPlugin } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -44,6 +44,21 @@ import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationPlugin } from './plugins/validation.js';
+
+/** The catalog's view of the tool models: what a search by model or tool and a part's page read. */
+const catalogToolLinks: ToolParts = {
+  async byModel(db, text) {
+    const tools = await toolsByModel(db, text);
+    return [...new Set((await Promise.all(tools.map((tool) => toolPartIds(db, tool._id)))).flat())];
+  },
+  async ofTool(db, toolId) {
+    const ids = await toolPartIds(db, toolId);
+    // An empty list, or no such tool (a 404 for the search).
+    if (ids.length === 0) await getTool(db, toolId);
+    return ids;
+  },
+  fitsOf: fitsToolsOf,
+};
 
 export interface AppDeps {
   config: Config;
@@ -111,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)
     .register(categoryRoutesPlugin)
-    .register(partRoutesPlugin)
+    .register(partRoutesPlugin, { tools: catalogToolLinks })
     .register(auditRoutesPlugin)
     .register(overviewRoutesPlugin)
     .register(reviewRoutesPlugin)

@@ -30,6 +30,7 @@ describe('POST /api/parts', () => {
       attributes: {},
       lifecycle: 'active',
       documents: [],
+      fitsTools: [],
     });
     const found = (await as(null).get('/api/parts?q=rework')).json();
     expect(found.map((p: { _id: string }) => p._id)).toContain(insertedId);

@@ -76,6 +76,16 @@ test.beforeAll(async ({ admin, as }) => {
     }),
   );
   ids.element = await created(shop, '/api/parts', part('Heating element 80 W', { mpn: 'HE-80' }));
+  ids.station = await created(shop, '/api/tools', {
+    name: 'Soldering station 80 W',
+    model: 'DS-80/2',
+    img: 'https://example.com/ds80.webp',
+    diagrams: [],
+    parts: [
+      { partsId: ids.element, position: '7', quantityPerTool: 1, wear: true },
+      { partsId: ids.tip, position: '1', quantityPerTool: 1, wear: true },
+    ],
+  });
 });
 
 const names = (body: { parts: { name: string }[] }) => body.parts.map((p) => p.name).sort();
@@ -190,6 +200,27 @@ describe('the search by number', () => {
     });
     const active = await as(null).get('/api/catalog/search?q=T24&lifecycle=active');
     expect(names(active.json())).toEqual(['Soldering tip chisel 2.4 mm']);
+  });
+});
+
+describe('the search by tool', () => {
+  test.for(['DS-80/2', 'ds 80 2', 'ds80'])('finds the parts of the tool whose model is %s', async (q, { as }) => {
+    const res = await as(null).get(`/api/catalog/search?q=${encodeURIComponent(q)}`);
+    expect(names(res.json())).toEqual(['Heating element 80 W', 'Soldering tip chisel 2.4 mm']);
+  });
+
+  test('tool= keeps the parts on its list; an unknown tool is a 404', async ({ as }) => {
+    const res = await as(null).get(`/api/catalog/search?tool=${ids.station}&q=heating`);
+    expect(names(res.json())).toEqual(['Heating element 80 W']);
+    const none = await as(null).get('/api/catalog/search?tool=0190aaaa-0000-7000-8000-000000000000');
+    expect(none.statusCode).toBe(404);
+  });
+
+  test('a part names the tools it fits, with its position', async ({ as }) => {
+    const fits = [{ toolId: ids.station, model: 'DS-80/2', position: '7' }];
+    expect((await as(null).get(`/api/partsById?id=${ids.element}`)).json().fitsTools).toEqual(fits);
+    const found = await as(null).get('/api/catalog/search?q=HE-80');
+    expect(found.json().parts[0].fitsTools).toEqual(fits);
   });
 });
 

@@ -80,6 +80,7 @@ describe('POST /api/parts/import', () => {
         attributes: {},
         lifecycle: 'active',
         documents: [],
+        fitsTools: [],
       },
       expect.objectContaining({ name: 'Flux Pen', desc: 'Rosin, no-clean', min_order_quantity: 10 }),
       expect.objectContaining({ name: "'=SUM(A1)", available_quantity: 0 }),

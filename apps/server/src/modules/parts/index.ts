@@ -3,4 +3,5 @@
 export { obsoleteRefusal } from './lifecycle.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
+export type { ToolParts } from './search.js';
 export { getPart, listCatalog, priceBreaksOf } from './service.js';

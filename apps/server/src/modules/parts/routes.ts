@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { searchCatalog, type ToolParts } from './search.js';
+import { searchCatalog, type ToolParts, withFits } from './search.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
 
 /** The search's own parameters, and `f.<key>` filters beside them (read by the service). */
@@ -74,7 +74,7 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
         response: { 200: Part, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getPart(deps.db, request.query.id),
+    async (request) => (await withFits(deps.db, deps.tools, [await getPart(deps.db, request.query.id)]))[0],
   );
 
   api.post(

@@ -7,7 +7,7 @@ import {
   type SearchQuery,
 } from '@shop/contract/catalog';
 import { parseMeasure, parseMeasureRange } from '@shop/contract/measures';
-import type { PartSearchResult } from '@shop/contract/parts';
+import type { Part, PartSearchResult } from '@shop/contract/parts';
 import type { Database } from '../../db/database.js';
 import { partNumberKey } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
@@ -29,12 +29,26 @@ const FOUND_CATEGORIES = 3;
 const MAX_FACETS = 12;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** How other modules name the parts of tool models; given by the app so parts need not know tools. */
+/**
+ * What the catalog reads of the tool models; given by the app (app.ts), as the tools module
+ * reads the parts it lists.
+ */
 export interface ToolParts {
   /** The parts on the parts lists of the tools whose model `text` names (punctuation ignored). */
   byModel(db: Database, text: string): Promise<string[]>;
   /** The parts on a tool's parts list (none: no such tool). */
   ofTool(db: Database, toolId: string): Promise<string[] | undefined>;
+  /** The tools each part fits, with its position. */
+  fitsOf(db: Database, partIds: string[]): Promise<Map<string, NonNullable<Part['fitsTools']>>>;
+}
+
+/** Parts with the tools they fit. */
+export async function withFits(db: Database, tools: ToolParts, parts: Part[]): Promise<Part[]> {
+  const fits = await tools.fitsOf(
+    db,
+    parts.map((part) => part._id),
+  );
+  return parts.map((part) => ({ ...part, fitsTools: fits.get(part._id) ?? [] }));
 }
 
 /** Each attribute a filter may name: the category's, or without one, every category's. */
@@ -198,5 +212,5 @@ export async function searchCatalog(
     facetsToCount(db, tree, scope, filters, query.category),
   ]);
   const facets = await Promise.all(wanted.map((facet) => countFacet(db, scope, filters, facet)));
-  return { total: page.total, parts: page.rows.map(toPart), facets };
+  return { total: page.total, parts: await withFits(db, tools, page.rows.map(toPart)), facets };
 }
