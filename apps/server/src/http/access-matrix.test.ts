@@ -102,6 +102,31 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },
   ],
   [
+    'GET /api/catalog/search',
+    async () => ({ method: 'GET', url: '/api/catalog/search?q=matrix' }),
+    { visitor: 200, garbage: 200, owner: 200, other: 200, admin: 200 },
+  ],
+  [
+    'GET /api/categories',
+    async () => ({ method: 'GET', url: '/api/categories' }),
+    { visitor: 200, garbage: 200, owner: 200, other: 200, admin: 200 },
+  ],
+  [
+    'POST /api/categories',
+    async () => ({ method: 'POST', url: '/api/categories', payload: { name: `Matrix ${Math.random()}` } }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 201 },
+  ],
+  [
+    'PUT /api/categories/{id}',
+    async () => ({ method: 'PUT', url: `/api/categories/${unknownId}`, payload: { name: 'Matrix' } }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },
+  ],
+  [
+    'DELETE /api/categories/{id}',
+    async () => ({ method: 'DELETE', url: `/api/categories/${unknownId}` }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 404 },
+  ],
+  [
     'POST /api/images',
     async () => ({ method: 'POST', url: '/api/images', payload: { image: 'x' } }),
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 415 },

@@ -370,6 +370,13 @@ describe('fuzzing the API', () => {
           { method: 'GET', url: `/api/parts?limit=${limit}&q=${q.slice(0, 300)}` },
           { method: 'GET', url: `/api/parts?q=${q.slice(0, 300)}` },
           { method: 'GET', url: `/api/partsById?id=${safeId}` },
+          { method: 'GET', url: `/api/catalog/search?q=${q.slice(0, 300)}&limit=${limit}` },
+          {
+            method: 'GET',
+            url: `/api/catalog/search?category=${safeId}&f.${q.slice(0, 40)}=${q.slice(0, 300)}`,
+          },
+          { method: 'GET', url: `/api/catalog/search?tool=${safeId}&sort=${q.slice(0, 40)}` },
+          { method: 'GET', url: `/api/tools/${safeId}` },
           { method: 'GET', url: `/api/review?offset=${limit}` },
           { method: 'GET', url: `/api/purchaseById/${safeId}`, headers: bearer(buyer) },
           { method: 'GET', url: `/api/quotes/${safeId}`, headers: bearer(buyer) },
