@@ -5,6 +5,7 @@ import {
   checkLine,
   DUPLICATE_PART_MESSAGE,
   NOT_WHOLE_MESSAGE,
+  OBSOLETE_PART_MESSAGE,
   orderTotals,
   UNKNOWN_PART_MESSAGE,
 } from './pricing';
@@ -47,5 +48,15 @@ describe('pricing a builder line', () => {
   it('totals the priced lines only', () => {
     const lines = [checkLine(part, '10', false), checkLine(part, '100', false), checkLine(part, '9', false)];
     expect(orderTotals(lines)).toEqual({ total: 900, saving: 200 });
+  });
+});
+
+describe('an obsolete part in the builder', () => {
+  it('cannot be ordered, whatever the quantity', () => {
+    const part = { price_per_piece: 5, available_quantity: 100, min_order_quantity: 1, price_breaks: [] };
+    expect(checkLine({ ...part, lifecycle: 'obsolete' }, '5', false)).toEqual({
+      problem: OBSOLETE_PART_MESSAGE,
+    });
+    expect(checkLine({ ...part, lifecycle: 'nrnd' }, '5', false)).toHaveProperty('priced');
   });
 });

@@ -3,7 +3,7 @@ import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { quoteRequestPath } from '../../quotes';
-import type { checkLine } from '../pricing';
+import { type checkLine, OBSOLETE_PART_MESSAGE } from '../pricing';
 import type { BuilderLine } from '../store';
 import { LineTable } from './line-table';
 
@@ -85,6 +85,12 @@ export function BuilderTable({
                   <p id={errorId} className="mt-1 text-sm text-error">
                     {problem}
                   </p>
+                )}
+                {problem === OBSOLETE_PART_MESSAGE && shown.part?.replacementId && (
+                  <Link to={`/parts/${shown.part.replacementId}`} className="link link-primary text-sm">
+                    See its replacement
+                    <span className="sr-only"> for {nameOf(shown)}</span>
+                  </Link>
                 )}
                 {problem === OUT_OF_RANGE_MESSAGE && (
                   // This many pieces cannot be ordered: the shop may quote them.
