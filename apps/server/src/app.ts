@@ -15,6 +15,7 @@ import {
 } from './modules/auth/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
+import { documentRoutesPlugin } from './modules/documents/index.js';
 import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
 import { imageRoutesPlugin } from './modules/images/index.js';
@@ -124,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(companyRoutesPlugin)
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
-    .register(imageRoutesPlugin);
+    .register(imageRoutesPlugin)
+    .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });
   // Loaded now, so a part that cannot start (a missing key, a bad setting) fails here.
