@@ -71,7 +71,7 @@ describe('the demo catalog', () => {
     const all = (await as(null).get(`/api/catalog/search?category=${tips}`)).json() as Found;
     expect(all.total).toBe(10);
     const width = all.facets.find((facet) => facet.key === 'width');
-    expect(width).toMatchObject({ type: 'number', unit: 'm', min: 0.0004, max: 0.005 });
+    expect(width).toMatchObject({ type: 'number', unit: 'm', min: 0.001, max: 0.005 });
     const shape = all.facets.find((facet) => facet.key === 'shape');
     expect(shape?.values).toContainEqual({ value: 'chisel', count: 5 });
 

@@ -134,7 +134,7 @@ function resistor(
     .replace(/^(\d+)\.(\d+)([KM])$/, '$1$3$2');
   const mpn = `${code}FR-07${/[KM]/.test(written) ? written : `${written}R`}L`;
   return {
-    name: `Resistor ${ohms} ${tolerance} ${size}, 100 pcs (${mpn})`,
+    name: `Resistor ${ohms} ${size}, 100 pcs (${mpn})`,
     category: 'resistors',
     picture: 'pcb-holder',
     desc: `Thick-film chip resistor ${ohms}, ${tolerance}, ${watts} W, ${size} package, on cut tape of 100 pieces. AEC-Q200 qualified.`,
@@ -213,8 +213,8 @@ export const demoSpareParts: DemoSparePart[] = [
   tip('C', 2.4, 8, 1500),
   tip('C', 3.2, 8, 700),
   tip('C', 5, 9, 0),
-  tip('I', 0.4, 7, 800),
-  tip('I', 1, 7, 300, { lifecycle: 'nrnd', replacement: 'T-04I' }),
+  tip('I', 1, 7, 800),
+  tip('I', 1.5, 7, 300, { lifecycle: 'nrnd', replacement: 'T-10I' }),
   tip('BC', 1.6, 8, 400),
   tip('BC', 3, 9, 250),
   tip('K', 2.5, 9, 350),

@@ -1,13 +1,15 @@
+import { SearchQuery } from '@shop/contract/catalog';
 import { PartsQuery } from '@shop/contract/parts';
 import { Id } from '@shop/contract/primitives';
 import { ReviewsQuery } from '@shop/contract/reviews';
 import fp from 'fastify-plugin';
-import { AppError } from '../../http/app-error.js';
+import { AppError, badRequest } from '../../http/app-error.js';
 import { stripePagePolicy } from '../../http/security-headers.js';
 import { registerWebApp } from '../../http/web-app.js';
 import { operatorOf } from '../legal/index.js';
-import { getPart, listCatalog } from '../parts/index.js';
+import { getPart, listCatalog, noTools, searchCatalog } from '../parts/index.js';
 import { listNewestReviews } from '../reviews/index.js';
+import { categoriesForPages } from './categories.js';
 
 /**
  * The built web app, its public pages rendered on the server with what the parts and reviews
@@ -21,6 +23,13 @@ export const webAppPlugin = fp<{ webDist: string }>(
       // Read as the API reads them, their queries checked alike (as a query string is).
       serverData: {
         parts: async (query) => listCatalog(db, PartsQuery.parse(asQueryString(query))),
+        search: async (params) => {
+          const query = SearchQuery.safeParse(params);
+          if (!query.success)
+            throw badRequest(query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+          return searchCatalog(db, query.data, params, noTools);
+        },
+        categories: async () => categoriesForPages(db),
         part: async (id) => {
           if (!Id.safeParse(id).success) return null;
           return getPart(db, id).catch((err: unknown) => {

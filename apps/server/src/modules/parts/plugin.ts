@@ -4,7 +4,7 @@ import { partRoutes } from './routes.js';
 import type { ToolParts } from './search.js';
 
 /** Until tool models come: no model names parts, and no tool exists. */
-const noTools: ToolParts = { byModel: async () => [], ofTool: async () => undefined };
+export const noTools: ToolParts = { byModel: async () => [], ofTool: async () => undefined };
 
 /** The catalog: its public reads, kept until it changes, and the admin's edits and CSV import. */
 export const partRoutesPlugin = fp(

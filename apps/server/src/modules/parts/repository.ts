@@ -102,3 +102,15 @@ export async function updatePart(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** How many parts in the catalog each category holds directly. */
+export async function countPartsByCategory(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('parts')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('deleted_at', 'is', null)
+    .where('category_id', 'is not', null)
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((row) => [row.category_id as string, Number(row.n)]));
+}

@@ -1,43 +1,45 @@
-import { CATALOG_PAGE_SIZE, PART_SORTS, type PartSort } from '@shop/contract/storefront';
+import { PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/catalog';
+import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { formatCount } from '../../../lib/format';
-import { loadData } from '../../../lib/server-data';
-import { partsQuery } from '../api/get-parts';
+import { loadCatalog } from '../catalog-data';
 import {
   type CatalogState,
-  catalogRequest,
   catalogSearch,
-  pageAt,
+  filterCount,
   readCatalogState,
   SORT_LABELS,
 } from '../catalog-state';
-import { PartCard } from '../components/part-card';
+import { CategoryTree } from '../components/category-tree';
+import { FacetPanel } from '../components/facet-panel';
+import { FiltersDrawer } from '../components/filters-drawer';
+import { ResultCard } from '../components/result-card';
+import { categoryPath } from '../specification';
 
 /** How long typing rests before the search runs. */
 const TYPING_PAUSE_MS = 300;
 
-/** The page of parts the address asks for. */
+/** The search the address asks for, and the categories (docs/api.md part three). */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const query = catalogRequest(readCatalogState(new URL(request.url).searchParams));
-  return loadData(context, (data) => data.parts(query), partsQuery(query));
+  return loadCatalog(context, readCatalogState(new URL(request.url).searchParams));
 }
 
 /**
- * The whole catalog (/catalog): searched by name, sorted, a page at a time, all of it in the
- * address (?q=&sort=&page=) so a page can be shared and the back button goes back through them.
+ * The parts finder (/catalog): one search box (a part number, a tool model or words), the
+ * category tree, and beside the results the chosen category's facets. Every choice is in the
+ * address, so a link reproduces the search and the back button goes back through the choices.
  * The search runs as one types; the first change of a search adds an entry to the history, the
- * next letters of it replace that entry (the back button goes to before the search, not letter by
- * letter). Without the app the form still works: it is a GET form of the same address, which the
- * server renders.
+ * next letters of it replace that entry. Without the app the search box is a GET form of the
+ * same address, and the categories are links; the server renders what they ask for.
  */
 export function CatalogPage() {
   const [search, setSearch] = useSearchParams();
   const state = readCatalogState(search);
-  const parts = useLoaderData<typeof loader>();
-  // The next page's parts are on their way: the ones shown stay, dimmed.
+  const { result, refused, categories, replacements } = useLoaderData<typeof loader>();
+  // The next choice's parts are on their way: the ones shown stay, dimmed.
   const busy = useNavigation().location?.pathname === '/catalog';
   const [draft, setDraft] = useState(state.q);
   const ids = useId();
@@ -51,10 +53,8 @@ export function CatalogPage() {
   const go = (next: CatalogState, replace = false) => {
     clearTimeout(pending.current);
     pending.current = undefined;
+    if (!replace) typedEntry.current = false;
     setSearch(catalogSearch(next), { replace, preventScrollReset: true });
-  };
-  const leaveTyping = () => {
-    typedEntry.current = false;
   };
 
   // The address changed by the back button or a link: the box shows its search.
@@ -77,18 +77,21 @@ export function CatalogPage() {
       pending.current = undefined;
       const q = value.trim();
       if (q === state.q) return;
-      go({ ...state, q, page: 1 }, typedEntry.current);
+      const replace = typedEntry.current;
+      setSearch(catalogSearch({ ...state, q, offset: 0 }), { replace, preventScrollReset: true });
       typedEntry.current = true;
     }, TYPING_PAUSE_MS);
   };
 
   const toPage = (offset: number) => {
-    leaveTyping();
-    go({ ...state, page: pageAt(offset) });
+    go({ ...state, q: draft.trim(), offset });
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  const total = parts?.total;
+  const total = result?.total;
+  const chosen = categoryPath(categories ?? [], state.category);
+  const sort = state.sort || (state.q ? 'relevance' : 'newest');
+  const hidden = [...catalogSearch({ ...state, q: '', sort: '', offset: 0 })];
   return (
     <section>
       <PageHeading title="Catalog">Catalog</PageHeading>
@@ -96,16 +99,15 @@ export function CatalogPage() {
         <form
           action="/catalog"
           method="get"
-          className="mb-6 flex flex-wrap items-end gap-4"
+          className="mb-4 flex flex-wrap items-end gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            leaveTyping();
-            go({ ...state, q: (box.current?.value ?? draft).trim(), page: 1 });
+            go({ ...state, q: (box.current?.value ?? draft).trim(), offset: 0 });
           }}
         >
           <div className="min-w-64 flex-[1_1_20rem]">
             <label htmlFor={`${ids}-q`} className="mb-1 block font-medium">
-              Search parts by name
+              Search parts by number, tool model or words
             </label>
             <div className="flex gap-2">
               <input
@@ -117,14 +119,21 @@ export function CatalogPage() {
                 value={draft}
                 maxLength={200}
                 autoComplete="off"
+                placeholder="T-24C, 10k 0603, heating element…"
                 onChange={(event) => type(event.target.value)}
-                onBlur={leaveTyping}
+                onBlur={() => {
+                  typedEntry.current = false;
+                }}
               />
               <button type="submit" className="btn btn-primary">
                 Search
               </button>
             </div>
           </div>
+          {/* The other choices, kept by a search sent before the app runs. */}
+          {hidden.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <div>
             <label htmlFor={`${ids}-sort`} className="mb-1 block font-medium">
               Sort by
@@ -133,70 +142,92 @@ export function CatalogPage() {
               id={`${ids}-sort`}
               name="sort"
               className="select select-bordered w-full"
-              value={state.sort}
-              onChange={(event) => {
-                leaveTyping();
-                go({ ...state, q: draft.trim(), sort: event.target.value as PartSort, page: 1 });
-              }}
+              value={sort}
+              onChange={(event) =>
+                go({ ...state, q: draft.trim(), sort: event.target.value as PartSearchSort, offset: 0 })
+              }
             >
-              {PART_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
+              {PART_SEARCH_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {SORT_LABELS[option]}
                 </option>
               ))}
             </select>
           </div>
         </form>
       </search>
-      <div ref={listTop} className="scroll-mt-24">
-        <p className="mb-4 text-base-content/80" aria-live="polite">
-          {total === undefined ? '' : matchesText(total, state.q)}
-        </p>
-      </div>
-      {!parts && <p className="text-base-content/70">The parts could not be loaded.</p>}
-      {parts && parts.parts.length === 0 && (
-        <p>
-          {parts.total > 0 ? (
-            <>
-              This page is past the last one.{' '}
-              <Link
-                to={{ search: catalogSearch({ ...state, page: 1 }).toString() }}
-                className="link link-primary"
-              >
-                Go to the first page
-              </Link>
-            </>
-          ) : state.q ? (
-            `No part's name holds “${state.q}”.`
-          ) : (
-            'No parts are listed yet.'
-          )}
-        </p>
-      )}
-      {parts && parts.parts.length > 0 && (
-        <div
-          className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}
-          aria-busy={busy}
+      <div className="sm:flex sm:gap-6">
+        <FiltersDrawer
+          count={filterCount(state)}
+          shown={total === undefined ? 'Show results' : `Show ${partsText(total)}`}
         >
-          {parts.parts.map((part, i) => (
-            <PartCard key={part._id} part={part} eager={i < 3} Heading="h2" />
-          ))}
+          <div className="space-y-6">
+            {categories && <CategoryTree categories={categories} state={state} />}
+            <FacetPanel state={state} facets={result?.facets ?? []} go={go} />
+          </div>
+        </FiltersDrawer>
+        <div className="min-w-0 flex-1">
+          <div ref={listTop} className="scroll-mt-24">
+            {chosen.length > 0 && (
+              <p className="mb-1 text-sm text-base-content/80">{chosen.map((c) => c.name).join(' › ')}</p>
+            )}
+            <p className="mb-4 text-base-content/80" aria-live="polite">
+              {total === undefined
+                ? ''
+                : matchesText(total, state.q, chosen.at(-1)?.name, filterCount(state))}
+            </p>
+          </div>
+          {refused && <p className="text-error">This search cannot be run: {refused}</p>}
+          {!result && !refused && <p className="text-base-content/70">The parts could not be loaded.</p>}
+          {result && result.parts.length === 0 && (
+            <p>
+              {result.total > 0 ? (
+                <>
+                  This page is past the last one.{' '}
+                  <Link
+                    to={{ search: catalogSearch({ ...state, offset: 0 }).toString() }}
+                    className="link link-primary"
+                  >
+                    Go to the first page
+                  </Link>
+                </>
+              ) : state.q ? (
+                `No part matches “${state.q}”${filterCount(state) > 0 || state.category ? ' with these choices' : ''}.`
+              ) : filterCount(state) > 0 || state.category ? (
+                'No part matches these choices.'
+              ) : (
+                'No parts are listed yet.'
+              )}
+            </p>
+          )}
+          {result && result.parts.length > 0 && (
+            <div className={`grid gap-3 ${busy ? 'opacity-60' : ''}`} aria-busy={busy}>
+              {result.parts.map((part, i) => (
+                <ResultCard
+                  key={part._id}
+                  part={part}
+                  categories={categories}
+                  replacement={part.replacementId ? replacements[part.replacementId] : undefined}
+                  eager={i < 3}
+                />
+              ))}
+            </div>
+          )}
+          {total !== undefined && (
+            <Pager offset={state.offset} limit={CATALOG_PAGE_SIZE} total={total} onChange={toPage} />
+          )}
         </div>
-      )}
-      {total !== undefined && (
-        <Pager
-          offset={(state.page - 1) * CATALOG_PAGE_SIZE}
-          limit={CATALOG_PAGE_SIZE}
-          total={total}
-          onChange={toPage}
-        />
-      )}
+      </div>
     </section>
   );
 }
 
-/** How many parts the catalog or the search holds. */
-export function matchesText(total: number, q: string): string {
-  const parts = `${formatCount(total)} ${total === 1 ? 'part' : 'parts'}`;
-  return q ? `${parts} found for “${q}”` : `${parts} in the catalog`;
+const partsText = (total: number) => `${formatCount(total)} ${total === 1 ? 'part' : 'parts'}`;
+
+/** How many parts the search, the category or the whole catalog holds. */
+export function matchesText(total: number, q: string, category?: string, filters = 0): string {
+  const parts = partsText(total);
+  if (q) return `${parts} found for “${q}”`;
+  if (filters > 0) return `${parts} match your choices`;
+  return category ? `${parts} in ${category}` : `${parts} in the catalog`;
 }
