@@ -20,9 +20,12 @@ export function FacetPanel({
   const toggle = (label: string, on: boolean, next: CatalogState) => (
     <label className="flex cursor-pointer items-center gap-2">
       <input
+        // Not controlled: a tick shows at once, while the router's update waits for the parts;
+        // the address changed otherwise (back, Clear), the box is made again from it.
+        key={String(on)}
         type="checkbox"
         className="toggle toggle-sm toggle-primary"
-        checked={on}
+        defaultChecked={on}
         onChange={() => go({ ...next, offset: 0 })}
       />
       {label}
@@ -87,9 +90,11 @@ function ListFacet({
           <li key={String(value)}>
             <label className="flex cursor-pointer items-center gap-2">
               <input
+                // Not controlled, as the toggles above.
+                key={String(ticked.includes(String(value)))}
                 type="checkbox"
                 className="checkbox checkbox-sm"
-                checked={ticked.includes(String(value))}
+                defaultChecked={ticked.includes(String(value))}
                 onChange={(event) => tick(String(value), event.target.checked)}
               />
               <span className="flex-1">{valueText(value)}</span>

@@ -100,9 +100,11 @@ export function NumberFacet({
               <li key={String(raw)}>
                 <label className="flex cursor-pointer items-center gap-2 text-sm">
                   <input
+                    // Not controlled: a tick shows at once (facet-panel.tsx).
+                    key={String(ticked.includes(number))}
                     type="checkbox"
                     className="checkbox checkbox-sm"
-                    checked={ticked.includes(number)}
+                    defaultChecked={ticked.includes(number)}
                     onChange={(event) => tick(number, event.target.checked)}
                   />
                   <span className="flex-1">{formatMeasure(number, facet.unit)}</span>

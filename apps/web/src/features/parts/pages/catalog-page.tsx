@@ -37,10 +37,12 @@ export function loader({ request, context }: LoaderFunctionArgs) {
  */
 export function CatalogPage() {
   const [search, setSearch] = useSearchParams();
-  const state = readCatalogState(search);
   const { result, refused, categories, replacements } = useLoaderData<typeof loader>();
-  // The next choice's parts are on their way: the ones shown stay, dimmed.
-  const busy = useNavigation().location?.pathname === '/catalog';
+  // The next choice's parts are on their way: the ones shown stay, dimmed, and the choices
+  // already show what was chosen (a box ticked stays ticked while its parts load).
+  const next = useNavigation().location;
+  const busy = next?.pathname === '/catalog';
+  const state = readCatalogState(busy && next ? new URLSearchParams(next.search) : search);
   const [draft, setDraft] = useState(state.q);
   const ids = useId();
   const listTop = useRef<HTMLDivElement>(null);
@@ -228,6 +230,6 @@ const partsText = (total: number) => `${formatCount(total)} ${total === 1 ? 'par
 export function matchesText(total: number, q: string, category?: string, filters = 0): string {
   const parts = partsText(total);
   if (q) return `${parts} found for “${q}”`;
-  if (filters > 0) return `${parts} match your choices`;
+  if (filters > 0) return `${parts} ${total === 1 ? 'matches' : 'match'} your choices`;
   return category ? `${parts} in ${category}` : `${parts} in the catalog`;
 }
