@@ -1,6 +1,6 @@
 import type { PartDocument } from '@shop/contract/catalog';
 import { formatMeasure } from '@shop/contract/measures';
-import { documentUrl, hasDocument, saveDocument, writeDatasheet } from '../../modules/documents/index.js';
+import { type Datasheet, documentUrl } from '../../modules/documents/index.js';
 import { demoCategories } from './demo-categories.js';
 import { type DemoSparePart, demoSpareParts } from './demo-spares.js';
 
@@ -124,34 +124,33 @@ function sheetOf(family: Family, parts: DemoSparePart[], date: string) {
   };
 }
 
-/**
- * Writes each family's datasheet (and its other documents) into the uploads folder, once, and
- * answers the documents each family's parts list.
- */
-export async function writeDemoDatasheets(uploadsDir: string): Promise<Map<string, PartDocument[]>> {
-  const date = '2026-01-15T00:00:00.000Z';
-  const documents = new Map<string, PartDocument[]>();
-  for (const [key, family] of Object.entries(families)) {
+/** The sheets' own date: the same sheet renders the same way. */
+const ISSUED = '2026-01-15T00:00:00.000Z';
+
+/** The documents each family's parts list (served from demo-documents/). */
+export function demoDocuments(): Map<string, PartDocument[]> {
+  return new Map(
+    Object.entries(families).map(([key, family]) => [
+      key,
+      [
+        { title: `Datasheet: ${family.title}`, url: documentUrl(family.file) },
+        ...(family.more ?? []).map((extra) => ({ title: extra.title, url: documentUrl(extra.file) })),
+      ],
+    ]),
+  );
+}
+
+/** Every demo document's file name and what it says (scripts/make-demo-documents.ts writes them). */
+export function demoDocumentSheets(): { file: string; sheet: Datasheet }[] {
+  return Object.entries(families).flatMap(([key, family]) => {
     const parts = demoSpareParts.filter((part) => part.family === key);
-    const listed: PartDocument[] = [{ title: `Datasheet: ${family.title}`, url: documentUrl(family.file) }];
-    if (!(await hasDocument(uploadsDir, family.file)))
-      await saveDocument(uploadsDir, family.file, await writeDatasheet(sheetOf(family, parts, date)));
-    for (const extra of family.more ?? []) {
-      listed.push({ title: extra.title, url: documentUrl(extra.file) });
-      if (!(await hasDocument(uploadsDir, extra.file)))
-        await saveDocument(
-          uploadsDir,
-          extra.file,
-          await writeDatasheet({
-            ...extra,
-            manufacturer: parts[0]?.manufacturer ?? '',
-            columns: [],
-            rows: [],
-            date,
-          }),
-        );
-    }
-    documents.set(key, listed);
-  }
-  return documents;
+    const manufacturer = parts[0]?.manufacturer ?? '';
+    return [
+      { file: family.file, sheet: sheetOf(family, parts, ISSUED) },
+      ...(family.more ?? []).map((extra) => ({
+        file: extra.file,
+        sheet: { ...extra, manufacturer, columns: [], rows: [], date: ISSUED },
+      })),
+    ];
+  });
 }

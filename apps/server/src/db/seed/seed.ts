@@ -7,7 +7,7 @@ import { saveImage } from '../../modules/images/index.js';
 import { demoImagesDir } from '../../paths.js';
 import type { Database } from '../database.js';
 import { demoParts, demoReviews } from './demo-catalog.js';
-import { writeDemoDatasheets } from './demo-datasheets.js';
+import { demoDocuments } from './demo-datasheets.js';
 import { demoRows } from './demo-rows.js';
 import { demoSpareParts } from './demo-spares.js';
 
@@ -16,7 +16,7 @@ import { demoSpareParts } from './demo-spares.js';
  * transaction, makes sure it happens once even when several servers start together.
  */
 export async function seedDemo(db: Database, uploadsDir: string, log: FastifyBaseLogger): Promise<void> {
-  // Seeded already (the usual start): no pictures or datasheets to write.
+  // Seeded already (the usual start): no pictures to store.
   const done = await db
     .selectFrom('app_state')
     .select('key')
@@ -28,7 +28,7 @@ export async function seedDemo(db: Database, uploadsDir: string, log: FastifyBas
     const bytes = await fs.readFile(path.join(demoImagesDir, `${picture}.webp`));
     pictures.set(picture, `/api/images/${await saveImage(uploadsDir, bytes)}`);
   }
-  const documents = await writeDemoDatasheets(uploadsDir);
+  const documents = demoDocuments();
   const seeded = await db.transaction().execute(async (trx) => {
     const marker = await trx
       .insertInto('app_state')

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** What a datasheet says: its title, the family it covers and a table of its parts. */
@@ -15,6 +16,20 @@ export interface Datasheet {
 }
 
 const nodeRequire = createRequire(import.meta.url);
+
+let faces: Promise<{ regular: unknown; bold: unknown }> | undefined;
+
+/**
+ * DejaVu Sans, parsed once for every sheet (as invoices/fonts.ts does): parsing its tables again
+ * for each document would cost about 100 ms a face.
+ */
+function datasheetFaces() {
+  faces ??= import('fontkit').then((fontkit) => ({
+    regular: fontkit.create(fs.readFileSync(nodeRequire.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))),
+    bold: fontkit.create(fs.readFileSync(nodeRequire.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))),
+  }));
+  return faces;
+}
 const MARGIN = 50;
 const GREY = '#555555';
 
@@ -23,14 +38,18 @@ const GREY = '#555555';
  * ², which pdfkit's standard fonts cannot.
  */
 export async function writeDatasheet(sheet: Datasheet): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const [{ default: PDFDocument }, { regular, bold }] = await Promise.all([
+    import('pdfkit'),
+    datasheetFaces(),
+  ]);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     info: { Title: sheet.title, Author: sheet.manufacturer, CreationDate: new Date(sheet.date) },
   });
-  doc.registerFont('regular', nodeRequire.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
-  doc.registerFont('bold', nodeRequire.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
+  // pdfkit takes a parsed fontkit font since 0.20; its type definitions do not say so yet.
+  doc.registerFont('regular', regular as Uint8Array);
+  doc.registerFont('bold', bold as Uint8Array);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {

@@ -4,10 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/app-error.js';
-import { documentName, documentsDir } from './storage.js';
+import { documentName } from './names.js';
 
-/** `GET /documents/<name>.pdf`: a datasheet or manual the shop serves, to anyone. */
-export function documentRoutes(app: FastifyInstance, deps: { uploadsDir: string }) {
+/**
+ * `GET /documents/<name>.pdf`: a datasheet or manual the shop serves, to anyone, from `dir`
+ * (the demo catalog's, demo-documents/, made by scripts/make-demo-documents.ts).
+ */
+export function documentRoutes(app: FastifyInstance, deps: { dir: string }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/documents/:file',
     {
@@ -21,7 +24,7 @@ export function documentRoutes(app: FastifyInstance, deps: { uploadsDir: string 
     async (request, reply) => {
       const { file } = request.params;
       if (!documentName.test(file)) throw notFound('document');
-      const full = path.join(documentsDir(deps.uploadsDir), file);
+      const full = path.join(deps.dir, file);
       const stat = await fs.promises.stat(full).catch(() => null);
       if (!stat?.isFile()) throw notFound('document');
       return (

@@ -179,7 +179,7 @@ export function CatalogPage() {
                 : matchesText(total, state.q, chosen.at(-1)?.name, filterCount(state))}
             </p>
           </div>
-          {refused && <p className="text-error">This search cannot be run: {refused}</p>}
+          {refused && <p className="text-error">{`This search cannot be run. ${refused}`}</p>}
           {!result && !refused && <p className="text-base-content/70">The parts could not be loaded.</p>}
           {result && result.parts.length === 0 && (
             <p>
