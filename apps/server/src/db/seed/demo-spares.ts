@@ -43,7 +43,7 @@ function tip(
   return {
     name: `Soldering tip, ${shape} ${widthMm} mm (${mpn})`,
     category: 'tips',
-    picture: 'soldering-station',
+    picture: 'soldering-tip',
     desc: `Replacement ${shape} tip, ${widthMm} mm, for the 80 W digital soldering station: iron-plated copper core, chrome-plated shaft, pre-tinned.`,
     mpn,
     manufacturer: OWN,
@@ -62,7 +62,7 @@ function heater(watts: number, volts: number, ohms: number, price: number, stock
   return {
     name: `Heating element ${watts} W${volts === 24 ? '' : ` ${volts} V`} (${mpn})`,
     category: 'heaters',
-    picture: 'soldering-station',
+    picture: 'heating-element',
     desc: `Ceramic heating element with built-in thermocouple, ${watts} W at ${volts} V. Replaces the heater of the digital soldering station in two minutes.`,
     mpn,
     manufacturer: OWN,
@@ -79,7 +79,7 @@ function nozzle(mpn: string, label: string, openingMm: number, type: string, pri
   return {
     name: `Hot-air nozzle ${label} (${mpn})`,
     category: 'nozzles',
-    picture: 'hot-air-station',
+    picture: 'hot-air-nozzle',
     desc: `Stainless steel nozzle for the 700 W hot air rework station: ${type.toLowerCase()} opening, ${label}, bayonet fit.`,
     mpn,
     manufacturer: OWN,
@@ -105,7 +105,7 @@ function fuse(
   return {
     name: `Fuse ${rating} ${volts} V (${mpn})`,
     category: 'fuses',
-    picture: 'clamp-meter',
+    picture: 'meter-fuse',
     desc: `${speed === 'Fast' ? 'Fast-acting' : 'Time-delay'} ceramic fuse, ${size} mm, ${breaking / 1000} kA breaking capacity: the meter's own current input fuse. Never replace it with a glass fuse.`,
     mpn,
     manufacturer: 'Siba',
@@ -136,7 +136,7 @@ function resistor(
   return {
     name: `Resistor ${ohms} ${size}, 100 pcs (${mpn})`,
     category: 'resistors',
-    picture: 'pcb-holder',
+    picture: 'chip-resistor',
     desc: `Thick-film chip resistor ${ohms}, ${tolerance}, ${watts} W, ${size} package, on cut tape of 100 pieces. AEC-Q200 qualified.`,
     mpn,
     manufacturer: 'Yageo',
@@ -161,7 +161,7 @@ function capacitor(
   return {
     name: `Capacitor ${label} ${volts} V ${mlcc ? `${dielectric} ${size}` : 'electrolytic'}, 100 pcs (${mpn})`,
     category: 'capacitors',
-    picture: 'logic-analyzer',
+    picture: 'capacitor',
     desc: mlcc
       ? `Multilayer ceramic chip capacitor ${label}, ${volts} V, ${dielectric}, ${size} package, 100 pieces on cut tape.`
       : `Radial aluminium electrolytic capacitor ${label}, ${volts} V, 105 °C, ${size}, 100 pieces in a bag.`,
@@ -195,7 +195,7 @@ function connector(
   return {
     name: `Pin header ${pins}-way ${pitchMm} mm ${mounting.toLowerCase()} (${mpn})`,
     category: 'connectors',
-    picture: 'pcb-holder',
+    picture: 'pin-header',
     desc: `Single-row pin header, ${pins} gold-plated pins at ${pitchMm} mm pitch, ${amps} A per contact, ${mounting.toLowerCase()} mounting.`,
     mpn,
     manufacturer: 'TE Connectivity',
@@ -231,7 +231,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Test lead set 1000 V CAT III (TL-1000)',
     category: 'leads',
-    picture: 'multimeter',
+    picture: 'test-leads',
     desc: 'Silicone test leads with shrouded 4 mm plugs, probe tips with caps and alligator clips: the set that ships with the True-RMS meter.',
     mpn: 'TL-1000',
     manufacturer: OWN,
@@ -245,7 +245,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Test lead set 600 V CAT IV, slim probes (TL-600S)',
     category: 'leads',
-    picture: 'multimeter',
+    picture: 'test-leads',
     desc: 'Test leads with 2 mm slim probe tips for dense boards, 4 mm shrouded plugs, CAT IV 600 V with caps on.',
     mpn: 'TL-600S',
     manufacturer: OWN,
@@ -258,7 +258,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Kelvin clip lead set 30 V (TL-KC)',
     category: 'leads',
-    picture: 'oscilloscope-probe',
+    picture: 'test-leads',
     desc: 'Four-wire Kelvin clips for low-resistance measurements, gold-plated jaws, 4 mm plugs.',
     mpn: 'TL-KC',
     manufacturer: OWN,
@@ -271,7 +271,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Clamp meter test leads 1000 V CAT IV (TL-1000C)',
     category: 'leads',
-    picture: 'clamp-meter',
+    picture: 'test-leads',
     desc: 'Replacement leads for the 600 A clamp meter: right-angled plugs, 4 mm probe tips, CAT IV 1000 V rating.',
     mpn: 'TL-1000C',
     manufacturer: OWN,
@@ -290,7 +290,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Crimp die set 0.5–6 mm² (CD-06)',
     category: 'dies',
-    picture: 'crimping-tool',
+    picture: 'crimp-die',
     desc: 'Hardened steel dies for insulated terminals in red, blue and yellow, for the ratcheting crimping tool. Swap them without tools.',
     mpn: 'CD-06',
     manufacturer: OWN,
@@ -304,7 +304,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Crimp die set, ferrules 0.25–6 mm² (CD-F6)',
     category: 'dies',
-    picture: 'crimping-tool',
+    picture: 'crimp-die',
     desc: 'Square-profile dies for wire-end ferrules from 0.25 to 6 mm², for the ratcheting crimping tool.',
     mpn: 'CD-F6',
     manufacturer: OWN,
@@ -317,7 +317,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Crimp die set, open barrel 0.5–2.5 mm² (CD-OB)',
     category: 'dies',
-    picture: 'crimping-tool',
+    picture: 'crimp-die',
     desc: 'B-crimp dies for non-insulated open-barrel terminals, 0.5 to 2.5 mm², for the ratcheting crimping tool.',
     mpn: 'CD-OB',
     manufacturer: OWN,
@@ -330,7 +330,7 @@ export const demoSpareParts: DemoSparePart[] = [
   {
     name: 'Crimp die set, heat-shrink terminals 0.5–6 mm² (CD-HS)',
     category: 'dies',
-    picture: 'heat-shrink-kit',
+    picture: 'crimp-die',
     desc: 'Dies with a wider profile for heat-shrink butt connectors and ring terminals, 0.5 to 6 mm².',
     mpn: 'CD-HS',
     manufacturer: OWN,

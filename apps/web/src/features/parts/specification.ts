@@ -4,9 +4,17 @@ import type { Part } from '@shop/contract/parts';
 
 type Value = number | string | boolean;
 
-/** An attribute's value as the pages write it: numbers with their prefix and unit (`4.7 µF`, `2.4 mm`). */
+/**
+ * A number as the pages write it: with its prefix and unit as the API's formatMeasure does
+ * (`4.7 µF`, `2.4 mm`); without a unit as it is (formatMeasure would write 0.0016 as `1.6 m`,
+ * which reads as metres).
+ */
+export const measureText = (value: number, unit?: string): string =>
+  unit ? formatMeasure(value, unit) : String(value);
+
+/** An attribute's value as the pages write it: numbers by measureText, yes/no, texts as they are. */
 export function valueText(value: Value, unit?: string): string {
-  if (typeof value === 'number') return formatMeasure(value, unit);
+  if (typeof value === 'number') return measureText(value, unit);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
 }

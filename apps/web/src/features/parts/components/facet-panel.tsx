@@ -24,7 +24,7 @@ export function FacetPanel({
         // the address changed otherwise (back, Clear), the box is made again from it.
         key={String(on)}
         type="checkbox"
-        className="toggle toggle-sm toggle-primary"
+        className="checkbox checkbox-sm checkbox-primary"
         defaultChecked={on}
         onChange={() => go({ ...next, offset: 0 })}
       />

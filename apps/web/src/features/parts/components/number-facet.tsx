@@ -1,9 +1,10 @@
 import type { Facet } from '@shop/contract/catalog';
-import { formatMeasure, parseMeasure } from '@shop/contract/measures';
+import { parseMeasure } from '@shop/contract/measures';
 import { useEffect, useId, useState } from 'react';
 import { formatCount } from '../../../lib/format';
 import { filterValues } from '../catalog-state';
 import { rangeFields, readRangeFields, shownUnit } from '../range-input';
+import { measureText } from '../specification';
 
 /** The common values a number facet offers as boxes to tick (the rest are a range away). */
 const COMMON_VALUES = 8;
@@ -60,7 +61,7 @@ export function NumberFacet({
         inputMode="decimal"
         autoComplete="off"
         maxLength={40}
-        placeholder={placeholder === undefined ? '' : formatMeasure(placeholder, facet.unit)}
+        placeholder={placeholder === undefined ? '' : measureText(placeholder, facet.unit)}
         value={fields[name]}
         aria-invalid={problem?.field === name}
         aria-describedby={problem?.field === name ? `${ids}-problem` : undefined}
@@ -107,7 +108,7 @@ export function NumberFacet({
                     defaultChecked={ticked.includes(number)}
                     onChange={(event) => tick(number, event.target.checked)}
                   />
-                  <span className="flex-1">{formatMeasure(number, facet.unit)}</span>
+                  <span className="flex-1">{measureText(number, facet.unit)}</span>
                   <span className="text-base-content/70">{formatCount(count)}</span>
                 </label>
               </li>
