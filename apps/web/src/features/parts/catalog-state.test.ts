@@ -15,6 +15,7 @@ const TIPS = '0190f3a2-7c4b-7d1e-9a2b-3c4d5e6f7a8b';
 const none: CatalogState = {
   q: '',
   category: '',
+  tool: '',
   filters: {},
   inStock: false,
   activeOnly: false,
@@ -32,6 +33,7 @@ describe("the finder's address", () => {
     ).toEqual({
       q: 'T-24C',
       category: TIPS,
+      tool: '',
       filters: { width: '2mm..3mm', shape: 'chisel,bevel' },
       inStock: true,
       activeOnly: true,
@@ -46,7 +48,9 @@ describe("the finder's address", () => {
   });
 
   it('reads what it cannot ask for as the default, and keeps a filter as written for the API to judge', () => {
-    expect(read('sort=catalog&offset=-1&category=tips&inStock=yes&lifecycle=obsolete')).toEqual(none);
+    expect(read('sort=catalog&offset=-1&category=tips&tool=x&inStock=yes&lifecycle=obsolete')).toEqual(none);
+    // A tool model's parts, as a tool's page links them.
+    expect(read(`tool=${TIPS}`)).toEqual({ ...none, tool: TIPS });
     for (const offset of ['1.5', 'two', '', '99999999999'])
       expect(read(`offset=${offset}`).offset, offset).toBe(0);
     expect(read(`category=${TIPS.toUpperCase()}`).category).toBe(TIPS);
@@ -70,6 +74,7 @@ describe("the finder's address", () => {
       { ...none, q: 'heating element', sort: 'price', offset: 24 },
       { ...none, category: TIPS, filters: { width: '2mm..3mm', lead_free: 'true' }, inStock: true },
       { ...none, q: '100% & more?', activeOnly: true, filters: { resistance: '4.7k,10k' } },
+      { ...none, tool: TIPS, sort: '-price' },
     ];
     for (const state of states) expect(readCatalogState(catalogSearch(state))).toEqual(state);
     expect(

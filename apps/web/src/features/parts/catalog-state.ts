@@ -2,8 +2,8 @@ import { PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/catalog';
 import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
 
 /**
- * What the parts finder (/catalog) shows, as its address holds it: `q`, `category`, `f.<key>`
- * filters, `inStock=true`, `lifecycle=active`, `sort` and `offset` — the parameters of
+ * What the parts finder (/catalog) shows, as its address holds it: `q`, `category`, `tool`,
+ * `f.<key>` filters, `inStock=true`, `lifecycle=active`, `sort` and `offset` — the parameters of
  * `GET /api/catalog/search` (docs/api.md part three), so a link reproduces the search and the
  * back button goes back through the choices.
  */
@@ -12,6 +12,8 @@ export interface CatalogState {
   q: string;
   /** The chosen category's id; '' for all. */
   category: string;
+  /** A tool model's id: only the parts on its parts list ('' for any). */
+  tool: string;
   /** Each filter as the API reads it: `a,b` (any of them) or `lo..hi`. */
   filters: Record<string, string>;
   inStock: boolean;
@@ -57,6 +59,7 @@ export function readCatalogState(search: URLSearchParams): CatalogState {
   const sort = search.get('sort');
   const offset = search.get('offset') ?? '';
   const category = search.get('category') ?? '';
+  const tool = search.get('tool') ?? '';
   const filters: Record<string, string> = {};
   for (const [name, value] of search) {
     const key = name.slice(2);
@@ -68,6 +71,7 @@ export function readCatalogState(search: URLSearchParams): CatalogState {
   return {
     q: (search.get('q') ?? '').replace(CONTROL, '').trim().slice(0, MAX_SEARCH),
     category: UUID.test(category) ? category.toLowerCase() : '',
+    tool: UUID.test(tool) ? tool.toLowerCase() : '',
     filters,
     inStock: search.get('inStock') === 'true',
     activeOnly: search.get('lifecycle') === 'active',
@@ -81,6 +85,7 @@ export function catalogSearch(state: CatalogState): URLSearchParams {
   const search = new URLSearchParams();
   if (state.q) search.set('q', state.q);
   if (state.category) search.set('category', state.category);
+  if (state.tool) search.set('tool', state.tool);
   for (const key of Object.keys(state.filters).sort())
     if (state.filters[key]) search.set(`f.${key}`, state.filters[key] as string);
   if (state.inStock) search.set('inStock', 'true');

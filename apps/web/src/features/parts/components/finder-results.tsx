@@ -20,7 +20,7 @@ export function matchesText(total: number, q: string, category?: string, filters
 
 /** Why nothing is listed: past the last page, nothing matches, or an empty catalog. */
 function NothingListed({ total, state }: { total: number; state: CatalogState }) {
-  const narrowed = filterCount(state) > 0 || state.category !== '';
+  const narrowed = filterCount(state) > 0 || state.category !== '' || state.tool !== '';
   if (total > 0)
     return (
       <p>
@@ -64,8 +64,21 @@ export function FinderResults({
         {heading.length > 0 && (
           <p className="mb-1 text-sm text-base-content/80">{heading.map((c) => c.name).join(' › ')}</p>
         )}
+        {state.tool && (
+          <p className="mb-1 text-sm text-base-content/80">
+            The parts of one tool model.{' '}
+            <Link
+              to={{ search: catalogSearch({ ...state, tool: '', offset: 0 }).toString() }}
+              className="link link-primary"
+            >
+              Show every part
+            </Link>
+          </p>
+        )}
         <p className="mb-4 text-base-content/80" aria-live="polite">
-          {total === undefined ? '' : matchesText(total, state.q, heading.at(-1)?.name, filterCount(state))}
+          {total === undefined
+            ? ''
+            : matchesText(total, state.q, heading.at(-1)?.name, filterCount(state) + (state.tool ? 1 : 0))}
         </p>
       </div>
       {refused && <p className="text-error">{`This search cannot be run. ${refused}`}</p>}

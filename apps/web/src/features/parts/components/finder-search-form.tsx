@@ -54,7 +54,7 @@ export function FinderSearchForm({
               value={draft}
               maxLength={200}
               autoComplete="off"
-              placeholder="T-24C, 10k 0603, heating element…"
+              placeholder="T-24C, RC0603FR-0710KL, heating element…"
               onChange={(event) => onType(event.target.value)}
               onBlur={onLeaveBox}
             />
