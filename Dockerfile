@@ -47,6 +47,7 @@ COPY --from=build /src/package.json ./
 COPY --from=build /src/apps/server/package.json apps/server/
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/server/demo-images apps/server/demo-images
+COPY --from=build /src/apps/server/demo-documents apps/server/demo-documents
 COPY --from=build /src/apps/web/dist apps/web/dist
 # The web app's server build, which renders the public pages (it carries React in its own files).
 COPY --from=build /src/apps/web/dist-ssr apps/web/dist-ssr

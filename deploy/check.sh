@@ -63,7 +63,7 @@ done
 # What the runtime stage copies from the build stage, and nothing else (no sources, no tests).
 rm -rf "$stage/packages" "$stage/apps/web/package.json" "$stage/e2e" "$stage/bench" "$stage/package-lock.json"
 mkdir -p "$stage/apps/server" "$stage/apps/web"
-cp -r apps/server/dist apps/server/demo-images "$stage/apps/server/"
+cp -r apps/server/dist apps/server/demo-images apps/server/demo-documents "$stage/apps/server/"
 cp -r apps/web/dist apps/web/dist-ssr "$stage/apps/web/"
 for dev in vitest typescript esbuild @biomejs/biome vite react; do
   [[ ! -e "$stage/node_modules/$dev" ]] || fail "$dev (not a production dependency of the server) was installed"

@@ -110,7 +110,7 @@ describe('a business buyer ordering many parts', () => {
     expect(await page.getByText(probe.name).count()).toBe(0);
     await page.goto('/catalog');
     await expect.poll(() => appRunning(page)).toBe(true);
-    await page.getByLabel('Search parts by name').fill('probe kit');
+    await page.getByLabel('Search parts by number, tool model or words').fill('probe kit');
     await page.waitForURL(/\/catalog\?q=probe\+kit$/);
     await page.getByRole('link', { name: probe.name }).click();
     await page.getByRole('heading', { level: 1, name: probe.name }).waitFor();

@@ -181,8 +181,8 @@ describe('a product page', () => {
     const release = await holdTheApp(catalog);
     // (Its module scripts held, the browser's DOMContentLoaded waits for them.)
     await catalog.goto(`${journey.baseUrl}/catalog`, { waitUntil: 'commit' });
-    await catalog.getByLabel('Search parts by name').fill('kapton');
-    await catalog.getByLabel('Search parts by name').press('Enter');
+    await catalog.getByLabel('Search parts by number, tool model or words').fill('kapton');
+    await catalog.getByLabel('Search parts by number, tool model or words').press('Enter');
     await catalog.waitForURL(/\?q=kapton/, { waitUntil: 'commit' });
     await catalog.getByText('1 part found for “kapton”').waitFor();
     release();
@@ -193,13 +193,15 @@ describe('a product page', () => {
     const catalog = await open('about:blank');
     const release = await holdTheApp(catalog);
     await catalog.goto(`${journey.baseUrl}/catalog`, { waitUntil: 'commit' });
-    await catalog.getByLabel('Search parts by name').fill('kapton');
+    await catalog.getByLabel('Search parts by number, tool model or words').fill('kapton');
     expect(await appRunning(catalog)).toBe(false);
     release();
     await expect.poll(() => appRunning(catalog)).toBe(true);
     await catalog.waitForURL(/\?q=kapton$/);
     await catalog.getByText('1 part found for “kapton”').waitFor();
-    expect(await catalog.getByLabel('Search parts by name').inputValue()).toBe('kapton');
+    expect(await catalog.getByLabel('Search parts by number, tool model or words').inputValue()).toBe(
+      'kapton',
+    );
   });
 });
 

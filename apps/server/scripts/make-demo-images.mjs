@@ -51,6 +51,48 @@ const shapes = {
     <path d="M200 40 L 230 260" stroke="${c}" stroke-width="14" stroke-linecap="round"/>
     <path d="M140 60 L 120 260" stroke="#6b7280" stroke-width="10" stroke-linecap="round"/>
     <path d="M260 60 L 280 260" stroke="#6b7280" stroke-width="10" stroke-linecap="round"/>`,
+  tip: (c) => `
+    <rect x="40" y="132" width="170" height="36" rx="8" fill="#9ca3af" stroke="#1f2937" stroke-width="5"/>
+    <path d="M210 132 L 330 140 L 352 150 L 330 160 L 210 168 Z" fill="${c}" stroke="#1f2937" stroke-width="5"/>
+    <rect x="60" y="126" width="22" height="48" rx="4" fill="#374151"/>`,
+  heater: (c) => `
+    <rect x="90" y="120" width="200" height="60" rx="28" fill="${c}" stroke="#1f2937" stroke-width="6"/>
+    <path d="M120 150 L 260 150" stroke="#b45309" stroke-width="5" stroke-dasharray="10 8"/>
+    <path d="M290 140 C 330 140, 330 100, 360 90" stroke="#dc2626" stroke-width="6" fill="none"/>
+    <path d="M290 160 C 330 160, 330 210, 360 220" stroke="#111827" stroke-width="6" fill="none"/>`,
+  nozzle: (c) => `
+    <rect x="140" y="50" width="120" height="60" rx="8" fill="#9ca3af" stroke="#1f2937" stroke-width="6"/>
+    <path d="M150 110 L 250 110 L 222 240 L 178 240 Z" fill="${c}" stroke="#1f2937" stroke-width="6"/>
+    <ellipse cx="200" cy="240" rx="22" ry="7" fill="#1f2937"/>`,
+  leads: (c) => `
+    <path d="M70 90 L 170 140" stroke="${c}" stroke-width="18" stroke-linecap="round"/>
+    <path d="M70 200 L 170 160" stroke="#111827" stroke-width="18" stroke-linecap="round"/>
+    <path d="M170 140 C 250 170, 280 60, 350 80" stroke="${c}" stroke-width="7" fill="none"/>
+    <path d="M170 160 C 250 200, 300 250, 350 230" stroke="#111827" stroke-width="7" fill="none"/>
+    <path d="M40 76 L 70 90 M40 214 L 70 200" stroke="#9ca3af" stroke-width="6"/>`,
+  fuse: (c) => `
+    <rect x="110" y="115" width="180" height="70" rx="10" fill="${c}" stroke="#1f2937" stroke-width="6"/>
+    <rect x="80" y="108" width="44" height="84" rx="8" fill="#d1d5db" stroke="#1f2937" stroke-width="6"/>
+    <rect x="276" y="108" width="44" height="84" rx="8" fill="#d1d5db" stroke="#1f2937" stroke-width="6"/>
+    <text x="200" y="160" font-size="26" text-anchor="middle" fill="#1f2937" font-family="sans-serif">F</text>`,
+  die: (c) => `
+    <rect x="90" y="70" width="220" height="70" rx="8" fill="${c}" stroke="#1f2937" stroke-width="6"/>
+    <rect x="90" y="160" width="220" height="70" rx="8" fill="${c}" stroke="#1f2937" stroke-width="6"/>
+    <path d="M130 140 q 20 -30 40 0 M190 140 q 20 -30 40 0 M250 140 q 15 -22 30 0" stroke="#1f2937" stroke-width="5" fill="none"/>
+    <path d="M130 160 q 20 30 40 0 M190 160 q 20 30 40 0 M250 160 q 15 22 30 0" stroke="#1f2937" stroke-width="5" fill="none"/>`,
+  resistor: (c) => `
+    <path d="M40 150 L 360 150" stroke="#9ca3af" stroke-width="6"/>
+    <rect x="130" y="118" width="140" height="64" rx="26" fill="${c}" stroke="#1f2937" stroke-width="5"/>
+    <rect x="158" y="118" width="12" height="64" fill="#92400e"/><rect x="184" y="118" width="12" height="64" fill="#111827"/>
+    <rect x="210" y="118" width="12" height="64" fill="#f97316"/><rect x="244" y="118" width="10" height="64" fill="#ca8a04"/>`,
+  capacitor: (c) => `
+    <rect x="140" y="60" width="120" height="150" rx="14" fill="${c}" stroke="#1f2937" stroke-width="6"/>
+    <rect x="140" y="60" width="26" height="150" fill="#e5e7eb" opacity="0.6"/>
+    <path d="M180 210 L 180 270 M220 210 L 220 270" stroke="#9ca3af" stroke-width="6"/>
+    <text x="215" y="145" font-size="34" text-anchor="middle" fill="#f9fafb" font-family="sans-serif">μF</text>`,
+  header: (c) => `
+    <rect x="70" y="160" width="260" height="40" rx="4" fill="${c}" stroke="#1f2937" stroke-width="5"/>
+    ${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="${92 + i * 34}" y="90" width="10" height="150" fill="#eab308" stroke="#854d0e" stroke-width="2"/>`).join('')}`,
 };
 
 export const pictures = [
@@ -68,6 +110,16 @@ export const pictures = [
   ['pcb-holder', 'board', '#4b5563', '#f3f4f6'],
   ['solder-wire', 'spool', '#a3a3a3', '#fafafa'],
   ['heat-shrink-kit', 'spool', '#16a34a', '#f0fdf4'],
+  // The spare parts and components of the finder (demo-spares.ts).
+  ['soldering-tip', 'tip', '#6b7280', '#fff7ed'],
+  ['heating-element', 'heater', '#fde68a', '#fff7ed'],
+  ['hot-air-nozzle', 'nozzle', '#cbd5e1', '#f0f9ff'],
+  ['test-leads', 'leads', '#dc2626', '#fefce8'],
+  ['meter-fuse', 'fuse', '#f5f5f4', '#fff7ed'],
+  ['crimp-die', 'die', '#94a3b8', '#fef2f2'],
+  ['chip-resistor', 'resistor', '#d6c3a5', '#f3f4f6'],
+  ['capacitor', 'capacitor', '#1d4ed8', '#eff6ff'],
+  ['pin-header', 'header', '#111827', '#f3f4f6'],
 ];
 
 fs.mkdirSync(out, { recursive: true });

@@ -15,6 +15,7 @@ import {
 } from './modules/auth/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
+import { documentRoutesPlugin } from './modules/documents/index.js';
 import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
 import { imageRoutesPlugin } from './modules/images/index.js';
@@ -26,11 +27,11 @@ import { messageRoutesPlugin } from './modules/messages/index.js';
 import { orderBackgroundTasks, orderRoutesPlugin } from './modules/orders/index.js';
 import { overviewRoutesPlugin } from './modules/overview/index.js';
 import { webAppPlugin } from './modules/pages/index.js';
-import { partRoutesPlugin, type ToolParts } from './modules/parts/index.js';
+import { partRoutesPlugin } from './modules/parts/index.js';
 import { paymentBackgroundTasks, paymentRoutesPlugin, paymentsPlugin } from './modules/payments/index.js';
 import { quoteBackgroundTasks, quoteRoutesPlugin } from './modules/quotes/index.js';
 import { reviewRoutesPlugin } from './modules/reviews/index.js';
-import { fitsToolsOf, getTool, toolPartIds, toolRoutesPlugin, toolsByModel } from './modules/tools/index.js';
+import { catalogToolLinks, toolRoutesPlugin } from './modules/tools/index.js';
 import { userRoutesPlugin } from './modules/users/index.js';
 import { webDistDir } from './paths.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -44,21 +45,6 @@ import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { validationPlugin } from './plugins/validation.js';
-
-/** The catalog's view of the tool models: what a search by model or tool and a part's page read. */
-const catalogToolLinks: ToolParts = {
-  async byModel(db, text) {
-    const tools = await toolsByModel(db, text);
-    return [...new Set((await Promise.all(tools.map((tool) => toolPartIds(db, tool._id)))).flat())];
-  },
-  async ofTool(db, toolId) {
-    const ids = await toolPartIds(db, toolId);
-    // An empty list, or no such tool (a 404 for the search).
-    if (ids.length === 0) await getTool(db, toolId);
-    return ids;
-  },
-  fitsOf: fitsToolsOf,
-};
 
 export interface AppDeps {
   config: Config;
@@ -141,7 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(paymentRoutesPlugin)
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin)
-    .register(toolRoutesPlugin);
+    .register(toolRoutesPlugin)
+    .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });
   // Loaded now, so a part that cannot start (a missing key, a bad setting) fails here.

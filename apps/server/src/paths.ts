@@ -17,4 +17,6 @@ function findServerRoot(): string {
 
 export const serverRoot = findServerRoot();
 export const demoImagesDir = path.join(serverRoot, 'demo-images');
+/** The demo catalog's datasheets (scripts/make-demo-documents.ts), served at /documents/<name>.pdf. */
+export const demoDocumentsDir = path.join(serverRoot, 'demo-documents');
 export const webDistDir = path.resolve(serverRoot, '../web/dist');

@@ -73,16 +73,31 @@ describe.runIf(built)('pages', () => {
   });
 
   test('sends the catalog searched, as its address asks', async ({ get, firstParts }) => {
-    const [part] = await firstParts('limit=1&sort=name');
-    if (!part) throw new Error('the demo catalog is empty');
-    const q = part.name.split(' ')[0] ?? part.name;
-    const matching = await firstParts(`limit=24&q=${encodeURIComponent(q)}`);
+    const q = 'soldering';
+    // The catalog page is the parts finder: it shows what GET /api/catalog/search finds.
+    const search = async (query: string) =>
+      ((await get(`/api/catalog/search?${query}`)).json() as { parts: ListedPart[] }).parts;
+    const matching = await search(`limit=24&q=${encodeURIComponent(q)}`);
+    expect(matching.length).toBeGreaterThan(0);
     const others = (await firstParts('limit=100')).filter((p) => !matching.some((m) => m._id === p._id));
     const page = await get(`/catalog?q=${encodeURIComponent(q)}`);
     expect(page.statusCode).toBe(200);
     for (const found of matching) expect(page.body).toContain(`>${found.name}</a>`);
     for (const other of others) expect(page.body).not.toContain(`>${other.name}</a>`);
     expect(page.body).toContain(`found for “${q}”`);
+
+    // A category and a filter in the address are the loader's search too.
+    const categories = (await get('/api/categories')).json() as { _id: string; name: string }[];
+    const tips = categories.find((category) => category.name === 'Soldering tips')?._id;
+    const narrowed = await search(`category=${tips}&f.width=2mm..3mm&limit=24`);
+    expect(narrowed.length).toBeGreaterThan(0);
+    const filtered = await get(`/catalog?category=${tips}&f.width=2mm..3mm`);
+    for (const found of narrowed) expect(filtered.body).toContain(`>${found.name}</a>`);
+    expect(filtered.body).toContain(`${narrowed.length} parts match your choices`);
+    // A filter the API refuses is said in place.
+    const refused = await get(`/catalog?category=${tips}&f.width=wide..`);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('This search cannot be run. f.width: must be a range');
   });
 
   test('allows the one inline script a rendered page carries, the router data, by a nonce new each time', async ({

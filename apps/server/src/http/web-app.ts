@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { Category } from '@shop/contract/catalog';
 import type { Operator } from '@shop/contract/legal';
-import type { Part } from '@shop/contract/parts';
+import type { Part, PartSearchResult } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import type { PartSort } from '@shop/contract/storefront';
 import type { Tool } from '@shop/contract/tools';
@@ -19,6 +20,9 @@ export interface ServerData {
     q?: string;
     sort?: PartSort;
   }): Promise<{ parts: Part[]; total: number }>;
+  /** `GET /api/catalog/search` with these parameters; a refused one throws its AppError. */
+  search(params: Record<string, string>): Promise<PartSearchResult>;
+  categories(): Promise<Category[]>;
   part(id: string): Promise<Part | null>;
   reviews(limit: number): Promise<Review[]>;
   operator(): Promise<Operator>;

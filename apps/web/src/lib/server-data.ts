@@ -1,5 +1,6 @@
+import type { Category } from '@shop/contract/catalog';
 import type { Operator } from '@shop/contract/legal';
-import type { Part } from '@shop/contract/parts';
+import type { Part, PartSearchResult } from '@shop/contract/parts';
 import type { Review } from '@shop/contract/reviews';
 import type { PartSort } from '@shop/contract/storefront';
 import type { Tool } from '@shop/contract/tools';
@@ -18,6 +19,13 @@ export interface PartsPage {
  */
 export interface ServerData {
   parts(query: { limit: number; offset?: number; q?: string; sort?: PartSort }): Promise<PartsPage>;
+  /**
+   * `GET /api/catalog/search` with these parameters (as its query string carries them); a
+   * parameter it refuses throws the API's error (status 400 or 404, its message).
+   */
+  search(params: Record<string, string>): Promise<PartSearchResult>;
+  /** `GET /api/categories`. */
+  categories(): Promise<Category[]>;
   /** null for a part the catalog does not have. */
   part(id: string): Promise<Part | null>;
   reviews(limit: number): Promise<Review[]>;
@@ -42,3 +50,7 @@ export function loadData<T, Key extends QueryKey>(
   const server = (context as { serverData?: ServerData } | null | undefined)?.serverData;
   return (server ? fromServer(server) : browserQueryClient().fetchQuery(query)).catch(() => null);
 }
+
+/** The server's data for a loader, when it runs on the server; undefined in the browser. */
+export const serverDataOf = (context: unknown): ServerData | undefined =>
+  (context as { serverData?: ServerData } | null | undefined)?.serverData;

@@ -1,3 +1,5 @@
+import { demoSpareParts } from './demo-spares.js';
+
 /** The demo catalog: what a new shop shows before its admins add their own parts. */
 export interface DemoPart {
   picture: string; // file name in demo-images/, without .webp
@@ -166,3 +168,10 @@ export const demoReviews = [
       'Reliable supplier for our repair centre: solder wire, desoldering pumps and stripping tools all from one place.',
   },
 ];
+
+/**
+ * The demo's spare parts and components (demo-spares.ts), by name, each ending in its
+ * manufacturer part number in brackets: "Soldering tip, chisel 2.4 mm (T-24C)". The tool models'
+ * seed (demo-tools.ts) names the parts on their parts lists by these names.
+ */
+export const demoSparePartNames: readonly string[] = demoSpareParts.map((part) => part.name);

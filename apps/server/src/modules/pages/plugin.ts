@@ -1,15 +1,17 @@
+import { SearchQuery } from '@shop/contract/catalog';
 import { PartsQuery } from '@shop/contract/parts';
 import { Id } from '@shop/contract/primitives';
 import { ReviewsQuery } from '@shop/contract/reviews';
 import { ToolsQuery } from '@shop/contract/tools';
 import fp from 'fastify-plugin';
-import { AppError } from '../../http/app-error.js';
+import { AppError, badRequest } from '../../http/app-error.js';
 import { stripePagePolicy } from '../../http/security-headers.js';
 import { registerWebApp } from '../../http/web-app.js';
+import { listCategories } from '../categories/index.js';
 import { operatorOf } from '../legal/index.js';
-import { getPart, listCatalog } from '../parts/index.js';
+import { getPart, listCatalog, searchCatalog } from '../parts/index.js';
 import { listNewestReviews } from '../reviews/index.js';
-import { getTool, toolPage } from '../tools/index.js';
+import { catalogToolLinks, getTool, toolPage } from '../tools/index.js';
 
 /**
  * The built web app, its public pages rendered on the server with what the parts and reviews
@@ -23,6 +25,13 @@ export const webAppPlugin = fp<{ webDist: string }>(
       // Read as the API reads them, their queries checked alike (as a query string is).
       serverData: {
         parts: async (query) => listCatalog(db, PartsQuery.parse(asQueryString(query))),
+        search: async (params) => {
+          const query = SearchQuery.safeParse(params);
+          if (!query.success)
+            throw badRequest(query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+          return searchCatalog(db, query.data, params, catalogToolLinks);
+        },
+        categories: async () => listCategories(db),
         part: async (id) => {
           if (!Id.safeParse(id).success) return null;
           return getPart(db, id).catch((err: unknown) => {

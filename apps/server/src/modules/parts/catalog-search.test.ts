@@ -204,10 +204,13 @@ describe('the search by number', () => {
 });
 
 describe('the search by tool', () => {
-  test.for(['DS-80/2', 'ds 80 2', 'ds80'])('finds the parts of the tool whose model is %s', async (q, { as }) => {
-    const res = await as(null).get(`/api/catalog/search?q=${encodeURIComponent(q)}`);
-    expect(names(res.json())).toEqual(['Heating element 80 W', 'Soldering tip chisel 2.4 mm']);
-  });
+  test.for(['DS-80/2', 'ds 80 2', 'ds80'])(
+    'finds the parts of the tool whose model is %s',
+    async (q, { as }) => {
+      const res = await as(null).get(`/api/catalog/search?q=${encodeURIComponent(q)}`);
+      expect(names(res.json())).toEqual(['Heating element 80 W', 'Soldering tip chisel 2.4 mm']);
+    },
+  );
 
   test('tool= keeps the parts on its list; an unknown tool is a 404', async ({ as }) => {
     const res = await as(null).get(`/api/catalog/search?tool=${ids.station}&q=heating`);

@@ -1,7 +1,6 @@
-/** What other modules and the app may use of the catalog: a part, a page of it, price breaks, the routes. */
-
+/** What other modules and the app may use of the catalog: a part, a page of it, the search, price breaks, the routes. */
 export { obsoleteRefusal } from './lifecycle.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
-export type { ToolParts } from './search.js';
+export { searchCatalog, type ToolParts } from './search.js';
 export { getPart, listCatalog, priceBreaksOf } from './service.js';

@@ -1,6 +1,8 @@
 import { type FittingTool, MAX_FITTING_TOOLS, normalisedModel } from '@shop/contract/tools';
 import type { Database } from '../../db/database.js';
+import type { ToolParts } from '../parts/index.js';
 import { fittingRows, partIdsOfTool, toolsWithModel } from './links-repository.js';
+import { getTool } from './service.js';
 
 /*
  * What the catalog reads of the tools: the tools a part fits (its page, `fitsTools`), a tool's
@@ -64,3 +66,21 @@ export async function fittingTools(db: Database, partId: string): Promise<Fittin
     position: row.position,
   }));
 }
+
+/**
+ * The catalog's view of the tool models (parts/search.ts ToolParts): what a search by model or by
+ * tool and a part's page read. Given to the catalog by the app, as this module reads the parts.
+ */
+export const catalogToolLinks: ToolParts = {
+  async byModel(db, text) {
+    const tools = await toolsByModel(db, text);
+    return [...new Set((await Promise.all(tools.map((tool) => toolPartIds(db, tool._id)))).flat())];
+  },
+  async ofTool(db, toolId) {
+    const ids = await toolPartIds(db, toolId);
+    // An empty list, or no such tool: then a 404 for the search.
+    if (ids.length === 0) await getTool(db, toolId);
+    return ids;
+  },
+  fitsOf: fitsToolsOf,
+};

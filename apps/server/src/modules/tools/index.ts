@@ -3,6 +3,6 @@
  * reads, and what the catalog reads of the tools (the tools a part fits, a tool's parts, the
  * tools a model number names).
  */
-export { fitsToolsOf, toolPartIds, toolsByModel } from './catalog-links.js';
+export { catalogToolLinks, fitsToolsOf, toolPartIds, toolsByModel } from './catalog-links.js';
 export { toolRoutesPlugin } from './plugin.js';
 export { getTool, toolPage } from './service.js';

@@ -1,64 +1,127 @@
-import { CATALOG_PAGE_SIZE, DEFAULT_PART_SORT, PART_SORTS, type PartSort } from '@shop/contract/storefront';
-import type { PartsParams } from './api/get-parts';
+import { PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/catalog';
+import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
 
-/** What /catalog shows, as its address holds it (?q=&sort=&page=), so a page can be shared and gone back to. */
+/**
+ * What the parts finder (/catalog) shows, as its address holds it: `q`, `category`, `tool`,
+ * `f.<key>` filters, `inStock=true`, `lifecycle=active`, `sort` and `offset` — the parameters of
+ * `GET /api/catalog/search` (docs/api.md part three), so a link reproduces the search and the
+ * back button goes back through the choices.
+ */
 export interface CatalogState {
-  /** The search; '' for none. */
+  /** The search (a number, a tool model or words); '' for none. */
   q: string;
-  sort: PartSort;
-  /** From 1. */
-  page: number;
+  /** The chosen category's id; '' for all. */
+  category: string;
+  /** A tool model's id: only the parts on its parts list ('' for any). */
+  tool: string;
+  /** Each filter as the API reads it: `a,b` (any of them) or `lo..hi`. */
+  filters: Record<string, string>;
+  inStock: boolean;
+  activeOnly: boolean;
+  /** '' for the search's default: relevance with `q`, newest without. */
+  sort: PartSearchSort | '';
+  /** The first part shown, a whole number of pages in. */
+  offset: number;
 }
 
-/** The API's longest search (PartsQuery.q): a longer one in an address is cut, not refused. */
+/** The API's longest search (SearchQuery.q): a longer one in an address is cut, not refused. */
 const MAX_SEARCH = 200;
-/** Far beyond any catalog's last page, and a safe offset however large the page size. */
-const MAX_PAGE = 1_000_000;
+/** The API's largest offset. */
+const MAX_OFFSET = 9_999_999;
+/** The API's most filters and longest filter value. */
+const MAX_FILTERS = 20;
+const MAX_FILTER_LENGTH = 2000;
+/** An attribute key as the contract's AttributeKey takes it. */
+const ATTRIBUTE_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The sorts the catalog offers, as its select names them. */
-export const SORT_LABELS: Record<PartSort, string> = {
-  catalog: 'Catalog order',
+/** The sorts the finder offers, as its select names them. */
+export const SORT_LABELS: Record<PartSearchSort, string> = {
+  relevance: 'Best match',
+  price: 'Price, low to high',
+  '-price': 'Price, high to low',
   name: 'Name, A–Z',
-  '-name': 'Name, Z–A',
   newest: 'Newest first',
 };
 
-const isSort = (value: string | null): value is PartSort => PART_SORTS.includes(value as PartSort);
+const isSort = (value: string | null): value is PartSearchSort =>
+  PART_SEARCH_SORTS.includes(value as PartSearchSort);
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the API refuses control characters.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /**
- * The catalog's state from its address. Whatever an address holds is read as something the page
- * can show: an unknown sort as catalog order, a page that is no whole number from 1 as page 1.
+ * The finder's state from its address. What an address holds is read as something the page can
+ * ask for: an unknown sort as the default, an offset that is no whole number as 0, a category
+ * that is no id as none; a filter is kept as written (the API names a wrong one, the page shows it).
  */
 export function readCatalogState(search: URLSearchParams): CatalogState {
   const sort = search.get('sort');
-  const page = search.get('page') ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the API refuses control characters in a search.
-  const q = (search.get('q') ?? '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+  const offset = search.get('offset') ?? '';
+  const category = search.get('category') ?? '';
+  const tool = search.get('tool') ?? '';
+  const filters: Record<string, string> = {};
+  for (const [name, value] of search) {
+    const key = name.slice(2);
+    const text = value.replace(CONTROL, '').trim();
+    if (!name.startsWith('f.') || !ATTRIBUTE_KEY.test(key) || text === '') continue;
+    if (Object.keys(filters).length < MAX_FILTERS && !(key in filters))
+      filters[key] = text.slice(0, MAX_FILTER_LENGTH);
+  }
   return {
-    q: q.slice(0, MAX_SEARCH),
-    sort: isSort(sort) ? sort : DEFAULT_PART_SORT,
-    page: /^[1-9]\d{0,6}$/.test(page) ? Math.min(Number(page), MAX_PAGE) : 1,
+    q: (search.get('q') ?? '').replace(CONTROL, '').trim().slice(0, MAX_SEARCH),
+    category: UUID.test(category) ? category.toLowerCase() : '',
+    tool: UUID.test(tool) ? tool.toLowerCase() : '',
+    filters,
+    inStock: search.get('inStock') === 'true',
+    activeOnly: search.get('lifecycle') === 'active',
+    sort: isSort(sort) ? sort : '',
+    offset: /^\d{1,7}$/.test(offset) ? Math.min(Number(offset), MAX_OFFSET) : 0,
   };
 }
 
-/** The address's search parameters for a state: what is at its default is left out (/catalog is page 1 in catalog order). */
+/** The address's search parameters for a state, in a fixed order; what is at its default is left out. */
 export function catalogSearch(state: CatalogState): URLSearchParams {
   const search = new URLSearchParams();
   if (state.q) search.set('q', state.q);
-  if (state.sort !== DEFAULT_PART_SORT) search.set('sort', state.sort);
-  if (state.page > 1) search.set('page', String(state.page));
+  if (state.category) search.set('category', state.category);
+  if (state.tool) search.set('tool', state.tool);
+  for (const key of Object.keys(state.filters).sort())
+    if (state.filters[key]) search.set(`f.${key}`, state.filters[key] as string);
+  if (state.inStock) search.set('inStock', 'true');
+  if (state.activeOnly) search.set('lifecycle', 'active');
+  if (state.sort) search.set('sort', state.sort);
+  if (state.offset > 0) search.set('offset', String(state.offset));
   return search;
 }
 
-/** The API's page of parts the state shows. */
-export function catalogRequest(state: CatalogState): PartsParams {
-  return {
-    limit: CATALOG_PAGE_SIZE,
-    offset: (state.page - 1) * CATALOG_PAGE_SIZE,
-    ...(state.q ? { q: state.q } : {}),
-    sort: state.sort,
-  };
+/** `GET /api/catalog/search`'s address for the page the state shows. */
+export function searchPath(state: CatalogState): string {
+  const search = catalogSearch(state);
+  search.set('limit', String(CATALOG_PAGE_SIZE));
+  return `/api/catalog/search?${search}`;
 }
 
-/** The page that holds the part at `offset` (what the pager asks for). */
-export const pageAt = (offset: number): number => Math.floor(offset / CATALOG_PAGE_SIZE) + 1;
+/** The state with one filter set (or taken away, for ''), back on the first page. */
+export function withFilter(state: CatalogState, key: string, value: string): CatalogState {
+  const filters = { ...state.filters };
+  if (value) filters[key] = value;
+  else delete filters[key];
+  return { ...state, filters, offset: 0 };
+}
+
+/** The state in another category: the filters were the old category's, so they go. */
+export const inCategory = (state: CatalogState, category: string): CatalogState => ({
+  ...state,
+  category,
+  filters: {},
+  offset: 0,
+});
+
+/** How many choices narrow the list beyond the search and category (the phone's "Filters (n)"). */
+export const filterCount = (state: CatalogState): number =>
+  Object.keys(state.filters).length + (state.inStock ? 1 : 0) + (state.activeOnly ? 1 : 0);
+
+/** A text filter's values (`a,b`), or a number filter's chosen values when it is no range. */
+export const filterValues = (value: string | undefined): string[] =>
+  value && !value.includes('..') ? value.split(',').map((item) => item.trim()) : [];

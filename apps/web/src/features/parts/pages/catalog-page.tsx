@@ -1,46 +1,41 @@
-import { CATALOG_PAGE_SIZE, PART_SORTS, type PartSort } from '@shop/contract/storefront';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { type LoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Pager } from '../../../components/ui/pager';
-import { formatCount } from '../../../lib/format';
-import { loadData } from '../../../lib/server-data';
-import { partsQuery } from '../api/get-parts';
-import {
-  type CatalogState,
-  catalogRequest,
-  catalogSearch,
-  pageAt,
-  readCatalogState,
-  SORT_LABELS,
-} from '../catalog-state';
-import { PartCard } from '../components/part-card';
+import { loadCatalog } from '../catalog-data';
+import { type CatalogState, catalogSearch, filterCount, readCatalogState } from '../catalog-state';
+import { CategoryTree } from '../components/category-tree';
+import { FacetPanel } from '../components/facet-panel';
+import { FiltersDrawer } from '../components/filters-drawer';
+import { FinderResults, partsText } from '../components/finder-results';
+import { FinderSearchForm } from '../components/finder-search-form';
+import { categoryPath } from '../specification';
 
 /** How long typing rests before the search runs. */
 const TYPING_PAUSE_MS = 300;
 
-/** The page of parts the address asks for. */
+/** The search the address asks for, and the categories (docs/api.md part three). */
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const query = catalogRequest(readCatalogState(new URL(request.url).searchParams));
-  return loadData(context, (data) => data.parts(query), partsQuery(query));
+  return loadCatalog(context, readCatalogState(new URL(request.url).searchParams));
 }
 
 /**
- * The whole catalog (/catalog): searched by name, sorted, a page at a time, all of it in the
- * address (?q=&sort=&page=) so a page can be shared and the back button goes back through them.
+ * The parts finder (/catalog): one search box (a part number, a tool model or words), the
+ * category tree, and beside the results the chosen category's facets. Every choice is in the
+ * address, so a link reproduces the search and the back button goes back through the choices.
  * The search runs as one types; the first change of a search adds an entry to the history, the
- * next letters of it replace that entry (the back button goes to before the search, not letter by
- * letter). Without the app the form still works: it is a GET form of the same address, which the
- * server renders.
+ * next letters of it replace that entry. Without the app the search box is a GET form of the
+ * same address, and the categories are links; the server renders what they ask for.
  */
 export function CatalogPage() {
   const [search, setSearch] = useSearchParams();
-  const state = readCatalogState(search);
-  const parts = useLoaderData<typeof loader>();
-  // The next page's parts are on their way: the ones shown stay, dimmed.
-  const busy = useNavigation().location?.pathname === '/catalog';
+  const data = useLoaderData<typeof loader>();
+  const { result, categories } = data;
+  // The next choice's parts are on their way: the ones shown stay, dimmed, and the choices
+  // already show what was chosen (a box ticked stays ticked while its parts load).
+  const next = useNavigation().location;
+  const busy = next?.pathname === '/catalog';
+  const state = readCatalogState(busy && next ? new URLSearchParams(next.search) : search);
   const [draft, setDraft] = useState(state.q);
-  const ids = useId();
   const listTop = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLInputElement>(null);
   /** The search waiting for the typing to rest. */
@@ -51,10 +46,8 @@ export function CatalogPage() {
   const go = (next: CatalogState, replace = false) => {
     clearTimeout(pending.current);
     pending.current = undefined;
+    if (!replace) typedEntry.current = false;
     setSearch(catalogSearch(next), { replace, preventScrollReset: true });
-  };
-  const leaveTyping = () => {
-    typedEntry.current = false;
   };
 
   // The address changed by the back button or a link: the box shows its search.
@@ -77,126 +70,52 @@ export function CatalogPage() {
       pending.current = undefined;
       const q = value.trim();
       if (q === state.q) return;
-      go({ ...state, q, page: 1 }, typedEntry.current);
+      const replace = typedEntry.current;
+      setSearch(catalogSearch({ ...state, q, offset: 0 }), { replace, preventScrollReset: true });
       typedEntry.current = true;
     }, TYPING_PAUSE_MS);
   };
 
   const toPage = (offset: number) => {
-    leaveTyping();
-    go({ ...state, page: pageAt(offset) });
+    go({ ...state, q: draft.trim(), offset });
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  const total = parts?.total;
+  const total = result?.total;
   return (
     <section>
       <PageHeading title="Catalog">Catalog</PageHeading>
-      <search>
-        <form
-          action="/catalog"
-          method="get"
-          className="mb-6 flex flex-wrap items-end gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            leaveTyping();
-            go({ ...state, q: (box.current?.value ?? draft).trim(), page: 1 });
-          }}
+      <FinderSearchForm
+        boxRef={box}
+        draft={draft}
+        sort={state.sort || (state.q ? 'relevance' : 'newest')}
+        kept={catalogSearch({ ...state, q: '', sort: '', offset: 0 })}
+        onType={type}
+        onLeaveBox={() => {
+          typedEntry.current = false;
+        }}
+        onSearch={(q) => go({ ...state, q, offset: 0 })}
+        onSort={(sort) => go({ ...state, q: draft.trim(), sort, offset: 0 })}
+      />
+      <div className="sm:flex sm:gap-6">
+        <FiltersDrawer
+          count={filterCount(state)}
+          shown={total === undefined ? 'Show results' : `Show ${partsText(total)}`}
         >
-          <div className="min-w-64 flex-[1_1_20rem]">
-            <label htmlFor={`${ids}-q`} className="mb-1 block font-medium">
-              Search parts by name
-            </label>
-            <div className="flex gap-2">
-              <input
-                id={`${ids}-q`}
-                ref={box}
-                name="q"
-                type="search"
-                className="input input-bordered w-full min-w-0 flex-1"
-                value={draft}
-                maxLength={200}
-                autoComplete="off"
-                onChange={(event) => type(event.target.value)}
-                onBlur={leaveTyping}
-              />
-              <button type="submit" className="btn btn-primary">
-                Search
-              </button>
-            </div>
+          <div className="space-y-6">
+            {categories && <CategoryTree categories={categories} state={state} />}
+            <FacetPanel state={state} facets={result?.facets ?? []} go={go} />
           </div>
-          <div>
-            <label htmlFor={`${ids}-sort`} className="mb-1 block font-medium">
-              Sort by
-            </label>
-            <select
-              id={`${ids}-sort`}
-              name="sort"
-              className="select select-bordered w-full"
-              value={state.sort}
-              onChange={(event) => {
-                leaveTyping();
-                go({ ...state, q: draft.trim(), sort: event.target.value as PartSort, page: 1 });
-              }}
-            >
-              {PART_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </form>
-      </search>
-      <div ref={listTop} className="scroll-mt-24">
-        <p className="mb-4 text-base-content/80" aria-live="polite">
-          {total === undefined ? '' : matchesText(total, state.q)}
-        </p>
-      </div>
-      {!parts && <p className="text-base-content/70">The parts could not be loaded.</p>}
-      {parts && parts.parts.length === 0 && (
-        <p>
-          {parts.total > 0 ? (
-            <>
-              This page is past the last one.{' '}
-              <Link
-                to={{ search: catalogSearch({ ...state, page: 1 }).toString() }}
-                className="link link-primary"
-              >
-                Go to the first page
-              </Link>
-            </>
-          ) : state.q ? (
-            `No part's name holds “${state.q}”.`
-          ) : (
-            'No parts are listed yet.'
-          )}
-        </p>
-      )}
-      {parts && parts.parts.length > 0 && (
-        <div
-          className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}
-          aria-busy={busy}
-        >
-          {parts.parts.map((part, i) => (
-            <PartCard key={part._id} part={part} eager={i < 3} Heading="h2" />
-          ))}
-        </div>
-      )}
-      {total !== undefined && (
-        <Pager
-          offset={(state.page - 1) * CATALOG_PAGE_SIZE}
-          limit={CATALOG_PAGE_SIZE}
-          total={total}
-          onChange={toPage}
+        </FiltersDrawer>
+        <FinderResults
+          ref={listTop}
+          data={data}
+          state={state}
+          busy={busy}
+          heading={categoryPath(categories ?? [], state.category)}
+          onPage={toPage}
         />
-      )}
+      </div>
     </section>
   );
-}
-
-/** How many parts the catalog or the search holds. */
-export function matchesText(total: number, q: string): string {
-  const parts = `${formatCount(total)} ${total === 1 ? 'part' : 'parts'}`;
-  return q ? `${parts} found for “${q}”` : `${parts} in the catalog`;
 }

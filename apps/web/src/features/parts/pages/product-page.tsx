@@ -1,3 +1,4 @@
+import type { Category } from '@shop/contract/catalog';
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { useId, useState } from 'react';
@@ -5,25 +6,35 @@ import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router
 import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
-import { loadData } from '../../../lib/server-data';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
 import { RequestQuoteLink } from '../../quotes';
 import { FitsTools } from '../../tools';
-import { partQuery } from '../api/get-part';
+import { readCategories, readPart } from '../catalog-data';
+import { LifecycleNote } from '../components/lifecycle-note';
 import { PartFacts } from '../components/part-facts';
+import { ObsoleteNotice, PartNumbers, ProductSpecification } from '../components/product-specification';
 import { priceTable, quoteFor } from '../pricing';
 
-/** The part, or null (answered as a 404) for one the catalog does not have. */
+type Replacement = Pick<Part, '_id' | 'name'>;
+
+/**
+ * The part with the categories (its specification's names) and its replacement, or null
+ * (answered as a 404) for one the catalog does not have.
+ */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  const part = await loadData(context, (server) => server.part(id), partQuery(id));
-  return part ?? data(null, { status: 404 });
+  const [part, categories] = await Promise.all([readPart(context, id), readCategories(context)]);
+  if (!part) return data(null, { status: 404 });
+  const found = part.replacementId ? await readPart(context, part.replacementId) : null;
+  const replacement: Replacement | null = found ? { _id: found._id, name: found.name } : null;
+  return { part, categories, replacement };
 }
 
 /** A part's own page (/parts/:id): all it is, its prices by quantity, and ordering it. */
 export function ProductPage() {
-  const part = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const part = loaded?.part;
   return (
     <section>
       {!part && (
@@ -36,12 +47,27 @@ export function ProductPage() {
           </Link>
         </>
       )}
-      {part && <Product key={part._id} part={part} />}
+      {loaded && (
+        <Product
+          key={loaded.part._id}
+          part={loaded.part}
+          categories={loaded.categories}
+          replacement={loaded.replacement}
+        />
+      )}
     </section>
   );
 }
 
-function Product({ part }: { part: Part }) {
+function Product({
+  part,
+  categories,
+  replacement,
+}: {
+  part: Part;
+  categories: Category[] | null;
+  replacement: Replacement | null;
+}) {
   const ids = useId();
   const [typed, setTyped] = useState(String(part.min_order_quantity));
   const [added, setAdded] = useState(false);
@@ -79,7 +105,9 @@ function Product({ part }: { part: Part }) {
         </figure>
         <div className="flex min-w-0 flex-col gap-4">
           <h1 className="text-3xl font-bold text-primary">{part.name}</h1>
+          <LifecycleNote part={part} replacement={replacement} />
           <p className="text-base-content/80">{part.desc}</p>
+          <PartNumbers part={part} />
           <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
           <div>
             {/* Three short columns from 640 px; a card a price below. */}
@@ -114,7 +142,9 @@ function Product({ part }: { part: Part }) {
               </tbody>
             </table>
           </div>
-          {outOfStock ? (
+          {part.lifecycle === 'obsolete' ? (
+            <ObsoleteNotice replacement={replacement} />
+          ) : outOfStock ? (
             <div>
               <span className="badge badge-lg badge-neutral">Out of stock</span>
               <p className="mt-2 text-sm">
@@ -233,6 +263,7 @@ function Product({ part }: { part: Part }) {
         </div>
       </div>
       <FitsTools partId={part._id} />
+      <ProductSpecification part={part} categories={categories} />
     </>
   );
 }
