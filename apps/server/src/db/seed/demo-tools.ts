@@ -5,7 +5,7 @@ import { newId, nowIso } from '../../clock.js';
 import { saveImage } from '../../modules/images/index.js';
 import { demoImagesDir } from '../../paths.js';
 import type { Database } from '../database.js';
-import { nameSortKey, searchForm } from '../text-search.js';
+import { nameSortKey, partNumberKey, searchForm } from '../text-search.js';
 import { DEMO_SPARE_PARTS, type DemoSparePartName } from './demo-spare-parts.js';
 
 export { DEMO_SPARE_PARTS, type DemoSparePart, type DemoSparePartName } from './demo-spare-parts.js';
@@ -126,6 +126,9 @@ async function storedDrawing(uploadsDir: string, drawing: string): Promise<strin
   return `/api/images/${await saveImage(uploadsDir, webp)}`;
 }
 
+/** The part number a demo name carries in brackets (`… (HE-80)`). */
+const mpnOf = (name: string) => /\(([A-Z0-9./-]+)\)$/.exec(name)?.[1] ?? null;
+
 /** Adds the spare parts the catalog does not have yet (by name); answers every spare part's id. */
 async function sparePartIds(
   trx: Database,
@@ -155,6 +158,10 @@ async function sparePartIds(
         min_order_quantity: part.min_order_quantity,
         created_at: new Date(now + index).toISOString(),
         deleted_at: null,
+        // The manufacturer's own spare part: its number is the one in brackets.
+        mpn: mpnOf(part.name),
+        mpn_key: mpnOf(part.name) && partNumberKey(mpnOf(part.name) as string),
+        manufacturer: 'Electronics Tools Manufacturers',
       })
       .execute();
     ids.set(part.name, id);

@@ -57,7 +57,7 @@ function ToolView({ tool }: { tool: Tool }) {
         <ol className="flex flex-wrap gap-2">
           <li className="after:ml-2 after:text-base-content/50 after:content-['/']">
             <Link to="/tools" className="link link-primary">
-              Tools
+              Tool models
             </Link>
           </li>
           <li aria-current="page" className="text-base-content/80">
