@@ -94,7 +94,9 @@ describe('the demo seed', () => {
     const parts = await db.selectFrom('parts').selectAll().execute();
     for (const part of parts) {
       expect(part.img).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
-      expect(part.min_order_quantity).toBeLessThanOrEqual(part.available_quantity);
+      // As the shop takes a part: its minimum within its stock, or out of stock for now.
+      if (Number(part.available_quantity) > 0)
+        expect(part.min_order_quantity).toBeLessThanOrEqual(part.available_quantity);
       expect(part.price_per_piece).toBeGreaterThan(0);
     }
     const before = await count(db, 'parts');
