@@ -2,7 +2,7 @@ import type { PartSearchSort } from '@shop/contract/catalog';
 import { type RawBuilder, sql } from 'kysely';
 import { type Database, isSqlite } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
-import { ftsExpression, tsqueryExpression } from './search-words.js';
+import { ftsExpression, tolerantWords, tsqueryExpression } from './search-words.js';
 
 /** One attribute filter: the values it takes (any of them), or a closed range with open ends. */
 export type ValueFilter =
@@ -31,6 +31,8 @@ export interface TextSearch {
   /** Parts of the tool models whose model `q` names. */
   toolPartIds: string[];
   words: string[];
+  /** Words of `words` the catalog holds as they are (wordsInCatalog): not widened to misspellings. */
+  known?: ReadonlySet<string>;
 }
 
 const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
@@ -46,7 +48,8 @@ function hitsQuery(db: Database, text: TextSearch) {
     parts.push(sql`select id, 0 as tier, 0.0 as score from parts where id = ${text.id} and ${live}`);
   if (text.numberKey) {
     parts.push(
-      sql`select id, 0 as tier, 0.0 as score from parts where mpn_key = ${text.numberKey} and ${live}`,
+      // In byte order, as parts_mpn_key is kept (PostgreSQL uses it only for that collation).
+      sql`select id, 0 as tier, 0.0 as score from parts where mpn_key ${byteOrder(db)} = ${text.numberKey} and ${live}`,
     );
     if (text.numberKey.length >= 3)
       parts.push(
@@ -60,10 +63,29 @@ function hitsQuery(db: Database, text: TextSearch) {
   if (text.words.length > 0)
     parts.push(
       isSqlite(db)
-        ? sql`select p.id, 3 as tier, bm25(parts_words) as score from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${ftsExpression(text.words)} and p.deleted_at is null`
-        : sql`select id, 3 as tier, -ts_rank(words, q) as score from parts, to_tsquery('simple', ${tsqueryExpression(text.words)}) q where words @@ q and ${live}`,
+        ? sql`select p.id, 3 as tier, bm25(parts_words) as score from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${ftsExpression(text.words, text.known)} and p.deleted_at is null`
+        : sql`select id, 3 as tier, -ts_rank(words, q) as score from parts, to_tsquery('simple', ${tsqueryExpression(text.words, text.known)}) q where words @@ q and ${live}`,
     );
   return sql`select id, min(tier) as tier, min(score) as score from (${sql.join(parts, sql` union all `)}) found group by id`;
+}
+
+/**
+ * Which of the words a search would widen to their misspellings some part in the catalog holds
+ * as they are: one index lookup each (a word's own term, not its few hundred neighbours).
+ */
+export async function wordsInCatalog(db: Database, words: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (const word of tolerantWords(words)) {
+    const { rows } = isSqlite(db)
+      ? await sql`select 1 as found from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${`"${word}"`} and p.deleted_at is null limit 1`.execute(
+          db,
+        )
+      : await sql`select 1 as found from parts where words @@ to_tsquery('simple', ${`'${word}'`}) and deleted_at is null limit 1`.execute(
+          db,
+        );
+    if (rows.length > 0) known.add(word);
+  }
+  return known;
 }
 
 /** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
