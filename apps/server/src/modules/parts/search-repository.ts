@@ -106,6 +106,49 @@ function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
   }
 }
 
+/**
+ * Whether `q` names the part `p`, as a condition: what the count, the facets and the categories
+ * found need (not the tier and score the page's order needs). A condition on each part in scope
+ * rather than a join to every part `q` names: a word of a million-part catalog names tens of
+ * thousands of parts, which a join reads, groups and scores in every query of a search.
+ */
+function namedBy(db: Database, text: TextSearch, narrowed: boolean) {
+  if (isSqlite(db)) {
+    // One list of rows, made once per query: SQLite uses no index for an OR of these.
+    const rows = [];
+    if (text.id) rows.push(sql`select rowid from parts where id = ${text.id}`);
+    if (text.numberKey) {
+      rows.push(sql`select rowid from parts where mpn_key = ${text.numberKey} and deleted_at is null`);
+      if (text.numberKey.length >= 3)
+        rows.push(
+          sql`select rowid from parts where mpn_key > ${text.numberKey} and mpn_key < ${`${text.numberKey}\u{10ffff}`} and deleted_at is null`,
+        );
+    }
+    if (text.toolPartIds.length > 0)
+      rows.push(sql`select rowid from parts where id in (${sql.join(text.toolPartIds)})`);
+    if (text.words.length > 0)
+      rows.push(
+        sql`select rowid from parts_words where parts_words match ${ftsExpression(text.words, text.known)}`,
+      );
+    // With a category, its parts are fewer than a word names: SQLite reads them by their index
+    // and looks each up in the list (`+` keeps it from reading the list's parts one by one).
+    return sql`${sql.raw(narrowed ? '+' : '')}p.rowid in (${sql.join(rows, sql` union all `)})`;
+  }
+  const any = [];
+  if (text.id) any.push(sql`p.id = ${text.id}`);
+  if (text.numberKey) {
+    any.push(sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`);
+    if (text.numberKey.length >= 3)
+      any.push(
+        sql`(p.mpn_key ${byteOrder(db)} > ${text.numberKey} and p.mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`})`,
+      );
+  }
+  if (text.toolPartIds.length > 0) any.push(sql`p.id in (${sql.join(text.toolPartIds)})`);
+  if (text.words.length > 0)
+    any.push(sql`p.words @@ to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`);
+  return sql`(${sql.join(any, sql` or `)})`;
+}
+
 /** What `q` found (`h`), joined to the parts `p` when there is a `q`. */
 function hitsJoin(db: Database, scope: SearchScope) {
   return scope.text ? sql`join (${hitsQuery(db, scope.text)}) h on h.id = p.id` : sql``;
@@ -114,9 +157,13 @@ function hitsJoin(db: Database, scope: SearchScope) {
 /** What a search reads from: the parts, with what `q` found. */
 const source = (db: Database, scope: SearchScope) => sql`parts p ${hitsJoin(db, scope)}`;
 
-/** The conditions on `p` of the scope and of the filters (all must hold). */
-function conditions(scope: SearchScope, filters: ValueFilter[]) {
+/**
+ * The conditions on `p` of the scope and of the filters (all must hold); with `named`, also that
+ * `q` names it (for queries without the join to what `q` found).
+ */
+function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], named = false) {
   const all = [sql`p.deleted_at is null`];
+  if (named && scope.text) all.push(namedBy(db, scope.text, scope.categoryIds !== undefined));
   if (scope.categoryIds) all.push(sql`p.category_id in (${sql.join(scope.categoryIds)})`);
   if (scope.inStock) all.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
   if (scope.activeOnly) all.push(sql`p.lifecycle = 'active'`);
@@ -149,13 +196,13 @@ export async function searchParts(
   filters: ValueFilter[],
   page: { sort: PartSearchSort; limit: number; offset: number },
 ): Promise<{ rows: PartRow[]; total: number }> {
-  const from = source(db, scope);
-  const where = conditions(scope, filters);
   const [rows, count] = await Promise.all([
-    sql<PartRow>`select p.* from ${from} where ${where} order by ${orderOf(db, page.sort, scope.text !== undefined)} limit ${page.limit} offset ${page.offset}`.execute(
+    sql<PartRow>`select p.* from ${source(db, scope)} where ${conditions(db, scope, filters)} order by ${orderOf(db, page.sort, scope.text !== undefined)} limit ${page.limit} offset ${page.offset}`.execute(
       db,
     ),
-    sql<{ n: number | string }>`select count(*) as n from ${from} where ${where}`.execute(db),
+    sql<{
+      n: number | string;
+    }>`select count(*) as n from parts p where ${conditions(db, scope, filters, true)}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
@@ -179,8 +226,8 @@ export async function facetValues(
     hi: number | null;
   }>`
     select ${column} as value, count(*) as n, min(${column}) over () as lo, max(${column}) over () as hi
-    from part_values v join parts p on p.id = v.part_id ${hitsJoin(db, scope)}
-    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(scope, others)}
+    from part_values v join parts p on p.id = v.part_id
+    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(db, scope, others, true)}
     group by ${column} order by n desc, value limit ${facet.limit}`.execute(db);
   return rows.map((row) => ({
     value: facet.numeric ? Number(row.value) : row.value,
@@ -198,7 +245,7 @@ export async function categoriesFound(
   limit: number,
 ): Promise<string[]> {
   const { rows } = await sql<{ category_id: string }>`
-    select p.category_id from ${source(db, scope)} where ${conditions(scope, filters)} and p.category_id is not null
+    select p.category_id from parts p where ${conditions(db, scope, filters, true)} and p.category_id is not null
     group by p.category_id order by count(*) desc, p.category_id limit ${limit}`.execute(db);
   return rows.map((row) => row.category_id);
 }
