@@ -173,11 +173,43 @@ function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], na
   return sql.join(all, sql` and `);
 }
 
-function orderOf(db: Database, sort: PartSearchSort, text: boolean) {
+/**
+ * On PostgreSQL, the tier and score of the part `p` as hitsQuery gives them, from `p` itself: the
+ * page's order without joining every part `q` names (which the planner takes for 200 rows).
+ */
+function relevanceOf(db: Database, text: TextSearch) {
+  const exact = [
+    ...(text.id ? [sql`p.id = ${text.id}`] : []),
+    ...(text.numberKey ? [sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`] : []),
+  ];
+  const tiers = [
+    ...(exact.length > 0 ? [sql`when ${sql.join(exact, sql` or `)} then 0`] : []),
+    ...(text.numberKey && text.numberKey.length >= 3
+      ? [
+          sql`when p.mpn_key ${byteOrder(db)} > ${text.numberKey} and p.mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`} then 1`,
+        ]
+      : []),
+    ...(text.toolPartIds.length > 0 ? [sql`when p.id in (${sql.join(text.toolPartIds)}) then 2`] : []),
+  ];
+  // No constants: PostgreSQL reads an integer in ORDER BY as a column's position.
+  const order = tiers.length > 0 ? [sql`case ${sql.join(tiers, sql` `)} else 3 end`] : [];
+  if (text.words.length > 0) {
+    const q = sql`to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`;
+    order.push(sql`case when p.words @@ ${q} then -ts_rank(p.words, ${q}) else 0.0 end`);
+  }
+  return order;
+}
+
+function orderOf(
+  db: Database,
+  sort: PartSearchSort,
+  text: boolean,
+  relevance: RawBuilder<unknown>[] = [sql`h.tier`, sql`h.score`],
+) {
   const name = sql`p.name_sort ${byteOrder(db)}`;
   switch (sort) {
     case 'relevance':
-      return text ? sql`h.tier, h.score, ${name}, p.id` : sql`p.created_at desc, p.id desc`;
+      return text ? sql.join([...relevance, name, sql`p.id`]) : sql`p.created_at desc, p.id desc`;
     case 'price':
       return sql`p.price_per_piece, p.id`;
     case '-price':
@@ -196,8 +228,16 @@ export async function searchParts(
   filters: ValueFilter[],
   page: { sort: PartSearchSort; limit: number; offset: number },
 ): Promise<{ rows: PartRow[]; total: number }> {
+  // SQLite's score (bm25) is only had from the words' index as it finds them: joined there.
+  const joined = isSqlite(db) || !scope.text;
+  const order = orderOf(
+    db,
+    page.sort,
+    scope.text !== undefined,
+    scope.text && !joined ? relevanceOf(db, scope.text) : undefined,
+  );
   const [rows, count] = await Promise.all([
-    sql<PartRow>`select p.* from ${source(db, scope)} where ${conditions(db, scope, filters)} order by ${orderOf(db, page.sort, scope.text !== undefined)} limit ${page.limit} offset ${page.offset}`.execute(
+    sql<PartRow>`select p.* from ${joined ? source(db, scope) : sql`parts p`} where ${conditions(db, scope, filters, !joined)} order by ${order} limit ${page.limit} offset ${page.offset}`.execute(
       db,
     ),
     sql<{
