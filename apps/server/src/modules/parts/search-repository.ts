@@ -2,7 +2,7 @@ import type { PartSearchSort } from '@shop/contract/catalog';
 import { type RawBuilder, sql } from 'kysely';
 import { type Database, isSqlite } from '../../db/database.js';
 import type { PartRow } from '../../db/schema.js';
-import { ftsExpression, tsqueryExpression } from './search-words.js';
+import { ftsExpression, tolerantWords, tsqueryExpression } from './search-words.js';
 
 /** One attribute filter: the values it takes (any of them), or a closed range with open ends. */
 export type ValueFilter =
@@ -31,6 +31,8 @@ export interface TextSearch {
   /** Parts of the tool models whose model `q` names. */
   toolPartIds: string[];
   words: string[];
+  /** Words of `words` the catalog holds as they are (wordsInCatalog): not widened to misspellings. */
+  known?: ReadonlySet<string>;
 }
 
 const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
@@ -46,7 +48,8 @@ function hitsQuery(db: Database, text: TextSearch) {
     parts.push(sql`select id, 0 as tier, 0.0 as score from parts where id = ${text.id} and ${live}`);
   if (text.numberKey) {
     parts.push(
-      sql`select id, 0 as tier, 0.0 as score from parts where mpn_key = ${text.numberKey} and ${live}`,
+      // In byte order, as parts_mpn_key is kept (PostgreSQL uses it only for that collation).
+      sql`select id, 0 as tier, 0.0 as score from parts where mpn_key ${byteOrder(db)} = ${text.numberKey} and ${live}`,
     );
     if (text.numberKey.length >= 3)
       parts.push(
@@ -60,10 +63,29 @@ function hitsQuery(db: Database, text: TextSearch) {
   if (text.words.length > 0)
     parts.push(
       isSqlite(db)
-        ? sql`select p.id, 3 as tier, bm25(parts_words) as score from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${ftsExpression(text.words)} and p.deleted_at is null`
-        : sql`select id, 3 as tier, -ts_rank(words, q) as score from parts, to_tsquery('simple', ${tsqueryExpression(text.words)}) q where words @@ q and ${live}`,
+        ? sql`select p.id, 3 as tier, bm25(parts_words) as score from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${ftsExpression(text.words, text.known)} and p.deleted_at is null`
+        : sql`select id, 3 as tier, -ts_rank(words, q) as score from parts, to_tsquery('simple', ${tsqueryExpression(text.words, text.known)}) q where words @@ q and ${live}`,
     );
   return sql`select id, min(tier) as tier, min(score) as score from (${sql.join(parts, sql` union all `)}) found group by id`;
+}
+
+/**
+ * Which of the words a search would widen to their misspellings some part in the catalog holds
+ * as they are: one index lookup each (a word's own term, not its few hundred neighbours).
+ */
+export async function wordsInCatalog(db: Database, words: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (const word of tolerantWords(words)) {
+    const { rows } = isSqlite(db)
+      ? await sql`select 1 as found from parts_words join parts p on p.rowid = parts_words.rowid where parts_words match ${`"${word}"`} and p.deleted_at is null limit 1`.execute(
+          db,
+        )
+      : await sql`select 1 as found from parts where words @@ to_tsquery('simple', ${`'${word}'`}) and deleted_at is null limit 1`.execute(
+          db,
+        );
+    if (rows.length > 0) known.add(word);
+  }
+  return known;
 }
 
 /** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
@@ -84,6 +106,49 @@ function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
   }
 }
 
+/**
+ * Whether `q` names the part `p`, as a condition: what the count, the facets and the categories
+ * found need (not the tier and score the page's order needs). A condition on each part in scope
+ * rather than a join to every part `q` names: a word of a million-part catalog names tens of
+ * thousands of parts, which a join reads, groups and scores in every query of a search.
+ */
+function namedBy(db: Database, text: TextSearch, narrowed: boolean) {
+  if (isSqlite(db)) {
+    // One list of rows, made once per query: SQLite uses no index for an OR of these.
+    const rows = [];
+    if (text.id) rows.push(sql`select rowid from parts where id = ${text.id}`);
+    if (text.numberKey) {
+      rows.push(sql`select rowid from parts where mpn_key = ${text.numberKey} and deleted_at is null`);
+      if (text.numberKey.length >= 3)
+        rows.push(
+          sql`select rowid from parts where mpn_key > ${text.numberKey} and mpn_key < ${`${text.numberKey}\u{10ffff}`} and deleted_at is null`,
+        );
+    }
+    if (text.toolPartIds.length > 0)
+      rows.push(sql`select rowid from parts where id in (${sql.join(text.toolPartIds)})`);
+    if (text.words.length > 0)
+      rows.push(
+        sql`select rowid from parts_words where parts_words match ${ftsExpression(text.words, text.known)}`,
+      );
+    // With a category, its parts are fewer than a word names: SQLite reads them by their index
+    // and looks each up in the list (`+` keeps it from reading the list's parts one by one).
+    return sql`${sql.raw(narrowed ? '+' : '')}p.rowid in (${sql.join(rows, sql` union all `)})`;
+  }
+  const any = [];
+  if (text.id) any.push(sql`p.id = ${text.id}`);
+  if (text.numberKey) {
+    any.push(sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`);
+    if (text.numberKey.length >= 3)
+      any.push(
+        sql`(p.mpn_key ${byteOrder(db)} > ${text.numberKey} and p.mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`})`,
+      );
+  }
+  if (text.toolPartIds.length > 0) any.push(sql`p.id in (${sql.join(text.toolPartIds)})`);
+  if (text.words.length > 0)
+    any.push(sql`p.words @@ to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`);
+  return sql`(${sql.join(any, sql` or `)})`;
+}
+
 /** What `q` found (`h`), joined to the parts `p` when there is a `q`. */
 function hitsJoin(db: Database, scope: SearchScope) {
   return scope.text ? sql`join (${hitsQuery(db, scope.text)}) h on h.id = p.id` : sql``;
@@ -92,9 +157,13 @@ function hitsJoin(db: Database, scope: SearchScope) {
 /** What a search reads from: the parts, with what `q` found. */
 const source = (db: Database, scope: SearchScope) => sql`parts p ${hitsJoin(db, scope)}`;
 
-/** The conditions on `p` of the scope and of the filters (all must hold). */
-function conditions(scope: SearchScope, filters: ValueFilter[]) {
+/**
+ * The conditions on `p` of the scope and of the filters (all must hold); with `named`, also that
+ * `q` names it (for queries without the join to what `q` found).
+ */
+function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], named = false) {
   const all = [sql`p.deleted_at is null`];
+  if (named && scope.text) all.push(namedBy(db, scope.text, scope.categoryIds !== undefined));
   if (scope.categoryIds) all.push(sql`p.category_id in (${sql.join(scope.categoryIds)})`);
   if (scope.inStock) all.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
   if (scope.activeOnly) all.push(sql`p.lifecycle = 'active'`);
@@ -104,11 +173,43 @@ function conditions(scope: SearchScope, filters: ValueFilter[]) {
   return sql.join(all, sql` and `);
 }
 
-function orderOf(db: Database, sort: PartSearchSort, text: boolean) {
+/**
+ * On PostgreSQL, the tier and score of the part `p` as hitsQuery gives them, from `p` itself: the
+ * page's order without joining every part `q` names (which the planner takes for 200 rows).
+ */
+function relevanceOf(db: Database, text: TextSearch) {
+  const exact = [
+    ...(text.id ? [sql`p.id = ${text.id}`] : []),
+    ...(text.numberKey ? [sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`] : []),
+  ];
+  const tiers = [
+    ...(exact.length > 0 ? [sql`when ${sql.join(exact, sql` or `)} then 0`] : []),
+    ...(text.numberKey && text.numberKey.length >= 3
+      ? [
+          sql`when p.mpn_key ${byteOrder(db)} > ${text.numberKey} and p.mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`} then 1`,
+        ]
+      : []),
+    ...(text.toolPartIds.length > 0 ? [sql`when p.id in (${sql.join(text.toolPartIds)}) then 2`] : []),
+  ];
+  // No constants: PostgreSQL reads an integer in ORDER BY as a column's position.
+  const order = tiers.length > 0 ? [sql`case ${sql.join(tiers, sql` `)} else 3 end`] : [];
+  if (text.words.length > 0) {
+    const q = sql`to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`;
+    order.push(sql`case when p.words @@ ${q} then -ts_rank(p.words, ${q}) else 0.0 end`);
+  }
+  return order;
+}
+
+function orderOf(
+  db: Database,
+  sort: PartSearchSort,
+  text: boolean,
+  relevance: RawBuilder<unknown>[] = [sql`h.tier`, sql`h.score`],
+) {
   const name = sql`p.name_sort ${byteOrder(db)}`;
   switch (sort) {
     case 'relevance':
-      return text ? sql`h.tier, h.score, ${name}, p.id` : sql`p.created_at desc, p.id desc`;
+      return text ? sql.join([...relevance, name, sql`p.id`]) : sql`p.created_at desc, p.id desc`;
     case 'price':
       return sql`p.price_per_piece, p.id`;
     case '-price':
@@ -127,13 +228,21 @@ export async function searchParts(
   filters: ValueFilter[],
   page: { sort: PartSearchSort; limit: number; offset: number },
 ): Promise<{ rows: PartRow[]; total: number }> {
-  const from = source(db, scope);
-  const where = conditions(scope, filters);
+  // SQLite's score (bm25) is only had from the words' index as it finds them: joined there.
+  const joined = isSqlite(db) || !scope.text;
+  const order = orderOf(
+    db,
+    page.sort,
+    scope.text !== undefined,
+    scope.text && !joined ? relevanceOf(db, scope.text) : undefined,
+  );
   const [rows, count] = await Promise.all([
-    sql<PartRow>`select p.* from ${from} where ${where} order by ${orderOf(db, page.sort, scope.text !== undefined)} limit ${page.limit} offset ${page.offset}`.execute(
+    sql<PartRow>`select p.* from ${joined ? source(db, scope) : sql`parts p`} where ${conditions(db, scope, filters, !joined)} order by ${order} limit ${page.limit} offset ${page.offset}`.execute(
       db,
     ),
-    sql<{ n: number | string }>`select count(*) as n from ${from} where ${where}`.execute(db),
+    sql<{
+      n: number | string;
+    }>`select count(*) as n from parts p where ${conditions(db, scope, filters, true)}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
@@ -157,8 +266,8 @@ export async function facetValues(
     hi: number | null;
   }>`
     select ${column} as value, count(*) as n, min(${column}) over () as lo, max(${column}) over () as hi
-    from part_values v join parts p on p.id = v.part_id ${hitsJoin(db, scope)}
-    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(scope, others)}
+    from part_values v join parts p on p.id = v.part_id
+    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(db, scope, others, true)}
     group by ${column} order by n desc, value limit ${facet.limit}`.execute(db);
   return rows.map((row) => ({
     value: facet.numeric ? Number(row.value) : row.value,
@@ -176,7 +285,7 @@ export async function categoriesFound(
   limit: number,
 ): Promise<string[]> {
   const { rows } = await sql<{ category_id: string }>`
-    select p.category_id from ${source(db, scope)} where ${conditions(scope, filters)} and p.category_id is not null
+    select p.category_id from parts p where ${conditions(db, scope, filters, true)} and p.category_id is not null
     group by p.category_id order by count(*) desc, p.category_id limit ${limit}`.execute(db);
   return rows.map((row) => row.category_id);
 }

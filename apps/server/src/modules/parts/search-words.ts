@@ -1,7 +1,8 @@
 /**
  * The words of a search as the databases' full-text indexes take them (SQLite FTS5 on
  * SQLite, tsquery on PostgreSQL): every word must match; a word of 5 or more letters also
- * matches the words one letter away (wrong, missing or extra, or two swapped); the last word of
+ * matches the words one letter away (wrong, missing or extra, or two swapped) unless the catalog
+ * holds it as it is (then it is spelt right); the last word of
  * 3 or more characters also matches as the start of a word, as a buyer types.
  */
 
@@ -39,10 +40,22 @@ interface WordTerms {
   prefix?: string;
 }
 
-function termsOf(words: string[]): WordTerms[] {
-  let tolerant = 0;
+/** The words a search widens to their misspellings: letters only, 5 or more, the first 3 such. */
+export function tolerantWords(words: string[]): string[] {
+  return words
+    .filter((word) => /^[a-z]+$/.test(word) && word.length >= TOLERANT_FROM)
+    .slice(0, MAX_TOLERANT_WORDS);
+}
+
+/**
+ * Each word's terms. `known` are words the catalog holds as they are: they are taken as spelt
+ * right and not widened (a widened word is a few hundred terms, which the indexes look up one by
+ * one in every query of a search).
+ */
+function termsOf(words: string[], known: ReadonlySet<string>): WordTerms[] {
+  const tolerant = new Set(tolerantWords(words));
   return words.map((word, index) => {
-    const widen = /^[a-z]+$/.test(word) && word.length >= TOLERANT_FROM && tolerant++ < MAX_TOLERANT_WORDS;
+    const widen = tolerant.has(word) && !known.has(word);
     return {
       exact: widen ? [word, ...oneEditAway(word)] : [word],
       ...(index === words.length - 1 && word.length >= 3 ? { prefix: word } : {}),
@@ -51,8 +64,8 @@ function termsOf(words: string[]): WordTerms[] {
 }
 
 /** An FTS5 MATCH expression for the words (each term quoted: no FTS5 syntax gets through). */
-export function ftsExpression(words: string[]): string {
-  return termsOf(words)
+export function ftsExpression(words: string[], known: ReadonlySet<string> = new Set()): string {
+  return termsOf(words, known)
     .map(({ exact, prefix }) => {
       const terms = exact.map((term) => `"${term}"`);
       if (prefix) terms.push(`"${prefix}" *`);
@@ -62,8 +75,8 @@ export function ftsExpression(words: string[]): string {
 }
 
 /** A tsquery for to_tsquery('simple', …): letters and digits only, each term quoted. */
-export function tsqueryExpression(words: string[]): string {
-  return termsOf(words)
+export function tsqueryExpression(words: string[], known: ReadonlySet<string> = new Set()): string {
+  return termsOf(words, known)
     .map(({ exact, prefix }) => {
       const terms = exact.map((term) => `'${term}'`);
       if (prefix) terms.push(`'${prefix}':*`);

@@ -18,6 +18,7 @@ import {
   type SearchScope,
   searchParts,
   type ValueFilter,
+  wordsInCatalog,
 } from './search-repository.js';
 import { searchWords } from './search-words.js';
 import { toPart } from './service.js';
@@ -121,6 +122,7 @@ async function readText(db: Database, q: string | undefined, tools: ToolParts): 
     ...(numberKey ? { numberKey } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
+    known: await wordsInCatalog(db, words),
   };
 }
 
