@@ -31,6 +31,7 @@ import * as m0029 from './0029_order_numbers.js';
 import * as m0030 from './0030_cancelled_orders.js';
 import * as m0031 from './0031_finding_parts.js';
 import * as m0032 from './0032_tools.js';
+import * as m0033 from './0033_search_words_split.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0030_cancelled_orders': m0030,
   '0031_finding_parts': m0031,
   '0032_tools': m0032,
+  '0033_search_words_split': m0033,
 };
 
 /**

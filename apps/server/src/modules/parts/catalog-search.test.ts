@@ -252,6 +252,19 @@ describe('the search by words', () => {
     });
   });
 
+  test('splits words at every character that is neither letter nor digit, as the search does', async ({
+    as,
+    admin,
+  }) => {
+    const id = await created(as(admin), '/api/parts', part('AC/DC clamp meter probe 4.7 mm'));
+    for (const q of ['AC/DC', 'ac dc', 'clamp 4.7'])
+      expect(
+        (await as(null).get(`/api/catalog/search?q=${encodeURIComponent(q)}`)).json().parts[0]?._id,
+        q,
+      ).toBe(id);
+    expect((await as(admin).delete(`/api/partsById?id=${id}`)).statusCode).toBe(200);
+  });
+
   test('search syntax is only text', async ({ as }) => {
     for (const q of ['"', 'a OR b', 'NEAR(a b)', "'; drop table parts; --", '*', '(', 'x & !y | z:*'])
       expect((await as(null).get(`/api/catalog/search?q=${encodeURIComponent(q)}`)).statusCode, q).toBe(200);
