@@ -16,6 +16,21 @@ interface DemoTool {
 let station: DemoTool;
 let crimper: DemoTool;
 
+interface DemoPart {
+  name: string;
+  price_per_piece: number;
+  available_quantity: number;
+  min_order_quantity: number;
+}
+/** A demo part as the catalog sells it now, found by its number (the demo data decides its price). */
+const partNumbered = async (mpn: string) =>
+  ((await api(`/api/catalog/search?q=${mpn}`)).json as unknown as { parts: DemoPart[] }).parts[0] as DemoPart;
+/** What the fleet's action orders of a part: its pieces for all the tools, at least its minimum. */
+const fleetQuantity = async (mpn: string, pieces: number) =>
+  String(Math.max(pieces, (await partNumbered(mpn)).min_order_quantity));
+/** "1,500" as the pages write whole numbers. */
+const grouped = (n: number) => n.toLocaleString('en-US');
+
 beforeAll(async () => {
   expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
   const found = async (model: string) =>
@@ -50,15 +65,21 @@ describe('a buyer finding spare parts by their tool', () => {
     expect(await tip.getAttribute('aria-pressed')).toBe('true');
     const chosen = page.getByRole('complementary', { name: 'Chosen part' });
     await chosen.getByRole('heading', { name: 'Soldering tip, chisel 2.4 mm (T-24C)' }).waitFor();
-    await chosen.getByText('$6 per piece').waitFor();
-    await chosen.getByText('900 pcs').waitFor();
+    const tipPart = await partNumbered('T-24C');
+    await chosen.getByText(`$${grouped(tipPart.price_per_piece)} per piece`).waitFor();
+    await chosen
+      .getByText(`${grouped(tipPart.available_quantity)} pcs`)
+      .first()
+      .waitFor();
     // The next position is one Tab away, and Space chooses it as well.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
     await chosen.getByRole('heading', { name: 'Heating element 80 W (HE-80)' }).waitFor();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
-    await chosen.getByRole('button', { name: 'Add 5 pcs to order builder' }).focus();
+    await chosen
+      .getByRole('button', { name: `Add ${tipPart.min_order_quantity} pcs to order builder` })
+      .focus();
     await page.keyboard.press('Enter');
     await chosen.getByRole('status').getByText('Added to your order builder.').waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
@@ -66,7 +87,9 @@ describe('a buyer finding spare parts by their tool', () => {
 
     await chosen.getByRole('link', { name: 'See your order' }).click();
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
-    expect(await quantityOf(page, 'Soldering tip, chisel 2.4 mm (T-24C)')).toBe('5');
+    expect(await quantityOf(page, 'Soldering tip, chisel 2.4 mm (T-24C)')).toBe(
+      String(tipPart.min_order_quantity),
+    );
 
     // The part's own page names the tool it fits, and its position there.
     await page.getByRole('link', { name: 'Soldering tip, chisel 2.4 mm (T-24C)' }).first().click();
@@ -96,13 +119,15 @@ describe('a buyer finding spare parts by their tool', () => {
 
     await page.getByRole('link', { name: 'See your order' }).click();
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
-    // 12 stations: a tip, a heating element and a sponge each (the sponge's minimum is 10 anyway).
-    expect(await quantityOf(page, 'Soldering tip, chisel 2.4 mm (T-24C)')).toBe('12');
-    expect(await quantityOf(page, 'Heating element 80 W (HE-80)')).toBe('12');
-    expect(await quantityOf(page, 'Cleaning sponge (CS-60)')).toBe('12');
-    // 3 crimpers: a die set and two return springs each; springs are sold from 10.
-    expect(await quantityOf(page, 'Crimp die set 0.5–6 mm² (CD-06)')).toBe('3');
-    expect(await quantityOf(page, 'Return spring (RS-06)')).toBe('10');
+    // 12 stations: a tip, a heating element and a sponge each; 3 crimpers: a die set and two
+    // return springs each. Each at least its part's minimum.
+    expect(await quantityOf(page, 'Soldering tip, chisel 2.4 mm (T-24C)')).toBe(
+      await fleetQuantity('T-24C', 12),
+    );
+    expect(await quantityOf(page, 'Heating element 80 W (HE-80)')).toBe(await fleetQuantity('HE-80', 12));
+    expect(await quantityOf(page, 'Cleaning sponge (CS-60)')).toBe(await fleetQuantity('CS-60', 12));
+    expect(await quantityOf(page, 'Crimp die set 0.5–6 mm² (CD-06)')).toBe(await fleetQuantity('CD-06', 3));
+    expect(await quantityOf(page, 'Return spring (RS-06)')).toBe(await fleetQuantity('RS-06', 6));
 
     await page.goto('/dashboard/my-tools');
     await page
