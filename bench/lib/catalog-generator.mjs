@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 // The shop's own forms of a name and a part number (Node 24 reads the TypeScript as it is).
 import { nameSortKey, partNumberKey, searchForm } from '../../apps/server/src/db/text-search.ts';
+import { brands } from './catalog.mjs';
 
 /** A small deterministic generator (mulberry32), so that every run builds the same catalog. */
 export function random(seed) {
@@ -199,20 +200,6 @@ const SERIES = [
 ];
 const MATERIALS = ['ceramic', 'polymer', 'aluminium', 'copper', 'silicon', 'ferrite', 'glass', 'epoxy'];
 const MOUNTINGS = ['surface', 'through-hole', 'panel', 'chassis', 'PCB'];
-const MANUFACTURERS = [
-  'Voltek',
-  'Ferrox',
-  'Kessler',
-  'Arcwright',
-  'Nordmann',
-  'Tanaka',
-  'Brightline',
-  'Ohmcraft',
-  'Sparrow',
-  'Helix',
-  'Quartzline',
-  'Deltron',
-];
 
 // Every category has the family's main value, package, rated voltage, tolerance and RoHS; then
 // 0 to 5 more of these.
@@ -298,7 +285,7 @@ export function generateParts(categories, from, to) {
     const pkg = attributes.package;
     const tolerance = attributes.tolerance;
     const series = pick(next, SERIES);
-    const manufacturer = pick(next, MANUFACTURERS);
+    const manufacturer = pick(next, brands);
     const name = `${family.noun} ${withPrefix(main, family.unit)} ${pkg} ${tolerance} ${series}`;
     const mpn = `${family.code}${pkg.replace(/[^0-9A-Z]/gi, '').toUpperCase()}${TOLERANCE_CODES[tolerance]}R-${i.toString(36).toUpperCase().padStart(4, '0')}${withPrefix(
       main,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
-const brands = [
+export const brands = [
   'Voltek',
   'Ferrox',
   'Kessler',

@@ -5,6 +5,7 @@ import {
   PARTS_CSV_MAX_ROWS,
   PARTS_CSV_OPTIONAL_COLUMNS,
 } from '@shop/contract/parts';
+import { Id } from '@shop/contract/primitives';
 import { AppError } from '../../http/app-error.js';
 import { startsLikeFormula } from '../../http/csv.js';
 import { type CsvRecord, readCsv } from '../../http/csv-reader.js';
@@ -196,8 +197,6 @@ function readPriceBreaks(cell: string) {
 /** Categories by their lower-cased name: an id, or null when several share the name. */
 export type CategoryNames = ReadonlyMap<string, string | null>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `a=b; c=d` (or with `|`) as pairs; undefined when a pair has no separator. */
 function pairsOf(cell: string, separator: string): [string, string][] | undefined {
   const pairs: [string, string][] = [];
@@ -226,7 +225,7 @@ function readSpecification(
   const problems: [string, string][] = [];
   const cell = (name: keyof typeof cells) => cells[name]?.trim() || undefined;
   const category = cell('category');
-  if (category && UUID.test(category)) fields.categoryId = category;
+  if (category && Id.safeParse(category).success) fields.categoryId = category;
   else if (category) {
     const id = categories.get(category.toLowerCase());
     if (id) fields.categoryId = id;

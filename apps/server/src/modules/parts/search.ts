@@ -8,6 +8,7 @@ import {
 } from '@shop/contract/catalog';
 import { parseMeasure, parseMeasureRange } from '@shop/contract/measures';
 import type { Part, PartSearchResult } from '@shop/contract/parts';
+import { Id } from '@shop/contract/primitives';
 import type { Database } from '../../db/database.js';
 import { partNumberKey } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
@@ -28,7 +29,6 @@ const FIXED = new Set(['q', 'category', 'inStock', 'lifecycle', 'tool', 'sort', 
 /** Without a chosen category, the facets are those of the categories most of the parts found are in. */
 const FOUND_CATEGORIES = 3;
 const MAX_FACETS = 12;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What the catalog reads of the tool models; given by the app (app.ts), as the tools module
@@ -118,7 +118,7 @@ async function readText(db: Database, q: string | undefined, tools: ToolParts): 
   const numberKey = partNumberKey(text);
   if (words.length === 0 && numberKey === '') return undefined;
   return {
-    ...(UUID.test(text) ? { id: text.toLowerCase() } : {}),
+    ...(Id.safeParse(text).success ? { id: text.toLowerCase() } : {}),
     ...(numberKey ? { numberKey } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
