@@ -35,7 +35,7 @@ export interface TextSearch {
   known?: ReadonlySet<string>;
 }
 
-const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
+export const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
 
 /**
  * The parts `q` names, each with its tier (0: its id or exact number, 1: a number it starts, 2:
@@ -88,22 +88,26 @@ export async function wordsInCatalog(db: Database, words: string[]): Promise<Set
   return known;
 }
 
-/** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
-function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
-  const own = sql`v.part_id = p.id and v.key = ${filter.key}`;
+/** The test of one attribute filter on a value `v` of its key: the filter takes the value. */
+export function valueTest(filter: ValueFilter): RawBuilder<unknown> {
   switch (filter.kind) {
     case 'texts':
-      return sql`exists (select 1 from part_values v where ${own} and v.txt in (${sql.join(filter.values)}))`;
+      return sql`v.txt in (${sql.join(filter.values)})`;
     case 'numbers':
-      return sql`exists (select 1 from part_values v where ${own} and v.num in (${sql.join(filter.values)}))`;
+      return sql`v.num in (${sql.join(filter.values)})`;
     default: {
       const ends = [
         ...(filter.min === undefined ? [] : [sql`v.num >= ${filter.min}`]),
         ...(filter.max === undefined ? [] : [sql`v.num <= ${filter.max}`]),
       ];
-      return sql`exists (select 1 from part_values v where ${own} and ${sql.join(ends, sql` and `)})`;
+      return sql.join(ends, sql` and `);
     }
   }
+}
+
+/** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
+function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
+  return sql`exists (select 1 from part_values v where v.part_id = p.id and v.key = ${filter.key} and ${valueTest(filter)})`;
 }
 
 /**
@@ -161,6 +165,9 @@ const source = (db: Database, scope: SearchScope) => sql`parts p ${hitsJoin(db, 
  * The conditions on `p` of the scope and of the filters (all must hold); with `named`, also that
  * `q` names it (for queries without the join to what `q` found).
  */
+/** The conditions of the scope alone on `p`, `q` among them: the parts a search starts from. */
+export const scopeConditions = (db: Database, scope: SearchScope) => conditions(db, scope, [], true);
+
 function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], named = false) {
   const all = [sql`p.deleted_at is null`];
   if (named && scope.text) all.push(namedBy(db, scope.text, scope.categoryIds !== undefined));
@@ -245,36 +252,6 @@ export async function searchParts(
     }>`select count(*) as n from parts p where ${conditions(db, scope, filters, true)}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
-}
-
-/**
- * The values of `key` among the parts in scope that pass every filter but `key`'s own, with how
- * many parts have each (the most common first, at most `limit`), and the lowest and highest.
- */
-export async function facetValues(
-  db: Database,
-  scope: SearchScope,
-  filters: ValueFilter[],
-  facet: { key: string; categoryIds: string[]; numeric: boolean; limit: number },
-): Promise<{ value: string | number; count: number; min: number | null; max: number | null }[]> {
-  const others = filters.filter((filter) => filter.key !== facet.key);
-  const column = sql.raw(facet.numeric ? 'v.num' : 'v.txt');
-  const { rows } = await sql<{
-    value: string | number;
-    n: number | string;
-    lo: number | null;
-    hi: number | null;
-  }>`
-    select ${column} as value, count(*) as n, min(${column}) over () as lo, max(${column}) over () as hi
-    from part_values v join parts p on p.id = v.part_id
-    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(db, scope, others, true)}
-    group by ${column} order by n desc, value limit ${facet.limit}`.execute(db);
-  return rows.map((row) => ({
-    value: facet.numeric ? Number(row.value) : row.value,
-    count: Number(row.n),
-    min: row.lo === null ? null : Number(row.lo),
-    max: row.hi === null ? null : Number(row.hi),
-  }));
 }
 
 /** The categories of the parts found (most parts first, at most `limit`): whose facets to show. */
