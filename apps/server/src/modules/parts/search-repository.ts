@@ -69,6 +69,15 @@ function hitsQuery(db: Database, text: TextSearch) {
   return sql`select id, min(tier) as tier, min(score) as score from (${sql.join(parts, sql` union all `)}) found group by id`;
 }
 
+/** Whether a live part has exactly this part number (partNumberKey): one index lookup. */
+export async function numberInCatalog(db: Database, numberKey: string): Promise<boolean> {
+  const { rows } =
+    await sql`select 1 as found from parts where mpn_key ${byteOrder(db)} = ${numberKey} and deleted_at is null limit 1`.execute(
+      db,
+    );
+  return rows.length > 0;
+}
+
 /**
  * Which of the words a search would widen to their misspellings some part in the catalog holds
  * as they are: one index lookup each (a word's own term, not its few hundred neighbours).

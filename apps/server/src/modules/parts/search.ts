@@ -17,12 +17,13 @@ import { type FacetCount, searchWithFacets } from './facet-search.js';
 import { partsByIds } from './repository.js';
 import {
   categoriesFound,
+  numberInCatalog,
   type SearchScope,
   searchParts,
   type ValueFilter,
   wordsInCatalog,
 } from './search-repository.js';
-import { searchWords } from './search-words.js';
+import { searchWords, tolerantWords } from './search-words.js';
 import { toPart } from './service.js';
 
 /** The search's fixed parameters; every other one must be an `f.<key>` filter. */
@@ -123,7 +124,11 @@ async function readText(db: Database, q: string | undefined, tools: ToolParts): 
     ...(numberKey ? { numberKey } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
-    known: await wordsInCatalog(db, words),
+    // A part's own number is no misspelling: its words are taken as they are.
+    known:
+      numberKey && (await numberInCatalog(db, numberKey))
+        ? new Set(tolerantWords(words))
+        : await wordsInCatalog(db, words),
   };
 }
 
