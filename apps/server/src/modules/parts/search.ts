@@ -43,6 +43,36 @@ export interface ToolParts {
   fitsOf(db: Database, partIds: string[]): Promise<Map<string, NonNullable<Part['fitsTools']>>>;
 }
 
+/**
+ * What the catalog reads of a buyer's own part numbers (customer part numbers); given by the app
+ * (app.ts), as that module reads the parts.
+ */
+export interface BuyerPartNumbers {
+  /** A signed-in buyer's numbers: their company's when they belong to one, else their own. */
+  forBuyer(db: Database, buyerId: string): Promise<BuyerNumbers>;
+}
+
+/** One buyer's numbers. */
+export interface BuyerNumbers {
+  /**
+   * The parts whose number is `key` (a partNumberKey) exactly, and those whose number starts with
+   * it when it has 3 characters or more (a bounded few).
+   */
+  find(key: string): Promise<{ exact: string[]; prefix: string[] }>;
+  /** The buyer's numbers of these parts: part → number. */
+  of(partIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** Parts with the buyer's own numbers for them, when there is a buyer. */
+export async function withBuyerNumbers(numbers: BuyerNumbers | undefined, parts: Part[]): Promise<Part[]> {
+  if (!numbers || parts.length === 0) return parts;
+  const found = await numbers.of(parts.map((part) => part._id));
+  return parts.map((part) => {
+    const customerPartNumber = found.get(part._id);
+    return customerPartNumber === undefined ? part : { ...part, customerPartNumber };
+  });
+}
+
 /** Parts with the tools they fit. */
 export async function withFits(db: Database, tools: ToolParts, parts: Part[]): Promise<Part[]> {
   const fits = await tools.fitsOf(
@@ -111,15 +141,22 @@ function readFilters(
   return filters;
 }
 
-/** What the search's `q` names: a part id, a part number, a tool model and words. */
-async function readText(db: Database, q: string | undefined, tools: ToolParts): Promise<SearchScope['text']> {
+/** What the search's `q` names: a part id, a part number (the buyer's own too), a tool model and words. */
+async function readText(
+  db: Database,
+  q: string | undefined,
+  tools: ToolParts,
+  buyer: BuyerNumbers | undefined,
+): Promise<SearchScope['text']> {
   const text = q?.trim() ?? '';
   const words = searchWords(text);
   const numberKey = partNumberKey(text);
   if (words.length === 0 && numberKey === '') return undefined;
+  const customer = buyer && numberKey ? await buyer.find(numberKey) : undefined;
   return {
     ...(Id.safeParse(text).success ? { id: text.toLowerCase() } : {}),
     ...(numberKey ? { numberKey } : {}),
+    ...(customer ? { customerExact: customer.exact, customerPrefix: customer.prefix } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
     known: await wordsInCatalog(db, words),
@@ -184,13 +221,16 @@ async function countFacet(
 
 /**
  * `GET /api/catalog/search` (docs/api.md part three): the parts the query finds, a page of them
- * in its order, and the facet counts, each counted with every filter but its own.
+ * in its order, and the facet counts, each counted with every filter but its own. For a signed-in
+ * buyer (`buyer`, their numbers), `q` also finds parts by the buyer's own numbers, and the parts
+ * carry them.
  */
 export async function searchCatalog(
   db: Database,
   query: SearchQuery,
   raw: Record<string, unknown>,
   tools: ToolParts,
+  buyer?: BuyerNumbers,
 ): Promise<PartSearchResult> {
   const tree = await categoryTree(db);
   if (query.category && !tree.byId.has(query.category)) throw notFound('category');
@@ -200,7 +240,7 @@ export async function searchCatalog(
     partIds = await tools.ofTool(db, query.tool);
     if (!partIds) throw notFound('tool');
   }
-  const text = await readText(db, query.q, tools);
+  const text = await readText(db, query.q, tools, buyer);
   const scope: SearchScope = {
     ...(query.category ? { categoryIds: tree.subtree(query.category) } : {}),
     ...(query.inStock ? { inStock: true } : {}),
@@ -214,5 +254,6 @@ export async function searchCatalog(
     facetsToCount(db, tree, scope, filters, query.category),
   ]);
   const facets = await Promise.all(wanted.map((facet) => countFacet(db, scope, filters, facet)));
-  return { total: page.total, parts: await withFits(db, tools, page.rows.map(toPart)), facets };
+  const parts = await withFits(db, tools, page.rows.map(toPart));
+  return { total: page.total, parts: await withBuyerNumbers(buyer, parts), facets };
 }
