@@ -12,6 +12,15 @@ export const MAX_CUSTOMER_PART_NUMBERS = 10_000;
 export const MAX_CUSTOMER_PART_NUMBER_LENGTH = 64;
 
 /**
+ * A part number as numbers are compared: lower case, without spaces, '-', '/' and '.' (so
+ * "AB-12 C", "ab12c" and "AB/12.C" are one number). The server's partNumberKey (db/text-search.ts),
+ * which the search and the uniqueness of a set use; here for the web app's checks before it sends.
+ */
+export function numberKey(text: string): string {
+  return text.toLowerCase().replace(/[\s\-/.]/g, '');
+}
+
+/**
  * A customer part number as written: one line of 1–64 characters with at least one letter or
  * digit (numbers are compared with case, spaces, '-', '/' and '.' ignored, so one made only of
  * those would compare as nothing).

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_PART_NUMBERS_CHANGED_MESSAGE,
   MAX_CUSTOMER_PART_NUMBERS,
+  numberKey,
   ONLY_COMPANY_ADMINS_MESSAGE,
 } from '@shop/contract/customer-part-numbers';
 import { parse } from 'csv-parse/sync';
@@ -93,6 +94,11 @@ const numbersIn = async (caller: Caller) =>
       item.partsId,
       item.customerPartNumber,
     ]);
+
+test('the web app compares numbers as the server does', () => {
+  for (const text of ['T-24 C', 't24c', 'T/24.C', ' AB\t12 ', 'Ünïcode-Ω 7', 'İ-1'])
+    expect(numberKey(text)).toBe(partNumberKey(text));
+});
 
 describe('GET and PUT /api/customer-part-numbers', () => {
   test('a buyer in no company keeps their own set, replaced whole, each number with its part', async ({
@@ -375,6 +381,10 @@ describe('GET and PUT /api/customer-part-numbers', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json().items).toHaveLength(MAX_CUSTOMER_PART_NUMBERS);
     expect(Date.now() - started).toBeLessThan(15_000);
+    // Read compressed, the set keeps its (strong) ETag: an If-Match sent back passes.
+    const read = await as(people.solo).get('/api/customer-part-numbers', { 'accept-encoding': 'gzip' });
+    expect(read.headers['content-encoding']).toBe('gzip');
+    expect(read.headers.etag).toBe(res.headers.etag);
     const over = await put(as(people.solo), [...items, { partsId: ids.tip, customerPartNumber: 'ONE-MORE' }]);
     expect(over.statusCode).toBe(400);
     expect(over.json().error.message).toContain(`at most ${MAX_CUSTOMER_PART_NUMBERS}`);

@@ -2,6 +2,7 @@ import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { YourPartNumber } from '../../part-numbers';
 import { quoteRequestPath } from '../../quotes';
 import { type checkLine, OBSOLETE_PART_MESSAGE } from '../pricing';
 import type { BuilderLine } from '../store';
@@ -11,6 +12,8 @@ import { LineTable } from './line-table';
 export interface ShownLine {
   line: BuilderLine;
   part: Part | null | undefined;
+  /** The buyer's own number for the part, when they keep one. */
+  yourNumber?: string | undefined;
   typed: string;
   check: ReturnType<typeof checkLine>;
 }
@@ -45,6 +48,7 @@ export function BuilderTable({
                 <Link to={`/parts/${shown.part._id}`} className="link link-hover font-medium">
                   {shown.part.name}
                 </Link>
+                <YourPartNumber number={shown.yourNumber} />
                 <span className="block text-xs text-base-content/70">
                   {formatPieces(shown.part.min_order_quantity)} to{' '}
                   {formatPieces(shown.part.available_quantity)}

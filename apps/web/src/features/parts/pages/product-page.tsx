@@ -8,6 +8,7 @@ import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../..
 import { useHydrated } from '../../../lib/hydrated';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
+import { useYourPartNumbers } from '../../part-numbers';
 import { RequestQuoteLink } from '../../quotes';
 import { FitsTools } from '../../tools';
 import { readCategories, readPart } from '../catalog-data';
@@ -75,6 +76,8 @@ function Product({
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   const prices = priceTable(part);
+  // The signed-in buyer's own number for it (the page itself is the same for everyone).
+  const yours = useYourPartNumbers().get(part._id);
   const buyPath = quote.inRange ? `/purchase/${encodeURIComponent(part._id)}?quantity=${quote.quantity}` : '';
   return (
     <>
@@ -108,6 +111,14 @@ function Product({
           <LifecycleNote part={part} replacement={replacement} />
           <p className="text-base-content/80">{part.desc}</p>
           <PartNumbers part={part} />
+          {yours && (
+            <p className="rounded-box bg-base-200 px-3 py-2" data-testid="your-part-number">
+              Your part number: <strong className="font-mono">{yours}</strong>{' '}
+              <Link to="/dashboard/my-part-numbers" className="link link-primary text-sm">
+                Change<span className="sr-only"> your part numbers</span>
+              </Link>
+            </p>
+          )}
           <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
           <div>
             {/* Three short columns from 640 px; a card a price below. */}
