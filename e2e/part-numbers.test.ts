@@ -98,6 +98,13 @@ describe('a buyer keeping their own part numbers', () => {
     await page.getByRole('heading', { level: 1, name: 'Order' }).waitFor();
     await page.getByRole('row').filter({ hasText: TIP }).getByText('Your part number: MA-TIP-0042').waitFor();
     await screenshot(page, 'part-numbers-order-builder-1280');
+
+    // The order placed keeps the number on its line.
+    await page.getByLabel('Mobile').fill('+880 1819 000222');
+    await page.getByLabel('New address').fill('Plot 7, Meghna Industrial Zone, Narayanganj');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Order' }).waitFor();
+    await page.getByRole('row').filter({ hasText: TIP }).getByText('Your part number: MA-TIP-0042').waitFor();
   });
 
   it('reads well on a phone', async () => {

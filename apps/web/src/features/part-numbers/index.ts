@@ -1,7 +1,6 @@
 /**
- * What other features may use of the buyer's own part numbers: the numbers by part (a product
- * page, the order builder) and how a number is shown beside a part. The page is loaded by its
- * own module (routes.tsx).
+ * What other features may use of the buyer's own part numbers: how a number is shown beside a
+ * part (the parts themselves carry it: customerPartNumber). The page is loaded by its own module
+ * (routes.tsx).
  */
-export { useYourPartNumbers } from './api/part-numbers';
 export { YourPartNumber } from './components/your-part-number';

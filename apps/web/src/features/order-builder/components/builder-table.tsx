@@ -12,8 +12,6 @@ import { LineTable } from './line-table';
 export interface ShownLine {
   line: BuilderLine;
   part: Part | null | undefined;
-  /** The buyer's own number for the part, when they keep one. */
-  yourNumber?: string | undefined;
   typed: string;
   check: ReturnType<typeof checkLine>;
 }
@@ -48,7 +46,7 @@ export function BuilderTable({
                 <Link to={`/parts/${shown.part._id}`} className="link link-hover font-medium">
                   {shown.part.name}
                 </Link>
-                <YourPartNumber number={shown.yourNumber} />
+                <YourPartNumber number={shown.part.customerPartNumber} />
                 <span className="block text-xs text-base-content/70">
                   {formatPieces(shown.part.min_order_quantity)} to{' '}
                   {formatPieces(shown.part.available_quantity)}

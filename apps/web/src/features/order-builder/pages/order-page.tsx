@@ -8,7 +8,6 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
-import { useYourPartNumbers } from '../../part-numbers';
 import { useParts } from '../../parts';
 import { useAddresses, useProfile } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
@@ -28,7 +27,6 @@ import { setBuilderLines, useBuilderLines } from '../store';
 export function OrderPage() {
   const lines = useBuilderLines();
   const parts = useParts(lines.map((line) => line.partsId));
-  const yourNumbers = useYourPartNumbers();
   // Quantities as typed that are no whole number yet (the builder keeps whole numbers only), and
   // the lines the server refused, until edited: both by part.
   const [typed, setTyped] = useState<Record<string, string>>({});
@@ -48,7 +46,6 @@ export function OrderPage() {
     return {
       line,
       part: parts[index],
-      yourNumber: yourNumbers.get(line.partsId),
       typed: text,
       check: refusal && !('problem' in check) ? { problem: refusal } : check,
     };

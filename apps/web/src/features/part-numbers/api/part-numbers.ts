@@ -2,7 +2,6 @@ import type { CustomerPartNumbers, CustomerPartNumbersInput } from '@shop/contra
 import type { PartSearchResult } from '@shop/contract/parts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useIsAdmin, useSession } from '../../auth';
 
 /** The caller's set as read, with its ETag: a change names the set it changes (If-Match). */
 export type PartNumberSet = CustomerPartNumbers & { etag: string | undefined };
@@ -22,26 +21,6 @@ export const partNumbersQuery = queryOptions({
 });
 
 export const usePartNumbers = () => useQuery({ ...partNumbersQuery, staleTime: 0 });
-
-const EMPTY: ReadonlyMap<string, string> = new Map();
-const byPart = (set: PartNumberSet): ReadonlyMap<string, string> =>
-  new Map(set.items.map((item) => [item.partsId, item.customerPartNumber]));
-
-/**
- * The signed-in buyer's numbers by part, for the pages that show a part (empty for visitors and
- * the shop's admins, who keep none, and while they load).
- */
-export function useYourPartNumbers(): ReadonlyMap<string, string> {
-  const session = useSession();
-  const { loading, admin } = useIsAdmin();
-  const query = useQuery({
-    ...partNumbersQuery,
-    enabled: session.status === 'signed-in' && !loading && !admin,
-    select: byPart,
-    meta: { quiet: true },
-  });
-  return query.data ?? EMPTY;
-}
 
 /**
  * `PUT /api/customer-part-numbers`: the whole set becomes `items`, only while it is still the set
