@@ -64,6 +64,7 @@ describe('signing in', () => {
       'My Order',
       'Lists',
       'My Tools',
+      'My Part Numbers',
       'My Quotes',
       'Company',
       'Add Review',

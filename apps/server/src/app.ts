@@ -15,6 +15,10 @@ import {
 } from './modules/auth/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
+import {
+  catalogCustomerNumbers,
+  customerPartNumberRoutesPlugin,
+} from './modules/customer-part-numbers/index.js';
 import { documentRoutesPlugin } from './modules/documents/index.js';
 import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
@@ -112,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)
     .register(categoryRoutesPlugin)
-    .register(partRoutesPlugin, { tools: catalogToolLinks })
+    .register(partRoutesPlugin, { tools: catalogToolLinks, buyerNumbers: catalogCustomerNumbers })
     .register(auditRoutesPlugin)
     .register(overviewRoutesPlugin)
     .register(reviewRoutesPlugin)
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin)
     .register(toolRoutesPlugin)
+    .register(customerPartNumberRoutesPlugin)
     .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });

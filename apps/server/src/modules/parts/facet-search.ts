@@ -3,12 +3,13 @@ import { type RawBuilder, sql } from 'kysely';
 import { type Database, isSqlite } from '../../db/database.js';
 import {
   byteOrder,
+  relevanceOf,
   type SearchScope,
   scopeConditions,
   type ValueFilter,
   valueTest,
 } from './search-repository.js';
-import { ftsExpression, tsqueryExpression } from './search-words.js';
+import { ftsExpression } from './search-words.js';
 
 /** One facet to count: an attribute's values among the parts of these categories. */
 export interface FacetToCount {
@@ -137,35 +138,17 @@ function pageBranch(
 }
 
 /**
- * What `q` makes of the order: first its id or exact part number, then a part number it starts,
- * then the parts of a tool whose model it names, then its words by their score (SQLite's bm25, read
- * from the words' index for the hits alone; PostgreSQL's ts_rank).
+ * Where the page reads from and its order by relevance (relevanceOf): on SQLite the words' scores
+ * of the hits come from `scored`.
  */
 function relevance(db: Database, text: NonNullable<SearchScope['text']>) {
-  const exact = [
-    ...(text.id ? [sql`p.id = ${text.id}`] : []),
-    ...(text.numberKey ? [sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`] : []),
-  ];
-  const tiers = [
-    ...(exact.length > 0 ? [sql`when ${sql.join(exact, sql` or `)} then 0`] : []),
-    ...(text.numberKey && text.numberKey.length >= 3
-      ? [
-          sql`when p.mpn_key ${byteOrder(db)} > ${text.numberKey} and p.mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`} then 1`,
-        ]
-      : []),
-    ...(text.toolPartIds.length > 0 ? [sql`when p.id in (${sql.join(text.toolPartIds)}) then 2`] : []),
-  ];
-  // No constants: an integer in ORDER BY reads as a column's position.
-  const order = tiers.length > 0 ? [sql`case ${sql.join(tiers, sql` `)} else 3 end`] : [];
-  let from: RawBuilder<unknown> = sql`hits h join parts p on p.id = h.id`;
-  if (text.words.length > 0 && isSqlite(db)) {
-    from = sql`hits h join parts p on p.id = h.id left join scored w on w.r = h.r`;
-    order.push(sql`coalesce(w.score, 0.0)`);
-  } else if (text.words.length > 0) {
-    const q = sql`to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`;
-    order.push(sql`case when p.words @@ ${q} then -ts_rank(p.words, ${q}) else 0.0 end`);
-  }
-  return { from, order };
+  const hits = sql`hits h join parts p on p.id = h.id`;
+  if (text.words.length > 0 && isSqlite(db))
+    return {
+      from: sql`${hits} left join scored w on w.r = h.r`,
+      order: relevanceOf(db, text, sql`coalesce(w.score, 0.0)`),
+    };
+  return { from: hits, order: relevanceOf(db, text) };
 }
 
 /**

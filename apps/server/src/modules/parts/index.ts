@@ -2,5 +2,5 @@
 export { obsoleteRefusal } from './lifecycle.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
-export { searchCatalog, type ToolParts } from './search.js';
+export { type BuyerNumbers, type BuyerPartNumbers, searchCatalog, type ToolParts } from './search.js';
 export { getPart, listCatalog, priceBreaksOf } from './service.js';

@@ -28,6 +28,10 @@ export interface TextSearch {
   id?: string;
   /** `q` as a part number (partNumberKey); a prefix when 3 characters or more. */
   numberKey?: string;
+  /** The parts whose number the signed-in buyer keeps (customer part numbers) is `numberKey`: tier 0. */
+  customerExact?: string[];
+  /** The parts whose number the buyer keeps starts with `numberKey` (3+ characters): tier 1. */
+  customerPrefix?: string[];
   /** Parts of the tool models whose model `q` names. */
   toolPartIds: string[];
   words: string[];
@@ -37,15 +41,27 @@ export interface TextSearch {
 
 export const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
 
+/** The parts of the buyer's own numbers that `q` names (customer part numbers), exactly and as a start. */
+const customerParts = (text: TextSearch) => [...(text.customerExact ?? []), ...(text.customerPrefix ?? [])];
+
 /**
- * The parts `q` names, each with its tier (0: its id or exact number, 1: a number it starts, 2:
- * a part of a tool whose model it names, 3: its words) and, for words, its score (lower first).
+ * The parts `q` names, each with its tier (0: its id or exact number, the buyer's own too, 1: a
+ * number it starts, 2: a part of a tool whose model it names, 3: its words) and, for words, its
+ * score (lower first).
  */
 function hitsQuery(db: Database, text: TextSearch) {
   const parts = [];
   const live = sql`deleted_at is null`;
   if (text.id)
     parts.push(sql`select id, 0 as tier, 0.0 as score from parts where id = ${text.id} and ${live}`);
+  for (const [tier, ids] of [
+    [0, text.customerExact ?? []],
+    [1, text.customerPrefix ?? []],
+  ] as const)
+    if (ids.length > 0)
+      parts.push(
+        sql`select id, ${sql.lit(tier)} as tier, 0.0 as score from parts where id in (${sql.join(ids)}) and ${live}`,
+      );
   if (text.numberKey) {
     parts.push(
       // In byte order, as parts_mpn_key is kept (PostgreSQL uses it only for that collation).
@@ -139,6 +155,8 @@ function namedBy(db: Database, text: TextSearch, narrowed: boolean) {
     }
     if (text.toolPartIds.length > 0)
       rows.push(sql`select rowid from parts where id in (${sql.join(text.toolPartIds)})`);
+    if (customerParts(text).length > 0)
+      rows.push(sql`select rowid from parts where id in (${sql.join(customerParts(text))})`);
     if (text.words.length > 0)
       rows.push(
         sql`select rowid from parts_words where parts_words match ${ftsExpression(text.words, text.known)}`,
@@ -157,6 +175,7 @@ function namedBy(db: Database, text: TextSearch, narrowed: boolean) {
       );
   }
   if (text.toolPartIds.length > 0) any.push(sql`p.id in (${sql.join(text.toolPartIds)})`);
+  if (customerParts(text).length > 0) any.push(sql`p.id in (${sql.join(customerParts(text))})`);
   if (text.words.length > 0)
     any.push(sql`p.words @@ to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`);
   return sql`(${sql.join(any, sql` or `)})`;
@@ -190,13 +209,15 @@ function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], na
 }
 
 /**
- * On PostgreSQL, the tier and score of the part `p` as hitsQuery gives them, from `p` itself: the
- * page's order without joining every part `q` names (which the planner takes for 200 rows).
+ * The tier and score of the part `p` as hitsQuery gives them, from `p` itself: the page's order
+ * without joining every part `q` names (which PostgreSQL's planner takes for 200 rows). The words'
+ * score is PostgreSQL's ts_rank unless `wordsScore` gives it (SQLite's bm25, read from FTS5).
  */
-function relevanceOf(db: Database, text: TextSearch) {
+export function relevanceOf(db: Database, text: TextSearch, wordsScore?: RawBuilder<unknown>) {
   const exact = [
     ...(text.id ? [sql`p.id = ${text.id}`] : []),
     ...(text.numberKey ? [sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`] : []),
+    ...(text.customerExact?.length ? [sql`p.id in (${sql.join(text.customerExact)})`] : []),
   ];
   const tiers = [
     ...(exact.length > 0 ? [sql`when ${sql.join(exact, sql` or `)} then 0`] : []),
@@ -205,11 +226,13 @@ function relevanceOf(db: Database, text: TextSearch) {
           sql`when p.mpn_key ${byteOrder(db)} > ${text.numberKey} and p.mpn_key ${byteOrder(db)} < ${`${text.numberKey}\u{10ffff}`} then 1`,
         ]
       : []),
+    ...(text.customerPrefix?.length ? [sql`when p.id in (${sql.join(text.customerPrefix)}) then 1`] : []),
     ...(text.toolPartIds.length > 0 ? [sql`when p.id in (${sql.join(text.toolPartIds)}) then 2`] : []),
   ];
   // No constants: PostgreSQL reads an integer in ORDER BY as a column's position.
   const order = tiers.length > 0 ? [sql`case ${sql.join(tiers, sql` `)} else 3 end`] : [];
-  if (text.words.length > 0) {
+  if (text.words.length > 0 && wordsScore) order.push(wordsScore);
+  else if (text.words.length > 0) {
     const q = sql`to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`;
     order.push(sql`case when p.words @@ ${q} then -ts_rank(p.words, ${q}) else 0.0 end`);
   }

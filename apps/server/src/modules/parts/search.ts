@@ -45,6 +45,36 @@ export interface ToolParts {
   fitsOf(db: Database, partIds: string[]): Promise<Map<string, NonNullable<Part['fitsTools']>>>;
 }
 
+/**
+ * What the catalog reads of a buyer's own part numbers (customer part numbers); given by the app
+ * (app.ts), as that module reads the parts.
+ */
+export interface BuyerPartNumbers {
+  /** A signed-in buyer's numbers: their company's when they belong to one, else their own. */
+  forBuyer(db: Database, buyerId: string): Promise<BuyerNumbers>;
+}
+
+/** One buyer's numbers. */
+export interface BuyerNumbers {
+  /**
+   * The parts whose number is `key` (a partNumberKey) exactly, and those whose number starts with
+   * it when it has 3 characters or more (a bounded few).
+   */
+  find(key: string): Promise<{ exact: string[]; prefix: string[] }>;
+  /** The buyer's numbers of these parts: part → number. */
+  of(partIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** Parts with the buyer's own numbers for them, when there is a buyer. */
+export async function withBuyerNumbers(numbers: BuyerNumbers | undefined, parts: Part[]): Promise<Part[]> {
+  if (!numbers || parts.length === 0) return parts;
+  const found = await numbers.of(parts.map((part) => part._id));
+  return parts.map((part) => {
+    const customerPartNumber = found.get(part._id);
+    return customerPartNumber === undefined ? part : { ...part, customerPartNumber };
+  });
+}
+
 /** Parts with the tools they fit. */
 export async function withFits(db: Database, tools: ToolParts, parts: Part[]): Promise<Part[]> {
   const fits = await tools.fitsOf(
@@ -113,20 +143,27 @@ function readFilters(
   return filters;
 }
 
-/** What the search's `q` names: a part id, a part number, a tool model and words. */
-async function readText(db: Database, q: string | undefined, tools: ToolParts): Promise<SearchScope['text']> {
+/** What the search's `q` names: a part id, a part number (the buyer's own too), a tool model and words. */
+async function readText(
+  db: Database,
+  q: string | undefined,
+  tools: ToolParts,
+  buyer: BuyerNumbers | undefined,
+): Promise<SearchScope['text']> {
   const text = q?.trim() ?? '';
   const words = searchWords(text);
   const numberKey = partNumberKey(text);
   if (words.length === 0 && numberKey === '') return undefined;
+  const customer = buyer && numberKey ? await buyer.find(numberKey) : undefined;
   return {
     ...(Id.safeParse(text).success ? { id: text.toLowerCase() } : {}),
     ...(numberKey ? { numberKey } : {}),
+    ...(customer ? { customerExact: customer.exact, customerPrefix: customer.prefix } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
     // A part's own number is no misspelling: its words are taken as they are.
     known:
-      numberKey && (await numberInCatalog(db, numberKey))
+      customer?.exact.length || (numberKey && (await numberInCatalog(db, numberKey)))
         ? new Set(tolerantWords(words))
         : await wordsInCatalog(db, words),
   };
@@ -179,13 +216,16 @@ function facetOf(attribute: CategoryAttribute, rows: FacetCount[]): Facet {
 
 /**
  * `GET /api/catalog/search` (docs/api.md part three): the parts the query finds, a page of them
- * in its order, and the facet counts, each counted with every filter but its own.
+ * in its order, and the facet counts, each counted with every filter but its own. For a signed-in
+ * buyer (`buyer`, their numbers), `q` also finds parts by the buyer's own numbers, and the parts
+ * carry them.
  */
 export async function searchCatalog(
   db: Database,
   query: SearchQuery,
   raw: Record<string, unknown>,
   tools: ToolParts,
+  buyer?: BuyerNumbers,
 ): Promise<PartSearchResult> {
   const tree = await categoryTree(db);
   if (query.category && !tree.byId.has(query.category)) throw notFound('category');
@@ -195,7 +235,7 @@ export async function searchCatalog(
     partIds = await tools.ofTool(db, query.tool);
     if (!partIds) throw notFound('tool');
   }
-  const text = await readText(db, query.q, tools);
+  const text = await readText(db, query.q, tools, buyer);
   const scope: SearchScope = {
     ...(query.category ? { categoryIds: tree.subtree(query.category) } : {}),
     ...(query.inStock ? { inStock: true } : {}),
@@ -209,7 +249,8 @@ export async function searchCatalog(
   if (wanted.length === 0) {
     // The whole catalog, or nothing to count: a page in an index's order, and the count.
     const found = await searchParts(db, scope, filters, page);
-    return { total: found.total, parts: await withFits(db, tools, found.rows.map(toPart)), facets: [] };
+    const parts = await withFits(db, tools, found.rows.map(toPart));
+    return { total: found.total, parts: await withBuyerNumbers(buyer, parts), facets: [] };
   }
   const found = await searchWithFacets(
     db,
@@ -229,7 +270,7 @@ export async function searchCatalog(
   });
   return {
     total: found.total,
-    parts: await withFits(db, tools, parts),
+    parts: await withBuyerNumbers(buyer, await withFits(db, tools, parts)),
     facets: wanted.map(({ attribute }) => facetOf(attribute, found.facets.get(attribute.key) ?? [])),
   };
 }

@@ -15,6 +15,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/my-order', label: 'My Order' },
   { to: '/dashboard/lists', label: 'Lists' },
   { to: '/dashboard/my-tools', label: 'My Tools' },
+  { to: '/dashboard/my-part-numbers', label: 'My Part Numbers' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
   { to: '/dashboard/company', label: 'Company' },
   { to: '/dashboard/add-review', label: 'Add Review' },
