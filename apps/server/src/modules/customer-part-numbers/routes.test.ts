@@ -512,6 +512,33 @@ describe('finding parts by customer part number', () => {
 });
 
 describe('orders keep the number their part had', () => {
+  test("a buyer in no company orders under their own numbers; a company's member under the company's", async ({
+    as,
+    people,
+  }) => {
+    expect(
+      (await put(as(people.solo), [{ partsId: ids.fuse, customerPartNumber: 'SOLO-FUSE' }])).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(as(people.rivalBoss), [{ partsId: ids.fuse, customerPartNumber: 'RIVAL-FUSE' }])).statusCode,
+    ).toBe(200);
+    const numberOnLine = async (caller: Caller) => {
+      const res = await caller.post('/api/purchase', {
+        partsId: ids.fuse,
+        quantity: 1,
+        mobile: '+880 1712 345678',
+        address: 'Dhaka',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (await caller.get(`/api/purchaseById/${res.json().insertedId}`)).json().lines[0]
+        .customerPartNumber;
+    };
+    expect(await numberOnLine(as(people.solo))).toBe('SOLO-FUSE');
+    expect(await numberOnLine(as(people.rival))).toBe('RIVAL-FUSE');
+    expect((await put(as(people.rivalBoss), [])).statusCode).toBe(200);
+    expect(await numberOnLine(as(people.rival))).toBeUndefined();
+  });
+
   test('the order line, its invoice, its packing slip and the CSV export carry it', async ({
     as,
     admin,
