@@ -575,3 +575,27 @@ describe('orders keep the number their part had', () => {
     expect(ours.map((row) => row[at])).toEqual(['KA-TIP-0042', '']);
   });
 });
+
+describe('the API documentation', () => {
+  test('documents both calls, the ETag and If-Match, the refusals and the parts a buyer reads', async ({
+    as,
+  }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
+    const { get, put: write } = doc.paths['/api/customer-part-numbers'];
+    expect(Object.keys(get.responses['200'].headers ?? {}).map((h) => h.toLowerCase())).toContain('etag');
+    expect(JSON.stringify(get.responses['200'])).toContain('editable');
+    const header = write.parameters.find(
+      (p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'if-match',
+    );
+    expect(header?.required).toBeFalsy();
+    for (const status of ['200', '400', '401', '403', '412', '413', '422'])
+      expect(write.responses[status]).toBeDefined();
+    expect(write.description).toMatch(/duplicate_customer_part_number/);
+    expect(write.description).toMatch(/unknown_part/);
+    expect(JSON.stringify(write.requestBody.content['application/json'].schema)).toContain(
+      'customerPartNumber',
+    );
+    expect(doc.paths['/api/catalog/search'].get.description).toMatch(/customerPartNumber/);
+    expect(JSON.stringify(doc.paths['/api/partsById'].get.responses['200'])).toContain('customerPartNumber');
+  });
+});
