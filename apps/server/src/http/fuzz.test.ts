@@ -304,11 +304,30 @@ const cases: Case[] = [
     valid: fc.record({ mobile }),
     accepted: 200,
   },
+  {
+    name: 'PUT /api/customer-part-numbers',
+    headers: () => bearer(buyer),
+    method: 'PUT',
+    url: () => '/api/customer-part-numbers',
+    valid: fc.record({
+      items: fc.tuple(
+        fc.record({
+          partsId: fc.constant('PART'),
+          customerPartNumber: oneLine(1, 64).filter((s) => /[\p{L}\p{N}]/u.test(s)),
+        }),
+      ),
+    }),
+    accepted: 200,
+  },
 ];
 
-/** The purchase, order, list and quote cases name the fuzz part once it exists (on their lines too). */
+/**
+ * The purchase, order, list, quote and part-number cases name the fuzz part once it exists (on
+ * their lines and items too).
+ */
 const withPart = (body: Record<string, unknown>): Record<string, unknown> => {
   const named = body.partsId === 'PART' ? { ...body, partsId: partId } : body;
+  if (Array.isArray(body.items)) return { ...named, items: body.items.map(withPart) };
   return Array.isArray(body.lines) ? { ...named, lines: body.lines.map(withPart) } : named;
 };
 
@@ -371,6 +390,9 @@ describe('fuzzing the API', () => {
           { method: 'GET', url: `/api/parts?q=${q.slice(0, 300)}` },
           { method: 'GET', url: `/api/partsById?id=${safeId}` },
           { method: 'GET', url: `/api/catalog/search?q=${q.slice(0, 300)}&limit=${limit}` },
+          // A buyer's search also reads their own part numbers.
+          { method: 'GET', url: `/api/catalog/search?q=${q.slice(0, 300)}`, headers: bearer(buyer) },
+          { method: 'GET', url: `/api/partsById?id=${safeId}`, headers: bearer(buyer) },
           {
             method: 'GET',
             url: `/api/catalog/search?category=${safeId}&f.${q.slice(0, 40)}=${q.slice(0, 300)}`,

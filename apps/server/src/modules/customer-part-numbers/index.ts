@@ -6,6 +6,7 @@
 export { catalogCustomerNumbers } from './catalog-links.js';
 export { customerPartNumberRoutesPlugin } from './plugin.js';
 export {
+  customerNumbersOfBuyer,
   customerNumbersOfParts,
   type NumberOwner,
   numberOwner,

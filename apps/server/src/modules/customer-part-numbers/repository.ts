@@ -67,17 +67,20 @@ export function lockCompany(db: Database, companyId: string): Promise<void> {
   return lockRows(db, db.selectFrom('companies').select('id').where('id', '=', companyId));
 }
 
-/** Which of these parts are in the catalog (not deleted). */
-export async function partsInCatalog(db: Database, partIds: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/** Which of these parts are in the catalog (not deleted), with their names and mpns. */
+export async function partsInCatalog(
+  db: Database,
+  partIds: readonly string[],
+): Promise<Map<string, { name: string; mpn: string | null }>> {
+  const found = new Map<string, { name: string; mpn: string | null }>();
   for (const chunk of chunks(partIds, VALUES_A_QUERY)) {
     const rows = await db
       .selectFrom('parts')
-      .select('id')
+      .select(['id', 'name', 'mpn'])
       .where('id', 'in', chunk)
       .where('deleted_at', 'is', null)
       .execute();
-    for (const row of rows) found.add(row.id);
+    for (const row of rows) found.set(row.id, { name: row.name, mpn: row.mpn });
   }
   return found;
 }
@@ -150,6 +153,37 @@ export async function numbersOfParts(
       .select(['part_id', 'customer_part_number'])
       .where(ownedBy(owner))
       .where('part_id', 'in', chunk)
+      .execute();
+    found.push(...rows);
+  }
+  return found;
+}
+
+/**
+ * The numbers of these parts that a user uses, in one query: their company's when they belong to
+ * one, else their own (the owner read in the same statement).
+ */
+export async function numbersOfPartsForUser(
+  db: Database,
+  userId: string,
+  partIds: readonly string[],
+): Promise<{ part_id: string; customer_part_number: string }[]> {
+  const found: { part_id: string; customer_part_number: string }[] = [];
+  for (const chunk of chunks([...new Set(partIds)], VALUES_A_QUERY)) {
+    const rows = await db
+      .selectFrom('customer_part_numbers')
+      .select(['part_id', 'customer_part_number'])
+      .where('part_id', 'in', chunk)
+      .where((eb) => {
+        const company = eb
+          .selectFrom('company_members')
+          .select('company_members.company_id')
+          .where('company_members.user_id', '=', userId);
+        return eb.or([
+          eb.and([eb('owner_kind', '=', 'company'), eb('owner_id', '=', company)]),
+          eb.and([eb('owner_kind', '=', 'user'), eb('owner_id', '=', userId), eb.not(eb.exists(company))]),
+        ]);
+      })
       .execute();
     found.push(...rows);
   }

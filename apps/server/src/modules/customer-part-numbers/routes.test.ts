@@ -512,6 +512,33 @@ describe('finding parts by customer part number', () => {
 });
 
 describe('orders keep the number their part had', () => {
+  test("a buyer in no company orders under their own numbers; a company's member under the company's", async ({
+    as,
+    people,
+  }) => {
+    expect(
+      (await put(as(people.solo), [{ partsId: ids.fuse, customerPartNumber: 'SOLO-FUSE' }])).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(as(people.rivalBoss), [{ partsId: ids.fuse, customerPartNumber: 'RIVAL-FUSE' }])).statusCode,
+    ).toBe(200);
+    const numberOnLine = async (caller: Caller) => {
+      const res = await caller.post('/api/purchase', {
+        partsId: ids.fuse,
+        quantity: 1,
+        mobile: '+880 1712 345678',
+        address: 'Dhaka',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (await caller.get(`/api/purchaseById/${res.json().insertedId}`)).json().lines[0]
+        .customerPartNumber;
+    };
+    expect(await numberOnLine(as(people.solo))).toBe('SOLO-FUSE');
+    expect(await numberOnLine(as(people.rival))).toBe('RIVAL-FUSE');
+    expect((await put(as(people.rivalBoss), [])).statusCode).toBe(200);
+    expect(await numberOnLine(as(people.rival))).toBeUndefined();
+  });
+
   test('the order line, its invoice, its packing slip and the CSV export carry it', async ({
     as,
     admin,
@@ -546,5 +573,29 @@ describe('orders keep the number their part had', () => {
     expect(at).toBe(columns.indexOf('part') + 1);
     const ours = rows.filter((row) => row[0] === orderId);
     expect(ours.map((row) => row[at])).toEqual(['KA-TIP-0042', '']);
+  });
+});
+
+describe('the API documentation', () => {
+  test('documents both calls, the ETag and If-Match, the refusals and the parts a buyer reads', async ({
+    as,
+  }) => {
+    const doc = (await as(null).get('/api/docs/json')).json();
+    const { get, put: write } = doc.paths['/api/customer-part-numbers'];
+    expect(Object.keys(get.responses['200'].headers ?? {}).map((h) => h.toLowerCase())).toContain('etag');
+    expect(JSON.stringify(get.responses['200'])).toContain('editable');
+    const header = write.parameters.find(
+      (p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'if-match',
+    );
+    expect(header?.required).toBeFalsy();
+    for (const status of ['200', '400', '401', '403', '412', '413', '422'])
+      expect(write.responses[status]).toBeDefined();
+    expect(write.description).toMatch(/duplicate_customer_part_number/);
+    expect(write.description).toMatch(/unknown_part/);
+    expect(JSON.stringify(write.requestBody.content['application/json'].schema)).toContain(
+      'customerPartNumber',
+    );
+    expect(doc.paths['/api/catalog/search'].get.description).toMatch(/customerPartNumber/);
+    expect(JSON.stringify(doc.paths['/api/partsById'].get.responses['200'])).toContain('customerPartNumber');
   });
 });

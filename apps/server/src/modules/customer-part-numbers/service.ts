@@ -117,14 +117,10 @@ function duplicateRefusal(rows: readonly numbers.NumberRow[]): AppError | undefi
 }
 
 /** The items whose part the catalog does not have (unknown or deleted): 422 naming the first five and every one in `details`. */
-async function unknownPartRefusal(
-  db: Database,
-  rows: readonly numbers.NumberRow[],
-): Promise<AppError | undefined> {
-  const known = await numbers.partsInCatalog(
-    db,
-    rows.map((row) => row.part_id),
-  );
+function unknownPartRefusal(
+  rows: readonly { part_id: string }[],
+  known: ReadonlyMap<string, unknown>,
+): AppError | undefined {
   const missing: RefusedLine[] = [];
   rows.forEach((row, line) => {
     if (!known.has(row.part_id)) missing.push({ line, partsId: row.part_id });
@@ -142,11 +138,15 @@ async function unknownPartRefusal(
   );
 }
 
+/** Byte order of the UTF-8 texts, as both databases keep number_key (the order GET answers in). */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
 /**
  * `PUT /api/customer-part-numbers`: the caller's set becomes the items, whole, or stays as it was.
- * Decided with the owner's row locked (a company's, or the buyer's), so that sets written at once
- * are written one after the other, each whole: the last one stays. With `ifMatch`, only while the
- * set is still the one its ETag names (else 412).
+ * The items are checked first; then, with the owner's row locked (a company's, or the buyer's),
+ * the set is replaced, so that sets written at once are written one after the other, each whole:
+ * the last one stays. With `ifMatch`, only while the set is still the one its ETag names (else
+ * 412). Answers the set written, as GET would.
  */
 export async function replaceNumbers(
   db: Database,
@@ -154,31 +154,49 @@ export async function replaceNumbers(
   body: CustomerPartNumbersBody,
   ifMatch: string | undefined,
 ): Promise<{ set: CustomerPartNumbers; etag: string }> {
-  return db.transaction().execute(async (trx) => {
-    const whose = await whoseFor(trx, caller);
-    if (!whose.editable) throw forbidden(ONLY_COMPANY_ADMINS_MESSAGE);
+  const whose = await whoseFor(db, caller);
+  if (!whose.editable) throw forbidden(ONLY_COMPANY_ADMINS_MESSAGE);
+  const now = nowIso();
+  const rows = body.items.map(
+    (item): numbers.NumberRow => ({
+      owner_kind: whose.owner.kind,
+      owner_id: whose.owner.id,
+      part_id: item.partsId,
+      customer_part_number: item.customerPartNumber,
+      number_key: partNumberKey(item.customerPartNumber),
+      created_at: now,
+    }),
+  );
+  const duplicate = duplicateRefusal(rows);
+  if (duplicate) throw duplicate;
+  // A part taken out of the catalog meanwhile keeps its number out of sight, as one taken out later.
+  const parts = await numbers.partsInCatalog(
+    db,
+    rows.map((row) => row.part_id),
+  );
+  const unknown = unknownPartRefusal(rows, parts);
+  if (unknown) throw unknown;
+  await db.transaction().execute(async (trx) => {
     await serialiseWrites(trx, whose.owner);
     if (
       ifMatch !== undefined &&
       !ifMatchPasses(ifMatch, setEtag(await numbers.storedNumbers(trx, whose.owner)))
     )
       throw new AppError('precondition_failed', CUSTOMER_PART_NUMBERS_CHANGED_MESSAGE);
-    const now = nowIso();
-    const rows = body.items.map(
-      (item): numbers.NumberRow => ({
-        owner_kind: whose.owner.kind,
-        owner_id: whose.owner.id,
-        part_id: item.partsId,
-        customer_part_number: item.customerPartNumber,
-        number_key: partNumberKey(item.customerPartNumber),
-        created_at: now,
-      }),
-    );
-    const refusal = duplicateRefusal(rows) ?? (await unknownPartRefusal(trx, rows));
-    if (refusal) throw refusal;
     await numbers.replaceNumbers(trx, whose.owner, rows);
-    return readSet(trx, whose);
   });
+  const items = [...rows]
+    .sort((a, b) => byteOrder(a.number_key, b.number_key) || byteOrder(a.part_id, b.part_id))
+    .map((row) => {
+      const part = parts.get(row.part_id);
+      return {
+        partsId: row.part_id,
+        customerPartNumber: row.customer_part_number,
+        partsName: part?.name ?? '',
+        ...(part?.mpn ? { mpn: part.mpn } : {}),
+      };
+    });
+  return { set: { items, owner: whose.owner.kind, editable: true }, etag: setEtag(rows) };
 }
 
 /**
@@ -207,6 +225,20 @@ export async function customerNumbersOfParts(
 ): Promise<Map<string, string>> {
   if (partIds.length === 0) return new Map();
   const rows = await numbers.numbersOfParts(db, owner, partIds);
+  return new Map(rows.map((row) => [row.part_id, row.customer_part_number]));
+}
+
+/**
+ * The numbers of these parts that a buyer uses (their company's when they belong to one, else
+ * their own): part → number, in one query.
+ */
+export async function customerNumbersOfBuyer(
+  db: Database,
+  userId: string,
+  partIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (partIds.length === 0) return new Map();
+  const rows = await numbers.numbersOfPartsForUser(db, userId, partIds);
   return new Map(rows.map((row) => [row.part_id, row.customer_part_number]));
 }
 

@@ -22,7 +22,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/index.js';
-import { customerNumbersOfParts, type NumberOwner, numberOwner } from '../customer-part-numbers/index.js';
+import { customerNumbersOfBuyer } from '../customer-part-numbers/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
@@ -149,17 +149,23 @@ export async function writeOrder(
   agreed?: AgreedOrder,
 ): Promise<void> {
   const { mail } = deps;
+  // The buyer's own numbers for the parts, read before their row is locked below.
+  const numbers = await customerNumbersOfBuyer(
+    trx,
+    buyer.id,
+    body.lines.map((line) => line.partsId),
+  );
   // The cap on unpaid orders and a company member's monthly limit are decided here, one
   // order of this buyer at a time (the buyer's row stays locked until this order commits; on
   // SQLite the one connection runs one transaction at a time).
   const { open, openValue, verified, member } = await buyerStanding(trx, buyer.id);
   if (deps.unpaidPerBuyer !== undefined && !agreed && open >= deps.unpaidPerBuyer)
     throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
-  const lines = await withCustomerNumbers(
-    trx,
-    numberOwner(buyer.id, member?.company_id),
-    await takeLines(trx, id, body.lines, agreed),
-  );
+  const lines = (await takeLines(trx, id, body.lines, agreed)).map((line) => ({
+    ...line,
+    // As the numbers are now: the order keeps them, whatever becomes of them later.
+    customer_part_number: numbers.get(line.part_id) ?? null,
+  }));
   const [first, ...rest] = lines;
   if (!first) throw new Error('an order has at least one line');
   const price = rest.reduce((sum, line) => sum + line.price, first.price);
@@ -235,23 +241,6 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
 export interface AgreedOrder {
   unitPrices: ReadonlyMap<string, number>;
   refusal: (lines: readonly RefusedLine[]) => string;
-}
-
-/**
- * The lines with the buyer's own numbers for their parts (their company's when they belong to
- * one) as the numbers are now: the order keeps them, whatever becomes of the numbers later.
- */
-async function withCustomerNumbers(
-  trx: Database,
-  owner: NumberOwner,
-  lines: OrderLineRow[],
-): Promise<OrderLineRow[]> {
-  const numbers = await customerNumbersOfParts(
-    trx,
-    owner,
-    lines.map((line) => line.part_id),
-  );
-  return lines.map((line) => ({ ...line, customer_part_number: numbers.get(line.part_id) ?? null }));
 }
 
 /** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */
