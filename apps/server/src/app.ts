@@ -13,6 +13,7 @@ import {
   passwordHashingPlugin,
   secretsPlugin,
 } from './modules/auth/index.js';
+import { bomRoutesPlugin } from './modules/bom/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
 import { documentRoutesPlugin } from './modules/documents/index.js';
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin)
     .register(toolRoutesPlugin)
+    // The buyer's own part numbers plug in here: { customerPartNumbers: (db, caller, numbers) => … }.
+    .register(bomRoutesPlugin, {})
     .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });
