@@ -121,7 +121,14 @@ export const BomLine = z.object({
 export type BomLine = z.infer<typeof BomLine>;
 
 export const BomResult = z.object({
-  mapping: BomMapping.describe('the columns read'),
+  mapping: z
+    .object({
+      partNumber: z.string(),
+      quantity: z.string(),
+      reference: z.string().optional(),
+      description: z.string().optional(),
+    })
+    .describe('the columns read'),
   columns: z.array(z.string()).describe("the file's columns, as its header names them (A, B, … without one)"),
   header: z.boolean().describe('whether the first row named the columns'),
   format: z.enum(['csv', 'xlsx', 'text']),

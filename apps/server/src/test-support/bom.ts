@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { partNumberKey } from '../db/text-search.js';
 import type { Database } from '../db/database.js';
 import type { Caller } from './fixture.js';
-import { insertParts } from './parts.js';
+import { insertPart } from './parts.js';
 
 /** A multipart form as a browser sends it: text fields, and a file in the field `file` (or another). */
 export function bomForm(
@@ -39,13 +39,13 @@ export function postBomFile(
   return caller.post('/api/bom', form.payload, form.headers);
 }
 
-/** Parts with a manufacturer's number, as a test writes them (the number's key as the shop keeps it). */
-export function insertNumberedParts(
+/** Parts with a manufacturer's number, as a test writes them (the number's key as the shop keeps it), one by one. */
+export async function insertNumberedParts(
   db: Database,
   parts: { name: string; mpn?: string; [column: string]: unknown }[],
 ): Promise<string[]> {
-  return insertParts(
-    db,
-    parts.map((part) => ({ ...part, ...(part.mpn ? { mpn_key: partNumberKey(part.mpn) } : {}) })),
-  );
+  const ids: string[] = [];
+  for (const part of parts)
+    ids.push(await insertPart(db, { ...part, ...(part.mpn ? { mpn_key: partNumberKey(part.mpn) } : {}) }));
+  return ids;
 }

@@ -69,7 +69,13 @@ const HEADINGS: Record<Role, string[]> = {
   description: ['description', 'desc', 'partdescription', 'itemdescription', 'comment', 'value', 'name'],
 };
 
-const headingKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** A heading compared: lower case, accents dropped (Référence, Qté), without spaces and punctuation. */
+const headingKey = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** The role a heading names, and its rank within the role (lower first); undefined for none. */
 function roleOf(heading: string): { role: Role; rank: number } | undefined {

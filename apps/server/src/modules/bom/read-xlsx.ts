@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../http/app-error.js';
 import { RowCollector, type TableRow } from './table.js';
 
 /** The most a workbook may unpack to, all its parts together (a real BOM's is well below 10 MiB). */
-export const XLSX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+export const XLSX_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 /** The most parts (files) a workbook's package may hold. */
 const XLSX_MAX_ENTRIES = 2000;
 

@@ -30,7 +30,8 @@ test.beforeAll(async ({ shop }) => {
     { name: 'Hot air nozzle 4 mm, new', mpn: 'N-200', min_order_quantity: 1 },
     { name: 'Crimp die 0.5 mm', mpn: 'CD-0510', min_order_quantity: 1 },
     { name: 'Crimp die 1.0 mm', mpn: 'CD-0520', min_order_quantity: 1 },
-    { name: 'Cleaning sponge', mpn: 'SP-1', min_order_quantity: 50, available_quantity: 60, price_per_piece: 1 },
+    // Orders took its stock below its minimum.
+    { name: 'Cleaning sponge', mpn: 'SP-1', min_order_quantity: 50, available_quantity: 40, price_per_piece: 1 },
   ]);
   await shop.database.db.updateTable('parts').set({ replacement_id: newNozzle }).where('id', '=', oldNozzle).execute();
   // Two makers' parts under one number.
@@ -102,7 +103,7 @@ describe('POST /api/bom with a CSV file', () => {
         'MPN,Qty,Description',
         'N-100,1,',
         'A1321,40,',
-        'SP-1,55,',
+        'SP-1,5,',
         'F-2A,1,',
         'CD-05,1,',
         'ZZZ-404,1,',
@@ -123,8 +124,8 @@ describe('POST /api/bom with a CSV file', () => {
       [9, ['ambiguous']],
     ]);
     expect(lines[0]?.replacement).toEqual({ partsId: newNozzle, partsName: 'Hot air nozzle 4 mm, new' });
-    // SP-1: 55 needed of 60 in stock, but its minimum is 50 and… 55 is fine; the stock covers it.
-    expect(lines[2]).toMatchObject({ needed: 55, orderQuantity: 55 });
+    // SP-1: 5 needed of 40 in stock, but its minimum is 50.
+    expect(lines[2]).toMatchObject({ needed: 5, orderQuantity: 50 });
     expect(lines[3]?.candidates?.map((part) => part.partsName).sort()).toEqual([
       'Fuse 2 A (maker one)',
       'Fuse 2 A (maker two)',
@@ -139,15 +140,16 @@ describe('POST /api/bom with a CSV file', () => {
   });
 
   test('tells a stock below the need from a stock below the minimum', async ({ as, buyer }) => {
-    const res = await postBomFile(as(buyer), { bytes: csv('MPN,Qty', 'SP-1,5', 'SP-1,61') });
-    const [low, short] = (res.json() as BomResult).lines;
-    // 5 needed, raised to the minimum of 50: in stock (60).
-    expect(low).toMatchObject({ needed: 5, orderQuantity: 50, problems: [] });
-    expect(short).toMatchObject({ needed: 61, orderQuantity: 61, problems: ['not_enough_stock'] });
+    const res = await postBomFile(as(buyer), { bytes: csv('MPN,Qty', 'SP-1,40', 'SP-1,41', 'T-24C,10') });
+    const [covered, short, fine] = (res.json() as BomResult).lines;
+    // 40 needed, all 40 in stock, but the minimum is 50.
+    expect(covered).toMatchObject({ needed: 40, orderQuantity: 50, problems: ['above_available'] });
+    expect(short).toMatchObject({ needed: 41, orderQuantity: 50, problems: ['not_enough_stock'] });
+    expect(fine).toMatchObject({ needed: 10, orderQuantity: 10, problems: [] });
   });
 
   test('matches our part id, in any case', async ({ as, buyer }) => {
-    const res = await postBomFile(as(buyer), { bytes: csv('Part Number,Quantity', `${sponge},60`, `${heater.toUpperCase()},1`) });
+    const res = await postBomFile(as(buyer), { bytes: csv('Part Number,Quantity', `${sponge},20`, `${heater.toUpperCase()},1`) });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as BomResult).lines.map((line) => line.match)).toEqual([
       { partsId: sponge, partsName: 'Cleaning sponge', by: 'id', exact: true },
@@ -264,7 +266,7 @@ describe('POST /api/bom with an XLSX workbook', () => {
     sheet.addRow(['MPN', 'Qty']);
     // Distinct long strings: each one a shared string, together far above the limit, packed small.
     const filler = 'x'.repeat(40_000);
-    for (let i = 0; i < 1800; i++) sheet.addRow([`${i}${filler}`, 1]);
+    for (let i = 0; i < 900; i++) sheet.addRow([`${i}${filler}`, 1]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     expect(bytes.length).toBeLessThan(BOM_MAX_BYTES);
     const res = await postBomFile(as(buyer), { bytes, filename: 'bomb.xlsx' });
