@@ -48,7 +48,11 @@ async function postBom(url, token, csv, lines) {
   form.set('boards', '25');
   form.set('attrition', '2.5');
   const started = performance.now();
-  const res = await fetch(`${url}/api/bom`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${url}/api/bom`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const body = await res.json();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`POST /api/bom: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
@@ -63,7 +67,9 @@ async function measure(kind) {
     const env = { SEED_DEMO: 'false', MAX_EVENT_LOOP_DELAY_MS: '0' };
     await (await startShop({ database, port: await freePort(), env })).stop();
     const loaded = await loadCatalog(database, catalogSize);
-    console.error(`${kind}: ${catalogSize.toLocaleString('en')} parts loaded in ${(loaded.ms / 1000).toFixed(1)} s`);
+    console.error(
+      `${kind}: ${catalogSize.toLocaleString('en')} parts loaded in ${(loaded.ms / 1000).toFixed(1)} s`,
+    );
     await database.analyze();
     shop = await startShop({ database, port: await freePort(), env });
     const [token] = await signedInBuyers(database, 1, [shop.url]);
@@ -88,7 +94,8 @@ async function measure(kind) {
         median: `${ms.toFixed(0)} ms`,
         slowest: `${Math.max(...times[i]).toFixed(0)} ms`,
         perLine: `${((ms * 1000) / file.lines).toFixed(0)} µs`,
-        ratio: i === 0 ? '' : `${ratio.toFixed(1)}× (target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'missed'})`,
+        ratio:
+          i === 0 ? '' : `${ratio.toFixed(1)}× (target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'missed'})`,
       };
     });
     return { rows, memory: residentMemory(shop.pid) };

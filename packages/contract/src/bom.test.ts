@@ -19,9 +19,12 @@ const roundingArb = fc
     minimum: fc.integer({ min: 1, max: 300 }),
     multiple: fc.integer({ min: 1, max: 50 }),
     price: fc.integer({ min: 2, max: 200 }),
-    steps: fc.array(fc.record({ up: fc.integer({ min: 1, max: 400 }), cut: fc.integer({ min: 1, max: 20 }) }), {
-      maxLength: 5,
-    }),
+    steps: fc.array(
+      fc.record({ up: fc.integer({ min: 1, max: 400 }), cut: fc.integer({ min: 1, max: 20 }) }),
+      {
+        maxLength: 5,
+      },
+    ),
   })
   .map(({ needed, minimum, multiple, price, steps }) => {
     const priceBreaks = [];
@@ -99,7 +102,8 @@ describe('the order quantity of a BOM line', () => {
   it('never reaches for a break past the stock, and needs no more than the minimum and multiple ask', () => {
     fc.assert(
       fc.property(roundingArb, fc.integer({ min: 0, max: 3000 }), (rounding, available) => {
-        const plain = Math.ceil(Math.max(rounding.needed, rounding.minimum) / rounding.multiple) * rounding.multiple;
+        const plain =
+          Math.ceil(Math.max(rounding.needed, rounding.minimum) / rounding.multiple) * rounding.multiple;
         const quantity = orderQuantityFor({ ...rounding, available });
         expect(quantity === plain || quantity <= available).toBe(true);
         expect(cost(rounding, quantity)).toBeLessThanOrEqual(cost(rounding, plain));
@@ -136,9 +140,15 @@ describe('what the boards need', () => {
 
 describe("a matched line's problems", () => {
   it('tells a stock too small for the need from one too small for the rounded quantity', () => {
-    expect(matchedLineProblems({ lifecycle: 'active', available_quantity: 50 }, 60, 60)).toEqual(['not_enough_stock']);
-    expect(matchedLineProblems({ lifecycle: 'active', available_quantity: 50 }, 40, 60)).toEqual(['above_available']);
-    expect(matchedLineProblems({ lifecycle: 'obsolete', available_quantity: 50 }, 40, 40)).toEqual(['obsolete']);
+    expect(matchedLineProblems({ lifecycle: 'active', available_quantity: 50 }, 60, 60)).toEqual([
+      'not_enough_stock',
+    ]);
+    expect(matchedLineProblems({ lifecycle: 'active', available_quantity: 50 }, 40, 60)).toEqual([
+      'above_available',
+    ]);
+    expect(matchedLineProblems({ lifecycle: 'obsolete', available_quantity: 50 }, 40, 40)).toEqual([
+      'obsolete',
+    ]);
     expect(matchedLineProblems({ lifecycle: 'nrnd', available_quantity: 50 }, 40, 50)).toEqual([]);
   });
 });
@@ -156,6 +166,7 @@ describe('a quantity cell', () => {
   });
 
   it('refuses what is no number of pieces', () => {
-    for (const cell of ['', 'abc', '-3', '1e5', '=A1*2', '10/2', 'NaN', '99999999999']) expect(readQuantity(cell)).toBeUndefined();
+    for (const cell of ['', 'abc', '-3', '1e5', '=A1*2', '10/2', 'NaN', '99999999999'])
+      expect(readQuantity(cell)).toBeUndefined();
   });
 });

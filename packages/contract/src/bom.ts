@@ -45,9 +45,18 @@ export type BomMapping = z.output<typeof BomMapping>;
 
 /** The attrition as a percent, 0–100, at most two decimals (2.5 = 2.5 % more). */
 const Attrition = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'must be a number from 0 to 100')], {
-    error: 'must be a number from 0 to 100',
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'must be a number from 0 to 100'),
+    ],
+    {
+      error: 'must be a number from 0 to 100',
+    },
+  )
   .transform(Number)
   .pipe(
     z
@@ -98,7 +107,9 @@ export const BomLine = z.object({
       by: z.enum(BOM_MATCH_KINDS),
       exact: z
         .boolean()
-        .describe('true when the number is written as the shop writes it; false when it matched only normalised'),
+        .describe(
+          'true when the number is written as the shop writes it; false when it matched only normalised',
+        ),
     })
     .optional(),
   candidates: z
@@ -180,7 +191,10 @@ const roundUpTo = (quantity: number, multiple: number) => Math.ceil(quantity / m
 
 /** Whole dollars for `quantity` pieces at the price that quantity reaches (BigInt: no rounding at any size). */
 function costOf(rounding: OrderRounding, quantity: number): bigint {
-  const unit = unitPriceFor({ price_per_piece: rounding.price, price_breaks: rounding.priceBreaks }, quantity);
+  const unit = unitPriceFor(
+    { price_per_piece: rounding.price, price_breaks: rounding.priceBreaks },
+    quantity,
+  );
   return BigInt(quantity) * BigInt(unit);
 }
 

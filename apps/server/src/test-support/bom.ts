@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { partNumberKey } from '../db/text-search.js';
 import type { Database } from '../db/database.js';
+import { partNumberKey } from '../db/text-search.js';
 import type { Caller } from './fixture.js';
 import { insertPart } from './parts.js';
 
@@ -12,7 +12,9 @@ export function bomForm(
   const boundary = `----bom${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   if (file) {
     parts.push(
       Buffer.from(

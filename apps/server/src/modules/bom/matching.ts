@@ -25,7 +25,8 @@ export const byId = (db: Database): NumberLookup => ({
   by: 'id',
   async find(numbers) {
     const ids = new Map<string, string>();
-    for (const number of numbers) if (Id.safeParse(number.toLowerCase()).success) ids.set(number, number.toLowerCase());
+    for (const number of numbers)
+      if (Id.safeParse(number.toLowerCase()).success) ids.set(number, number.toLowerCase());
     const parts = await partsByIds(db, [...ids.values()]);
     const found = new Map<string, string[]>();
     for (const [number, id] of ids) if (parts.has(id)) found.set(number, [id]);
@@ -76,7 +77,10 @@ export async function matchLines(
     for (const [number, ids] of await lookup.find(open))
       if (ids.length > 0) named.set(number, { by: lookup.by, ids });
   }
-  const parts = await partsByIds(db, [...named.values()].flatMap((found) => found.ids));
+  const parts = await partsByIds(
+    db,
+    [...named.values()].flatMap((found) => found.ids),
+  );
   const open = new Set(numbers.filter((number) => !named.get(number)?.ids.some((id) => parts.has(id))));
   const prefixed = await partsByNumberPrefix(db, [...open], BOM_MAX_CANDIDATES);
   // Words only for the lines their number found nothing for, each text looked up once.

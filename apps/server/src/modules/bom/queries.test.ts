@@ -30,7 +30,11 @@ describe('matching a BOM', () => {
         ...(i % 10 === 0 ? { lifecycle: 'obsolete' } : {}),
       })),
     );
-    await db.updateTable('parts').set({ replacement_id: ids[1] as string }).where('lifecycle', '=', 'obsolete').execute();
+    await db
+      .updateTable('parts')
+      .set({ replacement_id: ids[1] as string })
+      .where('lifecycle', '=', 'obsolete')
+      .execute();
     // Every kind of line: by id, by exact and normalised number, a number's start, words, nothing.
     const row = (i: number) => {
       switch (i % 6) {
@@ -48,13 +52,19 @@ describe('matching a BOM', () => {
           return `NOPE-${i},1,nothing like it`;
       }
     };
-    const bom = (lines: number) => ['MPN,Qty,Description', ...Array.from({ length: lines }, (_, i) => row(i))].join('\n');
+    const bom = (lines: number) =>
+      ['MPN,Qty,Description', ...Array.from({ length: lines }, (_, i) => row(i))].join('\n');
     const counted = async (lines: number) => {
       const plugin = counter();
-      const result = await readBom({ db: db.withPlugin(plugin) }, caller, { kind: 'text', text: bom(lines) }, {
-        boards: 1,
-        attrition: 0,
-      });
+      const result = await readBom(
+        { db: db.withPlugin(plugin) },
+        caller,
+        { kind: 'text', text: bom(lines) },
+        {
+          boards: 1,
+          attrition: 0,
+        },
+      );
       expect(result.lines).toHaveLength(lines);
       return { queries: plugin.count, result };
     };

@@ -85,7 +85,9 @@ export async function readWorkbook(bytes: Buffer): Promise<TableRow[]> {
       for await (const row of sheet) {
         const values = row.values as ExcelJS.CellValue[];
         // values[0] is unused: cells are numbered from 1, as columns are.
-        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => cellText(values[i + 1]));
+        const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) =>
+          cellText(values[i + 1]),
+        );
         if (!collector.add(row.number, cells)) break;
       }
       break;

@@ -13,27 +13,46 @@ let dieLarge: string;
 let sponge: string;
 
 test.beforeAll(async ({ shop }) => {
-  [tip, heater, oldNozzle, newNozzle, dieSmall, dieLarge, sponge] = await insertNumberedParts(shop.database.db, [
-    {
-      name: 'Soldering tip T-24C',
-      mpn: 'T-24C',
-      price_per_piece: 5,
-      min_order_quantity: 10,
-      available_quantity: 1000,
-      price_breaks: JSON.stringify([
-        { min_quantity: 100, price_per_piece: 4 },
-        { min_quantity: 500, price_per_piece: 3 },
-      ]),
-    },
-    { name: 'Heater element A1321', mpn: 'A1321', price_per_piece: 20, min_order_quantity: 1, available_quantity: 30 },
-    { name: 'Hot air nozzle 4 mm', mpn: 'N-100', lifecycle: 'obsolete', min_order_quantity: 1 },
-    { name: 'Hot air nozzle 4 mm, new', mpn: 'N-200', min_order_quantity: 1 },
-    { name: 'Crimp die 0.5 mm', mpn: 'CD-0510', min_order_quantity: 1 },
-    { name: 'Crimp die 1.0 mm', mpn: 'CD-0520', min_order_quantity: 1 },
-    // Orders took its stock below its minimum.
-    { name: 'Cleaning sponge', mpn: 'SP-1', min_order_quantity: 50, available_quantity: 40, price_per_piece: 1 },
-  ]);
-  await shop.database.db.updateTable('parts').set({ replacement_id: newNozzle }).where('id', '=', oldNozzle).execute();
+  [tip, heater, oldNozzle, newNozzle, dieSmall, dieLarge, sponge] = (await insertNumberedParts(
+    shop.database.db,
+    [
+      {
+        name: 'Soldering tip T-24C',
+        mpn: 'T-24C',
+        price_per_piece: 5,
+        min_order_quantity: 10,
+        available_quantity: 1000,
+        price_breaks: JSON.stringify([
+          { min_quantity: 100, price_per_piece: 4 },
+          { min_quantity: 500, price_per_piece: 3 },
+        ]),
+      },
+      {
+        name: 'Heater element A1321',
+        mpn: 'A1321',
+        price_per_piece: 20,
+        min_order_quantity: 1,
+        available_quantity: 30,
+      },
+      { name: 'Hot air nozzle 4 mm', mpn: 'N-100', lifecycle: 'obsolete', min_order_quantity: 1 },
+      { name: 'Hot air nozzle 4 mm, new', mpn: 'N-200', min_order_quantity: 1 },
+      { name: 'Crimp die 0.5 mm', mpn: 'CD-0510', min_order_quantity: 1 },
+      { name: 'Crimp die 1.0 mm', mpn: 'CD-0520', min_order_quantity: 1 },
+      // Orders took its stock below its minimum.
+      {
+        name: 'Cleaning sponge',
+        mpn: 'SP-1',
+        min_order_quantity: 50,
+        available_quantity: 40,
+        price_per_piece: 1,
+      },
+    ],
+  )) as [string, string, string, string, string, string, string];
+  await shop.database.db
+    .updateTable('parts')
+    .set({ replacement_id: newNozzle })
+    .where('id', '=', oldNozzle)
+    .execute();
   // Two makers' parts under one number.
   await insertNumberedParts(shop.database.db, [
     { name: 'Fuse 2 A (maker one)', mpn: 'F-2A', min_order_quantity: 1 },
@@ -134,7 +153,12 @@ describe('POST /api/bom with a CSV file', () => {
       { partsId: dieSmall, partsName: 'Crimp die 0.5 mm' },
       { partsId: dieLarge, partsName: 'Crimp die 1.0 mm' },
     ]);
-    expect(lines[6]).toMatchObject({ input: { quantity: 0 }, needed: 0, orderQuantity: 0, match: { partsId: tip } });
+    expect(lines[6]).toMatchObject({
+      input: { quantity: 0 },
+      needed: 0,
+      orderQuantity: 0,
+      match: { partsId: tip },
+    });
     expect(lines[7]?.candidates).toEqual([{ partsId: heater, partsName: 'Heater element A1321' }]);
     expect(lines[7]?.match).toBeUndefined();
   });
@@ -149,7 +173,9 @@ describe('POST /api/bom with a CSV file', () => {
   });
 
   test('matches our part id, in any case', async ({ as, buyer }) => {
-    const res = await postBomFile(as(buyer), { bytes: csv('Part Number,Quantity', `${sponge},20`, `${heater.toUpperCase()},1`) });
+    const res = await postBomFile(as(buyer), {
+      bytes: csv('Part Number,Quantity', `${sponge},20`, `${heater.toUpperCase()},1`),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as BomResult).lines.map((line) => line.match)).toEqual([
       { partsId: sponge, partsName: 'Cleaning sponge', by: 'id', exact: true },
@@ -168,13 +194,23 @@ describe('POST /api/bom with a CSV file', () => {
       lines: [{ input: { quantity: 2 }, match: { partsId: heater } }],
     });
 
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('MPN\tQty\r\nA1321\t3\r\n', 'utf16le')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('MPN\tQty\r\nA1321\t3\r\n', 'utf16le'),
+    ]);
     const wide = await postBomFile(as(buyer), { bytes: utf16 });
     expect(wide.statusCode, wide.body).toBe(200);
-    expect(wide.json()).toMatchObject({ encoding: 'utf-16le', lines: [{ input: { quantity: 3 }, match: { partsId: heater } }] });
+    expect(wide.json()).toMatchObject({
+      encoding: 'utf-16le',
+      lines: [{ input: { quantity: 3 }, match: { partsId: heater } }],
+    });
 
     const withMark = await postBomFile(as(buyer), { bytes: `\uFEFFMPN,Qty\r\nA1321,4\r\n` });
-    expect(withMark.json()).toMatchObject({ encoding: 'utf-8', columns: ['MPN', 'Qty'], lines: [{ input: { quantity: 4 } }] });
+    expect(withMark.json()).toMatchObject({
+      encoding: 'utf-8',
+      columns: ['MPN', 'Qty'],
+      lines: [{ input: { quantity: 4 } }],
+    });
   });
 
   test('reads a file without a header: columns A, B, … chosen by what they hold', async ({ as, buyer }) => {
@@ -235,24 +271,40 @@ describe('POST /api/bom with an XLSX workbook', () => {
     const sheet = workbook.addWorksheet('BOM');
     sheet.addRow(['Ref', 'Mfr Part', 'Qty per board', 'Description']);
     sheet.addRow(['H1', 'A1321', 3, 'Heater']);
-    sheet.addRow(['T1', 'T 24 C', { formula: 'C2*2', result: 6 }, { richText: [{ text: 'Tip ' }, { text: 'bold' }] }]);
+    sheet.addRow([
+      'T1',
+      'T 24 C',
+      { formula: 'C2*2', result: 6 },
+      { richText: [{ text: 'Tip ' }, { text: 'bold' }] },
+    ]);
     sheet.addRow([]);
     sheet.addRow(['N1', 'N-100', 1]);
     workbook.addWorksheet('Notes').addRow(['ignored', 'ignored', 'ignored']);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const res = await postBomFile(
       as(buyer),
-      { bytes, filename: 'bom.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      {
+        bytes,
+        filename: 'bom.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
       { boards: '2' },
     );
     expect(res.statusCode, res.body).toBe(200);
     const bom: BomResult = res.json();
     expect(bom).toMatchObject({
       format: 'xlsx',
-      mapping: { partNumber: 'Mfr Part', quantity: 'Qty per board', reference: 'Ref', description: 'Description' },
+      mapping: {
+        partNumber: 'Mfr Part',
+        quantity: 'Qty per board',
+        reference: 'Ref',
+        description: 'Description',
+      },
     });
     expect(bom.encoding).toBeUndefined();
-    expect(bom.lines.map((line) => [line.row, line.input.quantity, line.match?.partsId, line.needed])).toEqual([
+    expect(
+      bom.lines.map((line) => [line.row, line.input.quantity, line.match?.partsId, line.needed]),
+    ).toEqual([
       [2, 3, heater, 6],
       [3, 6, tip, 12],
       [5, 1, oldNozzle, 2],
@@ -279,7 +331,10 @@ describe('POST /api/bom with an XLSX workbook', () => {
     const res = await postBomFile(as(buyer), { bytes: notXlsx, filename: 'bom.xlsx' });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.message).toContain('not a readable XLSX workbook');
-    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    const xls = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(512),
+    ]);
     const old = await postBomFile(as(buyer), { bytes: xls, filename: 'bom.xls' });
     expect(old.statusCode).toBe(415);
     expect(old.json().error.message).toContain('.xls');
@@ -340,11 +395,15 @@ describe('POST /api/bom limits and refusals', () => {
   });
 
   test('refuses a row of too many columns, binary garbage, an empty file, no file', async ({ as, buyer }) => {
-    const wide = await postBomFile(as(buyer), { bytes: `MPN,Qty\n${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n` });
+    const wide = await postBomFile(as(buyer), {
+      bytes: `MPN,Qty\n${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n`,
+    });
     expect(wide.statusCode).toBe(400);
     expect(wide.json().error.message).toContain('Row 2 has 10,000 columns');
 
-    const garbage = await postBomFile(as(buyer), { bytes: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) });
+    const garbage = await postBomFile(as(buyer), {
+      bytes: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+    });
     expect(garbage.statusCode).toBe(415);
     expect(garbage.json().error.code).toBe('unsupported_media_type');
 
@@ -379,7 +438,12 @@ describe('POST /api/bom limits and refusals', () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().error.message).toMatch(new RegExp(`^${name} `));
     }
-    for (const body of [{ boards: true }, { boards: 2_000_000 }, { attrition: null }, { mapping: { partNumber: 'MPN' } }]) {
+    for (const body of [
+      { boards: true },
+      { boards: 2_000_000 },
+      { attrition: null },
+      { mapping: { partNumber: 'MPN' } },
+    ]) {
       const res = await as(buyer).post('/api/bom', { text: 'MPN,Qty\nA1321,1', ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }

@@ -96,7 +96,8 @@ export async function readBom(
   const layout = layoutOf(rows, options.mapping);
   const data = layout.header ? rows.slice(1) : rows;
   if (data.length > BOM_MAX_ROWS) throw tooManyRows();
-  if (data.length === 0) throw new AppError('validation', 'The bill of materials has a header but no rows below it');
+  if (data.length === 0)
+    throw new AppError('validation', 'The bill of materials has a header but no rows below it');
 
   const inputs = data.map((row) => {
     const description = cell(row, layout.at.description);

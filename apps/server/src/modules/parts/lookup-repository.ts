@@ -15,7 +15,9 @@ export interface NamedPart {
 }
 
 const keysOf = (db: Database, keys: readonly string[]) =>
-  isSqlite(db) ? sql`(select value from json_each(${JSON.stringify(keys)}))` : sql`(select unnest(${keys}::text[]))`;
+  isSqlite(db)
+    ? sql`(select value from json_each(${JSON.stringify(keys)}))`
+    : sql`(select unnest(${keys}::text[]))`;
 
 /** The parts of these ids (parts out of the catalog left out). */
 export async function rowsByIds(db: Database, ids: readonly string[]): Promise<PartRow[]> {

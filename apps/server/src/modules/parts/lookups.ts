@@ -28,10 +28,7 @@ export async function partsByIds(db: Database, ids: readonly string[]): Promise<
  * numbers (text-search.ts partNumberKey: case, spaces, '-', '/' and '.' ignored); one query.
  * Keyed by the numbers as given; a number that names none is left out.
  */
-export async function partsByNumbers(
-  db: Database,
-  numbers: readonly string[],
-): Promise<Map<string, Part[]>> {
+export async function partsByNumbers(db: Database, numbers: readonly string[]): Promise<Map<string, Part[]>> {
   const keys = new Map(numbers.map((number) => [number, partNumberKey(number)] as const));
   const rows = await rowsByNumberKeys(db, [...new Set([...keys.values()].filter(Boolean))]);
   const byKey = new Map<string, Part[]>();
@@ -58,7 +55,9 @@ export async function partsByNumberPrefix(
   each: number,
 ): Promise<Map<string, NamedPart[]>> {
   const keys = new Map(
-    numbers.map((number) => [number, partNumberKey(number)] as const).filter(([, key]) => key.length >= PREFIX_FROM),
+    numbers
+      .map((number) => [number, partNumberKey(number)] as const)
+      .filter(([, key]) => key.length >= PREFIX_FROM),
   );
   const byPrefix = await partsByNumberPrefixes(db, [...new Set(keys.values())], each);
   const found = new Map<string, NamedPart[]>();
