@@ -79,7 +79,7 @@ export function BomTable({
               </LabelledCell>
               <LabelledCell label="Problems">
                 {line.problems.length === 0 ? (
-                  <span className="text-success">Ready</span>
+                  <span className="font-medium">Ready</span>
                 ) : (
                   <ul className="flex flex-wrap gap-1">
                     {line.problems.map((problem) => (
