@@ -8,7 +8,12 @@ import type { CustomerNumberLookup } from './service.js';
  */
 export const bomRoutesPlugin = fp<{ customerPartNumbers?: CustomerNumberLookup }>(
   async (app, options) => {
-    await bomRoutes(app, { db: app.db, guard: app.guard, customerPartNumbers: options.customerPartNumbers });
+    await bomRoutes(app, {
+      db: app.db,
+      guard: app.guard,
+      perAccount: app.config.rateLimits.bomsPerAccount,
+      customerPartNumbers: options.customerPartNumbers,
+    });
   },
-  { name: 'bom-routes', dependencies: ['database', 'auth-guard'] },
+  { name: 'bom-routes', dependencies: ['config', 'database', 'auth-guard', 'rate-limits'] },
 );

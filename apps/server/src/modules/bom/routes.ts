@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../http/app-error.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { limit } from '../../plugins/rate-limits.js';
 import { XLSX_MAX_UNPACKED_BYTES } from './read-xlsx.js';
 import { type BomDeps, type BomSource, readBom } from './service.js';
 
@@ -70,7 +71,10 @@ async function readFile(file: MultipartFile): Promise<Buffer> {
 }
 
 /** `POST /api/bom`: a bill of materials read, matched and priced; nothing is ordered. */
-export async function bomRoutes(app: FastifyInstance, deps: BomDeps & { guard: AuthGuard }) {
+export async function bomRoutes(
+  app: FastifyInstance,
+  deps: BomDeps & { guard: AuthGuard; perAccount: number },
+) {
   // Multipart is read by this route's scope alone: every other route keeps taking JSON only.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -80,6 +84,7 @@ export async function bomRoutes(app: FastifyInstance, deps: BomDeps & { guard: A
       '/api/bom',
       {
         onRequest: deps.guard.buyer,
+        config: { rateLimit: limit('boms-account', deps.perAccount, (request) => callerOf(request).id) },
         // The file and the form's fields, or pasted text of the same size as JSON.
         bodyLimit: BOM_MAX_BYTES + 64 * 1024,
         schema: {
@@ -88,7 +93,7 @@ export async function bomRoutes(app: FastifyInstance, deps: BomDeps & { guard: A
             'Read a bill of materials: match its lines to parts and work out what to order (buyers); nothing is ordered',
           description: [
             `Either multipart/form-data with the field \`file\` (CSV or XLSX, at most ${BOM_MAX_BYTES / MIB} MiB; told apart by its bytes, not its name) and the text fields \`boards\`, \`attrition\` and \`mapping\` (JSON text), or JSON {text, boards?, attrition?, mapping?} with rows pasted from a spreadsheet (tab, semicolon or comma separated).`,
-            `At most ${BOM_MAX_ROWS} rows besides a header (413 too_large, before any matching), at most ${BOM_MAX_COLUMNS} columns a row (400). CSV is read as UTF-8 (with or without its byte order mark), UTF-16 with its byte order mark, else Windows-1252 (\`encoding\` says which). XLSX: the first sheet; a formula's saved result; a workbook that unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / MIB} MiB → 400. Bytes that are neither → 415; an old .xls → 415.`,
+            `So many a window per account (RATE_LIMIT_BOMS_PER_ACCOUNT), then 429 with retry-after. At most ${BOM_MAX_ROWS} rows besides a header (413 too_large, before any matching), at most ${BOM_MAX_COLUMNS} columns a row (400). CSV is read as UTF-8 (with or without its byte order mark), UTF-16 with its byte order mark, else Windows-1252 (\`encoding\` says which). XLSX: the first sheet; a formula's saved result; a workbook that unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / MIB} MiB → 400. Bytes that are neither → 415; an old .xls → 415.`,
             "Columns: `mapping` names them ({partNumber, quantity, reference?, description?}, by their header names, or A, B, C… for rows without a header). Without it the first row is the header when a cell of it is a known heading (MPN, Manufacturer Part Number, Mfr Part, Part Number, Qty, Quantity, Designator, Reference, Description, …), the manufacturer's number preferred to a generic part number; a first row naming none is data, the quantity the first column holding only numbers and the part number the first other column. A mapping naming a missing column, or columns that cannot be chosen → 400 with `error.columns`.",
             "Matching, in a bounded number of queries for the whole BOM: our part id, then the buyer's customer part numbers, then the manufacturer's part number with case, spaces, -, / and . ignored (`exact` false when it matched only so). A number naming several parts, or only the start of numbers (3+ characters), or no number but words of the line's description (else its number) found in names, gives `candidates` and the problem `ambiguous`; nothing at all: `not_found`.",
             "`needed` = quantity × boards plus attrition percent, rounded up; `orderQuantity` = needed raised to the part's minimum and order multiple, then to a price break when that costs no more and stays within stock. Problems: `obsolete` (with `replacement`), `not_enough_stock` (stock below `needed`), `above_available` (stock covers `needed` but not `orderQuantity`), `invalid_quantity` (the cell is no number; quantity 0).",
