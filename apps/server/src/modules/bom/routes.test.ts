@@ -326,6 +326,18 @@ describe('POST /api/bom with an XLSX workbook', () => {
     expect(res.json().error.message).toContain('unpacks to more than');
   });
 
+  test('refuses a sheet whose last cell lies at the end of the sheet, naming the row', async ({ as, buyer }) => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('BOM');
+    sheet.addRow(['MPN', 'Qty']);
+    sheet.addRow(['A1321', 1]);
+    sheet.getCell('XFD1048576').value = 'far away';
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await postBomFile(as(buyer), { bytes, filename: 'far.xlsx' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toContain('Row 1048576 has 16,384 columns');
+  });
+
   test('refuses a ZIP that is no workbook, and an old .xls', async ({ as, buyer }) => {
     const notXlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
     const res = await postBomFile(as(buyer), { bytes: notXlsx, filename: 'bom.xlsx' });
