@@ -326,7 +326,10 @@ describe('POST /api/bom with an XLSX workbook', () => {
     expect(res.json().error.message).toContain('unpacks to more than');
   });
 
-  test('refuses a sheet whose last cell lies at the end of the sheet, naming the row', async ({ as, buyer }) => {
+  test('refuses a sheet whose last cell lies at the end of the sheet, naming the row', async ({
+    as,
+    buyer,
+  }) => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('BOM');
     sheet.addRow(['MPN', 'Qty']);

@@ -104,25 +104,26 @@ export async function readBom(
     const reference = cell(row, layout.at.reference);
     return {
       row: row.row,
-      partNumber: cell(row, layout.at.partNumber),
       quantity: readQuantity(cell(row, layout.at.quantity)),
-      ...(reference ? { reference } : {}),
-      ...(description ? { description } : {}),
+      text: {
+        partNumber: cell(row, layout.at.partNumber),
+        ...(reference ? { reference } : {}),
+        ...(description ? { description } : {}),
+      },
     };
   });
   const found = await matchLines(
     deps.db,
     lookupsFor(deps, caller),
-    inputs.map((input) => ({ partNumber: input.partNumber, words: input.description || input.partNumber })),
+    inputs.map(({ text }) => ({ partNumber: text.partNumber, words: text.description || text.partNumber })),
   );
   const replacements = await replacementsOf(deps.db, found);
 
-  const lines = inputs.map((input, i): BomLine => {
-    const { quantity, ...rest } = input;
+  const lines = inputs.map(({ row, quantity, text }, i): BomLine => {
     const needed = neededQuantity(quantity ?? 0, options.boards, options.attrition);
     const line = lineFor(found[i] as Found, needed, replacements);
     if (quantity === undefined) line.problems.push('invalid_quantity');
-    return { row: input.row, input: { ...withoutRow(rest), quantity: quantity ?? 0 }, ...line };
+    return { row, input: { ...text, quantity: quantity ?? 0 }, ...line };
   });
   return {
     mapping: layout.mapping,
@@ -137,8 +138,6 @@ export async function readBom(
     unmatched: lines.filter((line) => !line.match).length,
   };
 }
-
-const withoutRow = <T extends { row: number }>({ row: _, ...rest }: T) => rest;
 
 /** The parts to take instead of the obsolete parts matched, by the obsolete part's id: one query. */
 async function replacementsOf(db: Database, found: readonly Found[]) {
