@@ -74,5 +74,5 @@ describe('matching a BOM', () => {
     expect(large.queries).toBeLessThanOrEqual(7);
     const kinds = new Set(large.result.lines.map((line) => line.match?.by ?? line.problems[0]));
     expect([...kinds].sort()).toEqual(['ambiguous', 'id', 'mpn', 'not_found']);
-  });
+  }, 60_000);
 });

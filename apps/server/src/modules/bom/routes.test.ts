@@ -1,5 +1,6 @@
 import { BOM_MAX_BYTES, BOM_MAX_ROWS, type BomResult } from '@shop/contract/bom';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect } from 'vitest';
 import { insertNumberedParts, postBomFile } from '../../test-support/bom.js';
 import { test } from '../../test-support/fixture.js';
@@ -312,19 +313,22 @@ describe('POST /api/bom with an XLSX workbook', () => {
     expect(bom.lines[1]?.input.description).toBe('Tip bold');
   });
 
-  test('refuses a workbook that unpacks to far more than any BOM', async ({ as, buyer }) => {
+  test('refuses a workbook that unpacks to far more than any BOM (a ZIP bomb)', async ({ as, buyer }) => {
     const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('BOM');
-    sheet.addRow(['MPN', 'Qty']);
-    // Distinct long strings: each one a shared string, together far above the limit, packed small.
-    const filler = 'x'.repeat(40_000);
-    for (let i = 0; i < 900; i++) sheet.addRow([`${i}${filler}`, 1]);
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    workbook.addWorksheet('BOM').addRow(['MPN', 'Qty']);
+    // A real workbook with one more part in its package: 33 MiB of zeros, packed to a few KiB.
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    zip.file('xl/media/filler.bin', new Uint8Array(33 * 1024 * 1024));
+    const bytes = await zip.generateAsync({
+      type: 'nodebuffer',
+      compression: 'DEFLATE',
+      compressionOptions: { level: 1 },
+    });
     expect(bytes.length).toBeLessThan(BOM_MAX_BYTES);
     const res = await postBomFile(as(buyer), { bytes, filename: 'bomb.xlsx' });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.message).toContain('unpacks to more than');
-  });
+  }, 60_000);
 
   test('refuses a sheet whose last cell lies at the end of the sheet, naming the row', async ({
     as,
@@ -399,7 +403,7 @@ describe('POST /api/bom limits and refusals', () => {
     // Pasted, too.
     const pasted = await as(buyer).post('/api/bom', { text: rows(BOM_MAX_ROWS + 1) });
     expect(pasted.statusCode).toBe(413);
-  });
+  }, 60_000);
 
   test('refuses a file over 5 MiB as it arrives', async ({ as, buyer }) => {
     const big = Buffer.alloc(BOM_MAX_BYTES + 1, 'a');
