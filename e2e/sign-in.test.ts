@@ -65,6 +65,7 @@ describe('signing in', () => {
       'Lists',
       'Bill of materials',
       'My Tools',
+      'My Part Numbers',
       'My Quotes',
       'Company',
       'Add Review',

@@ -16,6 +16,10 @@ import {
 import { bomRoutesPlugin } from './modules/bom/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
+import {
+  catalogCustomerNumbers,
+  customerPartNumberRoutesPlugin,
+} from './modules/customer-part-numbers/index.js';
 import { documentRoutesPlugin } from './modules/documents/index.js';
 import { fulfilmentRoutesPlugin } from './modules/fulfilment/index.js';
 import { healthRoutesPlugin } from './modules/health/index.js';
@@ -113,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)
     .register(categoryRoutesPlugin)
-    .register(partRoutesPlugin, { tools: catalogToolLinks })
+    .register(partRoutesPlugin, { tools: catalogToolLinks, buyerNumbers: catalogCustomerNumbers })
     .register(auditRoutesPlugin)
     .register(overviewRoutesPlugin)
     .register(reviewRoutesPlugin)
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(messageRoutesPlugin)
     .register(imageRoutesPlugin)
     .register(toolRoutesPlugin)
+    .register(customerPartNumberRoutesPlugin)
     // The buyer's own part numbers plug in here: { customerPartNumbers: (db, caller, numbers) => … }.
     .register(bomRoutesPlugin, {})
     .register(documentRoutesPlugin);

@@ -31,6 +31,8 @@ export const errorStatus = {
   unknown_part: 422,
   unknown_tool: 422,
   too_many_fleet_entries: 422,
+  /** One customer part number given to two parts of one set. */
+  duplicate_customer_part_number: 422,
   headers_too_large: 431,
   rate_limited: 429,
   internal: 500,

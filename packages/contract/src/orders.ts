@@ -18,6 +18,10 @@ export const OrderLine = z.object({
   quantity: z.number().int(),
   unitPrice: z.number().int().describe('whole dollars a piece: the price break the quantity reached'),
   price: z.number().int().describe('quantity × unitPrice, whole dollars'),
+  customerPartNumber: z
+    .string()
+    .optional()
+    .describe("the buyer's (or their company's) own number for the part when the order was placed"),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

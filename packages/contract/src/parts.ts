@@ -42,6 +42,12 @@ export const Part = z.object({
     .array(z.object({ toolId: Id, model: z.string(), position: z.string() }))
     .optional()
     .describe('the tool models the part fits, with its position on their drawings'),
+  customerPartNumber: z
+    .string()
+    .optional()
+    .describe(
+      "for a signed-in buyer: their own (or their company's) number for the part, when they keep one",
+    ),
 });
 export type Part = z.infer<typeof Part>;
 

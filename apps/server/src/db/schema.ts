@@ -191,6 +191,8 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price: number;
   price: number;
+  /** The buyer's (or their company's) number for the part when the order was placed; null: none. */
+  customer_part_number: string | null;
 }
 
 /** A buyer's saved list of parts to order again. */
@@ -429,6 +431,17 @@ export interface MyToolsTable {
   created_at: string;
 }
 
+/** A buyer's (or their company's) own number for a part: one a part, each unique for its owner. */
+export interface CustomerPartNumbersTable {
+  owner_kind: 'company' | 'user';
+  owner_id: string;
+  part_id: string;
+  customer_part_number: string;
+  /** text-search.ts partNumberKey of the number: what lookups compare. */
+  number_key: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -466,6 +479,7 @@ export interface DB {
   tool_hotspots: ToolHotspotsTable;
   tool_parts: ToolPartsTable;
   my_tools: MyToolsTable;
+  customer_part_numbers: CustomerPartNumbersTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -107,6 +107,26 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     { visitor: 200, garbage: 200, owner: 200, other: 200, admin: 200 },
   ],
   [
+    'GET /api/partsById',
+    async () => ({ method: 'GET', url: `/api/partsById?id=${partId}` }),
+    { visitor: 200, garbage: 200, owner: 200, other: 200, admin: 200 },
+  ],
+  [
+    'GET /api/customer-part-numbers',
+    async () => ({ method: 'GET', url: '/api/customer-part-numbers' }),
+    { visitor: 401, garbage: 401, owner: 200, other: 200, admin: 403 },
+  ],
+  [
+    // The owner is their company's admin; the other keeps their own set.
+    'PUT /api/customer-part-numbers',
+    async () => ({
+      method: 'PUT',
+      url: '/api/customer-part-numbers',
+      payload: { items: [{ partsId: partId, customerPartNumber: 'MATRIX-1' }] },
+    }),
+    { visitor: 401, garbage: 401, owner: 200, other: 200, admin: 403 },
+  ],
+  [
     'GET /api/categories',
     async () => ({ method: 'GET', url: '/api/categories' }),
     { visitor: 200, garbage: 200, owner: 200, other: 200, admin: 200 },

@@ -41,6 +41,12 @@ export interface AuthGuard {
   admin(request: FastifyRequest): Promise<void>;
   /** A buyer: signed in and not an admin (admins do not order or review). */
   buyer(request: FastifyRequest): Promise<void>;
+  /**
+   * Anyone, for a public read that says more to a signed-in user (a buyer's own part numbers): the
+   * caller is set when the request carries a valid access token; anything else (none, garbage, an
+   * expired token) is read as a visitor's, as public reads always have.
+   */
+  anyone(request: FastifyRequest): Promise<void>;
 }
 
 /** The caller that the route's guard established. */

@@ -49,6 +49,13 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'my-part-numbers',
+        ...dashboardPage(
+          'My Part Numbers',
+          async () => (await import('../features/part-numbers/pages/my-part-numbers-page')).MyPartNumbersPage,
+        ),
+      },
+      {
         path: 'my-quotes',
         ...dashboardPage(
           'My Quotes',

@@ -44,6 +44,13 @@ export interface InvoiceLine {
   quantity: number;
   unitPrice: number;
   price: number;
+  /** The buyer's own number for the part when the order was placed. */
+  customerPartNumber?: string | undefined;
+}
+
+/** A line's part as the invoice and the packing slip print it: its name, the buyer's own number below. */
+export function partCell(line: { part: string; customerPartNumber?: string | undefined }): string {
+  return line.customerPartNumber ? `${line.part}\nYour part number: ${line.customerPartNumber}` : line.part;
 }
 
 const count = new Intl.NumberFormat('en-US');

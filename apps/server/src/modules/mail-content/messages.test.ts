@@ -29,6 +29,7 @@ const line = (n: number, part_name: string, quantity: number, unit_price: number
   quantity,
   unit_price,
   price: quantity * unit_price,
+  customer_part_number: null,
 });
 const oneLine = { ...order, lines: [line(0, 'Crimping Tool', 1000, 9)] };
 const threeLines = {

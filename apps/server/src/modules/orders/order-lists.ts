@@ -140,6 +140,7 @@ export function exportOrderLines(
   (OrderRow & {
     line_no: number;
     line_part_name: string;
+    line_customer_part_number: string | null;
     line_quantity: number;
     line_unit_price: number;
     line_price: number;
@@ -157,6 +158,7 @@ export function exportOrderLines(
     .select([
       'order_lines.line_no as line_no',
       'order_lines.part_name as line_part_name',
+      'order_lines.customer_part_number as line_customer_part_number',
       'order_lines.quantity as line_quantity',
       'order_lines.unit_price as line_unit_price',
       'order_lines.price as line_price',

@@ -22,6 +22,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/index.js';
+import { customerNumbersOfParts, type NumberOwner, numberOwner } from '../customer-part-numbers/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
@@ -63,6 +64,7 @@ export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
       quantity: Number(line.quantity),
       unitPrice: Number(line.unit_price),
       price: Number(line.price),
+      ...(line.customer_part_number ? { customerPartNumber: line.customer_part_number } : {}),
     })),
     ...(row.po_number ? { poNumber: row.po_number } : {}),
     mobile: row.mobile,
@@ -153,7 +155,11 @@ export async function writeOrder(
   const { open, openValue, verified, member } = await buyerStanding(trx, buyer.id);
   if (deps.unpaidPerBuyer !== undefined && !agreed && open >= deps.unpaidPerBuyer)
     throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
-  const lines = await takeLines(trx, id, body.lines, agreed);
+  const lines = await withCustomerNumbers(
+    trx,
+    numberOwner(buyer.id, member?.company_id),
+    await takeLines(trx, id, body.lines, agreed),
+  );
   const [first, ...rest] = lines;
   if (!first) throw new Error('an order has at least one line');
   const price = rest.reduce((sum, line) => sum + line.price, first.price);
@@ -231,6 +237,23 @@ export interface AgreedOrder {
   refusal: (lines: readonly RefusedLine[]) => string;
 }
 
+/**
+ * The lines with the buyer's own numbers for their parts (their company's when they belong to
+ * one) as the numbers are now: the order keeps them, whatever becomes of the numbers later.
+ */
+async function withCustomerNumbers(
+  trx: Database,
+  owner: NumberOwner,
+  lines: OrderLineRow[],
+): Promise<OrderLineRow[]> {
+  const numbers = await customerNumbersOfParts(
+    trx,
+    owner,
+    lines.map((line) => line.part_id),
+  );
+  return lines.map((line) => ({ ...line, customer_part_number: numbers.get(line.part_id) ?? null }));
+}
+
 /** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */
 async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[], agreed?: AgreedOrder) {
   const taken = new Map((await takeStock(trx, wanted, { minimum: !agreed })).map((part) => [part.id, part]));
@@ -254,6 +277,7 @@ async function takeLines(trx: Database, orderId: string, wanted: readonly LineIn
       quantity: line.quantity,
       unit_price: unitPrice,
       price: unitPrice * line.quantity,
+      customer_part_number: null,
     };
   });
   if (refused.length > 0) throw new RefusedLines(refused);
@@ -387,6 +411,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       'address',
       'PO number',
       'part',
+      'customer part number',
       'quantity',
       'unit price',
       'price',
@@ -410,6 +435,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       o.address,
       o.po_number,
       o.line_part_name,
+      o.line_customer_part_number,
       Number(o.line_quantity),
       Number(o.line_unit_price),
       Number(o.line_price),

@@ -9,5 +9,5 @@ export {
 } from './lookups.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
-export { searchCatalog, type ToolParts } from './search.js';
+export { type BuyerNumbers, type BuyerPartNumbers, searchCatalog, type ToolParts } from './search.js';
 export { getPart, listCatalog, priceBreaksOf } from './service.js';

@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import { partImportRoutes } from './import-routes.js';
 import { partRoutes } from './routes.js';
-import type { ToolParts } from './search.js';
+import type { BuyerPartNumbers, ToolParts } from './search.js';
 
 /** The catalog: its public reads and search, and the admin's edits and CSV import. */
-export const partRoutesPlugin = fp<{ tools: ToolParts }>(
-  async (app, { tools }) => {
+export const partRoutesPlugin = fp<{ tools: ToolParts; buyerNumbers: BuyerPartNumbers }>(
+  async (app, { tools, buyerNumbers }) => {
     const { db, guard } = app;
-    partRoutes(app, { db, guard, tools });
+    partRoutes(app, { db, guard, tools, buyerNumbers });
     await partImportRoutes(app, { db, guard });
   },
   { name: 'part-routes', dependencies: ['database', 'auth-guard'] },

@@ -9,12 +9,18 @@ import {
   PartsQuery,
 } from '@shop/contract/parts';
 import { Acknowledged, Inserted } from '@shop/contract/primitives';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
-import { searchCatalog, type ToolParts, withFits } from './search.js';
+import {
+  type BuyerPartNumbers,
+  searchCatalog,
+  type ToolParts,
+  withBuyerNumbers,
+  withFits,
+} from './search.js';
 import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
 
 /** The search's own parameters, and `f.<key>` filters beside them (read by the service). */
@@ -25,22 +31,34 @@ const SearchParameters = SearchQuery.catchall(
 const security = [{ bearer: [] }];
 const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody };
 
-export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard; tools: ToolParts }) {
+export function partRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; guard: AuthGuard; tools: ToolParts; buyerNumbers: BuyerPartNumbers },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The numbers of the request's buyer, when a buyer (not an admin) signed it. */
+  const numbersOf = (request: FastifyRequest) =>
+    request.caller && request.caller.role !== 'admin'
+      ? deps.buyerNumbers.forBuyer(deps.db, request.caller.id)
+      : undefined;
 
   api.get(
     '/api/catalog/search',
     {
       decompress: false,
+      onRequest: deps.guard.anyone,
       schema: {
         tags: ['parts'],
         summary:
           'Find parts by id, part number, tool model or words, filtered by category, stock, lifecycle, tool and attributes (f.<key>=a,b or f.<key>=lo..hi, numbers with SI prefixes and units: 4.7u, 10kΩ); facets count what each other choice would leave',
+        description:
+          "Anyone. With a signed-in buyer's access token, `q` also finds parts by the buyer's own part numbers (their company's when they belong to one: GET /api/customer-part-numbers), compared as mpns are (exact: first, with the exact mpns; a start of 3+ characters: with the mpns it starts), and each part found carries `customerPartNumber` when the buyer keeps one for it. A token that is not valid is read as a visitor's.",
         querystring: SearchParameters,
         response: { 200: PartSearchResult, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => searchCatalog(deps.db, request.query, request.query, deps.tools),
+    async (request) =>
+      searchCatalog(deps.db, request.query, request.query, deps.tools, await numbersOf(request)),
   );
 
   api.get(
@@ -67,14 +85,20 @@ export function partRoutes(app: FastifyInstance, deps: { db: Database; guard: Au
     '/api/partsById',
     {
       decompress: false,
+      onRequest: deps.guard.anyone,
       schema: {
         tags: ['parts'],
         summary: 'One part',
+        description:
+          "Anyone. For a signed-in buyer the part carries `customerPartNumber` when the buyer (or their company) keeps one for it; a token that is not valid is read as a visitor's.",
         querystring: PartByIdQuery,
         response: { 200: Part, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => (await withFits(deps.db, deps.tools, [await getPart(deps.db, request.query.id)]))[0],
+    async (request) => {
+      const [part, numbers] = await Promise.all([getPart(deps.db, request.query.id), numbersOf(request)]);
+      return (await withBuyerNumbers(numbers, await withFits(deps.db, deps.tools, [part])))[0];
+    },
   );
 
   api.post(

@@ -13,15 +13,17 @@ import type { Database } from '../../db/database.js';
 import { partNumberKey } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { type CategoryTree, categoryTree } from '../categories/index.js';
+import { type FacetCount, searchWithFacets } from './facet-search.js';
+import { partsByIds } from './repository.js';
 import {
   categoriesFound,
-  facetValues,
+  numberInCatalog,
   type SearchScope,
   searchParts,
   type ValueFilter,
   wordsInCatalog,
 } from './search-repository.js';
-import { searchWords } from './search-words.js';
+import { searchWords, tolerantWords } from './search-words.js';
 import { toPart } from './service.js';
 
 /** The search's fixed parameters; every other one must be an `f.<key>` filter. */
@@ -41,6 +43,36 @@ export interface ToolParts {
   ofTool(db: Database, toolId: string): Promise<string[] | undefined>;
   /** The tools each part fits, with its position. */
   fitsOf(db: Database, partIds: string[]): Promise<Map<string, NonNullable<Part['fitsTools']>>>;
+}
+
+/**
+ * What the catalog reads of a buyer's own part numbers (customer part numbers); given by the app
+ * (app.ts), as that module reads the parts.
+ */
+export interface BuyerPartNumbers {
+  /** A signed-in buyer's numbers: their company's when they belong to one, else their own. */
+  forBuyer(db: Database, buyerId: string): Promise<BuyerNumbers>;
+}
+
+/** One buyer's numbers. */
+export interface BuyerNumbers {
+  /**
+   * The parts whose number is `key` (a partNumberKey) exactly, and those whose number starts with
+   * it when it has 3 characters or more (a bounded few).
+   */
+  find(key: string): Promise<{ exact: string[]; prefix: string[] }>;
+  /** The buyer's numbers of these parts: part → number. */
+  of(partIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** Parts with the buyer's own numbers for them, when there is a buyer. */
+export async function withBuyerNumbers(numbers: BuyerNumbers | undefined, parts: Part[]): Promise<Part[]> {
+  if (!numbers || parts.length === 0) return parts;
+  const found = await numbers.of(parts.map((part) => part._id));
+  return parts.map((part) => {
+    const customerPartNumber = found.get(part._id);
+    return customerPartNumber === undefined ? part : { ...part, customerPartNumber };
+  });
 }
 
 /** Parts with the tools they fit. */
@@ -111,18 +143,29 @@ function readFilters(
   return filters;
 }
 
-/** What the search's `q` names: a part id, a part number, a tool model and words. */
-async function readText(db: Database, q: string | undefined, tools: ToolParts): Promise<SearchScope['text']> {
+/** What the search's `q` names: a part id, a part number (the buyer's own too), a tool model and words. */
+async function readText(
+  db: Database,
+  q: string | undefined,
+  tools: ToolParts,
+  buyer: BuyerNumbers | undefined,
+): Promise<SearchScope['text']> {
   const text = q?.trim() ?? '';
   const words = searchWords(text);
   const numberKey = partNumberKey(text);
   if (words.length === 0 && numberKey === '') return undefined;
+  const customer = buyer && numberKey ? await buyer.find(numberKey) : undefined;
   return {
     ...(Id.safeParse(text).success ? { id: text.toLowerCase() } : {}),
     ...(numberKey ? { numberKey } : {}),
+    ...(customer ? { customerExact: customer.exact, customerPrefix: customer.prefix } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
-    known: await wordsInCatalog(db, words),
+    // A part's own number is no misspelling: its words are taken as they are.
+    known:
+      customer?.exact.length || (numberKey && (await numberInCatalog(db, numberKey)))
+        ? new Set(tolerantWords(words))
+        : await wordsInCatalog(db, words),
   };
 }
 
@@ -153,19 +196,8 @@ async function facetsToCount(
   return [...facets.values()].slice(0, MAX_FACETS);
 }
 
-async function countFacet(
-  db: Database,
-  scope: SearchScope,
-  filters: ValueFilter[],
-  { attribute, categoryIds }: { attribute: CategoryAttribute; categoryIds: string[] },
-): Promise<Facet> {
-  const numeric = attribute.type === 'number';
-  const rows = await facetValues(db, scope, filters, {
-    key: attribute.key,
-    categoryIds,
-    numeric,
-    limit: MAX_FACET_VALUES,
-  });
+/** A facet as the answer names it, from its counted values. */
+function facetOf(attribute: CategoryAttribute, rows: FacetCount[]): Facet {
   const facet: Facet = {
     key: attribute.key,
     name: attribute.name,
@@ -177,20 +209,23 @@ async function countFacet(
     })),
   };
   const [first] = rows;
-  if (numeric && first?.min !== null && first?.max !== null && first)
-    return { ...facet, min: first.min as number, max: first.max as number };
+  if (attribute.type === 'number' && first && first.min !== null && first.max !== null)
+    return { ...facet, min: first.min, max: first.max };
   return facet;
 }
 
 /**
  * `GET /api/catalog/search` (docs/api.md part three): the parts the query finds, a page of them
- * in its order, and the facet counts, each counted with every filter but its own.
+ * in its order, and the facet counts, each counted with every filter but its own. For a signed-in
+ * buyer (`buyer`, their numbers), `q` also finds parts by the buyer's own numbers, and the parts
+ * carry them.
  */
 export async function searchCatalog(
   db: Database,
   query: SearchQuery,
   raw: Record<string, unknown>,
   tools: ToolParts,
+  buyer?: BuyerNumbers,
 ): Promise<PartSearchResult> {
   const tree = await categoryTree(db);
   if (query.category && !tree.byId.has(query.category)) throw notFound('category');
@@ -200,7 +235,7 @@ export async function searchCatalog(
     partIds = await tools.ofTool(db, query.tool);
     if (!partIds) throw notFound('tool');
   }
-  const text = await readText(db, query.q, tools);
+  const text = await readText(db, query.q, tools, buyer);
   const scope: SearchScope = {
     ...(query.category ? { categoryIds: tree.subtree(query.category) } : {}),
     ...(query.inStock ? { inStock: true } : {}),
@@ -209,10 +244,33 @@ export async function searchCatalog(
     ...(text ? { text } : {}),
   };
   const sort = query.sort ?? (text ? 'relevance' : 'newest');
-  const [page, wanted] = await Promise.all([
-    searchParts(db, scope, filters, { sort, limit: query.limit, offset: query.offset }),
-    facetsToCount(db, tree, scope, filters, query.category),
-  ]);
-  const facets = await Promise.all(wanted.map((facet) => countFacet(db, scope, filters, facet)));
-  return { total: page.total, parts: await withFits(db, tools, page.rows.map(toPart)), facets };
+  const wanted = await facetsToCount(db, tree, scope, filters, query.category);
+  const page = { sort, limit: query.limit, offset: query.offset };
+  if (wanted.length === 0) {
+    // The whole catalog, or nothing to count: a page in an index's order, and the count.
+    const found = await searchParts(db, scope, filters, page);
+    const parts = await withFits(db, tools, found.rows.map(toPart));
+    return { total: found.total, parts: await withBuyerNumbers(buyer, parts), facets: [] };
+  }
+  const found = await searchWithFacets(
+    db,
+    scope,
+    filters,
+    wanted.map(({ attribute, categoryIds }) => ({
+      key: attribute.key,
+      categoryIds,
+      numeric: attribute.type === 'number',
+    })),
+    { ...page, facetValues: MAX_FACET_VALUES },
+  );
+  const rows = new Map((await partsByIds(db, found.ids)).map((row) => [row.id, row]));
+  const parts = found.ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toPart(row)] : [];
+  });
+  return {
+    total: found.total,
+    parts: await withBuyerNumbers(buyer, await withFits(db, tools, parts)),
+    facets: wanted.map(({ attribute }) => facetOf(attribute, found.facets.get(attribute.key) ?? [])),
+  };
 }

@@ -17,6 +17,7 @@ import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
+import { ifMatchPasses } from '../../http/if-match.js';
 import { addressesOf } from '../addresses/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
@@ -209,15 +210,6 @@ export async function listQuotes(
  */
 export const quoteEtag = (row: Pick<quotes.QuoteRow, 'id' | 'offer_no'>) =>
   `"${row.id}:${Number(row.offer_no)}"`;
-
-/**
- * Whether an `If-Match` header passes for this ETag (RFC 9110 §13.1.1): `*`, or a list of entity
- * tags one of which is the ETag by strong comparison (a weak tag never is).
- */
-export function ifMatchPasses(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return (header.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => tag === etag);
-}
 
 /**
  * The quote with the newest QUOTE_THREAD_PAGE messages of its thread (older ones: `threadOf`), and

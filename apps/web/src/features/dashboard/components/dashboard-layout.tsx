@@ -16,6 +16,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/lists', label: 'Lists' },
   { to: '/bom', label: 'Bill of materials' },
   { to: '/dashboard/my-tools', label: 'My Tools' },
+  { to: '/dashboard/my-part-numbers', label: 'My Part Numbers' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
   { to: '/dashboard/company', label: 'Company' },
   { to: '/dashboard/add-review', label: 'Add Review' },

@@ -2,6 +2,7 @@ import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { YourPartNumber } from '../../part-numbers';
 import { quoteRequestPath } from '../../quotes';
 import { type checkLine, OBSOLETE_PART_MESSAGE } from '../pricing';
 import type { BuilderLine } from '../store';
@@ -45,6 +46,7 @@ export function BuilderTable({
                 <Link to={`/parts/${shown.part._id}`} className="link link-hover font-medium">
                   {shown.part.name}
                 </Link>
+                <YourPartNumber number={shown.part.customerPartNumber} />
                 <span className="block text-xs text-base-content/70">
                   {formatPieces(shown.part.min_order_quantity)} to{' '}
                   {formatPieces(shown.part.available_quantity)}

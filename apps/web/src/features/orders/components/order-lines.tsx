@@ -15,6 +15,7 @@ export function OrderLineList({
       {lines.map((line) => (
         <li key={line.partsId}>
           <span className="font-medium">{line.partsName}</span>
+          <YourNumber line={line} />
           <br />
           <span className="whitespace-nowrap text-base-content/80">
             {formatPieces(line.quantity)} × {formatDollars(line.unitPrice)} = {formatDollars(line.price)}
@@ -23,6 +24,15 @@ export function OrderLineList({
       ))}
     </ul>
   );
+}
+
+/** The buyer's own number for a line's part when the order was placed, where they kept one. */
+function YourNumber({ line }: { line: Pick<OrderLine, 'customerPartNumber'> }) {
+  return line.customerPartNumber ? (
+    <span className="block break-all text-xs text-base-content/70">
+      Your part number: <span className="font-mono">{line.customerPartNumber}</span>
+    </span>
+  ) : null;
 }
 
 /** The buyer's purchase order number, where they gave one. */
@@ -41,6 +51,7 @@ export function OrderPartCell({ order }: { order: Order }) {
   return (
     <>
       {order.partsName}
+      {more === 0 && order.lines[0] && <YourNumber line={order.lines[0]} />}
       {more > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer text-sm text-primary">{morePartsText(more)}</summary>

@@ -8,7 +8,8 @@ export const partPath = (id: string) => `/api/partsById?${new URLSearchParams({ 
 export function partQuery(id: string) {
   return queryOptions({
     queryKey: ['parts', 'one', id],
-    queryFn: async ({ signal }) => (await apiRequest<Part>(partPath(id), { signal })).data,
+    // Signed in, a buyer's part carries their own number for it (customerPartNumber).
+    queryFn: async ({ signal }) => (await apiRequest<Part>(partPath(id), { signal, auth: true })).data,
     // Stock changes with every order: read it fresh on the purchase and product pages.
     staleTime: 0,
   });

@@ -8,7 +8,9 @@ export function catalogSearchQuery(state: CatalogState) {
   const path = searchPath(state);
   return queryOptions({
     queryKey: ['catalog-search', path],
-    queryFn: async ({ signal }) => (await apiRequest<PartSearchResult>(path, { signal })).data,
+    // Signed in, a buyer's own part numbers find their parts too (the server's first page of a
+    // search, rendered for anyone, does not: docs/api.md, "Customer part numbers").
+    queryFn: async ({ signal }) => (await apiRequest<PartSearchResult>(path, { signal, auth: true })).data,
     // A wrong filter in an address is said on the page, in place (catalog-page.tsx).
     meta: { quiet: true },
     retry: false,

@@ -55,6 +55,11 @@ export function ResultCard({
               {part.manufacturer}
             </p>
           )}
+          {part.customerPartNumber && (
+            <p className="text-sm">
+              Your part number: <span className="font-mono">{part.customerPartNumber}</span>
+            </p>
+          )}
           <LifecycleNote part={part} replacement={replacement} />
           {values.length > 0 && (
             <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm">

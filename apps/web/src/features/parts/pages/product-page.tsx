@@ -1,15 +1,18 @@
 import type { Category } from '@shop/contract/catalog';
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
 import { showSuccess } from '../../../lib/toasts';
+import { useSession } from '../../auth';
 import { addToOrder } from '../../order-builder';
 import { RequestQuoteLink } from '../../quotes';
 import { FitsTools } from '../../tools';
+import { partQuery } from '../api/get-part';
 import { readCategories, readPart } from '../catalog-data';
 import { LifecycleNote } from '../components/lifecycle-note';
 import { PartFacts } from '../components/part-facts';
@@ -75,6 +78,11 @@ function Product({
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   const prices = priceTable(part);
+  // The signed-in buyer's own number for it: the page the server renders is everyone's, so the
+  // part is read again with the buyer's token.
+  const signedIn = useSession().status === 'signed-in';
+  const mine = useQuery({ ...partQuery(part._id), enabled: signedIn, meta: { quiet: true } });
+  const yours = signedIn ? (mine.data?.customerPartNumber ?? part.customerPartNumber) : undefined;
   const buyPath = quote.inRange ? `/purchase/${encodeURIComponent(part._id)}?quantity=${quote.quantity}` : '';
   return (
     <>
@@ -108,6 +116,14 @@ function Product({
           <LifecycleNote part={part} replacement={replacement} />
           <p className="text-base-content/80">{part.desc}</p>
           <PartNumbers part={part} />
+          {yours && (
+            <p className="rounded-box bg-base-200 px-3 py-2" data-testid="your-part-number">
+              Your part number: <strong className="font-mono">{yours}</strong>{' '}
+              <Link to="/dashboard/my-part-numbers" className="link link-primary text-sm">
+                Change<span className="sr-only"> your part numbers</span>
+              </Link>
+            </p>
+          )}
           <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
           <div>
             {/* Three short columns from 640 px; a card a price below. */}
