@@ -18,6 +18,8 @@ import {
 export interface NumberLookup {
   by: Exclude<BomMatchKind, 'name'>;
   find(numbers: readonly string[]): Promise<ReadonlyMap<string, readonly string[]>>;
+  /** Whether a number it found is written as the part's number is kept (else only normalised alike). */
+  isExact?(number: string, part: Part): boolean;
 }
 
 /** Our part id, written as the API writes it (case aside). */
@@ -70,12 +72,12 @@ export async function matchLines(
   lines: readonly MatchInput[],
 ): Promise<Found[]> {
   const numbers = [...new Set(lines.map((line) => line.partNumber).filter(Boolean))];
-  const named = new Map<string, { by: NumberLookup['by']; ids: readonly string[] }>();
+  const named = new Map<string, { lookup: NumberLookup; ids: readonly string[] }>();
   for (const lookup of lookups) {
     const open = numbers.filter((number) => !named.has(number));
     if (open.length === 0) break;
     for (const [number, ids] of await lookup.find(open))
-      if (ids.length > 0) named.set(number, { by: lookup.by, ids });
+      if (ids.length > 0) named.set(number, { lookup, ids });
   }
   const parts = await partsByIds(
     db,
@@ -100,7 +102,14 @@ export async function matchLines(
     const live = (found?.ids ?? []).flatMap((id) => parts.get(id) ?? []);
     const [only] = live;
     if (found && only && live.length === 1)
-      return { match: { part: only, by: found.by, exact: isExact(found.by, only, line.partNumber) } };
+      return {
+        match: {
+          part: only,
+          by: found.lookup.by,
+          exact:
+            found.lookup.isExact?.(line.partNumber, only) ?? isExact(found.lookup.by, only, line.partNumber),
+        },
+      };
     if (live.length > 1)
       return {
         candidates: live.slice(0, BOM_MAX_CANDIDATES).map((part) => ({ id: part._id, name: part.name })),

@@ -2,6 +2,7 @@ import { BOM_MAX_BYTES, BOM_MAX_ROWS, type BomResult } from '@shop/contract/bom'
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect } from 'vitest';
+import { signUp } from '../../test-support/accounts.js';
 import { insertNumberedParts, postBomFile } from '../../test-support/bom.js';
 import { test } from '../../test-support/fixture.js';
 
@@ -486,5 +487,36 @@ describe('POST /api/bom limits and refusals', () => {
   test('takes JSON or a multipart form, nothing else', async ({ as, buyer }) => {
     const res = await as(buyer).post('/api/bom', 'MPN,Qty\nA1321,1', { 'content-type': 'text/csv' });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe("POST /api/bom with the buyer's own part numbers", () => {
+  test("matches a line by the number the buyer keeps for a part, before the manufacturer's", async ({
+    as,
+    buyer,
+  }) => {
+    const kept = await as(buyer).put('/api/customer-part-numbers', {
+      items: [{ partsId: heater, customerPartNumber: 'ACME-HEAT-7' }],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const res = await postBomFile(as(buyer), {
+      bytes: csv('Part Number,Qty', 'acme heat 7,3', 'T-24C,10', 'ACME-HEAT-7,2'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [own, maker, written] = (res.json() as BomResult).lines;
+    expect(written?.match).toMatchObject({ partsId: heater, by: 'customerPartNumber', exact: true });
+    expect(own).toMatchObject({
+      match: { partsId: heater, by: 'customerPartNumber', exact: false },
+      orderQuantity: 3,
+      problems: [],
+    });
+    expect(maker?.match).toMatchObject({ partsId: tip, by: 'mpn', exact: true });
+  });
+
+  test("another buyer's numbers name nothing", async ({ as, shop }) => {
+    const other = await signUp(shop.app);
+    const res = await postBomFile(as(other), { bytes: csv('Part Number,Qty', 'ACME-HEAT-7,3') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as BomResult).lines[0]).toMatchObject({ problems: ['not_found'] });
   });
 });

@@ -28,7 +28,7 @@ export type CustomerNumberLookup = (
   db: Database,
   caller: Caller,
   numbers: readonly string[],
-) => Promise<ReadonlyMap<string, string>>;
+) => Promise<ReadonlyMap<string, { partsId: string; number: string }>>;
 
 export interface BomDeps {
   db: Database;
@@ -41,17 +41,20 @@ export type BomSource = { kind: 'file'; bytes: Buffer } | { kind: 'text'; text: 
 /** The lookups a BOM's numbers go through, in order: our id, the buyer's own numbers, the manufacturer's. */
 export function lookupsFor(deps: BomDeps, caller: Caller): NumberLookup[] {
   const { db, customerPartNumbers } = deps;
-  const own: NumberLookup[] = customerPartNumbers
-    ? [
-        {
-          by: 'customerPartNumber',
-          async find(numbers) {
-            const found = await customerPartNumbers(db, caller, numbers);
-            return new Map([...found].map(([number, id]) => [number, [id]]));
-          },
-        },
-      ]
-    : [];
+  const own: NumberLookup[] = [];
+  if (customerPartNumbers) {
+    // The numbers as the buyer keeps them, to tell a number written alike from one only normalised alike.
+    const kept = new Map<string, string>();
+    own.push({
+      by: 'customerPartNumber',
+      async find(numbers) {
+        const found = await customerPartNumbers(db, caller, numbers);
+        for (const [written, { number }] of found) kept.set(written, number);
+        return new Map([...found].map(([written, { partsId }]) => [written, [partsId]]));
+      },
+      isExact: (written) => kept.get(written) === written,
+    });
+  }
   return [byId(db), ...own, byMpn(db)];
 }
 

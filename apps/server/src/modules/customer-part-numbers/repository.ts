@@ -104,13 +104,17 @@ export async function partsWithKeys(
   db: Database,
   owner: NumberOwner,
   keys: readonly string[],
-): Promise<{ number_key: string; part_id: string }[]> {
-  const found: { number_key: string; part_id: string }[] = [];
+): Promise<{ number_key: string; part_id: string; customer_part_number: string }[]> {
+  const found: { number_key: string; part_id: string; customer_part_number: string }[] = [];
   for (const chunk of chunks([...new Set(keys)], VALUES_A_QUERY)) {
     const rows = await db
       .selectFrom('customer_part_numbers')
       .innerJoin('parts', 'parts.id', 'customer_part_numbers.part_id')
-      .select(['customer_part_numbers.number_key', 'customer_part_numbers.part_id'])
+      .select([
+        'customer_part_numbers.number_key',
+        'customer_part_numbers.part_id',
+        'customer_part_numbers.customer_part_number',
+      ])
       .where(ownedBy(owner))
       .where(sql<boolean>`${numberKey(db)} in (${sql.join(chunk)})`)
       .where('parts.deleted_at', 'is', null)

@@ -503,7 +503,10 @@ describe('finding parts by customer part number', () => {
       { kind: 'company', id: people.companyId },
       ['KA-FUSE-10', 'ka tip 24', 'NOPE', ''].map(partNumberKey),
     );
-    expect(Object.fromEntries(found)).toEqual({ kafuse10: ids.fuse, katip24: ids.tip });
+    expect(Object.fromEntries(found)).toEqual({
+      kafuse10: { partsId: ids.fuse, number: 'KA-FUSE-10' },
+      katip24: { partsId: ids.tip, number: 'KA/TIP.24' },
+    });
     expect(queries).toBe(1);
     const none = await partsByCustomerNumberKeys(db, { kind: 'user', id: people.solo.uid }, ['kafuse10']);
     expect(found.size).toBe(2);

@@ -201,20 +201,23 @@ export async function replaceNumbers(
 
 /**
  * The parts whose number, as numbers compare (text-search.ts partNumberKey), is one of `keys`, for
- * this owner: key → part. One query for a bill of materials (up to 10,000 keys a query), only parts
- * in the catalog. Keys are taken as given: normalise them with partNumberKey first.
+ * this owner: key → the part and the number as kept. One query for a bill of materials (up to
+ * 10,000 keys a query), only parts in the catalog. Keys are taken as given: normalise them with
+ * partNumberKey first.
  */
 export async function partsByCustomerNumberKeys(
   db: Database,
   owner: numbers.NumberOwner,
   keys: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { partsId: string; number: string }>> {
   const rows = await numbers.partsWithKeys(
     db,
     owner,
     keys.filter((key) => key !== ''),
   );
-  return new Map(rows.map((row) => [row.number_key, row.part_id]));
+  return new Map(
+    rows.map((row) => [row.number_key, { partsId: row.part_id, number: row.customer_part_number }]),
+  );
 }
 
 /** This owner's numbers of these parts: part → number. */
