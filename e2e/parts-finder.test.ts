@@ -92,8 +92,14 @@ describe('the parts finder', () => {
     const filters = phone.getByRole('button', { name: 'Filters (2)' });
     expect(await phone.getByRole('group', { name: 'Shape' }).isVisible()).toBe(false);
     await filters.click();
-    const drawer = phone.getByRole('complementary', { name: 'Filters' });
+    const drawer = phone.getByRole('dialog', { name: 'Filters' });
     await drawer.getByRole('group', { name: 'Tip width (mm)' }).getByLabel('Min').waitFor();
+    // The open drawer keeps the focus: back from its first button is its last field, not the page.
+    expect(await phone.evaluate(() => document.activeElement?.textContent)).toBe('Show 1 part');
+    await phone.keyboard.press('Shift+Tab');
+    expect(await drawer.evaluate((aside) => aside.contains(document.activeElement))).toBe(true);
+    await phone.keyboard.press('Tab');
+    expect(await phone.evaluate(() => document.activeElement?.textContent)).toBe('Show 1 part');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAccessibilityProblems(phone)).toEqual([]);
     await shoot(phone, 'finder-drawer-375');

@@ -63,6 +63,7 @@ describe('signing in', () => {
       'My Profile',
       'My Order',
       'Lists',
+      'Bill of materials',
       'My Tools',
       'My Part Numbers',
       'My Quotes',

@@ -13,6 +13,7 @@ import {
   passwordHashingPlugin,
   secretsPlugin,
 } from './modules/auth/index.js';
+import { bomRoutesPlugin } from './modules/bom/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
 import {
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(imageRoutesPlugin)
     .register(toolRoutesPlugin)
     .register(customerPartNumberRoutesPlugin)
+    // The buyer's own part numbers plug in here: { customerPartNumbers: (db, caller, numbers) => … }.
+    .register(bomRoutesPlugin, {})
     .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });

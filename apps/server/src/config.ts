@@ -133,6 +133,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_INVITATIONS_PER_ACCOUNT: count(20),
   RATE_LIMIT_INVITATIONS_PER_COMPANY: count(50),
   RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT: count(60),
+  // Each reads a file of up to 5 MiB and matches up to 5,000 lines.
+  RATE_LIMIT_BOMS_PER_ACCOUNT: count(200),
   // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
   // ordering it and never paying (docs/api.md, "Accounts you can trust").
   UNPAID_ORDER_RELEASE: flag.default(true),
@@ -279,6 +281,8 @@ export interface Config {
     invitationsPerAccount: number;
     invitationsPerCompany: number;
     quoteMessagesPerAccount: number;
+    /** Bills of materials read (POST /api/bom) per account. */
+    bomsPerAccount: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
     purchasesPerIp: number;
@@ -453,6 +457,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       invitationsPerAccount: env.RATE_LIMIT_INVITATIONS_PER_ACCOUNT,
       invitationsPerCompany: env.RATE_LIMIT_INVITATIONS_PER_COMPANY,
       quoteMessagesPerAccount: env.RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT,
+      bomsPerAccount: env.RATE_LIMIT_BOMS_PER_ACCOUNT,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,

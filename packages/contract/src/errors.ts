@@ -66,6 +66,11 @@ export const ErrorBody = z.object({
     // Only errors about the rows of an uploaded file carry these.
     rows: z.array(RowProblem).optional().describe(`the refused rows (at most ${MAX_LISTED_ROW_PROBLEMS})`),
     rowsTotal: z.number().int().optional().describe('how many row problems there were in all'),
+    // Only a bill of materials whose columns could not be chosen carries these.
+    columns: z
+      .array(z.string())
+      .optional()
+      .describe("a bill of materials' columns, as its header names them, to choose the mapping from"),
     // Only an order's refusals carry these: the lines at fault, by their place in `lines` (from 0).
     details: z
       .array(RefusedLine)

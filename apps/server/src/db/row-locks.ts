@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Database, isSqlite } from './database.js';
 
 /**
@@ -24,4 +24,14 @@ export async function lockRows<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
 ): Promise<void> {
   if (!isSqlite(db)) await query.forUpdate().execute();
+}
+
+/**
+ * Lets one transaction at a time write `table` until it ends, before a rule that counts the
+ * table's rows and then adds one (the shop's cap on categories): PostgreSQL's `share row
+ * exclusive` lock, which readers pass and which waits for and blocks every other writer; nothing
+ * on SQLite, whose one writer at a time holds the table already.
+ */
+export async function lockTableWrites(db: Database, table: string): Promise<void> {
+  if (!isSqlite(db)) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(db);
 }

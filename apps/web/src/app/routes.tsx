@@ -329,6 +329,18 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'bom',
+            element: <RequireNonAdmin redirectTo="/dashboard" />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/bom/pages/bom-page')).BomPage,
+                }),
+              },
+            ],
+          },
+          {
             path: 'quotes/new',
             // An admin answers quotes rather than asking for them: sent to the shop's quotes.
             element: <RequireNonAdmin redirectTo="/dashboard/quotes" />,

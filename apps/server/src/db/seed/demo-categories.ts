@@ -44,12 +44,24 @@ export const demoCategories: DemoCategory[] = [
       number('resistance', 'Cold resistance', 'Ω'),
     ],
   },
+  {
+    key: 'station_spares',
+    name: 'Soldering station spares',
+    parent: 'soldering',
+    attributes: [text('fits', 'Fits model')],
+  },
   { key: 'hot_air', name: 'Hot air', attributes: [] },
   {
     key: 'nozzles',
     name: 'Nozzles',
     parent: 'hot_air',
     attributes: [number('opening', 'Opening', 'm'), text('type', 'Type')],
+  },
+  {
+    key: 'hot_air_spares',
+    name: 'Hot-air station spares',
+    parent: 'hot_air',
+    attributes: [text('fits', 'Fits model')],
   },
   { key: 'measuring', name: 'Measuring', attributes: [] },
   {
@@ -75,12 +87,24 @@ export const demoCategories: DemoCategory[] = [
       text('size', 'Size'),
     ],
   },
+  {
+    key: 'meter_spares',
+    name: 'Multimeter spares',
+    parent: 'measuring',
+    attributes: [text('fits', 'Fits model')],
+  },
   { key: 'crimping', name: 'Crimping', attributes: [] },
   {
     key: 'dies',
     name: 'Crimp dies',
     parent: 'crimping',
     attributes: [text('terminal', 'Terminals'), text('range', 'Cross-section'), text('profile', 'Profile')],
+  },
+  {
+    key: 'crimper_spares',
+    name: 'Crimping tool spares',
+    parent: 'crimping',
+    attributes: [text('fits', 'Fits model')],
   },
   { key: 'components', name: 'Components', attributes: [] },
   {

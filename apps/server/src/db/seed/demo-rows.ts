@@ -9,6 +9,8 @@ import { demoSpareParts } from './demo-spares.js';
 /** The demo's rows, ready for one insert per table: categories first, then parts and their values. */
 export interface DemoRows {
   categories: CategoriesTable[];
+  /** The categories' ids by their demo key (demo-categories.ts). */
+  categoryIds: Map<string, string>;
   parts: NewPart[];
   values: PartValuesTable[];
 }
@@ -93,5 +95,5 @@ export function demoRows(
         txt: typeof value === 'number' ? null : String(value),
       });
   }
-  return { categories, parts, values };
+  return { categories, categoryIds, parts, values };
 }

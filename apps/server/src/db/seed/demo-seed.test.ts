@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { test } from '../../test-support/fixture.js';
 import { demoParts, demoSparePartNames } from './demo-catalog.js';
 import { DEMO_SPARE_PARTS } from './demo-spare-parts.js';
+import { DEMO_TOOLS } from './demo-tools.js';
 
 test.override('shopOptions', { demo: true });
 
@@ -61,12 +62,29 @@ describe('the demo catalog', () => {
     expect(named('Soldering tips')?.parentId).toBe(named('Soldering')?._id);
     expect(named('Resistors')?.parentId).toBe(named('Components')?._id);
     expect(named('Soldering tips')?.partCount).toBe(10);
+    const soldering = named('Soldering')?._id;
     expect(named('Soldering')?.partCount).toBe(
-      (named('Soldering tips')?.partCount ?? 0) + (named('Heating elements')?.partCount ?? 0),
+      categories.filter((c) => c.parentId === soldering).reduce((sum, c) => sum + c.partCount, 0),
     );
+    // Every spare part is in a category: the demo catalog's and the demo tools' own.
+    const toolSpares = DEMO_SPARE_PARTS.filter((part) => !demoSparePartNames.includes(part.name));
+    expect(toolSpares.length).toBeGreaterThan(0);
+    expect(named('Soldering station spares')?.parentId).toBe(soldering);
     expect(categories.reduce((sum, c) => sum + (c.parentId ? c.partCount : 0), 0)).toBe(
-      demoSparePartNames.length,
+      demoSparePartNames.length + toolSpares.length,
     );
+  });
+
+  test("the demo tools' own spares say which model they fit", async ({ as }) => {
+    const categories = (await as(null).get('/api/categories')).json() as Category[];
+    const spares = categories.find((category) => category.name === 'Crimping tool spares')?._id;
+    const found = (await as(null).get(`/api/catalog/search?category=${spares}`)).json() as Found;
+    expect(found.total).toBeGreaterThan(0);
+    const fits = found.facets.find((facet) => facet.key === 'fits');
+    const crimper = DEMO_TOOLS.find((tool) =>
+      tool.lines.some((line) => line.part.startsWith('Ratchet pawl')),
+    );
+    expect(fits?.values).toEqual([{ value: crimper?.model, count: found.total }]);
   });
 
   test("gives the finder its facets: a tip's width in metres, its shape, and a range filter", async ({
@@ -107,9 +125,15 @@ describe('the demo catalog', () => {
     const current = page.parts.find((part) => part.mpn === 'HE-80');
     expect(old?.lifecycle).toBe('obsolete');
     expect(old?.replacementId).toBe(current?._id);
-    const spares = (await as(null).get('/api/catalog/search?limit=100&sort=name')).json() as Found;
-    // The demo catalog's spare parts (the demo tools' own, without a category, have no datasheets).
-    const found = spares.parts.filter((part) => part.categoryId);
+    const spares = { parts: [] as Found['parts'] };
+    for (const offset of [0, 100])
+      spares.parts.push(
+        ...((await as(null).get(`/api/catalog/search?limit=100&offset=${offset}&sort=name`)).json() as Found)
+          .parts,
+      );
+    // The demo catalog's spare parts (the demo tools' own have no datasheets).
+    const found = spares.parts.filter((part) => demoSparePartNames.includes(part.name));
+    expect(found).toHaveLength(demoSparePartNames.length);
     expect(found.every((part) => part.manufacturer && part.documents.length > 0)).toBe(true);
     expect(found.filter((part) => part.lifecycle === 'nrnd')).toHaveLength(1);
     expect(found.filter((part) => part.available_quantity === 0).length).toBeGreaterThanOrEqual(3);

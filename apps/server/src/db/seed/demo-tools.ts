@@ -129,11 +129,27 @@ async function storedDrawing(uploadsDir: string, drawing: string): Promise<strin
 /** The part number a demo name carries in brackets (`… (HE-80)`). */
 const mpnOf = (name: string) => /\(([A-Z0-9./-]+)\)$/.exec(name)?.[1] ?? null;
 
-/** Adds the spare parts the catalog does not have yet (by name); answers every spare part's id. */
+/** The demo category (demo-categories.ts) of the spares each tool's picture stands for. */
+const SPARES_CATEGORY: Record<string, string> = {
+  'soldering-station': 'station_spares',
+  'hot-air-station': 'hot_air_spares',
+  multimeter: 'meter_spares',
+  'crimping-tool': 'crimper_spares',
+};
+
+/** The model of the first demo tool a spare part is on the parts list of. */
+const modelOf = (name: string) =>
+  DEMO_TOOLS.find((tool) => tool.lines.some((line) => line.part === name))?.model;
+
+/**
+ * Adds the spare parts the catalog does not have yet (by name), each in its tool's spares
+ * category with the model it fits; answers every spare part's id.
+ */
 async function sparePartIds(
   trx: Database,
   uploadsDir: string,
   known: ReadonlyMap<string, string>,
+  categoryIds: ReadonlyMap<string, string>,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const now = Date.now();
@@ -144,10 +160,15 @@ async function sparePartIds(
       continue;
     }
     const id = newId();
+    const categoryId = categoryIds.get(SPARES_CATEGORY[part.picture] ?? '') ?? null;
+    const fits = modelOf(part.name);
+    const attributes = categoryId && fits ? { fits } : {};
     await trx
       .insertInto('parts')
       .values({
         id,
+        category_id: categoryId,
+        attributes: JSON.stringify(attributes),
         name: part.name,
         name_search: searchForm(part.name),
         name_sort: nameSortKey(part.name),
@@ -164,6 +185,11 @@ async function sparePartIds(
         manufacturer: 'Electronics Tools Manufacturers',
       })
       .execute();
+    if (categoryId && fits)
+      await trx
+        .insertInto('part_values')
+        .values({ part_id: id, category_id: categoryId, key: 'fits', num: null, txt: fits })
+        .execute();
     ids.set(part.name, id);
   }
   return ids;
@@ -178,8 +204,9 @@ export async function seedDemoTools(
   trx: Database,
   uploadsDir: string,
   known: ReadonlyMap<string, string>,
+  categoryIds: ReadonlyMap<string, string>,
 ): Promise<void> {
-  const parts = await sparePartIds(trx, uploadsDir, known);
+  const parts = await sparePartIds(trx, uploadsDir, known, categoryIds);
   const partId = (name: string) => parts.get(name) ?? '';
   for (const tool of DEMO_TOOLS) {
     const id = newId();

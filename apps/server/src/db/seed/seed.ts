@@ -69,7 +69,7 @@ export async function seedDemo(db: Database, uploadsDir: string, log: FastifyBas
         })),
       )
       .execute();
-    await seedDemoTools(trx, uploadsDir, await partIdsByName(trx));
+    await seedDemoTools(trx, uploadsDir, await partIdsByName(trx), rows.categoryIds);
     return rows;
   });
   if (seeded)

@@ -6,6 +6,7 @@ import {
 } from '@shop/contract/catalog';
 import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { lockTableWrites } from '../../db/row-locks.js';
 import type { CategoriesTable } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
@@ -66,6 +67,7 @@ const auditView = (body: CategoryBody) => ({
 
 export async function addCategory(db: Database, actor: Actor, body: CategoryBody): Promise<string> {
   return db.transaction().execute(async (trx) => {
+    await lockTableWrites(trx, 'categories');
     if ((await categories.countCategories(trx)) >= MAX_CATEGORIES)
       throw new AppError('conflict', `The shop keeps at most ${MAX_CATEGORIES} categories`, 409);
     if (body.parentId && !(await categories.findCategory(trx, body.parentId)))

@@ -350,4 +350,22 @@ describe('the search by specification', () => {
     const res = await search(as, `category=${ids.resistors}&sort=${sort}`);
     expect(res.json().parts[0].name).toBe(first);
   });
+
+  test('pages a category with its facets in the order asked, each part once', async ({ as }) => {
+    const names = async (query: string) =>
+      (await search(as, `category=${ids.passive}&sort=price&${query}`))
+        .json()
+        .parts.map((part: { name: string }) => part.name);
+    const whole = await names('limit=100');
+    expect(whole.length).toBeGreaterThan(3);
+    const paged = [];
+    for (let offset = 0; offset < whole.length; offset += 2) {
+      const res = await search(as, `category=${ids.passive}&sort=price&limit=2&offset=${offset}`);
+      expect(res.json().total).toBe(whole.length);
+      expect(res.json().facets.length).toBeGreaterThan(0);
+      paged.push(...res.json().parts.map((part: { name: string }) => part.name));
+    }
+    expect(paged).toEqual(whole);
+    expect(await names(`limit=100&offset=${whole.length}`)).toEqual([]);
+  });
 });

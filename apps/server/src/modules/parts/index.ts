@@ -1,5 +1,12 @@
-/** What other modules and the app may use of the catalog: a part, a page of it, the search, price breaks, the routes. */
+/** What other modules and the app may use of the catalog: a part, a page of it, the search, price breaks, many parts by id or number, the routes. */
 export { obsoleteRefusal } from './lifecycle.js';
+export {
+  type NamedPart,
+  partsByIds,
+  partsByNameWords,
+  partsByNumberPrefix,
+  partsByNumbers,
+} from './lookups.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
 export { type BuyerNumbers, type BuyerPartNumbers, searchCatalog, type ToolParts } from './search.js';

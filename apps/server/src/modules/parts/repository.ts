@@ -48,6 +48,12 @@ export async function listParts(
   return { rows, total: Number(count.n) };
 }
 
+/** The live parts of these ids (in no order). */
+export async function partsByIds(db: Database, ids: string[]): Promise<PartRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('parts').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+}
+
 export function findPart(db: Database, id: string): Promise<PartRow | undefined> {
   return db
     .selectFrom('parts')

@@ -39,7 +39,7 @@ export interface TextSearch {
   known?: ReadonlySet<string>;
 }
 
-const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
+export const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
 
 /** The parts of the buyer's own numbers that `q` names (customer part numbers), exactly and as a start. */
 const customerParts = (text: TextSearch) => [...(text.customerExact ?? []), ...(text.customerPrefix ?? [])];
@@ -85,6 +85,15 @@ function hitsQuery(db: Database, text: TextSearch) {
   return sql`select id, min(tier) as tier, min(score) as score from (${sql.join(parts, sql` union all `)}) found group by id`;
 }
 
+/** Whether a live part has exactly this part number (partNumberKey): one index lookup. */
+export async function numberInCatalog(db: Database, numberKey: string): Promise<boolean> {
+  const { rows } =
+    await sql`select 1 as found from parts where mpn_key ${byteOrder(db)} = ${numberKey} and deleted_at is null limit 1`.execute(
+      db,
+    );
+  return rows.length > 0;
+}
+
 /**
  * Which of the words a search would widen to their misspellings some part in the catalog holds
  * as they are: one index lookup each (a word's own term, not its few hundred neighbours).
@@ -104,22 +113,26 @@ export async function wordsInCatalog(db: Database, words: string[]): Promise<Set
   return known;
 }
 
-/** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
-function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
-  const own = sql`v.part_id = p.id and v.key = ${filter.key}`;
+/** The test of one attribute filter on a value `v` of its key: the filter takes the value. */
+export function valueTest(filter: ValueFilter): RawBuilder<unknown> {
   switch (filter.kind) {
     case 'texts':
-      return sql`exists (select 1 from part_values v where ${own} and v.txt in (${sql.join(filter.values)}))`;
+      return sql`v.txt in (${sql.join(filter.values)})`;
     case 'numbers':
-      return sql`exists (select 1 from part_values v where ${own} and v.num in (${sql.join(filter.values)}))`;
+      return sql`v.num in (${sql.join(filter.values)})`;
     default: {
       const ends = [
         ...(filter.min === undefined ? [] : [sql`v.num >= ${filter.min}`]),
         ...(filter.max === undefined ? [] : [sql`v.num <= ${filter.max}`]),
       ];
-      return sql`exists (select 1 from part_values v where ${own} and ${sql.join(ends, sql` and `)})`;
+      return sql.join(ends, sql` and `);
     }
   }
+}
+
+/** The condition of one attribute filter on the part `p`: it has a value the filter takes. */
+function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
+  return sql`exists (select 1 from part_values v where v.part_id = p.id and v.key = ${filter.key} and ${valueTest(filter)})`;
 }
 
 /**
@@ -180,6 +193,9 @@ const source = (db: Database, scope: SearchScope) => sql`parts p ${hitsJoin(db, 
  * The conditions on `p` of the scope and of the filters (all must hold); with `named`, also that
  * `q` names it (for queries without the join to what `q` found).
  */
+/** The conditions of the scope alone on `p`, `q` among them: the parts a search starts from. */
+export const scopeConditions = (db: Database, scope: SearchScope) => conditions(db, scope, [], true);
+
 function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], named = false) {
   const all = [sql`p.deleted_at is null`];
   if (named && scope.text) all.push(namedBy(db, scope.text, scope.categoryIds !== undefined));
@@ -193,10 +209,11 @@ function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], na
 }
 
 /**
- * On PostgreSQL, the tier and score of the part `p` as hitsQuery gives them, from `p` itself: the
- * page's order without joining every part `q` names (which the planner takes for 200 rows).
+ * The tier and score of the part `p` as hitsQuery gives them, from `p` itself: the page's order
+ * without joining every part `q` names (which PostgreSQL's planner takes for 200 rows). The words'
+ * score is PostgreSQL's ts_rank unless `wordsScore` gives it (SQLite's bm25, read from FTS5).
  */
-function relevanceOf(db: Database, text: TextSearch) {
+export function relevanceOf(db: Database, text: TextSearch, wordsScore?: RawBuilder<unknown>) {
   const exact = [
     ...(text.id ? [sql`p.id = ${text.id}`] : []),
     ...(text.numberKey ? [sql`p.mpn_key ${byteOrder(db)} = ${text.numberKey}`] : []),
@@ -214,7 +231,8 @@ function relevanceOf(db: Database, text: TextSearch) {
   ];
   // No constants: PostgreSQL reads an integer in ORDER BY as a column's position.
   const order = tiers.length > 0 ? [sql`case ${sql.join(tiers, sql` `)} else 3 end`] : [];
-  if (text.words.length > 0) {
+  if (text.words.length > 0 && wordsScore) order.push(wordsScore);
+  else if (text.words.length > 0) {
     const q = sql`to_tsquery('simple', ${tsqueryExpression(text.words, text.known)})`;
     order.push(sql`case when p.words @@ ${q} then -ts_rank(p.words, ${q}) else 0.0 end`);
   }
@@ -266,36 +284,6 @@ export async function searchParts(
     }>`select count(*) as n from parts p where ${conditions(db, scope, filters, true)}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
-}
-
-/**
- * The values of `key` among the parts in scope that pass every filter but `key`'s own, with how
- * many parts have each (the most common first, at most `limit`), and the lowest and highest.
- */
-export async function facetValues(
-  db: Database,
-  scope: SearchScope,
-  filters: ValueFilter[],
-  facet: { key: string; categoryIds: string[]; numeric: boolean; limit: number },
-): Promise<{ value: string | number; count: number; min: number | null; max: number | null }[]> {
-  const others = filters.filter((filter) => filter.key !== facet.key);
-  const column = sql.raw(facet.numeric ? 'v.num' : 'v.txt');
-  const { rows } = await sql<{
-    value: string | number;
-    n: number | string;
-    lo: number | null;
-    hi: number | null;
-  }>`
-    select ${column} as value, count(*) as n, min(${column}) over () as lo, max(${column}) over () as hi
-    from part_values v join parts p on p.id = v.part_id
-    where v.key = ${facet.key} and v.category_id in (${sql.join(facet.categoryIds)}) and ${conditions(db, scope, others, true)}
-    group by ${column} order by n desc, value limit ${facet.limit}`.execute(db);
-  return rows.map((row) => ({
-    value: facet.numeric ? Number(row.value) : row.value,
-    count: Number(row.n),
-    min: row.lo === null ? null : Number(row.lo),
-    max: row.hi === null ? null : Number(row.hi),
-  }));
 }
 
 /** The categories of the parts found (most parts first, at most `limit`): whose facets to show. */

@@ -13,15 +13,17 @@ import type { Database } from '../../db/database.js';
 import { partNumberKey } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { type CategoryTree, categoryTree } from '../categories/index.js';
+import { type FacetCount, searchWithFacets } from './facet-search.js';
+import { partsByIds } from './repository.js';
 import {
   categoriesFound,
-  facetValues,
+  numberInCatalog,
   type SearchScope,
   searchParts,
   type ValueFilter,
   wordsInCatalog,
 } from './search-repository.js';
-import { searchWords } from './search-words.js';
+import { searchWords, tolerantWords } from './search-words.js';
 import { toPart } from './service.js';
 
 /** The search's fixed parameters; every other one must be an `f.<key>` filter. */
@@ -159,7 +161,11 @@ async function readText(
     ...(customer ? { customerExact: customer.exact, customerPrefix: customer.prefix } : {}),
     toolPartIds: numberKey.length >= 2 ? await tools.byModel(db, text) : [],
     words,
-    known: await wordsInCatalog(db, words),
+    // A part's own number is no misspelling: its words are taken as they are.
+    known:
+      customer?.exact.length || (numberKey && (await numberInCatalog(db, numberKey)))
+        ? new Set(tolerantWords(words))
+        : await wordsInCatalog(db, words),
   };
 }
 
@@ -190,19 +196,8 @@ async function facetsToCount(
   return [...facets.values()].slice(0, MAX_FACETS);
 }
 
-async function countFacet(
-  db: Database,
-  scope: SearchScope,
-  filters: ValueFilter[],
-  { attribute, categoryIds }: { attribute: CategoryAttribute; categoryIds: string[] },
-): Promise<Facet> {
-  const numeric = attribute.type === 'number';
-  const rows = await facetValues(db, scope, filters, {
-    key: attribute.key,
-    categoryIds,
-    numeric,
-    limit: MAX_FACET_VALUES,
-  });
+/** A facet as the answer names it, from its counted values. */
+function facetOf(attribute: CategoryAttribute, rows: FacetCount[]): Facet {
   const facet: Facet = {
     key: attribute.key,
     name: attribute.name,
@@ -214,8 +209,8 @@ async function countFacet(
     })),
   };
   const [first] = rows;
-  if (numeric && first?.min !== null && first?.max !== null && first)
-    return { ...facet, min: first.min as number, max: first.max as number };
+  if (attribute.type === 'number' && first && first.min !== null && first.max !== null)
+    return { ...facet, min: first.min, max: first.max };
   return facet;
 }
 
@@ -249,11 +244,33 @@ export async function searchCatalog(
     ...(text ? { text } : {}),
   };
   const sort = query.sort ?? (text ? 'relevance' : 'newest');
-  const [page, wanted] = await Promise.all([
-    searchParts(db, scope, filters, { sort, limit: query.limit, offset: query.offset }),
-    facetsToCount(db, tree, scope, filters, query.category),
-  ]);
-  const facets = await Promise.all(wanted.map((facet) => countFacet(db, scope, filters, facet)));
-  const parts = await withFits(db, tools, page.rows.map(toPart));
-  return { total: page.total, parts: await withBuyerNumbers(buyer, parts), facets };
+  const wanted = await facetsToCount(db, tree, scope, filters, query.category);
+  const page = { sort, limit: query.limit, offset: query.offset };
+  if (wanted.length === 0) {
+    // The whole catalog, or nothing to count: a page in an index's order, and the count.
+    const found = await searchParts(db, scope, filters, page);
+    const parts = await withFits(db, tools, found.rows.map(toPart));
+    return { total: found.total, parts: await withBuyerNumbers(buyer, parts), facets: [] };
+  }
+  const found = await searchWithFacets(
+    db,
+    scope,
+    filters,
+    wanted.map(({ attribute, categoryIds }) => ({
+      key: attribute.key,
+      categoryIds,
+      numeric: attribute.type === 'number',
+    })),
+    { ...page, facetValues: MAX_FACET_VALUES },
+  );
+  const rows = new Map((await partsByIds(db, found.ids)).map((row) => [row.id, row]));
+  const parts = found.ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toPart(row)] : [];
+  });
+  return {
+    total: found.total,
+    parts: await withBuyerNumbers(buyer, await withFits(db, tools, parts)),
+    facets: wanted.map(({ attribute }) => facetOf(attribute, found.facets.get(attribute.key) ?? [])),
+  };
 }

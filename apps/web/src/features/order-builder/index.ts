@@ -5,4 +5,5 @@
  */
 export { CartLink } from './components/cart-link';
 export { SaveOrderAsList } from './components/order-actions';
+export { SaveListButton } from './components/save-list-button';
 export { addToOrder, type BuilderLine, clearBuilder, setBuilderLines, useBuilderLines } from './store';

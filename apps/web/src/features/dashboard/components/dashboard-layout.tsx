@@ -14,6 +14,7 @@ const everyone: DashboardLink[] = [{ to: '/dashboard', label: 'My Profile' }];
 const buyers: DashboardLink[] = [
   { to: '/dashboard/my-order', label: 'My Order' },
   { to: '/dashboard/lists', label: 'Lists' },
+  { to: '/bom', label: 'Bill of materials' },
   { to: '/dashboard/my-tools', label: 'My Tools' },
   { to: '/dashboard/my-part-numbers', label: 'My Part Numbers' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },

@@ -1,6 +1,7 @@
 import { MAX_ORDER_LINES } from '@shop/contract/orders';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { partQuery, partsQuery } from '../../parts';
@@ -117,7 +118,11 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
       />
       <p id={`${id}-hint`} className="text-sm text-base-content/70">
         One part a line; cells pasted from a spreadsheet (tab- or ;-separated) work too, and a header line is
-        skipped.
+        skipped. A whole bill of materials, with manufacturer's numbers and boards to build?{' '}
+        <Link to="/bom" className="link link-primary">
+          Upload your BOM
+        </Link>
+        .
       </p>
       {/* Unavailable (aria-disabled, which daisyUI draws as disabled) rather than disabled: a
           disabled button drops the keyboard's focus, so Parse pressed by keyboard would leave the

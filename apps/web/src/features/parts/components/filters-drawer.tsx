@@ -1,9 +1,25 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea';
+
+/** Tab and Shift+Tab go round the open drawer's own fields, as in any dialog. */
+function keepFocusIn(event: KeyboardEvent<HTMLElement>) {
+  const fields = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const [first, last] = [fields[0], fields[fields.length - 1]];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 /**
  * The finder's choices: a column beside the results from 640 px; on a phone, a drawer over the
- * page that the "Filters (n)" button opens and "Show results" (or Escape) closes. Rendered once,
- * so each field exists once whatever the width.
+ * page that the "Filters (n)" button opens and "Show results" (or Escape) closes, a dialog that
+ * keeps the focus while open. Rendered once, so each field exists once whatever the width.
  */
 export function FiltersDrawer({
   count,
@@ -41,8 +57,10 @@ export function FiltersDrawer({
       <aside
         id="finder-filters"
         aria-label="Filters"
+        {...(open ? { role: 'dialog', 'aria-modal': true } : {})}
         onKeyDown={(event) => {
           if (open && event.key === 'Escape') close();
+          if (open && event.key === 'Tab') keepFocusIn(event);
         }}
         className={`${open ? 'fixed inset-0 z-50 block overflow-y-auto bg-base-100 p-4' : 'hidden'} sm:static sm:z-auto sm:block sm:w-56 sm:shrink-0 sm:overflow-visible sm:bg-transparent sm:p-0 lg:w-64`}
       >

@@ -3,13 +3,23 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { loadData } from '../../../lib/server-data';
 import { TOOLS_PAGE, toolsQuery } from '../api/tools';
 
-/** The first page of the tool models (at most TOOLS_PAGE), by name. */
-export const loader = ({ context }: LoaderFunctionArgs) =>
-  loadData(context, (server) => server.tools({ limit: TOOLS_PAGE }), toolsQuery({ limit: TOOLS_PAGE }));
+/** Which page of the tool models the address asks for (`?page=2`), from 1. */
+export function toolsPageOf(url: string): number {
+  const page = Number(new URL(url).searchParams.get('page') ?? '1');
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A page of the tool models (at most TOOLS_PAGE), by name. */
+export const loader = async ({ context, request }: LoaderFunctionArgs) => {
+  const page = toolsPageOf(request.url);
+  const query = { limit: TOOLS_PAGE, offset: (page - 1) * TOOLS_PAGE };
+  return { page, found: await loadData(context, (server) => server.tools(query), toolsQuery(query)) };
+};
 
 /** /tools: the manufacturer's tool models, each leading to its drawings and parts list. */
 export function ToolsPage() {
-  const page = useLoaderData<typeof loader>();
+  const { page: number, found: page } = useLoaderData<typeof loader>();
+  const pages = page ? Math.max(1, Math.ceil(page.total / TOOLS_PAGE)) : 1;
   return (
     <section>
       <PageHeading title="Tool models">Tool models</PageHeading>
@@ -18,7 +28,12 @@ export function ToolsPage() {
         position and add the part to your order.
       </p>
       {!page && <p>The tools cannot be shown just now. Please try again soon.</p>}
-      {page && page.tools.length === 0 && <p>No tool models yet.</p>}
+      {page && page.tools.length === 0 && number === 1 && <p>No tool models yet.</p>}
+      {page && page.tools.length === 0 && number > 1 && (
+        <p>
+          There is no page {number}. <Link to="/tools">See the first page</Link>.
+        </p>
+      )}
       {page && page.tools.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {page.tools.map((tool) => (
@@ -51,10 +66,27 @@ export function ToolsPage() {
           ))}
         </ul>
       )}
-      {page && page.total > page.tools.length && (
-        <p className="mt-6 text-sm">
-          Showing {page.tools.length} of {page.total} tool models.
-        </p>
+      {page && pages > 1 && (
+        // Links, not buttons: each page has its own address, and works before the app has loaded.
+        <nav aria-label="Pages" className="mt-6 flex items-center gap-3">
+          {number > 1 ? (
+            <Link className="btn btn-sm" to={`/tools?page=${number - 1}`}>
+              Previous
+            </Link>
+          ) : (
+            <span className="btn btn-sm btn-disabled">Previous</span>
+          )}
+          <span className="text-sm">
+            Page {number} of {pages} ({page.total} tool models)
+          </span>
+          {number < pages ? (
+            <Link className="btn btn-sm" to={`/tools?page=${number + 1}`}>
+              Next
+            </Link>
+          ) : (
+            <span className="btn btn-sm btn-disabled">Next</span>
+          )}
+        </nav>
       )}
     </section>
   );

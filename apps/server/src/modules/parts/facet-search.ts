@@ -1,0 +1,190 @@
+import type { PartSearchSort } from '@shop/contract/catalog';
+import { type RawBuilder, sql } from 'kysely';
+import { type Database, isSqlite } from '../../db/database.js';
+import {
+  byteOrder,
+  relevanceOf,
+  type SearchScope,
+  scopeConditions,
+  type ValueFilter,
+  valueTest,
+} from './search-repository.js';
+import { ftsExpression } from './search-words.js';
+
+/** One facet to count: an attribute's values among the parts of these categories. */
+export interface FacetToCount {
+  key: string;
+  categoryIds: string[];
+  numeric: boolean;
+}
+
+/** A facet's values as counted: the most common first, with the lowest and highest of all. */
+export interface FacetCount {
+  value: string | number;
+  count: number;
+  min: number | null;
+  max: number | null;
+}
+
+/** What one search statement answers: a page of part ids in order, how many parts, and the facets. */
+export interface FacetSearchResult {
+  ids: string[];
+  total: number;
+  facets: Map<string, FacetCount[]>;
+}
+
+type Row = {
+  kind: 'total' | 'part' | 'facet';
+  key: string | null;
+  num: number | null;
+  txt: string | null;
+  n: number | string;
+  lo: number | null;
+  hi: number | null;
+  id: string | null;
+};
+
+// Typed empties: a compound statement's columns take one type on PostgreSQL.
+const noNumber = sql`cast(null as double precision)`;
+const noText = sql`cast(null as text)`;
+
+const flag = (i: number) => sql.raw(`a${i}`);
+const filterCte = (i: number) => sql.raw(`f${i}`);
+
+/**
+ * The parts each filter takes, among the parts in scope: from the values' index by category when
+ * the scope names the categories (one range of it per filter), else one lookup per part in scope.
+ */
+function filterRows(scope: SearchScope, filter: ValueFilter) {
+  const test = valueTest(filter);
+  if (scope.categoryIds)
+    return sql`select v.part_id from part_values v where v.category_id in (${sql.join(scope.categoryIds)}) and v.key = ${filter.key} and ${test}`;
+  return sql`select v.part_id from part_values v join base b on b.id = v.part_id where v.key = ${filter.key} and ${test}`;
+}
+
+/**
+ * The common part of the statement: `base` (the parts in scope, before the attribute filters, each
+ * once), `f<i>` (the parts filter i takes), `found` (base with a flag `a<i>` per filter), `hits`
+ * (found with every flag), and on SQLite `scored` (the words' scores of the hits). Each made once,
+ * then counted and paged from.
+ */
+function scopeCtes(db: Database, scope: SearchScope, filters: ValueFilter[]) {
+  const rowid = isSqlite(db) ? sql`, p.rowid as r` : sql``;
+  const ctes = [
+    sql`base as materialized (select p.id${rowid} from parts p where ${scopeConditions(db, scope)})`,
+    ...filters.map((filter, i) => sql`${filterCte(i)} as materialized (${filterRows(scope, filter)})`),
+  ];
+  const flags = filters.map((_, i) => sql`, b.id in (select part_id from ${filterCte(i)}) as ${flag(i)}`);
+  ctes.push(sql`found as materialized (select b.*${sql.join(flags, sql``)} from base b)`);
+  const all = filters.map((_, i) => sql`${flag(i)}`);
+  ctes.push(
+    sql`hits as (select * from found${all.length > 0 ? sql` where ${sql.join(all, sql` and `)}` : sql``})`,
+  );
+  if (isSqlite(db) && scope.text && scope.text.words.length > 0)
+    // The words' scores of the hits alone (bm25 is only had from the index as it matches): its
+    // matches read once and kept when they are hits (`+` keeps SQLite from looking each hit up
+    // in the index one by one).
+    ctes.push(sql`scored as materialized (select rowid as r, bm25(parts_words) as score from parts_words
+      where parts_words match ${ftsExpression(scope.text.words, scope.text.known)} and +rowid in (select r from hits))`);
+  return sql.join(ctes);
+}
+
+/** One facet's values among the found parts that pass every filter but its own. */
+function facetBranch(filters: ValueFilter[], facet: FacetToCount, limit: number, i: number) {
+  const column = sql.raw(facet.numeric ? 'v.num' : 'v.txt');
+  const others = filters.flatMap((filter, i) => (filter.key === facet.key ? [] : [sql`f.${flag(i)}`]));
+  const counted = sql`select ${column} as value, count(*) as n from part_values v join found f on f.id = v.part_id
+    where v.category_id in (${sql.join(facet.categoryIds)}) and v.key = ${facet.key}${others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``}
+    group by ${column}`;
+  const [num, txt] = facet.numeric ? [sql`value`, noText] : [noNumber, sql`value`];
+  const range = facet.numeric ? sql`min(value) over (), max(value) over ()` : sql`${noNumber}, ${noNumber}`;
+  return sql`select * from (select 'facet' as kind, cast(${facet.key} as text) as key, ${num} as num, ${txt} as txt, n, ${range}, ${noText} as id
+    from (${counted}) c order by n desc, value limit ${limit}) ${sql.raw(`facet${i}`)}`;
+}
+
+/** The page's part ids, in the sort's order. */
+function pageBranch(
+  db: Database,
+  scope: SearchScope,
+  sort: PartSearchSort,
+  page: { limit: number; offset: number },
+) {
+  const name = sql`p.name_sort ${byteOrder(db)}`;
+  let from: RawBuilder<unknown> = sql`hits h join parts p on p.id = h.id`;
+  let order: RawBuilder<unknown>;
+  switch (sort) {
+    case 'relevance':
+      if (scope.text) {
+        const made = relevance(db, scope.text);
+        from = made.from;
+        order = sql.join([...made.order, name, sql`p.id`]);
+      } else order = sql`p.created_at desc, p.id desc`;
+      break;
+    case 'price':
+      order = sql`p.price_per_piece, p.id`;
+      break;
+    case '-price':
+      order = sql`p.price_per_piece desc, p.id desc`;
+      break;
+    case 'name':
+      order = sql`${name}, p.created_at, p.id`;
+      break;
+    default:
+      order = sql`p.created_at desc, p.id desc`;
+  }
+  // n: the part's place on the page (a compound statement's rows keep no order of their own).
+  return sql`select * from (select 'part' as kind, ${noText} as key, ${noNumber} as num, ${noText} as txt, row_number() over (order by ${order}) as n,
+    ${noNumber} as lo, ${noNumber} as hi, p.id from ${from} order by ${order} limit ${page.limit} offset ${page.offset}) page`;
+}
+
+/**
+ * Where the page reads from and its order by relevance (relevanceOf): on SQLite the words' scores
+ * of the hits come from `scored`.
+ */
+function relevance(db: Database, text: NonNullable<SearchScope['text']>) {
+  const hits = sql`hits h join parts p on p.id = h.id`;
+  if (text.words.length > 0 && isSqlite(db))
+    return {
+      from: sql`${hits} left join scored w on w.r = h.r`,
+      order: relevanceOf(db, text, sql`coalesce(w.score, 0.0)`),
+    };
+  return { from: hits, order: relevanceOf(db, text) };
+}
+
+/**
+ * A search with its facets in one statement: the parts in scope and those each filter takes are
+ * read once, and the page, the count and every facet are made from them.
+ */
+export async function searchWithFacets(
+  db: Database,
+  scope: SearchScope,
+  filters: ValueFilter[],
+  facets: FacetToCount[],
+  page: { sort: PartSearchSort; limit: number; offset: number; facetValues: number },
+): Promise<FacetSearchResult> {
+  const branches = [
+    sql`select 'total' as kind, ${noText} as key, ${noNumber} as num, ${noText} as txt, count(*) as n, ${noNumber} as lo, ${noNumber} as hi, ${noText} as id from hits`,
+    pageBranch(db, scope, page.sort, page),
+    ...facets.map((facet, i) => facetBranch(filters, facet, page.facetValues, i)),
+  ];
+  const { rows } =
+    await sql<Row>`with ${scopeCtes(db, scope, filters)} ${sql.join(branches, sql` union all `)}`.execute(db);
+  const result: FacetSearchResult = { ids: [], total: 0, facets: new Map() };
+  const placed: { id: string; n: number }[] = [];
+  for (const row of rows) {
+    if (row.kind === 'total') result.total = Number(row.n);
+    else if (row.kind === 'part' && row.id) placed.push({ id: row.id, n: Number(row.n) });
+    else if (row.kind === 'facet' && row.key) {
+      const values = result.facets.get(row.key) ?? [];
+      values.push({
+        value: row.num === null ? (row.txt ?? '') : Number(row.num),
+        count: Number(row.n),
+        min: row.lo === null ? null : Number(row.lo),
+        max: row.hi === null ? null : Number(row.hi),
+      });
+      result.facets.set(row.key, values);
+    }
+  }
+  result.ids = placed.toSorted((a, b) => a.n - b.n).map((part) => part.id);
+  return result;
+}
