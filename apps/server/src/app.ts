@@ -17,6 +17,7 @@ import { bomRoutesPlugin } from './modules/bom/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
 import {
+  bomCustomerNumbers,
   catalogCustomerNumbers,
   customerPartNumberRoutesPlugin,
 } from './modules/customer-part-numbers/index.js';
@@ -134,8 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(imageRoutesPlugin)
     .register(toolRoutesPlugin)
     .register(customerPartNumberRoutesPlugin)
-    // The buyer's own part numbers plug in here: { customerPartNumbers: (db, caller, numbers) => … }.
-    .register(bomRoutesPlugin, {})
+    .register(bomRoutesPlugin, { customerPartNumbers: bomCustomerNumbers })
     .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });

@@ -3,7 +3,7 @@
  * buyer keeps, and the lookups the catalog search, orders and a bill of materials make (one query
  * for many keys or parts).
  */
-export { catalogCustomerNumbers } from './catalog-links.js';
+export { bomCustomerNumbers, catalogCustomerNumbers } from './catalog-links.js';
 export { customerPartNumberRoutesPlugin } from './plugin.js';
 export {
   customerNumbersOfBuyer,
