@@ -13,7 +13,7 @@ import { type Caller, test as shopTest } from '../../test-support/fixture.js';
 import { placedOrder } from '../../test-support/orders.js';
 import { insertParts } from '../../test-support/parts.js';
 import { pdfText, squeezed } from '../../test-support/pdf-text.js';
-import { partsByCustomerNumberKeys } from './index.js';
+import { bomCustomerNumbers, partsByCustomerNumberKeys } from './index.js';
 
 /**
  * Customer part numbers (docs/api.md, "Customer part numbers"): a buyer's own numbers for the
@@ -511,6 +511,57 @@ describe('finding parts by customer part number', () => {
     const none = await partsByCustomerNumberKeys(db, { kind: 'user', id: people.solo.uid }, ['kafuse10']);
     expect(found.size).toBe(2);
     expect(none.size).toBe(0);
+  });
+});
+
+describe('a bill of materials finds parts by customer part number', () => {
+  test("POST /api/bom matches a line by the buyer's company's number, as numbers compare", async ({
+    as,
+    people,
+  }) => {
+    expect(
+      (await put(as(people.boss), [{ partsId: ids.element, customerPartNumber: 'KA-HEAT-80' }])).statusCode,
+    ).toBe(200);
+    const res = await as(people.member).post('/api/bom', {
+      text: 'Part Number,Qty\nka heat 80,4\nHE-80,2\n',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [own, mpn] = res.json().lines;
+    expect(own.match).toMatchObject({ partsId: ids.element, by: 'customerPartNumber' });
+    expect(mpn.match).toMatchObject({ partsId: ids.element, by: 'mpn' });
+    // Another company's buyer has no such number.
+    const other = await as(people.rival).post('/api/bom', { text: 'Part Number,Qty\nKA-HEAT-80,4\n' });
+    expect(other.json().lines[0].match?.by).not.toBe('customerPartNumber');
+  });
+
+  test('costs the same few queries for 20 lines as for 2,000', async ({ shop, people }) => {
+    const db = shop.database.db;
+    const caller = {
+      id: people.member.uid,
+      name: 'Rafiq',
+      email: people.member.email,
+      role: null,
+      sessionId: 's',
+    };
+    const counted = async (lines: number) => {
+      let queries = 0;
+      const counting = db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const found = await bomCustomerNumbers(
+        counting,
+        caller,
+        Array.from({ length: lines }, (_, n) => (n % 2 === 0 ? 'KA-HEAT-80' : `NO-${n}`)),
+      );
+      expect(found.get('KA-HEAT-80')).toEqual({ partsId: ids.element, number: 'KA-HEAT-80' });
+      return queries;
+    };
+    expect(await counted(2000)).toBe(await counted(20));
+    expect(await counted(20)).toBeLessThanOrEqual(2);
   });
 });
 

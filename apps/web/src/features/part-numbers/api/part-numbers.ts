@@ -24,26 +24,28 @@ export const usePartNumbers = () => useQuery({ ...partNumbersQuery, staleTime: 0
 
 /**
  * `PUT /api/customer-part-numbers`: the whole set becomes `items`, only while it is still the set
- * read (`etag`); the answer is the new set.
+ * read (`etag`, sent as If-Match); answers the new set.
  */
+export async function savePartNumbers({
+  items,
+  etag,
+}: {
+  items: CustomerPartNumbersInput['items'];
+  etag: string | undefined;
+}): Promise<PartNumberSet> {
+  const { data, headers } = await apiRequest<CustomerPartNumbers>(PATH, {
+    method: 'PUT',
+    body: { items },
+    auth: true,
+    ...(etag ? { headers: { 'if-match': etag } } : {}),
+  });
+  return { ...data, etag: headers.get('etag') ?? undefined };
+}
+
 export function useSavePartNumbers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      items,
-      etag,
-    }: {
-      items: CustomerPartNumbersInput['items'];
-      etag: string | undefined;
-    }) => {
-      const { data, headers } = await apiRequest<CustomerPartNumbers>(PATH, {
-        method: 'PUT',
-        body: { items },
-        auth: true,
-        ...(etag ? { headers: { 'if-match': etag } } : {}),
-      });
-      return { ...data, etag: headers.get('etag') ?? undefined } satisfies PartNumberSet;
-    },
+    mutationFn: savePartNumbers,
     onSuccess: (set) => queryClient.setQueryData(KEY, set),
     // Refused because the set changed meanwhile: read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: KEY }),
