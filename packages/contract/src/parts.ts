@@ -29,6 +29,10 @@ export const Part = z.object({
   price_breaks: z
     .array(PriceBreak)
     .describe('volume prices, by rising min_quantity; a quantity pays the highest break it reaches'),
+  order_multiple: z
+    .number()
+    .int()
+    .describe("an order line's quantity is a multiple of it (a reel, a pack); 1: any number of pieces"),
   categoryId: Id.optional(),
   mpn: z.string().optional().describe("the manufacturer's part number"),
   manufacturer: z.string().optional(),
@@ -83,6 +87,33 @@ export const MAX_PRICE_PER_PIECE = 1_000_000;
 
 /** At most this many price breaks per part. */
 export const MAX_PRICE_BREAKS = 10;
+
+/** The largest order multiple a part may have (a reel, a pack, a carton). */
+export const MAX_ORDER_MULTIPLE = 1_000_000;
+
+/**
+ * The order multiple's rule (docs/api.md part three): a line's quantity is a whole number of its
+ * part's multiples. The one rule every path that takes a quantity checks (the API's orders,
+ * quotes and offers, the web app's order builder, product and purchase pages), beside the range
+ * of docs/product.md §5.
+ */
+export const isOrderMultiple = (quantity: number, multiple: number): boolean => quantity % multiple === 0;
+
+/** What a quantity that is not a multiple of its part's order multiple is told (API and web app alike). */
+export const notMultipleMessage = (partName: string, multiple: number): string =>
+  `Quantity of ${partName} must be a multiple of ${multiple.toLocaleString('en-US')}`;
+
+/**
+ * The fewest pieces one line of the part may order to have `needed` (none: the least order): at
+ * least the part's minimum, raised to a multiple of its order multiple.
+ */
+export function orderQuantityFor(
+  part: { min_order_quantity: number; order_multiple: number },
+  needed = 0,
+): number {
+  const least = Math.max(needed, part.min_order_quantity, 1);
+  return Math.ceil(least / part.order_multiple) * part.order_multiple;
+}
 
 /**
  * What a piece costs at `quantity`: the price of the highest break the quantity reaches, else the
@@ -148,6 +179,11 @@ export const NewPartBody = z
       .max(MAX_PRICE_BREAKS, `must have at most ${MAX_PRICE_BREAKS} breaks`)
       .optional()
       .describe('volume prices; left out: none for a new part, unchanged for an edited one'),
+    order_multiple: wholeNumber({ min: 1, max: MAX_ORDER_MULTIPLE })
+      .optional()
+      .describe(
+        "an order line's quantity must be a multiple of it (a reel, a pack); left out: 1 for a new part, unchanged for an edited one",
+      ),
     categoryId: Id.nullish().describe(
       'left out: none for a new part, unchanged for an edited one; null: none',
     ),
@@ -193,10 +229,12 @@ export const PARTS_CSV_COLUMNS = [
  * `min_quantity:price_per_piece` pairs separated by `;` (e.g. `100:12;500:10`); empty: none.
  * `category` a category's id or its name (when no other has it); `replacement` a part's id;
  * `attributes` `key=value` pairs separated by `;` (`resistance=10k;package=0603;smd=true`);
- * `documents` `title|url` pairs separated by `;`. An empty cell is none.
+ * `documents` `title|url` pairs separated by `;`; `order_multiple` a whole number (empty: 1).
+ * An empty cell is none.
  */
 export const PARTS_CSV_OPTIONAL_COLUMNS = [
   'price_breaks',
+  'order_multiple',
   'category',
   'mpn',
   'manufacturer',

@@ -44,7 +44,13 @@ export interface InvoiceLine {
   quantity: number;
   unitPrice: number;
   price: number;
+  /** The buyer's reference for the line (designators, a cost code), when they gave one. */
+  reference?: string | undefined;
 }
+
+/** A line's Part cell on the invoice and the packing slip: the part's name, and the buyer's reference under it. */
+export const partCell = (line: { part: string; reference?: string | undefined }) =>
+  line.reference ? `${line.part}\nRef: ${line.reference}` : line.part;
 
 const count = new Intl.NumberFormat('en-US');
 /** Whole dollars, as the web app shows them ($1,234); the shop's money is never a fraction. */

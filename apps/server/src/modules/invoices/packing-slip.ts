@@ -1,5 +1,5 @@
 import type { Seller } from '../../seller-config.js';
-import { day, type InvoiceFulfilment, pieces, shipmentText } from './content.js';
+import { day, type InvoiceFulfilment, type InvoiceLine, partCell, pieces, shipmentText } from './content.js';
 import { drawHead, drawTable, openPaper, roomFor, SHOP_NAME } from './document.js';
 import { GREY, heading, write, writeLines } from './drawing.js';
 import { sellerLines } from './parties.js';
@@ -12,7 +12,7 @@ export interface PackingSlipContent {
   shipTo: { company?: string | undefined; name: string; mobile: string; address: string };
   poNumber?: string | undefined;
   fulfilment: InvoiceFulfilment;
-  lines: { part: string; quantity: number }[];
+  lines: Pick<InvoiceLine, 'part' | 'quantity' | 'reference'>[];
 }
 
 /** Where the parcel goes: the company, the person, the address, and a number the carrier may call. */
@@ -57,7 +57,7 @@ export async function renderPackingSlipPdf(slip: PackingSlipContent): Promise<Bu
   const continued = `${SHOP_NAME}, packing slip ${slip.orderNumber} (continued)`;
   y = drawTable(paper, {
     columns: [
-      { heading: 'Part', share: 0.78, kind: 'text', text: (line) => line.part },
+      { heading: 'Part', share: 0.78, kind: 'text', text: partCell },
       { heading: 'Quantity', share: 0.22, kind: 'figure', text: (line) => pieces(line.quantity) },
     ],
     rows: slip.lines,

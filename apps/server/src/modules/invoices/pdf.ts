@@ -1,4 +1,12 @@
-import { day, dollars, type InvoiceContent, type InvoiceLine, pieces, shipmentText } from './content.js';
+import {
+  day,
+  dollars,
+  type InvoiceContent,
+  type InvoiceLine,
+  partCell,
+  pieces,
+  shipmentText,
+} from './content.js';
 import { drawHead, drawTable, openPaper, roomFor, SHOP_NAME } from './document.js';
 import { figure, GREY, heading, write } from './drawing.js';
 import { drawParties } from './parties.js';
@@ -34,7 +42,7 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   const continued = `${SHOP_NAME}, invoice ${invoice.number} (continued)`;
   y = drawTable<InvoiceLine>(paper, {
     columns: [
-      { heading: 'Part', share: 0.5, kind: 'text', text: (line) => line.part },
+      { heading: 'Part', share: 0.5, kind: 'text', text: partCell },
       { heading: 'Quantity', share: 0.18, kind: 'figure', text: (line) => pieces(line.quantity) },
       { heading: 'Unit price', share: 0.16, kind: 'figure', text: (line) => dollars(line.unitPrice) },
       { heading: 'Price', share: 0.16, kind: 'figure', text: (line) => dollars(line.price) },

@@ -56,6 +56,7 @@ async function render(
       quantity: Number(line.quantity),
       unitPrice: Number(line.unit_price),
       price: Number(line.price),
+      reference: line.reference ?? undefined,
     })),
     total: Number(order.price),
     paymentId: payment_id ?? undefined,
@@ -136,7 +137,11 @@ export async function packingSlipForCaller(
     shipTo: { company: company?.name, name: order.user_name, mobile: order.mobile, address: order.address },
     poNumber: order.po_number ?? undefined,
     fulfilment: fulfilmentOf(order),
-    lines: lines.map((line) => ({ part: line.part_name, quantity: Number(line.quantity) })),
+    lines: lines.map((line) => ({
+      part: line.part_name,
+      quantity: Number(line.quantity),
+      reference: line.reference ?? undefined,
+    })),
   });
   return { filename: `packing-slip-${number}.pdf`, pdf };
 }

@@ -23,7 +23,7 @@ import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { findPart, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
+import { findPart, notMultipleRefusal, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
@@ -63,6 +63,7 @@ export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
       quantity: Number(line.quantity),
       unitPrice: Number(line.unit_price),
       price: Number(line.price),
+      ...(line.reference ? { reference: line.reference } : {}),
     })),
     ...(row.po_number ? { poNumber: row.po_number } : {}),
     mobile: row.mobile,
@@ -105,9 +106,15 @@ export function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Pr
   return placeOrder(deps, buyer, { lines: [{ partsId, quantity }], ...delivery });
 }
 
-/** Refused lines of an order: parts that are not in the catalog, or quantities outside their range. */
+/**
+ * Refused lines of an order: parts that are not in the catalog, or quantities outside their range
+ * or off their order multiple; `wanted` are the order's lines as asked.
+ */
 class RefusedLines extends Error {
-  constructor(readonly lines: RefusedLine[]) {
+  constructor(
+    readonly lines: RefusedLine[],
+    readonly wanted: readonly LineInput[],
+  ) {
     super('lines refused');
   }
 }
@@ -200,8 +207,9 @@ export async function writeOrder(
 
 /**
  * What a refused order answers: for lines that took nothing, the parts are read (after the
- * rollback) to tell missing parts (404) from quantities out of range (422), each line named in
- * `error.details`; any other error as it is.
+ * rollback) to tell missing parts (404) from obsolete ones, quantities off their part's order
+ * multiple and quantities out of range (422), each line named in `error.details`; any other error
+ * as it is.
  */
 export async function orderRefusal(db: Database, error: unknown, agreed?: AgreedOrder): Promise<unknown> {
   if (!(error instanceof RefusedLines)) return error;
@@ -210,6 +218,11 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
   if (missing.length > 0) return new AppError('not_found', 'No such part', undefined, { details: missing });
   const obsolete = await obsoleteRefusal(db, error.lines);
   if (obsolete) return obsolete;
+  const notMultiple = await notMultipleRefusal(
+    db,
+    error.lines.map((refused) => ({ ...refused, quantity: error.wanted[refused.line]?.quantity ?? 0 })),
+  );
+  if (notMultiple) return notMultiple;
   return new AppError(
     'quantity_out_of_range',
     agreed?.refusal(error.lines) ?? OUT_OF_RANGE_MESSAGE,
@@ -222,7 +235,7 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
 
 /**
  * How an order agreed beforehand (an accepted quote) is placed: at these unit prices, by part,
- * its quantities checked against the stock only (not the parts' minimums), and not refused by the
+ * its quantities checked against the stock and the order multiples (not the parts' minimums), and not refused by the
  * cap on unpaid orders (the shop offered it). `refusal` tells the buyer which lines the stock is
  * short of.
  */
@@ -254,9 +267,10 @@ async function takeLines(trx: Database, orderId: string, wanted: readonly LineIn
       quantity: line.quantity,
       unit_price: unitPrice,
       price: unitPrice * line.quantity,
+      reference: line.reference || null,
     };
   });
-  if (refused.length > 0) throw new RefusedLines(refused);
+  if (refused.length > 0) throw new RefusedLines(refused, wanted);
   return lines;
 }
 
@@ -390,6 +404,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       'quantity',
       'unit price',
       'price',
+      'reference',
       'state',
       'payment',
       'paid',
@@ -413,6 +428,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       Number(o.line_quantity),
       Number(o.line_unit_price),
       Number(o.line_price),
+      o.line_reference,
       o.cancelled_at ? 'cancelled' : o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
       o.payment_id,
       o.paid_at,

@@ -1,5 +1,6 @@
 /** What other modules and the app may use of the catalog: a part, a page of it, the search, price breaks, the routes. */
 export { obsoleteRefusal } from './lifecycle.js';
+export { notMultipleRefusal } from './order-multiple.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
 export { searchCatalog, type ToolParts } from './search.js';

@@ -11,6 +11,7 @@ const part: Part = {
   price_per_piece: 30,
   available_quantity: 5000,
   min_order_quantity: 100,
+  order_multiple: 1,
   price_breaks: [
     { min_quantity: 500, price_per_piece: 27 },
     { min_quantity: 1000, price_per_piece: 20 },
