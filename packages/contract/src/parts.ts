@@ -101,7 +101,7 @@ export const isOrderMultiple = (quantity: number, multiple: number): boolean => 
 
 /** What a quantity that is not a multiple of its part's order multiple is told (API and web app alike). */
 export const notMultipleMessage = (partName: string, multiple: number): string =>
-  `Quantity of ${partName} must be a multiple of ${multiple.toLocaleString('en-US')}`;
+  `Quantity of ${partName} must be a multiple of ${String(multiple).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /**
  * The fewest pieces one line of the part may order to have `needed` (none: the least order): at

@@ -2,7 +2,14 @@ import type { Order, OrderLine } from '@shop/contract/orders';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { moreParts, morePartsText } from '../order-lines';
 
-/** Each line of an order: its part, its pieces at their unit price, and the line's price. */
+/** The buyer's reference for a line (designators, a cost code), where they gave one. */
+export function LineReference({ line }: { line: Pick<OrderLine, 'reference'> }) {
+  return line.reference ? (
+    <span className="block break-words text-xs text-base-content/70">Ref: {line.reference}</span>
+  ) : null;
+}
+
+/** Each line of an order: its part and the buyer's reference, its pieces at their unit price, and the line's price. */
 export function OrderLineList({
   lines,
   className = '',
@@ -15,7 +22,7 @@ export function OrderLineList({
       {lines.map((line) => (
         <li key={line.partsId}>
           <span className="font-medium">{line.partsName}</span>
-          <br />
+          <LineReference line={line} />
           <span className="whitespace-nowrap text-base-content/80">
             {formatPieces(line.quantity)} × {formatDollars(line.unitPrice)} = {formatDollars(line.price)}
           </span>
@@ -38,9 +45,11 @@ export function PoNumber({ order }: { order: Pick<Order, 'poNumber'> }) {
  */
 export function OrderPartCell({ order }: { order: Order }) {
   const more = moreParts(order);
+  const [first] = order.lines;
   return (
     <>
       {order.partsName}
+      {more === 0 && first && <LineReference line={first} />}
       {more > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer text-sm text-primary">{morePartsText(more)}</summary>

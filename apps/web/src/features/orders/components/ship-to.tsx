@@ -1,5 +1,6 @@
 import type { Order, OrderLine } from '@shop/contract/orders';
 import { formatPieces } from '../../../lib/format';
+import { LineReference } from './order-lines';
 
 /**
  * Where an order goes, as a parcel's label reads: the buyer's name, their company, the address as
@@ -27,13 +28,16 @@ export function ShipTo({
   );
 }
 
-/** What goes into the parcel: each line's part and its pieces. */
+/** What goes into the parcel: each line's part (with the buyer's reference) and its pieces. */
 export function PackingList({ lines }: { lines: readonly OrderLine[] }) {
   return (
     <ul className="flex flex-col gap-1">
       {lines.map((line) => (
         <li key={line.partsId} className="flex justify-between gap-3">
-          <span className="break-words">{line.partsName}</span>
+          <span className="min-w-0 break-words">
+            {line.partsName}
+            <LineReference line={line} />
+          </span>
           <span className="whitespace-nowrap font-medium">{formatPieces(line.quantity)}</span>
         </li>
       ))}

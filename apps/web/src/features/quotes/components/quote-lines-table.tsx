@@ -28,6 +28,9 @@ export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
                 <Link to={`/parts/${encodeURIComponent(line.partsId)}`} className="link link-hover">
                   {line.partsName}
                 </Link>
+                {line.reference && (
+                  <span className="block text-xs text-base-content/70">Ref: {line.reference}</span>
+                )}
               </LabelledCell>
               <LabelledCell label="Quantity" className="whitespace-nowrap">
                 {formatPieces(line.quantity)}
