@@ -1,4 +1,4 @@
-import { orderQuantityFor } from '@shop/contract/parts';
+import { orderQuantityFor } from '@shop/contract/order-multiple';
 
 /**
  * The shop's figures are whole numbers in en-US grouping (12,500), written out here rather than by

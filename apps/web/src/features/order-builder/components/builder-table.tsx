@@ -142,9 +142,9 @@ export function BuilderTable({
           cell: (shown, index) => {
             const errorId = `builder-line-${index}-reference-problem`;
             return (
-              <div className="max-w-xs">
+              <div className="w-full max-w-xs">
                 <input
-                  className={`input input-bordered input-sm w-36 ${shown.referenceProblem ? 'input-error' : ''}`}
+                  className={`input input-bordered input-sm w-full sm:w-64 ${shown.referenceProblem ? 'input-error' : ''}`}
                   aria-label={`Reference for ${nameOf(shown)} (optional)`}
                   placeholder="R1-R4, cost code"
                   autoComplete="off"
