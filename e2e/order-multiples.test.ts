@@ -60,6 +60,15 @@ describe('a part sold in multiples, and a reference on each line', () => {
     expect(await quantity.inputValue()).toBe('150');
     await page.getByRole('button', { name: 'Add to order' }).click();
     await page.getByRole('link', { name: 'See your order' }).waitFor();
+
+    // A quote is asked in the part's multiples too: the request page says so before it is sent.
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    const asked = page.getByLabel(`Quantity (pcs) of ${reel.name}`);
+    expect(await asked.inputValue()).toBe('150');
+    await asked.fill('7010');
+    await page.getByText(MULTIPLE_MESSAGE).waitFor();
+    await page.getByLabel(`Reference for ${reel.name} (optional)`).fill(REFERENCE);
+    await screenshot(page, 'order-multiples-quote-1280');
   });
 
   it('the order builder steps by the multiple, takes a reference, and the order keeps it', async () => {
@@ -121,5 +130,18 @@ describe('a part sold in multiples, and a reference on each line', () => {
     expect(await cutOffOnScreen(page, 'main td, main td *:not(input)')).toEqual([]);
     expect(await page.getByLabel(`Reference for ${reel.name} (optional)`).inputValue()).toBe(REFERENCE);
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+
+    // Asked as a quote, the line keeps its reference, and its quantity is held to the multiple too.
+    await page.getByRole('link', { name: 'Request a quote' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Request a quote' }).waitFor();
+    expect(await page.getByLabel(`Reference for ${reel.name} (optional)`).inputValue()).toBe(REFERENCE);
+    await page.getByText(MULTIPLE_MESSAGE).waitFor();
+    await page.getByLabel(`Quantity (pcs) of ${reel.name}`).fill('6000');
+    await page.getByLabel('Message').fill('A price for a year of reels, please');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'order-multiples-quote-375');
+    await page.getByRole('button', { name: 'Request a quote' }).click();
+    await page.getByRole('heading', { level: 1, name: /Quote/ }).waitFor();
+    await page.getByText(`Ref: ${REFERENCE}`).waitFor();
   });
 });

@@ -104,7 +104,7 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
           const quantity = fieldsOf(form)(`lines.${index}.quantity`);
           const offMultiple = multipleProblem(row.partsId, String(form.watch(`lines.${index}.quantity`)));
           return (
-            <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_9rem_11rem_auto] sm:items-start">
+            <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_20rem] sm:items-start">
               <div>
                 <p className="font-medium">{name}</p>
                 {part && (
@@ -122,32 +122,34 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
                   </p>
                 )}
               </div>
-              <TextField
-                label={`Quantity (pcs) of ${part?.name ?? 'the part'}`}
-                type="number"
-                inputMode="numeric"
-                min={part ? part.order_multiple : 1}
-                step={part ? part.order_multiple : 1}
-                registration={quantity.registration}
-                error={
-                  quantity.error ?? (offMultiple ? { type: 'multiple', message: offMultiple } : undefined)
-                }
-              />
-              <TextField
-                label={`Reference for ${part?.name ?? 'the part'} (optional)`}
-                placeholder="R1-R4, cost code"
-                autoComplete="off"
-                hint={`Your designators or cost code, up to ${MAX_REFERENCE} characters`}
-                {...fieldsOf(form)(`lines.${index}.reference`)}
-              />
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm justify-self-start sm:mt-8"
-                onClick={() => remove(index)}
-                aria-label={`Remove ${part?.name ?? 'this part'}`}
-              >
-                Remove
-              </button>
+              <div className="flex flex-col gap-2">
+                <TextField
+                  label={`Quantity (pcs) of ${part?.name ?? 'the part'}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={part ? part.order_multiple : 1}
+                  step={part ? part.order_multiple : 1}
+                  registration={quantity.registration}
+                  error={
+                    quantity.error ?? (offMultiple ? { type: 'multiple', message: offMultiple } : undefined)
+                  }
+                />
+                <TextField
+                  label={`Reference for ${part?.name ?? 'the part'} (optional)`}
+                  placeholder="R1-R4, cost code"
+                  autoComplete="off"
+                  hint={`Your designators or cost code, up to ${MAX_REFERENCE} characters`}
+                  {...fieldsOf(form)(`lines.${index}.reference`)}
+                />
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm self-start"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${part?.name ?? 'this part'}`}
+                >
+                  Remove
+                </button>
+              </div>
             </li>
           );
         })}
