@@ -235,9 +235,9 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
 
 /**
  * How an order agreed beforehand (an accepted quote) is placed: at these unit prices, by part,
- * its quantities checked against the stock and the order multiples (not the parts' minimums), and not refused by the
- * cap on unpaid orders (the shop offered it). `refusal` tells the buyer which lines the stock is
- * short of.
+ * its quantities checked against the stock and the order multiples (not the parts' minimums),
+ * and not refused by the cap on unpaid orders (the shop offered it). `refusal` tells the buyer
+ * which lines the stock is short of.
  */
 export interface AgreedOrder {
   unitPrices: ReadonlyMap<string, number>;
