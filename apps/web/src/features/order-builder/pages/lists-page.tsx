@@ -2,6 +2,7 @@ import type { ListLine, SavedList } from '@shop/contract/lists';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatDollars, formatPieces, isOutOfStock, soldInMultiplesText } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
@@ -172,11 +173,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
                     {line.part && line.part.order_multiple > 1 && (
                       <span className="block text-xs">{soldInMultiplesText(line.part.order_multiple)}</span>
                     )}
-                    {line.reference && (
-                      <span className="block break-words text-xs text-base-content/70">
-                        Ref: {line.reference}
-                      </span>
-                    )}
+                    <LineReferenceNote reference={line.reference} />
                   </>
                 ),
               },

@@ -1,13 +1,7 @@
 import type { Order, OrderLine } from '@shop/contract/orders';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { moreParts, morePartsText } from '../order-lines';
-
-/** The buyer's reference for a line (designators, a cost code), where they gave one. */
-export function LineReference({ line }: { line: Pick<OrderLine, 'reference'> }) {
-  return line.reference ? (
-    <span className="block break-words text-xs text-base-content/70">Ref: {line.reference}</span>
-  ) : null;
-}
 
 /** Each line of an order: its part and the buyer's reference, its pieces at their unit price, and the line's price. */
 export function OrderLineList({
@@ -22,7 +16,7 @@ export function OrderLineList({
       {lines.map((line) => (
         <li key={line.partsId}>
           <span className="font-medium">{line.partsName}</span>
-          <LineReference line={line} />
+          <LineReferenceNote reference={line.reference} />
           <span className="whitespace-nowrap text-base-content/80">
             {formatPieces(line.quantity)} × {formatDollars(line.unitPrice)} = {formatDollars(line.price)}
           </span>
@@ -49,7 +43,7 @@ export function OrderPartCell({ order }: { order: Order }) {
   return (
     <>
       {order.partsName}
-      {more === 0 && first && <LineReference line={first} />}
+      {more === 0 && first && <LineReferenceNote reference={first.reference} />}
       {more > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer text-sm text-primary">{morePartsText(more)}</summary>

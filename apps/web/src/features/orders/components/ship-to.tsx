@@ -1,6 +1,6 @@
 import type { Order, OrderLine } from '@shop/contract/orders';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatPieces } from '../../../lib/format';
-import { LineReference } from './order-lines';
 
 /**
  * Where an order goes, as a parcel's label reads: the buyer's name, their company, the address as
@@ -36,7 +36,7 @@ export function PackingList({ lines }: { lines: readonly OrderLine[] }) {
         <li key={line.partsId} className="flex justify-between gap-3">
           <span className="min-w-0 break-words">
             {line.partsName}
-            <LineReference line={line} />
+            <LineReferenceNote reference={line.reference} />
           </span>
           <span className="whitespace-nowrap font-medium">{formatPieces(line.quantity)}</span>
         </li>

@@ -5,6 +5,7 @@ import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
@@ -57,7 +58,7 @@ export function OfferForm({ quote }: { quote: Quote }) {
             <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-start">
               <p>
                 <strong>{line?.partsName}</strong>
-                {line?.reference && <span className="block break-words text-sm">Ref: {line.reference}</span>}
+                <LineReferenceNote reference={line?.reference} />
                 <span className="text-sm text-base-content/70">
                   {line ? formatPieces(line.quantity) : ''}
                   {line && unit !== undefined ? ` · ${formatDollars(unit * line.quantity)}` : ''}
