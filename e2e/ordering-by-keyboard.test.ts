@@ -99,9 +99,11 @@ describe('the order builder by keyboard', () => {
     expect(reached.map((control) => control.name)).toEqual([
       tip.name,
       `Quantity of ${tip.name}`,
+      `Reference for ${tip.name} (optional)`,
       `Remove ${tip.name}`,
       tape.name,
       `Quantity of ${tape.name}`,
+      `Reference for ${tape.name} (optional)`,
       `Remove ${tape.name}`,
       'Find a part',
       'Pieces',

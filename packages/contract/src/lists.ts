@@ -19,12 +19,14 @@ export type ListInput = z.input<typeof ListBody>;
 export const ListLine = z.object({
   partsId: Id,
   quantity: z.number().int(),
+  reference: z.string().optional().describe("the buyer's reference for the line"),
   part: z
     .object({
       name: z.string(),
       price_per_piece: z.number().int(),
       available_quantity: z.number().int(),
       min_order_quantity: z.number().int(),
+      order_multiple: z.number().int(),
       price_breaks: z.array(PriceBreak),
     })
     .optional()

@@ -22,6 +22,7 @@ export const OrderLine = z.object({
     .string()
     .optional()
     .describe("the buyer's (or their company's) own number for the part when the order was placed"),
+  reference: z.string().optional().describe("the buyer's reference for the line (designators, a cost code)"),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -168,9 +169,18 @@ export type PurchaseInput = z.input<typeof PurchaseBody>;
 /** The most lines one order holds. */
 export const MAX_ORDER_LINES = 100;
 
+/** The longest reference a buyer may give a line: refused above it, never cut. */
+export const MAX_REFERENCE = 40;
+
+/** A line's reference: the buyer's designators or cost code, one line of at most MAX_REFERENCE characters. */
+export const LineReference = line({ min: 0, max: MAX_REFERENCE }).describe(
+  `the buyer's reference for the line (designators, a cost code), at most ${MAX_REFERENCE} characters (longer → 400, never cut); printed on the invoice and the packing slip; empty: none`,
+);
+
 export const LineInput = z.object({
   partsId: Id,
   quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }),
+  reference: LineReference.optional(),
 });
 export type LineInput = z.output<typeof LineInput>;
 

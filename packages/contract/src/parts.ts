@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttributeValues, Facet, LIFECYCLES, MAX_PART_DOCUMENTS, PartDocument } from './catalog.js';
+import { MAX_ORDER_MULTIPLE } from './order-multiple.js';
 import {
   Id,
   line,
@@ -29,6 +30,10 @@ export const Part = z.object({
   price_breaks: z
     .array(PriceBreak)
     .describe('volume prices, by rising min_quantity; a quantity pays the highest break it reaches'),
+  order_multiple: z
+    .number()
+    .int()
+    .describe("an order line's quantity is a multiple of it (a reel, a pack); 1: any number of pieces"),
   categoryId: Id.optional(),
   mpn: z.string().optional().describe("the manufacturer's part number"),
   manufacturer: z.string().optional(),
@@ -89,6 +94,13 @@ export const MAX_PRICE_PER_PIECE = 1_000_000;
 
 /** At most this many price breaks per part. */
 export const MAX_PRICE_BREAKS = 10;
+
+export {
+  isOrderMultiple,
+  MAX_ORDER_MULTIPLE,
+  notMultipleMessage,
+  orderQuantityFor,
+} from './order-multiple.js';
 
 /**
  * What a piece costs at `quantity`: the price of the highest break the quantity reaches, else the
@@ -154,6 +166,11 @@ export const NewPartBody = z
       .max(MAX_PRICE_BREAKS, `must have at most ${MAX_PRICE_BREAKS} breaks`)
       .optional()
       .describe('volume prices; left out: none for a new part, unchanged for an edited one'),
+    order_multiple: wholeNumber({ min: 1, max: MAX_ORDER_MULTIPLE })
+      .optional()
+      .describe(
+        "an order line's quantity must be a multiple of it (a reel, a pack); left out: 1 for a new part, unchanged for an edited one",
+      ),
     categoryId: Id.nullish().describe(
       'left out: none for a new part, unchanged for an edited one; null: none',
     ),
@@ -199,10 +216,12 @@ export const PARTS_CSV_COLUMNS = [
  * `min_quantity:price_per_piece` pairs separated by `;` (e.g. `100:12;500:10`); empty: none.
  * `category` a category's id or its name (when no other has it); `replacement` a part's id;
  * `attributes` `key=value` pairs separated by `;` (`resistance=10k;package=0603;smd=true`);
- * `documents` `title|url` pairs separated by `;`. An empty cell is none.
+ * `documents` `title|url` pairs separated by `;`; `order_multiple` a whole number (empty: 1).
+ * An empty cell is none.
  */
 export const PARTS_CSV_OPTIONAL_COLUMNS = [
   'price_breaks',
+  'order_multiple',
   'category',
   'mpn',
   'manufacturer',

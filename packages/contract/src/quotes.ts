@@ -20,7 +20,8 @@ export const TOO_MANY_QUOTE_MESSAGES_MESSAGE = `This quote already has ${MAX_QUO
 
 /**
  * `POST /api/quotes`: the parts and quantities a buyer asks a price for, and why. Quantities may lie
- * outside the parts' ranges (that is what a quote is for): any whole number of pieces from 1.
+ * outside the parts' ranges (that is what a quote is for): any whole number of pieces from 1, a
+ * multiple of the part's order multiple (a reel is not split for a quote either).
  */
 export const QuoteRequestBody = z.object({
   lines: partLines(1, MAX_ORDER_LINES),
@@ -53,6 +54,7 @@ export const QuoteLine = z.object({
   partsName: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int().optional().describe('the offer, whole dollars a piece (once offered)'),
+  reference: z.string().optional().describe("the buyer's reference for the line, carried to the order"),
 });
 export type QuoteLine = z.infer<typeof QuoteLine>;
 

@@ -116,6 +116,7 @@ export const ToolPartNow = z
     price_per_piece: z.number().int(),
     available_quantity: z.number().int(),
     min_order_quantity: z.number().int(),
+    order_multiple: z.number().int(),
     price_breaks: z.array(PriceBreak),
   })
   .optional()

@@ -98,10 +98,11 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL going away, coming back
   it('cancels a statement past DATABASE_STATEMENT_TIMEOUT_MS and answers 503', async () => {
     const { app, database } = await startServer({
       DATABASE_URL: target.url,
-      DATABASE_STATEMENT_TIMEOUT_MS: '300',
+      // Long enough that a busy machine's ordinary query stays under it, short for the held one.
+      DATABASE_STATEMENT_TIMEOUT_MS: '1500',
     });
     const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(database.db);
-    expect(shown.rows[0]?.statement_timeout).toBe('300ms');
+    expect(shown.rows[0]?.statement_timeout).toBe('1500ms');
 
     // Another session holds the parts table: the catalog query waits on it past the timeout.
     const held = await holdTable(target.url, 'reviews');

@@ -58,6 +58,8 @@ export interface PartsTable {
   attributes: ColumnType<string, string | undefined, string>;
   /** [{title, url}] JSON. */
   documents: ColumnType<string, string | undefined, string>;
+  /** Migration 0034: an order line's quantity is a multiple of it (1: any number of pieces). */
+  order_multiple: ColumnType<number, number | undefined, number>;
 }
 
 /** A category of the catalog (a tree by parent_id) and the attributes its parts carry. */
@@ -193,6 +195,8 @@ export interface OrderLinesTable {
   price: number;
   /** The buyer's (or their company's) number for the part when the order was placed; null: none. */
   customer_part_number: string | null;
+  /** Migration 0034: the buyer's reference for the line (designators, a cost code), ≤ 40 characters. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A buyer's saved list of parts to order again. */
@@ -209,6 +213,8 @@ export interface ListLinesTable {
   line_no: number;
   part_id: string;
   quantity: number;
+  /** Migration 0034: the buyer's reference for the line (designators, a cost code), ≤ 40 characters. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A buyer's saved delivery address (migration 0017). */
@@ -242,6 +248,8 @@ export interface QuoteLinesTable {
   part_name: string;
   quantity: number;
   unit_price: number | null;
+  /** Migration 0034: the buyer's reference for the line (designators, a cost code), ≤ 40 characters. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuoteMessagesTable {
@@ -486,6 +494,9 @@ export type PartRow = Selectable<PartsTable>;
 export type NewPart = Insertable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type QuoteLineRow = Selectable<QuoteLinesTable>;
+export type ListLineRow = Selectable<ListLinesTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type NewReview = Insertable<ReviewsTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -55,6 +55,8 @@ export async function addedPart(
     available?: number;
     min?: number;
     breaks?: { min_quantity: number; price_per_piece: number }[];
+    /** The part's order multiple (a reel, a pack); left out: 1. */
+    multiple?: number;
   } = {},
 ): Promise<string> {
   const res = await caller.post('/api/parts', {
@@ -65,6 +67,7 @@ export async function addedPart(
     available_quantity: part.available ?? 1000,
     price_per_piece: part.price ?? 7,
     ...(part.breaks ? { price_breaks: part.breaks } : {}),
+    ...(part.multiple ? { order_multiple: part.multiple } : {}),
   });
   if (res.statusCode !== 201) throw new Error(`adding the part failed: ${res.statusCode} ${res.body}`);
   return res.json().insertedId;

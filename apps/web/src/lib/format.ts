@@ -1,3 +1,5 @@
+import { orderQuantityFor } from '@shop/contract/order-multiple';
+
 /**
  * The shop's figures are whole numbers in en-US grouping (12,500), written out here rather than by
  * Intl.NumberFormat: the first formatter a page creates loads the locale's data, about 40 ms of
@@ -15,9 +17,17 @@ export function formatDollars(amount: number): string {
   return `${amount < 0 ? '-' : ''}$${grouped(dollars)}`;
 }
 
-/** A part whose stock is below its minimum order cannot be ordered at all. */
-export function isOutOfStock(part: { available_quantity: number; min_order_quantity: number }): boolean {
-  return part.available_quantity < part.min_order_quantity;
+/**
+ * A part whose stock is below its least order (its minimum order, raised to its order multiple)
+ * cannot be ordered at all.
+ */
+export function isOutOfStock(part: {
+  available_quantity: number;
+  min_order_quantity: number;
+  order_multiple?: number;
+}): boolean {
+  const { min_order_quantity, order_multiple = 1 } = part;
+  return part.available_quantity < orderQuantityFor({ min_order_quantity, order_multiple });
 }
 
 /** A count (orders, days, rows) in en-US grouping: 12,500. */
@@ -27,6 +37,9 @@ export const formatCount: (value: number) => string = grouped;
 export function formatPieces(quantity: number): string {
   return `${grouped(quantity)} pcs`;
 }
+
+/** What a part sold in reels or packs says of itself: "Sold in multiples of 5,000". */
+export const soldInMultiplesText = (multiple: number) => `Sold in multiples of ${grouped(multiple)}`;
 
 const COMPACT_UNITS = [
   [1e12, 'T'],

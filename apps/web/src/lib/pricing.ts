@@ -1,4 +1,12 @@
-import { MAX_QUANTITY, type PriceBreak, unitPriceFor } from '@shop/contract/parts';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import {
+  isOrderMultiple,
+  MAX_QUANTITY,
+  notMultipleMessage,
+  orderQuantityFor,
+  type PriceBreak,
+  unitPriceFor,
+} from '@shop/contract/parts';
 
 /** What pricing and checking a quantity needs to know of a part. */
 export interface PricedPart {
@@ -28,6 +36,43 @@ export function typedPieces(typed: string): number | undefined {
 /** docs/product.md §5: from the part's minimum order to the pieces it has available. */
 export const inRange = (part: PricedPart, quantity: number) =>
   quantity >= part.min_order_quantity && quantity <= part.available_quantity;
+
+/** What checking a quantity of a part needs beyond its prices: its name and order multiple. */
+export interface OrderedPart extends PricedPart {
+  name: string;
+  order_multiple: number;
+}
+
+/**
+ * Why `quantity` pieces of the part cannot be ordered, in the API's own words, as the API checks
+ * it: not a multiple of its order multiple (the message names it), else outside its range (SPEC's
+ * message); undefined when they can.
+ */
+export function quantityProblem(part: OrderedPart, quantity: number): string | undefined {
+  if (!isOrderMultiple(quantity, part.order_multiple))
+    return notMultipleMessage(part.name, part.order_multiple);
+  if (!inRange(part, quantity)) return OUT_OF_RANGE_MESSAGE;
+  return undefined;
+}
+
+/**
+ * The quantity one step up (1) or down (-1) from what is typed, in the part's multiples: the next
+ * multiple above or below it, never below the part's least order (its minimum in its multiples);
+ * the least order when nothing whole is typed.
+ */
+export function steppedQuantity(
+  part: Pick<OrderedPart, 'min_order_quantity' | 'order_multiple'>,
+  typed: string,
+  direction: 1 | -1,
+): number {
+  const least = orderQuantityFor(part);
+  const pieces = typedPieces(typed);
+  if (pieces === undefined) return least;
+  const step = part.order_multiple;
+  const next =
+    direction === 1 ? Math.floor(pieces / step) * step + step : Math.ceil(pieces / step) * step - step;
+  return Math.min(Math.max(next, least), Math.floor(MAX_QUANTITY / step) * step);
+}
 
 /** Prices `quantity` pieces of `part`: each piece at the price break it reaches (unitPriceFor). */
 export function priceLine(part: PricedPart, quantity: number): PricedLine {

@@ -32,6 +32,7 @@ import * as m0030 from './0030_cancelled_orders.js';
 import * as m0031 from './0031_finding_parts.js';
 import * as m0032 from './0032_tools.js';
 import * as m0033 from './0033_search_words_split.js';
+import * as m0034 from './0034_order_multiples_and_references.js';
 import * as m0035 from './0035_customer_part_numbers.js';
 import { currentPostgresSchema } from './shared.js';
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0031_finding_parts': m0031,
   '0032_tools': m0032,
   '0033_search_words_split': m0033,
+  '0034_order_multiples_and_references': m0034,
   '0035_customer_part_numbers': m0035,
 };
 

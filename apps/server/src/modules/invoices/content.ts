@@ -44,14 +44,22 @@ export interface InvoiceLine {
   quantity: number;
   unitPrice: number;
   price: number;
+  /** The buyer's reference for the line (designators, a cost code), when they gave one. */
+  reference?: string | undefined;
   /** The buyer's own number for the part when the order was placed. */
   customerPartNumber?: string | undefined;
 }
 
-/** A line's part as the invoice and the packing slip print it: its name, the buyer's own number below. */
-export function partCell(line: { part: string; customerPartNumber?: string | undefined }): string {
-  return line.customerPartNumber ? `${line.part}\nYour part number: ${line.customerPartNumber}` : line.part;
-}
+/**
+ * A line's Part cell on the invoice and the packing slip: the part's name, and under it the
+ * buyer's own number for the part and their reference for the line.
+ */
+export const partCell = (line: Pick<InvoiceLine, 'part' | 'customerPartNumber' | 'reference'>) =>
+  [
+    line.part,
+    ...(line.customerPartNumber ? [`Your part number: ${line.customerPartNumber}`] : []),
+    ...(line.reference ? [`Ref: ${line.reference}`] : []),
+  ].join('\n');
 
 const count = new Intl.NumberFormat('en-US');
 /** Whole dollars, as the web app shows them ($1,234); the shop's money is never a fraction. */

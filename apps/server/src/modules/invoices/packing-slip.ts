@@ -1,5 +1,5 @@
 import type { Seller } from '../../seller-config.js';
-import { day, type InvoiceFulfilment, partCell, pieces, shipmentText } from './content.js';
+import { day, type InvoiceFulfilment, type InvoiceLine, partCell, pieces, shipmentText } from './content.js';
 import { drawHead, drawTable, openPaper, roomFor, SHOP_NAME } from './document.js';
 import { GREY, heading, write, writeLines } from './drawing.js';
 import { sellerLines } from './parties.js';
@@ -12,7 +12,7 @@ export interface PackingSlipContent {
   shipTo: { company?: string | undefined; name: string; mobile: string; address: string };
   poNumber?: string | undefined;
   fulfilment: InvoiceFulfilment;
-  lines: { part: string; quantity: number; customerPartNumber?: string | undefined }[];
+  lines: Pick<InvoiceLine, 'part' | 'quantity' | 'reference' | 'customerPartNumber'>[];
 }
 
 /** Where the parcel goes: the company, the person, the address, and a number the carrier may call. */

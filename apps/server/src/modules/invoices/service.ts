@@ -57,6 +57,7 @@ async function render(
       unitPrice: Number(line.unit_price),
       price: Number(line.price),
       customerPartNumber: line.customer_part_number ?? undefined,
+      reference: line.reference ?? undefined,
     })),
     total: Number(order.price),
     paymentId: payment_id ?? undefined,
@@ -141,6 +142,7 @@ export async function packingSlipForCaller(
       part: line.part_name,
       quantity: Number(line.quantity),
       customerPartNumber: line.customer_part_number ?? undefined,
+      reference: line.reference ?? undefined,
     })),
   });
   return { filename: `packing-slip-${number}.pdf`, pdf };

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
-import type { ListLinesTable, ListsTable } from '../../db/schema.js';
+import type { ListLineRow, ListsTable } from '../../db/schema.js';
 
 export type ListRow = ListsTable;
-export type ListLineRow = ListLinesTable;
+export type { ListLineRow };
 
 /** A list's line with its part as the catalog has it now (the part's columns null once it is deleted). */
 export interface ListLineWithPart {
@@ -11,10 +11,12 @@ export interface ListLineWithPart {
   line_no: number;
   part_id: string;
   quantity: number | string;
+  reference: string | null;
   name: string | null;
   price_per_piece: number | string | null;
   available_quantity: number | string | null;
   min_order_quantity: number | string | null;
+  order_multiple: number | string | null;
   price_breaks: string | null;
 }
 
@@ -62,10 +64,12 @@ export function linesOf(db: Database, listIds: readonly string[]): Promise<ListL
       'list_lines.line_no',
       'list_lines.part_id',
       'list_lines.quantity',
+      'list_lines.reference',
       'parts.name',
       'parts.price_per_piece',
       'parts.available_quantity',
       'parts.min_order_quantity',
+      'parts.order_multiple',
       'parts.price_breaks',
     ])
     .where('list_lines.list_id', 'in', listIds)

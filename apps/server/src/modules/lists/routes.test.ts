@@ -59,6 +59,7 @@ describe('POST /api/lists and GET /api/lists/{id}', () => {
             price_per_piece: 5,
             available_quantity: 300,
             min_order_quantity: 10,
+            order_multiple: 1,
             price_breaks: [
               { min_quantity: 100, price_per_piece: 4 },
               { min_quantity: 500, price_per_piece: 3 },
@@ -74,6 +75,7 @@ describe('POST /api/lists and GET /api/lists/{id}', () => {
             price_per_piece: 2,
             available_quantity: 0,
             min_order_quantity: 10,
+            order_multiple: 1,
             price_breaks: [],
           },
         },
@@ -235,6 +237,7 @@ describe('POST /api/lists and GET /api/lists/{id}', () => {
       price_per_piece: 8,
       available_quantity: 7,
       min_order_quantity: 10,
+      order_multiple: 1,
       price_breaks: [{ min_quantity: 40, price_per_piece: 6 }],
     });
   });

@@ -17,7 +17,7 @@ import { createList, deleteList, getList, listsOf, replaceList } from './service
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const rules = `A name of 1–100 characters; 0–${MAX_LIST_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against stock: the list is ordered later, with that day's stock). A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line: its place in \`lines\` from 0, partsId}).`;
+const rules = `A name of 1–100 characters; 0–${MAX_LIST_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against stock, the part's range or its order multiple: the list is ordered later, with that day's stock and rules, and the order checks them); each line's reference ≤ 40 characters (longer → 400), kept with it. A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line: its place in \`lines\` from 0, partsId}).`;
 
 /** Saved lists (requisition lists): a buyer's own parts and quantities to order again. */
 export function listRoutes(app: FastifyInstance, deps: { db: Database; guard: AuthGuard }) {

@@ -18,6 +18,7 @@ function toLine(row: lists.ListLineWithPart): ListLine {
   return {
     partsId: row.part_id,
     quantity: Number(row.quantity),
+    ...(row.reference ? { reference: row.reference } : {}),
     ...(row.name !== null && row.price_breaks !== null
       ? {
           part: {
@@ -25,6 +26,7 @@ function toLine(row: lists.ListLineWithPart): ListLine {
             price_per_piece: Number(row.price_per_piece),
             available_quantity: Number(row.available_quantity),
             min_order_quantity: Number(row.min_order_quantity),
+            order_multiple: Number(row.order_multiple),
             price_breaks: priceBreaksOf({ price_breaks: row.price_breaks }),
           },
         }
@@ -83,6 +85,7 @@ async function checkedLines(db: Database, listId: string, body: ListBody): Promi
     line_no: index,
     part_id: line.partsId,
     quantity: line.quantity,
+    reference: line.reference || null,
   }));
 }
 

@@ -28,6 +28,7 @@ const line = (n: number, part_name: string, quantity: number, unit_price: number
   part_name,
   quantity,
   unit_price,
+  reference: null,
   price: quantity * unit_price,
   customer_part_number: null,
 });

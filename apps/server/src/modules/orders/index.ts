@@ -5,7 +5,7 @@
  * (predicates.ts).
  */
 
-export type { OrderLinesTable as OrderLineRow } from '../../db/schema.js';
+export type { OrderLineRow } from '../../db/schema.js';
 export { type CardPayment, type LatePayment, markPaid, payByCard, payExpiredOrder } from './card-payment.js';
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
 export { formatInvoiceNumber, formatOrderNumber } from './numbers.js';

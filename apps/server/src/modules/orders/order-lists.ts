@@ -144,6 +144,7 @@ export function exportOrderLines(
     line_quantity: number;
     line_unit_price: number;
     line_price: number;
+    line_reference: string | null;
   })[]
 > {
   const chosen = filteredOrders(db, filter)
@@ -162,6 +163,7 @@ export function exportOrderLines(
       'order_lines.quantity as line_quantity',
       'order_lines.unit_price as line_unit_price',
       'order_lines.price as line_price',
+      'order_lines.reference as line_reference',
     ])
     .where('orders.id', 'in', chosen)
     .orderBy('orders.created_at', 'desc')

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DB, NewOrder, OrderLinesTable, OrderRow } from '../../db/schema.js';
+import type { DB, NewOrder, OrderLineRow, OrderRow } from '../../db/schema.js';
 import {
   approvalPending,
   awaitingApproval,
@@ -17,7 +17,7 @@ import {
  * due-orders.ts's.
  */
 
-export type OrderLineRow = OrderLinesTable;
+export type { OrderLineRow };
 
 /** The order and its lines (the order's part columns repeat its line 0). */
 export async function insertOrder(db: Database, order: NewOrder, lines: OrderLineRow[]): Promise<void> {

@@ -58,7 +58,7 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
         summary:
           'Order a part (buyers): priced by the shop, the pieces reserved at once; 409 too_many_unpaid_orders beyond UNPAID_ORDERS_PER_BUYER unpaid orders',
         description:
-          'An unpaid order holds its pieces for UNPAID_ORDER_HOURS_UNVERIFIED (buyer email not verified), UNPAID_ORDER_HOURS_VERIFIED, or UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (above 9,999.99); then it expires (expiredAt), its pieces go back to stock, and it can be neither paid nor cancelled (409 order_expired). The unpaid orders of a buyer whose email is not verified hold at most UNPAID_ORDER_VALUE_UNVERIFIED dollars together (9,999 by default): beyond, 409 too_many_unpaid_orders saying so.',
+          'An unpaid order holds its pieces for UNPAID_ORDER_HOURS_UNVERIFIED (buyer email not verified), UNPAID_ORDER_HOURS_VERIFIED, or UNPAID_ORDER_HOURS_ABOVE_CARD_LIMIT (above 9,999.99); then it expires (expiredAt), its pieces go back to stock, and it can be neither paid nor cancelled (409 order_expired). The unpaid orders of a buyer whose email is not verified hold at most UNPAID_ORDER_VALUE_UNVERIFIED dollars together (9,999 by default): beyond, 409 too_many_unpaid_orders saying so. A quantity outside the range of the part → 422 quantity_out_of_range (the message of SPEC); one that is not a multiple of its order_multiple → 422 quantity_out_of_range naming the multiple.',
         security,
         body: PurchaseBody,
         response: placedResponses,
@@ -78,7 +78,7 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
         summary:
           "Order many parts at once (buyers): 1–100 lines, a part at most once, each line priced by the part's price breaks; all lines' pieces are taken together, or none",
         description:
-          "A line whose part is not in the catalog → 404 not_found, a line whose quantity lies outside its part's range → 422 quantity_out_of_range; either way `error.details` names every refused line ({line: its place in `lines` from 0, partsId}) and nothing is taken. Otherwise as POST /api/purchase (unpaid cap, expiry).",
+          "A line whose part is not in the catalog → 404 not_found, a line whose quantity lies outside its part's range → 422 quantity_out_of_range (SPEC's message), or is not a multiple of its part's order_multiple → 422 quantity_out_of_range whose message names the part and its multiple ('Quantity of … must be a multiple of 50'); either way `error.details` names every refused line ({line: its place in `lines` from 0, partsId}) and nothing is taken. A line's optional reference (the buyer's designators or cost code, ≤ 40 characters, longer → 400 validation, never cut) is kept, answered with the line, and printed on the invoice, the packing slip and the CSV export. Otherwise as POST /api/purchase (unpaid cap, expiry).",
         security,
         body: OrderBody,
         response: placedResponses,

@@ -24,7 +24,7 @@ import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/index.js';
 import { customerNumbersOfBuyer } from '../customer-part-numbers/index.js';
 import type { MailOutbox } from '../mail/index.js';
-import { findPart, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
+import { findPart, notMultipleRefusal, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
@@ -65,6 +65,7 @@ export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
       unitPrice: Number(line.unit_price),
       price: Number(line.price),
       ...(line.customer_part_number ? { customerPartNumber: line.customer_part_number } : {}),
+      ...(line.reference ? { reference: line.reference } : {}),
     })),
     ...(row.po_number ? { poNumber: row.po_number } : {}),
     mobile: row.mobile,
@@ -107,9 +108,15 @@ export function purchase(deps: OrderDeps, buyer: Caller, body: PurchaseBody): Pr
   return placeOrder(deps, buyer, { lines: [{ partsId, quantity }], ...delivery });
 }
 
-/** Refused lines of an order: parts that are not in the catalog, or quantities outside their range. */
+/**
+ * Refused lines of an order: parts that are not in the catalog, or quantities outside their range
+ * or off their order multiple; `wanted` are the order's lines as asked.
+ */
 class RefusedLines extends Error {
-  constructor(readonly lines: RefusedLine[]) {
+  constructor(
+    readonly lines: RefusedLine[],
+    readonly wanted: readonly LineInput[],
+  ) {
     super('lines refused');
   }
 }
@@ -212,8 +219,9 @@ export async function writeOrder(
 
 /**
  * What a refused order answers: for lines that took nothing, the parts are read (after the
- * rollback) to tell missing parts (404) from quantities out of range (422), each line named in
- * `error.details`; any other error as it is.
+ * rollback) to tell missing parts (404) from obsolete ones, quantities off their part's order
+ * multiple and quantities out of range (422), each line named in `error.details`; any other error
+ * as it is.
  */
 export async function orderRefusal(db: Database, error: unknown, agreed?: AgreedOrder): Promise<unknown> {
   if (!(error instanceof RefusedLines)) return error;
@@ -222,6 +230,11 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
   if (missing.length > 0) return new AppError('not_found', 'No such part', undefined, { details: missing });
   const obsolete = await obsoleteRefusal(db, error.lines);
   if (obsolete) return obsolete;
+  const notMultiple = await notMultipleRefusal(
+    db,
+    error.lines.map((refused) => ({ ...refused, quantity: error.wanted[refused.line]?.quantity ?? 0 })),
+  );
+  if (notMultiple) return notMultiple;
   return new AppError(
     'quantity_out_of_range',
     agreed?.refusal(error.lines) ?? OUT_OF_RANGE_MESSAGE,
@@ -234,9 +247,9 @@ export async function orderRefusal(db: Database, error: unknown, agreed?: Agreed
 
 /**
  * How an order agreed beforehand (an accepted quote) is placed: at these unit prices, by part,
- * its quantities checked against the stock only (not the parts' minimums), and not refused by the
- * cap on unpaid orders (the shop offered it). `refusal` tells the buyer which lines the stock is
- * short of.
+ * its quantities checked against the stock and the order multiples (not the parts' minimums),
+ * and not refused by the cap on unpaid orders (the shop offered it). `refusal` tells the buyer
+ * which lines the stock is short of.
  */
 export interface AgreedOrder {
   unitPrices: ReadonlyMap<string, number>;
@@ -267,9 +280,10 @@ async function takeLines(trx: Database, orderId: string, wanted: readonly LineIn
       unit_price: unitPrice,
       price: unitPrice * line.quantity,
       customer_part_number: null,
+      reference: line.reference || null,
     };
   });
-  if (refused.length > 0) throw new RefusedLines(refused);
+  if (refused.length > 0) throw new RefusedLines(refused, wanted);
   return lines;
 }
 
@@ -404,6 +418,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       'quantity',
       'unit price',
       'price',
+      'reference',
       'state',
       'payment',
       'paid',
@@ -428,6 +443,7 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       Number(o.line_quantity),
       Number(o.line_unit_price),
       Number(o.line_price),
+      o.line_reference,
       o.cancelled_at ? 'cancelled' : o.paid_at ? 'paid' : o.expired_at ? 'expired' : 'unpaid',
       o.payment_id,
       o.paid_at,

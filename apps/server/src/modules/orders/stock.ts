@@ -17,10 +17,11 @@ export interface TakenPart {
  * Takes each line's pieces from its part's stock in one conditional update, so that buyers racing
  * for the same pieces can never take more than there are, and answers what the order needs of each
  * part whose pieces it took (its id as stored, its name, price and breaks) from the same statement.
- * A part that is missing, deleted or obsolete, or whose line's quantity is below its minimum or above what is
- * left, is not in the answer (and loses nothing). Several lines' parts are locked first, in the
- * order of their ids, so that two orders sharing parts never wait on each other in a circle.
- * With `minimum: false` (an accepted quote's agreed quantities) only the stock is checked.
+ * A part that is missing, deleted or obsolete, or whose line's quantity is below its minimum, above what is
+ * left or not a multiple of its order multiple (contract parts.ts isOrderMultiple), is not in the
+ * answer (and loses nothing). Several lines' parts are locked first, in the order of their ids, so
+ * that two orders sharing parts never wait on each other in a circle. With `minimum: false` (an
+ * accepted quote's agreed quantities) the stock and the multiple are checked, not the minimum.
  */
 export async function takeStock(
   db: Database,
@@ -48,7 +49,9 @@ export async function takeStock(
     .whereRef('parts.id', '=', 'wanted.id')
     .where('parts.deleted_at', 'is', null)
     .where('parts.lifecycle', '!=', 'obsolete')
-    .whereRef('parts.available_quantity', '>=', 'wanted.quantity');
+    .whereRef('parts.available_quantity', '>=', 'wanted.quantity')
+    // The order multiple (a reel, a pack): the same rule as isOrderMultiple, in the same update.
+    .where(sql<boolean>`wanted.quantity % parts.order_multiple = 0`);
   if (options.minimum) update = update.whereRef('parts.min_order_quantity', '<=', 'wanted.quantity');
   return update
     .returning(['parts.id', 'parts.name', 'parts.price_per_piece', 'parts.price_breaks'])

@@ -27,6 +27,7 @@ describe('POST /api/parts', () => {
       ...valid,
       name: 'Hot-Air Rework Station 700 W',
       price_breaks: [],
+      order_multiple: 1,
       attributes: {},
       lifecycle: 'active',
       documents: [],

@@ -111,6 +111,7 @@ function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames):
   >;
   const {
     price_breaks: breaksCell = '',
+    order_multiple: multipleCell = '',
     category,
     mpn,
     manufacturer,
@@ -121,6 +122,8 @@ function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames):
     ...required
   } = record;
   const fields: Record<string, unknown> = { ...required };
+  // An empty cell: sold by the piece (1), as a part added without one.
+  if (multipleCell.trim()) fields.order_multiple = multipleCell;
   const problems: RowProblem[] = TEXT_COLUMNS.filter((column) => looksLikeFormula(record[column] ?? '')).map(
     (field) => ({ line, field, message: FORMULA_MESSAGE }),
   );

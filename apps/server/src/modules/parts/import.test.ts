@@ -77,6 +77,7 @@ describe('POST /api/parts/import', () => {
         available_quantity: 300,
         price_per_piece: 45,
         price_breaks: [],
+        order_multiple: 1,
         attributes: {},
         lifecycle: 'active',
         documents: [],
@@ -565,4 +566,40 @@ describe("the parts' specification columns", () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().error.rows).toEqual([{ line: 2, field, message: expect.stringContaining(message) }]);
   });
+});
+
+describe('the optional order_multiple column', () => {
+  const WITH_MULTIPLE = `${HEADER},order_multiple`;
+  const partOf = async (visitor: Caller, id: string) => (await visitor.get(`/api/partsById?id=${id}`)).json();
+
+  test('takes a whole number, and an empty cell as 1 (sold by the piece)', async ({ as, admin }) => {
+    const file = [
+      WITH_MULTIPLE,
+      `${row('Resistor reel 0603')},5000`,
+      `${row('Loose resistor')},`,
+      `${row('Pack of tips')}, 10 `,
+    ].join('\r\n');
+    const res = await upload(as(admin), file);
+    expect(res.statusCode, res.body).toBe(201);
+    const parts = await Promise.all(res.json().insertedIds.map((id: string) => partOf(as(null), id)));
+    expect(parts.map((part) => part.order_multiple)).toEqual([5000, 1, 10]);
+  });
+
+  test.for([
+    ['0', 'must be at least 1'],
+    ['1000001', 'must be at most 1000000'],
+    ['2.5', 'must be a whole number'],
+    ['a reel', 'must be a whole number'],
+  ] as const)(
+    'refuses %s naming the row and the column, adding nothing',
+    async ([cell, message], { shop, as, admin }) => {
+      const error = await expectRefused(
+        shop,
+        as(admin),
+        `${WITH_MULTIPLE}\r\n${row('Good part')},50\r\n${row('Bad part')},${cell}\r\n`,
+      );
+      expect(error.code).toBe('csv_rows_refused');
+      expect(error.rows).toEqual([{ line: 3, field: 'order_multiple', message }]);
+    },
+  );
 });

@@ -7,6 +7,7 @@ export {
   partsByNumberPrefix,
   partsByNumbers,
 } from './lookups.js';
+export { notMultipleRefusal } from './order-multiple.js';
 export { partRoutesPlugin } from './plugin.js';
 export { findPart } from './repository.js';
 export { type BuyerNumbers, type BuyerPartNumbers, searchCatalog, type ToolParts } from './search.js';

@@ -126,15 +126,15 @@ export async function updatePart(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** These parts' names, lifecycles and replacements, by id (parts out of the catalog left out). */
+/** These parts' names, lifecycles, replacements and order multiples, by id (parts out of the catalog left out). */
 export async function partsNamed(
   db: Database,
   ids: readonly string[],
-): Promise<Map<string, Pick<PartRow, 'id' | 'name' | 'lifecycle' | 'replacement_id'>>> {
+): Promise<Map<string, Pick<PartRow, 'id' | 'name' | 'lifecycle' | 'replacement_id' | 'order_multiple'>>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('parts')
-    .select(['id', 'name', 'lifecycle', 'replacement_id'])
+    .select(['id', 'name', 'lifecycle', 'replacement_id', 'order_multiple'])
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();

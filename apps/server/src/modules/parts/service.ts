@@ -32,6 +32,7 @@ export function toPart(row: PartRow): Part {
     available_quantity: Number(row.available_quantity),
     min_order_quantity: Number(row.min_order_quantity),
     price_breaks: priceBreaksOf(row),
+    order_multiple: Number(row.order_multiple),
     ...(row.category_id ? { categoryId: row.category_id } : {}),
     ...(row.mpn ? { mpn: row.mpn } : {}),
     ...(row.manufacturer ? { manufacturer: row.manufacturer } : {}),
@@ -68,6 +69,7 @@ const auditView = (row: PartRow) => ({
   available_quantity: Number(row.available_quantity),
   min_order_quantity: Number(row.min_order_quantity),
   price_breaks: priceBreaksOf(row),
+  order_multiple: Number(row.order_multiple),
   categoryId: row.category_id,
   mpn: row.mpn,
   manufacturer: row.manufacturer,
@@ -77,9 +79,12 @@ const auditView = (row: PartRow) => ({
   documents: JSON.parse(row.documents),
 });
 
-/** The part's columns from a body; `kept` are the breaks of a part edited without naming any. */
-function fields(body: NewPartBody, kept: PriceBreak[] = []) {
-  const price_breaks = body.price_breaks ?? kept;
+/**
+ * The part's columns from a body; `before` is the part edited (its breaks and order multiple stay
+ * when the body names none).
+ */
+function fields(body: NewPartBody, before?: PartRow) {
+  const price_breaks = body.price_breaks ?? (before ? priceBreaksOf(before) : []);
   const problem = priceBreakProblems({ ...body, price_breaks })[0];
   if (problem)
     throw badRequest(
@@ -96,6 +101,7 @@ function fields(body: NewPartBody, kept: PriceBreak[] = []) {
     price_per_piece: body.price_per_piece,
     available_quantity: body.available_quantity,
     min_order_quantity: body.min_order_quantity,
+    order_multiple: body.order_multiple ?? (before ? Number(before.order_multiple) : 1),
     price_breaks: JSON.stringify(
       price_breaks.map(({ min_quantity, price_per_piece }) => ({ min_quantity, price_per_piece })),
     ),
@@ -182,7 +188,7 @@ export async function editPart(db: Database, actor: Actor, id: string, body: New
     const before = await parts.findPart(trx, id);
     if (!before) throw notFound('part');
     const spec = await specificationOf(trx, body, before);
-    const changes = { ...fields(body, priceBreaksOf(before)), ...spec.columns };
+    const changes = { ...fields(body, before), ...spec.columns };
     if (!(await parts.updatePart(trx, id, changes))) throw notFound('part');
     await parts.writeValues(trx, id, spec.values);
     const after = { ...before, ...changes };

@@ -2,10 +2,10 @@ import type { QuoteStatus } from '@shop/contract/quotes';
 import type { Database } from '../../db/database.js';
 import { pageWithTotal } from '../../db/paging.js';
 import { lockRows } from '../../db/row-locks.js';
-import type { QuoteLinesTable, QuoteMessagesTable, QuotesTable } from '../../db/schema.js';
+import type { QuoteLineRow, QuoteMessagesTable, QuotesTable } from '../../db/schema.js';
 
 export type QuoteRow = QuotesTable;
-export type QuoteLineRow = QuoteLinesTable;
+export type { QuoteLineRow };
 export type QuoteMessageRow = QuoteMessagesTable;
 
 export interface QuoteFilter {

@@ -73,7 +73,7 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
       schema: {
         tags: ['quotes'],
         summary: 'Ask the shop for a price (buyers): parts and quantities, and a message',
-        description: `1–${MAX_ORDER_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against the part's range or stock: that is what a quote is for); a message of 1–${MAX_QUOTE_MESSAGE} characters. A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line, partsId}). A request mails every shop admin when the buyer's email is verified (else it waits in their list unmailed); so many a window per account (RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT), then 429 with retry-after.`,
+        description: `1–${MAX_ORDER_LINES} lines, a part at most once, each quantity a whole number from 1 (not checked against the part's range or stock: that is what a quote is for) and a multiple of the part's order_multiple (else 422 quantity_out_of_range naming the multiple, \`error.details\` the lines); each line's reference ≤ 40 characters, kept and carried to the order; a message of 1–${MAX_QUOTE_MESSAGE} characters. A line whose part is not in the catalog → 404 not_found, \`error.details\` naming every such line ({line, partsId}). A request mails every shop admin when the buyer's email is verified (else it waits in their list unmailed); so many a window per account (RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT), then 429 with retry-after.`,
         security,
         body: QuoteRequestBody,
         response: { 201: Inserted, 415: ErrorBody, 429: ErrorBody, ...errors },
@@ -189,7 +189,7 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
         summary:
           "The shop's offer (admins): a unit price for each of the quote's parts, valid until a moment to come; the quote becomes offered",
         description:
-          "Exactly the quote's parts, each once (else 400); validUntil in the future (else 400). A requested or offered quote takes it (a new offer replaces the old, and the buyer is mailed); an accepted, declined or expired one → 409 conflict.",
+          "Exactly the quote's parts, each once (else 400); validUntil in the future (else 400). A quantity of the quote that is not a multiple of its part's order_multiple (changed since the request) → 422 quantity_out_of_range naming the multiple: the buyer could not accept it. A requested or offered quote takes it (a new offer replaces the old, and the buyer is mailed); an accepted, declined or expired one → 409 conflict.",
         security,
         params: QuoteIdParams,
         body: QuoteOfferBody,
@@ -211,7 +211,7 @@ export function quoteRoutes(app: FastifyInstance, deps: QuoteDeps & { guard: Aut
         summary:
           "Accept the offer (its buyer): an order at the offer's unit prices for the quote's quantities, its pieces taken now",
         description:
-          "The body, optional, is the order's delivery (mobile, address, poNumber, each optional): left out, the buyer's profile mobile and first saved address. Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.\n\n" +
+          "The body, optional, is the order's delivery (mobile, address, poNumber, each optional): left out, the buyer's profile mobile and first saved address. Only an offered quote whose validUntil is still to come (past it → 409 conflict, and the quote is expired); once (a second accept → 409). Not enough pieces in stock, or a quantity no longer a multiple of its part's order_multiple → 422 quantity_out_of_range naming the lines, and the quote stays offered. The order's lines keep the quote lines' references. The order is ordinary (paid like any other) and is not refused by the cap on unpaid orders.\n\n" +
           "The accept may name the offer it accepts, so that an offer made between reading the quote and accepting it never becomes the order: `If-Match` with the quote's ETag as GET /api/quotes/{id} answered it (another offer is current → 412 precondition_failed), or `validUntil` in the body, the offer's validUntil as read (not the current offer's → 409 conflict; it names the offer only as far as its validUntil tells offers apart, If-Match exactly). Either way the quote stays offered and nothing is ordered; an offer made while the accept is decided refuses it the same way. Named both ways, both must match. A bare accept (neither) takes the offer current when it is decided. The web app always names it.",
         security,
         params: QuoteIdParams,

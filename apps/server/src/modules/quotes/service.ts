@@ -22,7 +22,7 @@ import { addressesOf } from '../addresses/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { type AgreedOrder, type OrderDeps, orderRefusal, writeOrder } from '../orders/index.js';
-import { obsoleteRefusal } from '../parts/index.js';
+import { notMultipleRefusal, obsoleteRefusal } from '../parts/index.js';
 import { findUserById } from '../users/index.js';
 import * as quotes from './repository.js';
 
@@ -69,6 +69,7 @@ function toQuote(
       partsName: line.part_name,
       quantity: Number(line.quantity),
       ...(line.unit_price === null ? {} : { unitPrice: Number(line.unit_price) }),
+      ...(line.reference ? { reference: line.reference } : {}),
     })),
     ...(row.valid_until ? { validUntil: row.valid_until } : {}),
     ...(row.order_id ? { orderId: row.order_id } : {}),
@@ -127,7 +128,8 @@ const closed = (status: QuoteStatus) => conflict(`This quote is ${status}; it ca
 
 /**
  * A buyer's request for a price: every part must be in the catalog (else 404 naming each such
- * line, as `POST /api/orders` does); quantities are not checked against the parts' ranges.
+ * line, as `POST /api/orders` does); quantities are not checked against the parts' ranges, but
+ * must be multiples of their order multiples (else 422, as an order).
  */
 export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRequestBody): Promise<string> {
   const id = newId();
@@ -141,11 +143,13 @@ export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRe
       if (!names.has(line.partsId)) missing.push({ line: index, partsId: line.partsId });
     });
     if (missing.length > 0) throw new AppError('not_found', 'No such part', undefined, { details: missing });
-    const obsolete = await obsoleteRefusal(
-      trx,
-      body.lines.map((line, index) => ({ line: index, partsId: line.partsId })),
-    );
-    if (obsolete) throw obsolete;
+    const asked = body.lines.map((line, index) => ({
+      line: index,
+      partsId: line.partsId,
+      quantity: line.quantity,
+    }));
+    const refusal = (await obsoleteRefusal(trx, asked)) ?? (await notMultipleRefusal(trx, asked));
+    if (refusal) throw refusal;
     const now = nowIso();
     const lines = body.lines.map((line, index) => ({
       quote_id: id,
@@ -154,6 +158,7 @@ export async function requestQuote(deps: QuoteDeps, buyer: Caller, body: QuoteRe
       part_name: names.get(line.partsId) ?? '',
       quantity: line.quantity,
       unit_price: null,
+      reference: line.reference || null,
     }));
     await quotes.insertQuote(
       trx,
@@ -270,7 +275,9 @@ export async function addMessage(
 /**
  * The shop's offer (admins): a unit price for exactly the quote's parts, valid until a moment
  * to come. A requested or offered quote takes it (a new offer replaces the old one and the buyer
- * hears of it); an accepted, declined or expired one refuses it (409). The status changes by a
+ * hears of it); an accepted, declined or expired one refuses it (409). A quantity of the quote
+ * that is no multiple of its part's order multiple (changed since it was asked for) refuses it
+ * too (422, as an order would be: the buyer could not accept it). The status changes by a
  * conditional update, so an offer racing an accept either replaces the offer before the accept
  * reads it or finds the quote accepted.
  */
@@ -298,6 +305,15 @@ export async function makeOffer(
     throw badRequest(
       `lines: every part of the quote needs a unitPrice (missing: ${unpriced.map((l) => l.part_name).join(', ')})`,
     );
+  const notMultiple = await notMultipleRefusal(
+    deps.db,
+    lines.map((line) => ({
+      line: Number(line.line_no),
+      partsId: line.part_id,
+      quantity: Number(line.quantity),
+    })),
+  );
+  if (notMultiple) throw notMultiple;
   await deps.db.transaction().execute(async (trx) => {
     const offered = await quotes.markOffered(trx, id, { valid_until: validUntil, updated_at: now });
     if (!offered) {
@@ -447,7 +463,11 @@ export async function acceptQuote(
       await deps.mail?.queue(trx, { kind: 'quote_accepted', quoteId: id, recipient: row.email }, now);
       await deps.mail?.toShopAdmins(trx, { kind: 'quote_accepted_admin', subjectId: id }, now);
       const order = {
-        lines: lines.map((line) => ({ partsId: line.part_id, quantity: Number(line.quantity) })),
+        lines: lines.map((line) => ({
+          partsId: line.part_id,
+          quantity: Number(line.quantity),
+          ...(line.reference ? { reference: line.reference } : {}),
+        })),
         ...to,
       };
       await writeOrder(trx, deps.orders, buyer, orderId, order, agreed);

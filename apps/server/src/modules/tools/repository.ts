@@ -26,6 +26,7 @@ export interface ToolPartWithPart {
   price_per_piece: number | string;
   available_quantity: number | string;
   min_order_quantity: number | string;
+  order_multiple: number | string;
   price_breaks: string;
   deleted_at: string | null;
 }
@@ -101,6 +102,7 @@ export function partsListsOf(
       'parts.price_per_piece',
       'parts.available_quantity',
       'parts.min_order_quantity',
+      'parts.order_multiple',
       'parts.price_breaks',
       'parts.deleted_at',
     ])

@@ -96,6 +96,7 @@ describe('POST /api/tools and GET /api/tools/{id}', () => {
       price_per_piece: 9,
       available_quantity: 500,
       min_order_quantity: 5,
+      order_multiple: 1,
       price_breaks: [],
     });
   });

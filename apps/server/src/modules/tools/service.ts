@@ -38,6 +38,7 @@ export function toToolPart(row: tools.ToolPartWithPart): ToolPart {
             price_per_piece: Number(row.price_per_piece),
             available_quantity: Number(row.available_quantity),
             min_order_quantity: Number(row.min_order_quantity),
+            order_multiple: Number(row.order_multiple),
             price_breaks: priceBreaksOf({ price_breaks: row.price_breaks }),
           },
         }

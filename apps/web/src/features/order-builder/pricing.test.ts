@@ -7,10 +7,13 @@ import {
   NOT_WHOLE_MESSAGE,
   OBSOLETE_PART_MESSAGE,
   orderTotals,
+  referenceProblem,
   UNKNOWN_PART_MESSAGE,
 } from './pricing';
 
 const part = {
+  name: 'Flux pen',
+  order_multiple: 1,
   price_per_piece: 10,
   available_quantity: 1000,
   min_order_quantity: 10,
@@ -45,6 +48,17 @@ describe('pricing a builder line', () => {
     });
   });
 
+  it("checks the part's order multiple before its range, in the API's words", () => {
+    const pack = { ...part, order_multiple: 50 };
+    expect(checkLine(pack, '120', false)).toEqual({
+      problem: 'Quantity of Flux pen must be a multiple of 50',
+    });
+    expect(checkLine(pack, '1050', false)).toEqual({ problem: OUT_OF_RANGE_MESSAGE });
+    expect(checkLine(pack, '150', false)).toEqual({
+      priced: { quantity: 150, unitPrice: 8, price: 1200, saving: 300 },
+    });
+  });
+
   it('totals the priced lines only', () => {
     const lines = [checkLine(part, '10', false), checkLine(part, '100', false), checkLine(part, '9', false)];
     expect(orderTotals(lines)).toEqual({ total: 900, saving: 200 });
@@ -53,10 +67,25 @@ describe('pricing a builder line', () => {
 
 describe('an obsolete part in the builder', () => {
   it('cannot be ordered, whatever the quantity', () => {
-    const part = { price_per_piece: 5, available_quantity: 100, min_order_quantity: 1, price_breaks: [] };
+    const part = {
+      name: 'Old tip',
+      order_multiple: 1,
+      price_per_piece: 5,
+      available_quantity: 100,
+      min_order_quantity: 1,
+      price_breaks: [],
+    };
     expect(checkLine({ ...part, lifecycle: 'obsolete' }, '5', false)).toEqual({
       problem: OBSOLETE_PART_MESSAGE,
     });
     expect(checkLine({ ...part, lifecycle: 'nrnd' }, '5', false)).toHaveProperty('priced');
+  });
+});
+
+describe("a line's reference", () => {
+  it('may be empty or up to 40 characters once trimmed; a longer one is marked, never cut', () => {
+    expect(referenceProblem('')).toBeUndefined();
+    expect(referenceProblem(`  ${'R'.repeat(40)}  `)).toBeUndefined();
+    expect(referenceProblem('R'.repeat(41))).toBe('A reference is at most 40 characters; this one has 41.');
   });
 });

@@ -1,10 +1,14 @@
 import { MAX_ORDER_LINES } from '@shop/contract/orders';
 import { useSyncExternalStore } from 'react';
 
-/** A line of the order being built: a part and how many pieces (as typed, checked by the builder). */
+/**
+ * A line of the order being built: a part, how many pieces (as typed, checked by the builder) and
+ * the buyer's reference for it as typed (designators, a cost code; checked, never cut).
+ */
 export interface BuilderLine {
   partsId: string;
   quantity: number;
+  reference?: string;
 }
 
 const KEY = 'shop.order-builder';
@@ -22,7 +26,12 @@ function storage(): Storage | undefined {
 
 function isLine(value: unknown): value is BuilderLine {
   const line = value as BuilderLine;
-  return typeof line?.partsId === 'string' && Number.isSafeInteger(line.quantity) && line.quantity > 0;
+  return (
+    typeof line?.partsId === 'string' &&
+    Number.isSafeInteger(line.quantity) &&
+    line.quantity > 0 &&
+    (line.reference === undefined || typeof line.reference === 'string')
+  );
 }
 
 /** The lines as kept in this browser (a reload, another tab and a later visit see them). */
@@ -71,7 +80,7 @@ export function addToOrder(partsId: string, quantity: number): void {
   const current = read();
   const at = current.findIndex((line) => line.partsId === partsId);
   if (at >= 0)
-    write(current.map((line, i) => (i === at ? { partsId, quantity: line.quantity + quantity } : line)));
+    write(current.map((line, i) => (i === at ? { ...line, quantity: line.quantity + quantity } : line)));
   else write([...current, { partsId, quantity }]);
 }
 

@@ -21,7 +21,7 @@ export function orderQuantityText(order: Pick<Order, 'quantity' | 'lines'>): str
 /** What Buy again does: a one-line order opens its part's purchase page with its quantity; several lines go to the order builder. */
 export type BuyAgain =
   | { kind: 'purchase'; href: string }
-  | { kind: 'builder'; lines: { partsId: string; quantity: number }[] };
+  | { kind: 'builder'; lines: { partsId: string; quantity: number; reference?: string }[] };
 
 export function buyAgain(order: Pick<Order, 'partsId' | 'quantity' | 'lines'>): BuyAgain {
   if (order.lines.length <= 1)
@@ -31,6 +31,10 @@ export function buyAgain(order: Pick<Order, 'partsId' | 'quantity' | 'lines'>): 
     };
   return {
     kind: 'builder',
-    lines: order.lines.map(({ partsId, quantity }) => ({ partsId, quantity })),
+    lines: order.lines.map(({ partsId, quantity, reference }) => ({
+      partsId,
+      quantity,
+      ...(reference ? { reference } : {}),
+    })),
   };
 }

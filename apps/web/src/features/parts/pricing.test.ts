@@ -1,3 +1,4 @@
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { describe, expect, it } from 'vitest';
 import { savingPercent } from '../../lib/pricing';
@@ -11,6 +12,7 @@ const part: Part = {
   price_per_piece: 30,
   available_quantity: 5000,
   min_order_quantity: 100,
+  order_multiple: 1,
   price_breaks: [
     { min_quantity: 500, price_per_piece: 27 },
     { min_quantity: 1000, price_per_piece: 20 },
@@ -59,7 +61,19 @@ describe("a part's prices by quantity", () => {
 
   it('refuses a quantity out of range or not a whole number', () => {
     for (const typed of ['99', '5001', '0', '', '-100', '150.5', '1e3', 'abc', '99999999999'])
-      expect(quoteFor(part, typed), typed).toEqual({ inRange: false });
-    expect(quoteFor({ ...part, available_quantity: 50 }, '100')).toEqual({ inRange: false });
+      expect(quoteFor(part, typed), typed).toEqual({ inRange: false, problem: OUT_OF_RANGE_MESSAGE });
+    expect(quoteFor({ ...part, available_quantity: 50 }, '100')).toEqual({
+      inRange: false,
+      problem: OUT_OF_RANGE_MESSAGE,
+    });
+  });
+
+  it("refuses a quantity off the part's order multiple, naming it", () => {
+    const reel = { ...part, order_multiple: 250 };
+    expect(quoteFor(reel, '600')).toEqual({
+      inRange: false,
+      problem: 'Quantity of Relay board must be a multiple of 250',
+    });
+    expect(quoteFor(reel, '750')).toMatchObject({ inRange: true, quantity: 750, unitPrice: 27 });
   });
 });

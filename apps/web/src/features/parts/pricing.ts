@@ -1,5 +1,6 @@
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
-import { inRange, priceLine, savingPercent, typedPieces } from '../../lib/pricing';
+import { priceLine, quantityProblem, savingPercent, typedPieces } from '../../lib/pricing';
 
 /** One row of a part's price table: from which quantity a piece costs what, and what that saves. */
 export interface PriceRow {
@@ -30,16 +31,19 @@ export type Quote =
       saving: number;
       savingPercent: number;
     }
-  | { inRange: false };
+  /** What is wrong, in the API's words: SPEC's range message, or the order multiple's. */
+  | { inRange: false; problem: string };
 
 /**
  * What `quantity` (as typed) costs: each piece at the price it reaches (unitPriceFor), the total,
- * and what it saves against the list price. In range (docs/product.md §5) it is a whole number
- * from the minimum order to the pieces available.
+ * and what it saves against the list price. It can be ordered when it is a whole number in the
+ * part's multiples, from the minimum order to the pieces available (docs/product.md §5).
  */
 export function quoteFor(part: Part, typed: string): Quote {
   const quantity = typedPieces(typed);
-  if (quantity === undefined || !inRange(part, quantity)) return { inRange: false };
+  if (quantity === undefined) return { inRange: false, problem: OUT_OF_RANGE_MESSAGE };
+  const problem = quantityProblem(part, quantity);
+  if (problem) return { inRange: false, problem };
   const line = priceLine(part, quantity);
   return {
     inRange: true,

@@ -38,14 +38,20 @@ describe('parseLinesParam', () => {
   });
   it('reads back what quoteRequestPath writes', () => {
     const path = quoteRequestPath([
-      { partsId: A, quantity: 12000 },
+      { partsId: A, quantity: 12000, reference: 'R1:R4, C7 / 100% board' },
       { partsId: B, quantity: ' 2 ' },
     ]);
     expect(path.startsWith('/quotes/new?lines=')).toBe(true);
     const param = new URLSearchParams(path.split('?')[1]).get('lines');
     expect(parseLinesParam(param)).toEqual([
-      { partsId: A, quantity: '12000' },
+      { partsId: A, quantity: '12000', reference: 'R1:R4, C7 / 100% board' },
       { partsId: B, quantity: '2' },
+    ]);
+  });
+  it('leaves out a reference it cannot read', () => {
+    expect(parseLinesParam(`${A}:5:%E0%A4%A,${B}:3:`)).toEqual([
+      { partsId: A, quantity: '5' },
+      { partsId: B, quantity: '3' },
     ]);
   });
 });

@@ -1,37 +1,59 @@
 import { MAX_ORDER_LINES } from '@shop/contract/orders';
 import type { Quote, QuoteLine, QuoteStatus } from '@shop/contract/quotes';
 
-/** A line of a quote being asked for: a part and its pieces as typed (checked by the form's rules). */
+/**
+ * A line of a quote being asked for: a part, its pieces as typed and the buyer's reference (both
+ * checked by the form's rules).
+ */
 export interface DraftLine {
   partsId: string;
   quantity: string;
+  reference?: string;
+}
+
+/** A reference as the request's address carries it (percent-encoded: no `:` or `,` of its own), or none. */
+function decodedReference(written: string | undefined): string | undefined {
+  if (!written) return undefined;
+  try {
+    return decodeURIComponent(written);
+  } catch {
+    return undefined; // not written by quoteRequestPath: left out
+  }
 }
 
 const PART_ID = /^[0-9A-Za-z-]{1,64}$/;
 
 /**
- * The lines of `?lines=partsId:qty,partsId:qty` (the product page and the order builder link to a
- * quote's request so). Entries that name no part are left out, a part named twice keeps its first
- * line, at most MAX_ORDER_LINES lines; a quantity is kept as written (the form checks it), and a
- * missing one is 1.
+ * The lines of `?lines=partsId:qty,partsId:qty:reference` (the product page and the order builder
+ * link to a quote's request so; a reference percent-encoded). Entries that name no part are left
+ * out, a part named twice keeps its first line, at most MAX_ORDER_LINES lines; a quantity is kept
+ * as written (the form checks it), and a missing one is 1.
  */
 export function parseLinesParam(param: string | null | undefined): DraftLine[] {
   const lines: DraftLine[] = [];
   const seen = new Set<string>();
   for (const entry of (param ?? '').split(',')) {
-    const [id = '', quantity] = entry.split(':');
+    const [id = '', quantity, written] = entry.split(':');
     const partsId = id.trim();
     if (!PART_ID.test(partsId) || seen.has(partsId)) continue;
     seen.add(partsId);
-    lines.push({ partsId, quantity: quantity?.trim() || '1' });
+    const reference = decodedReference(written);
+    lines.push({ partsId, quantity: quantity?.trim() || '1', ...(reference ? { reference } : {}) });
     if (lines.length === MAX_ORDER_LINES) break;
   }
   return lines;
 }
 
-/** The request page's address for `lines` (quantities as they are, in range or not). */
-export function quoteRequestPath(lines: readonly { partsId: string; quantity: number | string }[]): string {
-  const param = lines.map((line) => `${line.partsId}:${String(line.quantity).trim()}`).join(',');
+/** The request page's address for `lines` (quantities as they are, in range or not; references kept). */
+export function quoteRequestPath(
+  lines: readonly { partsId: string; quantity: number | string; reference?: string | number | undefined }[],
+): string {
+  const param = lines
+    .map(
+      (line) =>
+        `${line.partsId}:${String(line.quantity).trim()}${line.reference ? `:${encodeURIComponent(String(line.reference))}` : ''}`,
+    )
+    .join(',');
   return `/quotes/new?${new URLSearchParams({ lines: param })}`;
 }
 

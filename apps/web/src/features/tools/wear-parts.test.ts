@@ -8,6 +8,7 @@ const part = (
   wear: boolean,
   min = 1,
   inCatalog = true,
+  multiple = 1,
 ): ToolPart => ({
   partsId,
   partsName: `Part ${partsId}`,
@@ -21,6 +22,7 @@ const part = (
           price_per_piece: 1,
           available_quantity: 100,
           min_order_quantity: min,
+          order_multiple: multiple,
           price_breaks: [],
         },
       }
@@ -50,6 +52,17 @@ describe('wearPartLines', () => {
     ).toEqual([{ partsId: 'sponge', quantity: 10 }]);
   });
 
+  it("raises each part's quantity to a multiple of its order multiple (a reel, a pack)", () => {
+    expect(
+      wearPartLines([
+        { count: 3, parts: [part('tip', 7, true, 1, true, 10), part('o-ring', 2, true, 25, true, 20)] },
+      ]),
+    ).toEqual([
+      { partsId: 'tip', quantity: 30 },
+      { partsId: 'o-ring', quantity: 40 },
+    ]);
+  });
+
   it('has no lines for tools without wear parts', () => {
     expect(wearPartLines([{ count: 5, parts: [part('housing', 1, false)] }])).toEqual([]);
     expect(wearPartLines([])).toEqual([]);
@@ -61,5 +74,6 @@ describe('onePartLine', () => {
     expect(onePartLine(part('tip', 1, true, 5))).toEqual({ partsId: 'tip', quantity: 5 });
     expect(onePartLine(part('spring', 20, true, 5))).toEqual({ partsId: 'spring', quantity: 20 });
     expect(onePartLine(part('gone', 1, true, 1, false))).toBeUndefined();
+    expect(onePartLine(part('reel', 3, true, 1, true, 50))).toEqual({ partsId: 'reel', quantity: 50 });
   });
 });

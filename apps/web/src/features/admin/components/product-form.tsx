@@ -1,8 +1,15 @@
-import { MAX_PRICE_BREAKS, MAX_QUANTITY, type Part, type PriceBreak } from '@shop/contract/parts';
+import {
+  MAX_ORDER_MULTIPLE,
+  MAX_PRICE_BREAKS,
+  MAX_QUANTITY,
+  type Part,
+  type PriceBreak,
+} from '@shop/contract/parts';
 import { type FieldError, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
+import { formatCount } from '../../../lib/format';
 import {
   type PriceBreakFields,
   priceBreakFieldProblems,
@@ -23,6 +30,7 @@ interface ProductFields extends SpecificationFields {
   desc: string;
   minQ: string;
   availQ: string;
+  multipleQ: string;
   netPrice: string;
   breaks: PriceBreakFields[];
   image: FileList;
@@ -33,6 +41,8 @@ export interface ProductValues extends SpecificationValues {
   desc: string;
   min_order_quantity: number;
   available_quantity: number;
+  /** An order line's quantity is a multiple of it (a reel, a pack); 1: any number of pieces. */
+  order_multiple: number;
   price_per_piece: number;
   /** Every price break (none: the part has none). */
   price_breaks: PriceBreak[];
@@ -64,11 +74,12 @@ export function ProductForm({
           desc: part.desc,
           minQ: String(part.min_order_quantity),
           availQ: String(part.available_quantity),
+          multipleQ: String(part.order_multiple),
           netPrice: String(part.price_per_piece),
           breaks: toPriceBreakFields(part.price_breaks),
           ...specificationDefaults(part),
         }
-      : { breaks: [], ...specificationDefaults() },
+      : { multipleQ: '1', breaks: [], ...specificationDefaults() },
   });
   const { handleSubmit, reset, getValues, watch } = form;
   const field = fieldsOf(form);
@@ -84,6 +95,7 @@ export function ProductForm({
         desc: form.desc,
         min_order_quantity: Number(form.minQ),
         available_quantity: Number(form.availQ),
+        order_multiple: Number(form.multipleQ),
         price_per_piece: Number(form.netPrice),
         price_breaks: toPriceBreaks(form.breaks),
         ...specificationValues(form, attributeKeys),
@@ -127,12 +139,28 @@ export function ProductForm({
           })}
         />
       </div>
-      <TextField
-        label="Price"
-        type="number"
-        min={1}
-        {...field('netPrice', { required: 'Enter the price of product !', pattern: wholeNumber })}
-      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Price"
+          type="number"
+          min={1}
+          {...field('netPrice', { required: 'Enter the price of product !', pattern: wholeNumber })}
+        />
+        <TextField
+          label="Order multiple"
+          type="number"
+          min={1}
+          max={MAX_ORDER_MULTIPLE}
+          hint="Sold in multiples of this many pieces (a reel, a pack); 1: any number."
+          {...field('multipleQ', {
+            required: 'Enter the order multiple (1: any number of pieces)',
+            pattern: wholeNumber,
+            validate: (value) =>
+              (Number(value) >= 1 && Number(value) <= MAX_ORDER_MULTIPLE) ||
+              `Must be from 1 to ${formatCount(MAX_ORDER_MULTIPLE)}`,
+          })}
+        />
+      </div>
       <PriceBreaksEditor form={form} problems={breakProblems} />
       <SpecificationEditor form={form} />
       {part && (

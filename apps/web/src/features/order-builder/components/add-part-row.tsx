@@ -1,7 +1,7 @@
-import type { Part } from '@shop/contract/parts';
+import { orderQuantityFor, type Part } from '@shop/contract/parts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { formatDollars, formatPieces } from '../../../lib/format';
+import { formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
 import { partsQuery } from '../../parts';
 import { addToOrder } from '../store';
@@ -39,7 +39,8 @@ export function AddPartRow() {
   const choose = (part: Part) => {
     setChosen(part);
     setSearch(part.name);
-    setQuantity(String(part.min_order_quantity));
+    // The least order: the minimum, in the part's multiples.
+    setQuantity(String(orderQuantityFor(part)));
   };
   const found = !chosen && q.length > 0 ? results.data?.parts : undefined;
   return (
@@ -84,6 +85,7 @@ export function AddPartRow() {
         <p className="text-sm text-base-content/80" role="status">
           {chosen.name}: {formatDollars(chosen.price_per_piece)} a piece, from{' '}
           {formatPieces(chosen.min_order_quantity)}, {formatPieces(chosen.available_quantity)} available
+          {chosen.order_multiple > 1 && <>; {soldInMultiplesText(chosen.order_multiple).toLowerCase()}</>}
         </p>
       )}
       <div id={`${id}-results`} aria-live="polite">

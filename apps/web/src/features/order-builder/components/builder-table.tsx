@@ -1,33 +1,46 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
-import { formatDollars, formatPieces } from '../../../lib/format';
+import { formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';
 import { YourPartNumber } from '../../part-numbers';
 import { quoteRequestPath } from '../../quotes';
 import { type checkLine, OBSOLETE_PART_MESSAGE } from '../pricing';
 import type { BuilderLine } from '../store';
 import { LineTable } from './line-table';
 
-/** A builder line as the page shows it: the line, its part (null: gone), what is typed and its check. */
+/**
+ * A builder line as the page shows it: the line, its part (null: gone), what is typed and its
+ * check, and the reference as typed with what is wrong with it.
+ */
 export interface ShownLine {
   line: BuilderLine;
   part: Part | null | undefined;
   typed: string;
   check: ReturnType<typeof checkLine>;
+  reference: string;
+  referenceProblem: string | undefined;
 }
 
-/** The order being built, a line a row: the part, its quantity as typed, its prices, and Remove. */
+/**
+ * The order being built, a line a row: the part (its range, and its order multiple when it has
+ * one), its quantity as typed (the arrow keys step it by the multiple), the buyer's reference, its
+ * prices, and Remove.
+ */
 export function BuilderTable({
   lines,
   total,
   saving,
   onType,
+  onStep,
+  onReference,
   onRemove,
 }: {
   lines: readonly ShownLine[];
   total: number;
   saving: number;
   onType: (index: number, typed: string) => void;
+  onStep: (index: number, direction: 1 | -1) => void;
+  onReference: (index: number, typed: string) => void;
   onRemove: (index: number) => void;
 }) {
   const nameOf = (shown: ShownLine) => shown.part?.name ?? 'Unknown part';
@@ -40,7 +53,7 @@ export function BuilderTable({
         {
           header: 'Part',
           className: 'min-w-40',
-          cell: (shown) =>
+          cell: (shown, index) =>
             shown.part ? (
               <>
                 <Link to={`/parts/${shown.part._id}`} className="link link-hover font-medium">
@@ -51,6 +64,11 @@ export function BuilderTable({
                   {formatPieces(shown.part.min_order_quantity)} to{' '}
                   {formatPieces(shown.part.available_quantity)}
                 </span>
+                {shown.part.order_multiple > 1 && (
+                  <span id={`builder-line-${index}-multiple`} className="block text-xs font-medium">
+                    {soldInMultiplesText(shown.part.order_multiple)}
+                  </span>
+                )}
               </>
             ) : shown.part === null ? (
               <span className="font-medium">Unknown part</span>
@@ -72,6 +90,10 @@ export function BuilderTable({
           cell: (shown, index) => {
             const problem = 'problem' in shown.check ? shown.check.problem : undefined;
             const errorId = `builder-line-${index}-problem`;
+            const stepped = (shown.part?.order_multiple ?? 1) > 1;
+            const describedBy = [problem && errorId, stepped && `builder-line-${index}-multiple`]
+              .filter(Boolean)
+              .join(' ');
             return (
               <div className="max-w-xs">
                 <input
@@ -79,9 +101,15 @@ export function BuilderTable({
                   inputMode="numeric"
                   aria-label={`Quantity of ${nameOf(shown)}`}
                   aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? errorId : undefined}
+                  aria-describedby={describedBy || undefined}
                   value={shown.typed}
                   onChange={(event) => onType(index, event.target.value)}
+                  // A part sold in multiples steps by its multiple, as a number field would.
+                  onKeyDown={(event) => {
+                    if (!stepped || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+                    event.preventDefault();
+                    onStep(index, event.key === 'ArrowUp' ? 1 : -1);
+                  }}
                 />
                 {problem && (
                   <p id={errorId} className="mt-1 text-sm text-error">
@@ -106,6 +134,31 @@ export function BuilderTable({
                       for {shown.typed.trim()} pcs of {nameOf(shown)}
                     </span>
                   </Link>
+                )}
+              </div>
+            );
+          },
+        },
+        {
+          header: 'Reference',
+          cell: (shown, index) => {
+            const errorId = `builder-line-${index}-reference-problem`;
+            return (
+              <div className="w-full max-w-xs">
+                <input
+                  className={`input input-bordered input-sm w-full sm:w-64 ${shown.referenceProblem ? 'input-error' : ''}`}
+                  aria-label={`Reference for ${nameOf(shown)} (optional)`}
+                  placeholder="R1-R4, cost code"
+                  autoComplete="off"
+                  aria-invalid={shown.referenceProblem ? true : undefined}
+                  aria-describedby={shown.referenceProblem ? errorId : undefined}
+                  value={shown.reference}
+                  onChange={(event) => onReference(index, event.target.value)}
+                />
+                {shown.referenceProblem && (
+                  <p id={errorId} className="mt-1 text-sm text-error">
+                    {shown.referenceProblem}
+                  </p>
                 )}
               </div>
             );
@@ -147,7 +200,7 @@ export function BuilderTable({
       ]}
       footer={
         <tr>
-          <th colSpan={3} scope="row" className="text-base">
+          <th colSpan={4} scope="row" className="text-base">
             Order total
           </th>
           <td colSpan={3} className="text-base">

@@ -31,7 +31,14 @@ export function SaveListButton({
     event.preventDefault();
     if (!trimmed) return;
     createList.mutate(
-      { name: trimmed, lines: lines.map(({ partsId, quantity }) => ({ partsId, quantity })) },
+      {
+        name: trimmed,
+        lines: lines.map(({ partsId, quantity, reference }) => ({
+          partsId,
+          quantity,
+          ...(reference ? { reference } : {}),
+        })),
+      },
       {
         onSuccess: () => {
           showSuccess(LIST_SAVED_MESSAGE);

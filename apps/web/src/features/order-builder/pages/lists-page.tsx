@@ -2,8 +2,9 @@ import type { ListLine, SavedList } from '@shop/contract/lists';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { formatDollars, formatPieces } from '../../../lib/format';
+import { formatDollars, formatPieces, isOutOfStock, soldInMultiplesText } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
 import { showError, showInfo, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
@@ -57,7 +58,7 @@ const draftOf = (list: SavedList): Draft => ({
 /** The line's availability today: gone from the catalog, out of stock, or what is left. */
 function availability(line: ListLine): string {
   if (!line.part) return 'No longer in the catalog';
-  if (line.part.available_quantity < line.part.min_order_quantity) return 'Out of stock';
+  if (isOutOfStock(line.part)) return 'Out of stock';
   return `${formatPieces(line.part.available_quantity)} available`;
 }
 
@@ -85,6 +86,7 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
           lines: draft.lines.map(({ line, typed }) => ({
             partsId: line.partsId,
             quantity: typedPieces(typed) ?? 0,
+            ...(line.reference ? { reference: line.reference } : {}),
           })),
         },
       },
@@ -102,7 +104,11 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
     if (orderable.length < draft.lines.length)
       showInfo('Parts no longer in the catalog were left out of the order.');
     setBuilderLines(
-      orderable.map(({ line, typed }) => ({ partsId: line.partsId, quantity: typedPieces(typed) ?? 0 })),
+      orderable.map(({ line, typed }) => ({
+        partsId: line.partsId,
+        quantity: typedPieces(typed) ?? 0,
+        ...(line.reference ? { reference: line.reference } : {}),
+      })),
     );
     navigate('/order');
   };
@@ -155,14 +161,21 @@ function ListCard({ list, onDelete }: { list: SavedList; onDelete: () => void })
             columns={[
               {
                 header: 'Part',
-                cell: ({ line }) =>
-                  line.part ? (
-                    <Link to={`/parts/${line.partsId}`} className="link link-hover font-medium">
-                      {line.part.name}
-                    </Link>
-                  ) : (
-                    <span className="font-medium">Unknown part</span>
-                  ),
+                cell: ({ line }) => (
+                  <>
+                    {line.part ? (
+                      <Link to={`/parts/${line.partsId}`} className="link link-hover font-medium">
+                        {line.part.name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">Unknown part</span>
+                    )}
+                    {line.part && line.part.order_multiple > 1 && (
+                      <span className="block text-xs">{soldInMultiplesText(line.part.order_multiple)}</span>
+                    )}
+                    <LineReferenceNote reference={line.reference} />
+                  </>
+                ),
               },
               {
                 header: 'Quantity',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { typedPieces } from '../../../lib/pricing';
+import { steppedQuantity, typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
 import { useParts } from '../../parts';
@@ -16,13 +16,19 @@ import { BuilderTable, type ShownLine } from '../components/builder-table';
 import { CheckoutForm } from '../components/checkout-form';
 import { QuickOrderBox } from '../components/quick-order-box';
 import { SaveListButton } from '../components/save-list-button';
-import { checkLine, orderTotals } from '../pricing';
-import { setBuilderLines, useBuilderLines } from '../store';
+import { checkLine, orderTotals, referenceProblem } from '../pricing';
+import { type BuilderLine, setBuilderLines, useBuilderLines } from '../store';
+
+/** A line as the API takes it: its reference trimmed, and none when nothing is typed. */
+const sent = ({ partsId, quantity, reference }: BuilderLine) => {
+  const kept = reference?.trim();
+  return { partsId, quantity, ...(kept ? { reference: kept } : {}) };
+};
 
 /**
- * The order builder: the lines being ordered (each checked as typed and priced by its breaks), a
- * search-and-add row, the quick order box, Save as list, and the checkout that places it all as
- * one order.
+ * The order builder: the lines being ordered (each checked as typed and priced by its breaks, with
+ * the buyer's reference for it), a search-and-add row, the quick order box, Save as list, and the
+ * checkout that places it all as one order.
  */
 export function OrderPage() {
   const lines = useBuilderLines();
@@ -43,15 +49,19 @@ export function OrderPage() {
         : String(line.quantity);
     const check = checkLine(parts[index], text, duplicate);
     const refusal = refused[line.partsId];
+    const reference = line.reference ?? '';
     return {
       line,
       part: parts[index],
       typed: text,
       check: refusal && !('problem' in check) ? { problem: refusal } : check,
+      reference,
+      referenceProblem: referenceProblem(reference),
     };
   });
   const { total, saving } = orderTotals(shown.map((line) => line.check));
-  const ready = shown.length > 0 && shown.every((line) => 'priced' in line.check);
+  const ready =
+    shown.length > 0 && shown.every((line) => 'priced' in line.check && line.referenceProblem === undefined);
   // What a quote is for: quantities outside a part's range, or a total no card may pay.
   const paysByCard = usePaysByCard();
   const quoteNeeded =
@@ -72,6 +82,13 @@ export function OrderPage() {
     if (pieces === undefined || String(pieces) !== text)
       setTyped((before) => ({ ...before, [line.partsId]: text }));
   };
+  // The arrow keys in a quantity of a part sold in multiples: the next multiple up or down.
+  const onStep = (index: number, direction: 1 | -1) => {
+    const at = shown[index];
+    if (at?.part) onType(index, String(steppedQuantity(at.part, at.typed, direction)));
+  };
+  const onReference = (index: number, text: string) =>
+    setBuilderLines(lines.map((other, at) => (at === index ? { ...other, reference: text } : other)));
   const onRemove = (index: number) => {
     const line = lines[index];
     if (line) forget(line.partsId);
@@ -93,14 +110,22 @@ export function OrderPage() {
             .
           </p>
         ) : (
-          <BuilderTable lines={shown} total={total} saving={saving} onType={onType} onRemove={onRemove} />
+          <BuilderTable
+            lines={shown}
+            total={total}
+            saving={saving}
+            onType={onType}
+            onStep={onStep}
+            onReference={onReference}
+            onRemove={onRemove}
+          />
         )}
         <AddPartRow />
         {lines.length > 0 && (
           <div className="flex flex-wrap items-start gap-3">
-            <SaveListButton lines={lines} />
+            <SaveListButton lines={lines.map(sent)} disabled={shown.some((line) => line.referenceProblem)} />
             <RequestQuoteLink
-              lines={shown.map((line) => ({ partsId: line.line.partsId, quantity: line.typed }))}
+              lines={shown.map((line) => ({ ...sent(line.line), quantity: line.typed }))}
               strong={quoteNeeded}
               size="btn-sm"
             />
@@ -115,12 +140,7 @@ export function OrderPage() {
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
         <QuickOrderBox lines={lines} />
-        <Checkout
-          lines={lines.map(({ partsId, quantity }) => ({ partsId, quantity }))}
-          ready={ready}
-          total={total}
-          onRefused={onRefused}
-        />
+        <Checkout lines={lines.map(sent)} ready={ready} total={total} onRefused={onRefused} />
       </div>
     </section>
   );

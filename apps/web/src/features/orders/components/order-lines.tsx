@@ -1,8 +1,9 @@
 import type { Order, OrderLine } from '@shop/contract/orders';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { moreParts, morePartsText } from '../order-lines';
 
-/** Each line of an order: its part, its pieces at their unit price, and the line's price. */
+/** Each line of an order: its part and the buyer's reference, its pieces at their unit price, and the line's price. */
 export function OrderLineList({
   lines,
   className = '',
@@ -17,6 +18,7 @@ export function OrderLineList({
           <span className="font-medium">{line.partsName}</span>
           <YourNumber line={line} />
           <br />
+          <LineReferenceNote reference={line.reference} />
           <span className="whitespace-nowrap text-base-content/80">
             {formatPieces(line.quantity)} × {formatDollars(line.unitPrice)} = {formatDollars(line.price)}
           </span>
@@ -48,10 +50,12 @@ export function PoNumber({ order }: { order: Pick<Order, 'poNumber'> }) {
  */
 export function OrderPartCell({ order }: { order: Order }) {
   const more = moreParts(order);
+  const [first] = order.lines;
   return (
     <>
       {order.partsName}
       {more === 0 && order.lines[0] && <YourNumber line={order.lines[0]} />}
+      {more === 0 && first && <LineReferenceNote reference={first.reference} />}
       {more > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer text-sm text-primary">{morePartsText(more)}</summary>

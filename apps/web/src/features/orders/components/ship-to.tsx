@@ -1,4 +1,5 @@
 import type { Order, OrderLine } from '@shop/contract/orders';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatPieces } from '../../../lib/format';
 
 /**
@@ -27,13 +28,16 @@ export function ShipTo({
   );
 }
 
-/** What goes into the parcel: each line's part and its pieces. */
+/** What goes into the parcel: each line's part (with the buyer's reference) and its pieces. */
 export function PackingList({ lines }: { lines: readonly OrderLine[] }) {
   return (
     <ul className="flex flex-col gap-1">
       {lines.map((line) => (
         <li key={line.partsId} className="flex justify-between gap-3">
-          <span className="break-words">{line.partsName}</span>
+          <span className="min-w-0 break-words">
+            {line.partsName}
+            <LineReferenceNote reference={line.reference} />
+          </span>
           <span className="whitespace-nowrap font-medium">{formatPieces(line.quantity)}</span>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import type { Part } from '@shop/contract/parts';
+import { orderQuantityFor, type Part } from '@shop/contract/parts';
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { Mobile } from '@shop/contract/users';
 import { useForm } from 'react-hook-form';
@@ -10,8 +10,8 @@ import { RulesForm } from '../../../components/form/rules-form';
 import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
-import { priceLine } from '../../../lib/pricing';
+import { formatDollars, formatPieces, isOutOfStock, soldInMultiplesText } from '../../../lib/format';
+import { priceLine, quantityProblem } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
@@ -50,7 +50,7 @@ function PurchaseForm({ part }: { part: Part }) {
   const again = search.get('quantity');
   const form = useForm<PurchaseFields>({
     defaultValues: {
-      quantity: again && /^\d{1,9}$/.test(again) ? again : String(part.min_order_quantity),
+      quantity: again && /^\d{1,9}$/.test(again) ? again : String(orderQuantityFor(part)),
       mobile: '',
       address: '',
     },
@@ -58,13 +58,15 @@ function PurchaseForm({ part }: { part: Part }) {
   const { register, handleSubmit, watch } = form;
   const field = fieldsOf(form);
   const quantity = Number(watch('quantity'));
-  const inRange =
-    Number.isInteger(quantity) && quantity >= part.min_order_quantity && quantity <= part.available_quantity;
+  const whole = Number.isInteger(quantity) && quantity >= 1;
+  // Off the part's order multiple, or outside its range: the API's own words (lib/pricing.ts).
+  const problem = whole ? quantityProblem(part, quantity) : OUT_OF_RANGE_MESSAGE;
+  const inRange = problem === undefined;
   // The price the quantity reaches, with the part's price breaks (docs/product.md §10).
   const priced = inRange ? priceLine(part, quantity) : undefined;
   // A whole number of pieces outside the range, or a total no card may pay: what a quote is for.
   const quoteLines = [{ partsId: part._id, quantity }];
-  const outOfRange = !inRange && Number.isInteger(quantity) && quantity >= 1;
+  const outOfRange = whole && problem === OUT_OF_RANGE_MESSAGE;
   // On card terms no card may pay above the limit: such an order is a quote's (the shop refuses it).
   const paysByCard = usePaysByCard();
   const aboveCardLimit = paysByCard && priced !== undefined && priced.price * 100 > AMOUNT_LIMIT_CENTS;
@@ -99,6 +101,7 @@ function PurchaseForm({ part }: { part: Part }) {
           <p>
             <strong>{formatDollars(part.price_per_piece)}</strong> per piece · minimum order{' '}
             {formatPieces(part.min_order_quantity)} · available {formatPieces(part.available_quantity)}
+            {part.order_multiple > 1 && <> · {soldInMultiplesText(part.order_multiple).toLowerCase()}</>}
           </p>
         </div>
       </article>
@@ -127,11 +130,12 @@ function PurchaseForm({ part }: { part: Part }) {
           <TextField
             label="Quantity"
             type="number"
-            min={part.min_order_quantity}
+            min={orderQuantityFor(part)}
             max={part.available_quantity}
+            step={part.order_multiple}
             required
             registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
-            error={inRange ? undefined : { type: 'range', message: OUT_OF_RANGE_MESSAGE }}
+            error={problem === undefined ? undefined : { type: 'range', message: problem }}
           />
           {outOfRange && (
             <div className="flex flex-wrap items-center gap-3 text-sm">

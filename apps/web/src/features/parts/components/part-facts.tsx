@@ -1,7 +1,10 @@
 import type { Part } from '@shop/contract/parts';
 import { formatDollars, formatPieces } from '../../../lib/format';
 
-/** A part's price, minimum order and available pieces, as its card and its page show them. */
+/**
+ * A part's price, minimum order and available pieces (and its order multiple, when it is sold in
+ * reels or packs), as its card and its page show them.
+ */
 export function PartFacts({ part, className }: { part: Part; className: string }) {
   return (
     <dl className={className}>
@@ -11,6 +14,12 @@ export function PartFacts({ part, className }: { part: Part; className: string }
       <dd>{formatPieces(part.min_order_quantity)}</dd>
       <dt className="font-semibold">Available</dt>
       <dd>{formatPieces(part.available_quantity)}</dd>
+      {part.order_multiple > 1 && (
+        <>
+          <dt className="font-semibold">Sold in</dt>
+          <dd>multiples of {formatPieces(part.order_multiple)}</dd>
+        </>
+      )}
     </dl>
   );
 }

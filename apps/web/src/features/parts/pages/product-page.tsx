@@ -1,11 +1,17 @@
 import type { Category } from '@shop/contract/catalog';
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import type { Part } from '@shop/contract/parts';
+import { orderQuantityFor, type Part } from '@shop/contract/parts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
-import { formatCount, formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import {
+  formatCount,
+  formatDollars,
+  formatPieces,
+  isOutOfStock,
+  soldInMultiplesText,
+} from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
 import { showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
@@ -72,7 +78,9 @@ function Product({
   replacement: Replacement | null;
 }) {
   const ids = useId();
-  const [typed, setTyped] = useState(String(part.min_order_quantity));
+  // The least order: the minimum, in the part's multiples (a reel of 5,000 starts at 5,000).
+  const least = orderQuantityFor(part);
+  const [typed, setTyped] = useState(String(least));
   const [added, setAdded] = useState(false);
   const hydrated = useHydrated();
   const quote = quoteFor(part, typed);
@@ -168,7 +176,7 @@ function Product({
               </p>
               <p className="mt-3 text-sm">Need pieces all the same? Ask the shop for a price and a date.</p>
               <RequestQuoteLink
-                lines={[{ partsId: part._id, quantity: part.min_order_quantity }]}
+                lines={[{ partsId: part._id, quantity: least }]}
                 className="btn btn-outline mt-2"
               />
             </div>
@@ -192,18 +200,27 @@ function Product({
                     type="number"
                     inputMode="numeric"
                     className={`input input-bordered w-full max-w-xs ${quote.inRange ? '' : 'input-error'}`}
-                    min={part.min_order_quantity}
+                    // From the least order, the arrows step by the order multiple.
+                    min={least}
                     max={part.available_quantity}
+                    step={part.order_multiple}
                     value={typed}
                     // Typed into before the app has the page, the value would be set back.
                     readOnly={!hydrated}
                     aria-invalid={!quote.inRange}
-                    aria-describedby={`${ids}-quote`}
+                    aria-describedby={
+                      part.order_multiple > 1 ? `${ids}-multiple ${ids}-quote` : `${ids}-quote`
+                    }
                     onChange={(event) => {
                       setTyped(event.target.value);
                       setAdded(false);
                     }}
                   />
+                  {part.order_multiple > 1 && (
+                    <p id={`${ids}-multiple`} className="mt-1 text-sm font-medium">
+                      {soldInMultiplesText(part.order_multiple)}
+                    </p>
+                  )}
                 </div>
                 <div id={`${ids}-quote`} aria-live="polite">
                   {quote.inRange ? (
@@ -228,10 +245,12 @@ function Product({
                     </dl>
                   ) : (
                     <>
-                      <p className="text-error">{OUT_OF_RANGE_MESSAGE}</p>
-                      <p className="mt-1 text-sm">
-                        Need this many pieces? Request a quote: the shop answers with a price for them.
-                      </p>
+                      <p className="text-error">{quote.problem}</p>
+                      {quote.problem === OUT_OF_RANGE_MESSAGE && (
+                        <p className="mt-1 text-sm">
+                          Need this many pieces? Request a quote: the shop answers with a price for them.
+                        </p>
+                      )}
                     </>
                   )}
                 </div>

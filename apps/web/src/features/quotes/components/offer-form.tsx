@@ -1,10 +1,11 @@
-import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
+import { isOrderMultiple, MAX_PRICE_PER_PIECE, notMultipleMessage } from '@shop/contract/parts';
 import type { Quote } from '@shop/contract/quotes';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { typedPieces } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
@@ -57,7 +58,7 @@ export function OfferForm({ quote }: { quote: Quote }) {
             <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_12rem] sm:items-start">
               <p>
                 <strong>{line?.partsName}</strong>
-                <br />
+                <LineReferenceNote reference={line?.reference} />
                 <span className="text-sm text-base-content/70">
                   {line ? formatPieces(line.quantity) : ''}
                   {line && unit !== undefined ? ` · ${formatDollars(unit * line.quantity)}` : ''}
@@ -77,6 +78,15 @@ export function OfferForm({ quote }: { quote: Quote }) {
                   >
                     Only {formatPieces(part.available_quantity)} in stock: the buyer's accept will be refused
                     unless the stock is raised first.
+                  </span>
+                )}
+                {line && part && !isOrderMultiple(line.quantity, part.order_multiple) && (
+                  <span
+                    role="alert"
+                    className="mt-1 block rounded-box border border-warning bg-warning/15 p-2 text-sm"
+                  >
+                    {notMultipleMessage(line.partsName, part.order_multiple)}: the shop cannot offer this
+                    quantity. Ask the buyer in the messages to request the quote again.
                   </span>
                 )}
               </p>

@@ -1,6 +1,7 @@
 import type { QuoteLine } from '@shop/contract/quotes';
 import { Link } from 'react-router';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
+import { LineReferenceNote } from '../../../components/ui/line-reference';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { linePrice, quoteTotal } from '../quote-lines';
 
@@ -28,6 +29,7 @@ export function QuoteLinesTable({ lines }: { lines: readonly QuoteLine[] }) {
                 <Link to={`/parts/${encodeURIComponent(line.partsId)}`} className="link link-hover">
                   {line.partsName}
                 </Link>
+                <LineReferenceNote reference={line.reference} />
               </LabelledCell>
               <LabelledCell label="Quantity" className="whitespace-nowrap">
                 {formatPieces(line.quantity)}

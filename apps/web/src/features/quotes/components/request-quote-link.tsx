@@ -12,7 +12,7 @@ export function RequestQuoteLink({
   size = '',
   className,
 }: {
-  lines: readonly { partsId: string; quantity: number | string }[];
+  lines: readonly { partsId: string; quantity: number | string; reference?: string | number | undefined }[];
   strong?: boolean;
   /** A daisyUI size beside buttons of that size ('btn-sm'). */
   size?: string;

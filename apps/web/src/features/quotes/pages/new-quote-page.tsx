@@ -1,3 +1,5 @@
+import { MAX_REFERENCE } from '@shop/contract/orders';
+import { isOrderMultiple, notMultipleMessage } from '@shop/contract/parts';
 import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +8,8 @@ import { lazyRules } from '../../../components/form/lazy-rules';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { formatPieces } from '../../../lib/format';
+import { formatPieces, soldInMultiplesText } from '../../../lib/format';
+import { typedPieces } from '../../../lib/pricing';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useParts } from '../../parts';
 import { useRequestQuote } from '../api/quotes';
@@ -17,9 +20,10 @@ const rules = lazyRules(() => import('../rules').then((module) => module.request
 export const QUOTE_REQUESTED_MESSAGE = 'Quote requested. The shop will answer with an offer.';
 
 /**
- * Request a quote (/quotes/new?lines=partsId:qty,…): the lines the product page or the order
- * builder sent, quantities editable (any whole number of pieces: out of range is what a quote is
- * for), and a message → POST /api/quotes → the quote's page.
+ * Request a quote (/quotes/new?lines=partsId:qty:reference,…): the lines the product page or the
+ * order builder sent, quantities editable (any whole number of pieces in the part's multiples: out
+ * of range is what a quote is for) with the buyer's references, and a message → POST /api/quotes
+ * → the quote's page.
  */
 export function NewQuotePage() {
   const [search] = useSearchParams();
@@ -55,15 +59,28 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
     defaultValues: { lines, message: '' },
   });
   const { fields, remove } = useFieldArray({ control: form.control, name: 'lines' });
-  const onSubmit = form.handleSubmit((request) =>
+  const partOf = (partsId: string) => parts[lines.findIndex((line) => line.partsId === partsId)];
+  // The part's order multiple, as the API checks it (a reel is not split for a quote either).
+  const multipleProblem = (partsId: string, typed: string) => {
+    const part = partOf(partsId);
+    const pieces = typedPieces(typed);
+    return part && pieces !== undefined && !isOrderMultiple(pieces, part.order_multiple)
+      ? notMultipleMessage(part.name, part.order_multiple)
+      : undefined;
+  };
+  const offMultiple = form
+    .watch('lines')
+    .some((line) => multipleProblem(line.partsId, String(line.quantity)) !== undefined);
+  const onSubmit = form.handleSubmit((request) => {
+    if (offMultiple) return;
     requestQuote.mutate(request, {
       onSuccess: ({ insertedId }) => {
         showSuccess(QUOTE_REQUESTED_MESSAGE);
         navigate(`/dashboard/quotes/${encodeURIComponent(insertedId)}`);
       },
       onError: (error) => showError(error),
-    }),
-  );
+    });
+  });
   const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message;
   return (
     <RulesForm
@@ -82,10 +99,12 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
       <h2 className="card-title">Parts</h2>
       <ul className="flex flex-col gap-4">
         {fields.map((row, index) => {
-          const part = parts[lines.findIndex((line) => line.partsId === row.partsId)];
+          const part = partOf(row.partsId);
           const name = part === null ? 'A part not in the catalog' : (part?.name ?? 'Loading…');
+          const quantity = fieldsOf(form)(`lines.${index}.quantity`);
+          const offMultiple = multipleProblem(row.partsId, String(form.watch(`lines.${index}.quantity`)));
           return (
-            <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+            <li key={row.id} className="grid gap-2 sm:grid-cols-[1fr_20rem] sm:items-start">
               <div>
                 <p className="font-medium">{name}</p>
                 {part && (
@@ -94,27 +113,43 @@ function RequestForm({ lines }: { lines: DraftLine[] }) {
                     {formatPieces(part.available_quantity)} available
                   </p>
                 )}
+                {part && part.order_multiple > 1 && (
+                  <p className="text-sm font-medium">{soldInMultiplesText(part.order_multiple)}</p>
+                )}
                 {form.formState.errors.lines?.[index]?.partsId?.message && (
                   <p className="text-sm text-error">
                     This part {form.formState.errors.lines[index]?.partsId?.message}
                   </p>
                 )}
               </div>
-              <TextField
-                label={`Quantity (pcs) of ${part?.name ?? 'the part'}`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                {...fieldsOf(form)(`lines.${index}.quantity`)}
-              />
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm justify-self-start"
-                onClick={() => remove(index)}
-                aria-label={`Remove ${part?.name ?? 'this part'}`}
-              >
-                Remove
-              </button>
+              <div className="flex flex-col gap-2">
+                <TextField
+                  label={`Quantity (pcs) of ${part?.name ?? 'the part'}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={part ? part.order_multiple : 1}
+                  step={part ? part.order_multiple : 1}
+                  registration={quantity.registration}
+                  error={
+                    quantity.error ?? (offMultiple ? { type: 'multiple', message: offMultiple } : undefined)
+                  }
+                />
+                <TextField
+                  label={`Reference for ${part?.name ?? 'the part'} (optional)`}
+                  placeholder="R1-R4, cost code"
+                  autoComplete="off"
+                  hint={`Your designators or cost code, up to ${MAX_REFERENCE} characters`}
+                  {...fieldsOf(form)(`lines.${index}.reference`)}
+                />
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm self-start"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${part?.name ?? 'this part'}`}
+                >
+                  Remove
+                </button>
+              </div>
             </li>
           );
         })}
