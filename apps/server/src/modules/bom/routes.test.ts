@@ -520,3 +520,27 @@ describe("POST /api/bom with the buyer's own part numbers", () => {
     expect((res.json() as BomResult).lines[0]).toMatchObject({ problems: ['not_found'] });
   });
 });
+
+describe('POST /api/bom with parts sold in multiples', () => {
+  test("raises what a line needs to the part's order multiple (a reel)", async ({ as, buyer, shop }) => {
+    const [reel] = await insertNumberedParts(shop.database.db, [
+      {
+        name: 'Cable tie 100 mm, reel of 5000',
+        mpn: 'CT-100-REEL',
+        price_per_piece: 1,
+        min_order_quantity: 1,
+        order_multiple: 5000,
+        available_quantity: 50_000,
+      },
+    ]);
+    const res = await postBomFile(as(buyer), { bytes: csv('MPN,Qty', 'CT-100-REEL,12') }, { boards: '500' });
+    expect(res.statusCode, res.body).toBe(200);
+    // 12 × 500 = 6,000 pieces: two reels.
+    expect((res.json() as BomResult).lines[0]).toMatchObject({
+      match: { partsId: reel },
+      needed: 6000,
+      orderQuantity: 10_000,
+      problems: [],
+    });
+  });
+});

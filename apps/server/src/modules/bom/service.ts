@@ -176,8 +176,7 @@ function lineFor(
   const orderQuantity = orderQuantityFor({
     needed,
     minimum: part.min_order_quantity,
-    // Parts have no order multiple yet: 1 until they do (then: part.order_multiple).
-    multiple: 1,
+    multiple: part.order_multiple,
     price: part.price_per_piece,
     priceBreaks: part.price_breaks,
     available: part.available_quantity,

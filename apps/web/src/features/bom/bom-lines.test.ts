@@ -41,6 +41,22 @@ describe("a BOM's lines into an order, a quote or a list", () => {
     expect(lines.map(blocksOrder)).toEqual([false, false, false, true, true, true, true]);
   });
 
+  it("carries the lines' designators as the part's reference, joined, when they fit", () => {
+    const withReference = (row: number, partsId: string, reference: string) =>
+      matched(row, partsId, { input: { partNumber: `P-${row}`, quantity: 1, reference } });
+    const lines = [
+      withReference(2, part(1), 'R1, R2'),
+      withReference(3, part(1), 'R7'),
+      withReference(4, part(2), 'C1-C40 '.repeat(6)),
+      matched(5, part(3)),
+    ];
+    expect(partLines(lines).lines).toEqual([
+      { partsId: part(1), quantity: 20, reference: 'R1, R2; R7' },
+      { partsId: part(2), quantity: 10 },
+      { partsId: part(3), quantity: 10 },
+    ]);
+  });
+
   it(`keeps at most ${MAX_ORDER_LINES} parts and counts the rest`, () => {
     const lines = Array.from({ length: MAX_ORDER_LINES + 7 }, (_, i) => matched(i + 2, part(i)));
     const { lines: taken, left } = partLines(lines);

@@ -1,5 +1,5 @@
 import type { BomLine, BomMapping, BomProblem } from '@shop/contract/bom';
-import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { MAX_ORDER_LINES, MAX_REFERENCE } from '@shop/contract/orders';
 
 /** What each problem says to a buyer. */
 export const PROBLEM_WORDS: Record<BomProblem, string> = {
@@ -20,18 +20,29 @@ export const blocksOrder = (line: BomLine) =>
 
 /**
  * The lines to put in an order, a quote or a list: each matched part once (lines naming the same
- * part add up), at most MAX_ORDER_LINES; `left` counts the parts that did not fit.
+ * part add up, their references joined by "; "), at most MAX_ORDER_LINES; `left` counts the parts
+ * that did not fit. A part's joined references longer than a line's reference may be (never cut)
+ * are left off: the BOM page still shows each line's.
  */
 export function partLines(lines: readonly BomLine[]): {
-  lines: { partsId: string; quantity: number }[];
+  lines: { partsId: string; quantity: number; reference?: string }[];
   left: number;
 } {
-  const quantities = new Map<string, number>();
+  const taken = new Map<string, { quantity: number; references: string[] }>();
   for (const line of lines) {
     if (blocksOrder(line) || !line.match) continue;
-    quantities.set(line.match.partsId, (quantities.get(line.match.partsId) ?? 0) + line.orderQuantity);
+    const part = taken.get(line.match.partsId) ?? { quantity: 0, references: [] };
+    part.quantity += line.orderQuantity;
+    const reference = line.input.reference?.trim();
+    if (reference) part.references.push(reference);
+    taken.set(line.match.partsId, part);
   }
-  const all = [...quantities].map(([partsId, quantity]) => ({ partsId, quantity }));
+  const all = [...taken].map(([partsId, { quantity, references }]) => {
+    const reference = references.join('; ');
+    return reference && reference.length <= MAX_REFERENCE
+      ? { partsId, quantity, reference }
+      : { partsId, quantity };
+  });
   return { lines: all.slice(0, MAX_ORDER_LINES), left: Math.max(0, all.length - MAX_ORDER_LINES) };
 }
 

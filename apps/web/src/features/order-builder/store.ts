@@ -75,13 +75,23 @@ export function useBuilderLines(): readonly BuilderLine[] {
   return useSyncExternalStore(subscribe, read, () => NO_LINES);
 }
 
-/** Adds pieces of a part: to its line if it has one, else as a new last line. */
-export function addToOrder(partsId: string, quantity: number): void {
+/** Adds pieces of a part: to its line if it has one (its reference kept, else this one), else as a new last line. */
+export function addToOrder(partsId: string, quantity: number, reference?: string): void {
   const current = read();
   const at = current.findIndex((line) => line.partsId === partsId);
   if (at >= 0)
-    write(current.map((line, i) => (i === at ? { ...line, quantity: line.quantity + quantity } : line)));
-  else write([...current, { partsId, quantity }]);
+    write(
+      current.map((line, i) =>
+        i === at
+          ? {
+              ...line,
+              quantity: line.quantity + quantity,
+              ...(line.reference || !reference ? {} : { reference }),
+            }
+          : line,
+      ),
+    );
+  else write([...current, { partsId, quantity, ...(reference ? { reference } : {}) }]);
 }
 
 /** Replaces every line (a saved list ordered again, a pasted quick order, edits in the builder). */

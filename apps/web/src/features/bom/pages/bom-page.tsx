@@ -120,7 +120,7 @@ export function BomPage() {
   const chosen = partLines(lines);
   const shown = onlyProblems ? lines.filter((line) => line.problems.length > 0) : lines;
   const orderThese = () => {
-    for (const line of chosen.lines) addToOrder(line.partsId, line.quantity);
+    for (const line of chosen.lines) addToOrder(line.partsId, line.quantity, line.reference);
     showSuccess(
       `Added ${chosen.lines.length === 1 ? '1 part' : `${formatCount(chosen.lines.length)} parts`} to your order`,
     );
