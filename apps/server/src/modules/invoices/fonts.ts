@@ -6,8 +6,10 @@ import type * as fontkit from 'fontkit';
  * The invoice's fonts, shipped in npm packages and read from node_modules (nothing is fetched):
  * DejaVu Sans covers Latin with its extensions, Greek, Cyrillic and more; Noto Sans Bengali the
  * buyers who write their names in Bengali. pdfkit's standard fonts only know WinAnsi.
- * Each is parsed once and shared by every invoice: parsing a face's layout tables again for each
- * document would cost about 100 ms of the event loop per face.
+ * The files are read once; each document parses its own faces from them. A parsed face keeps the
+ * glyphs it has looked up, each with the character it was first looked up by, and pdfkit writes
+ * that character into the PDF's text: a face shared between documents would give one invoice's
+ * copied text the characters of another's (a glyph two characters share).
  */
 export interface Face {
   name: string;
@@ -17,31 +19,38 @@ export interface Face {
 
 const nodeRequire = createRequire(import.meta.url);
 
-function face(parser: typeof fontkit, name: string, file: string): Face {
-  const font = parser.create(fs.readFileSync(nodeRequire.resolve(file)));
-  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
+const FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bengali: '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+} as const;
+
+let loaded: Promise<{ parser: typeof fontkit; bytes: Record<keyof typeof FILES, Buffer> }> | undefined;
+
+function face(parser: typeof fontkit, name: string, bytes: Buffer): Face {
+  const font = parser.create(bytes);
+  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${name} is a font collection, not a font`);
   return { name, font, has: (codePoint) => font.hasGlyphForCodePoint(codePoint) };
 }
 
-let loaded: Promise<{ regular: Face[]; bold: Face }> | undefined;
-
 /**
- * Read once, on the first invoice (fontkit itself is loaded then too: a shop that never makes an
- * invoice never holds it). `regular` is a chain: each character takes the first face that has it.
+ * A document's faces (fontkit and the files are loaded on the first invoice: a shop that never
+ * makes one never holds them). `regular` is a chain: each character takes the first face that has it.
  */
-export function invoiceFonts() {
+export async function invoiceFonts(): Promise<{ regular: Face[]; bold: Face }> {
   loaded ??= import('fontkit').then((parser) => ({
-    regular: [
-      face(parser, 'regular', 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-      face(
-        parser,
-        'bengali',
-        '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff',
-      ),
-    ],
-    bold: face(parser, 'bold', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+    parser,
+    bytes: {
+      regular: fs.readFileSync(nodeRequire.resolve(FILES.regular)),
+      bengali: fs.readFileSync(nodeRequire.resolve(FILES.bengali)),
+      bold: fs.readFileSync(nodeRequire.resolve(FILES.bold)),
+    },
   }));
-  return loaded;
+  const { parser, bytes } = await loaded;
+  return {
+    regular: [face(parser, 'regular', bytes.regular), face(parser, 'bengali', bytes.bengali)],
+    bold: face(parser, 'bold', bytes.bold),
+  };
 }
 
 export interface Run {

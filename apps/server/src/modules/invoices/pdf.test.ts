@@ -121,6 +121,17 @@ describe('the invoice PDF', () => {
   }, 60_000);
 });
 
+describe("one invoice's text and the next's", () => {
+  it('keep their own characters where two share a glyph (Latin E, Greek Epsilon)', async () => {
+    await renderInvoicePdf({ ...content, buyer: { ...content.buyer, name: 'ΕΕΕ Εταιρεία' } });
+    const text = await pdfText(
+      await renderInvoicePdf({ ...content, buyer: { ...content.buyer, name: 'EEE Example' } }),
+    );
+    expect(text).toContain('EEE Example');
+    expect(text).not.toContain('Ε');
+  });
+});
+
 describe('the seller on the invoice', () => {
   const net30 = { ...content, paidAt: undefined, paymentId: undefined, dueDate: '2025-02-01T10:30:00.000Z' };
 
