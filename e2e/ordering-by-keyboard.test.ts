@@ -112,6 +112,8 @@ describe('the order builder by keyboard', () => {
       'Lines of “part name or id, quantity”',
       // Unavailable while the box is empty, yet reached: it keeps the focus once pressed.
       'Parse',
+      // A longer list goes to the bill of materials page.
+      'Upload your BOM',
       'Mobile',
       'Deliver to',
       'New address',

@@ -118,11 +118,7 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
       />
       <p id={`${id}-hint`} className="text-sm text-base-content/70">
         One part a line; cells pasted from a spreadsheet (tab- or ;-separated) work too, and a header line is
-        skipped. A whole bill of materials, with manufacturer's numbers and boards to build?{' '}
-        <Link to="/bom" className="link link-primary">
-          Upload your BOM
-        </Link>
-        .
+        skipped.
       </p>
       {/* Unavailable (aria-disabled, which daisyUI draws as disabled) rather than disabled: a
           disabled button drops the keyboard's focus, so Parse pressed by keyboard would leave the
@@ -137,6 +133,14 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
       >
         {busy ? 'Parsing…' : 'Parse'}
       </button>
+      {/* After Parse: the box's own button comes first by Tab, as it reads. */}
+      <p className="text-sm text-base-content/70">
+        A whole bill of materials, with manufacturer's numbers and boards to build?{' '}
+        <Link to="/bom" className="link link-primary">
+          Upload your BOM
+        </Link>
+        .
+      </p>
       {problems && problems.length > 0 && (
         <div role="alert" className="rounded-box border border-warning bg-warning/15 p-3 text-sm">
           <p className="font-medium">
