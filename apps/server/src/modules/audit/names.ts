@@ -1,5 +1,6 @@
 import type { AuditSubject } from '@shop/contract/audit';
 import { formatOrderNumber } from '@shop/contract/orders';
+import { inChunks } from '../../db/chunks.js';
 import type { Database } from '../../db/database.js';
 
 /*
@@ -33,39 +34,31 @@ export type Names = Record<AuditSubject, Map<string, Named>>;
 /** At most this many ids go into one query. */
 const CHUNK = 500;
 
-async function inChunks<Row>(ids: Set<string>, read: (chunk: string[]) => Promise<Row[]>): Promise<Row[]> {
-  const all = [...ids];
-  const rows: Row[] = [];
-  for (let start = 0; start < all.length; start += CHUNK)
-    rows.push(...(await read(all.slice(start, start + CHUNK))));
-  return rows;
-}
-
 const byId = <Row extends { id: string }>(rows: Row[], name: (row: Row) => Named) =>
   new Map(rows.map((row) => [row.id, name(row)]));
 
 /** The names of the wanted ids: an order's number, a part's and a company's name, a person's name and email. */
 export async function namesOf(db: Database, wanted: WantedNames): Promise<Names> {
   const [parts, orders, users, quotes, companies, categories, tools] = await Promise.all([
-    inChunks(wanted.part, (ids) =>
+    inChunks(wanted.part, CHUNK, (ids) =>
       db.selectFrom('parts').select(['id', 'name']).where('id', 'in', ids).execute(),
     ),
-    inChunks(wanted.order, (ids) =>
+    inChunks(wanted.order, CHUNK, (ids) =>
       db.selectFrom('orders').select(['id', 'number']).where('id', 'in', ids).execute(),
     ),
-    inChunks(wanted.user, (ids) =>
+    inChunks(wanted.user, CHUNK, (ids) =>
       db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute(),
     ),
-    inChunks(wanted.quote, (ids) =>
+    inChunks(wanted.quote, CHUNK, (ids) =>
       db.selectFrom('quotes').select(['id', 'user_name', 'email']).where('id', 'in', ids).execute(),
     ),
-    inChunks(wanted.company, (ids) =>
+    inChunks(wanted.company, CHUNK, (ids) =>
       db.selectFrom('companies').select(['id', 'name']).where('id', 'in', ids).execute(),
     ),
-    inChunks(wanted.category, (ids) =>
+    inChunks(wanted.category, CHUNK, (ids) =>
       db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).execute(),
     ),
-    inChunks(wanted.tool, (ids) =>
+    inChunks(wanted.tool, CHUNK, (ids) =>
       db.selectFrom('tools').select(['id', 'name', 'model']).where('id', 'in', ids).execute(),
     ),
   ]);

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { chunks, inChunks } from '../../db/chunks.js';
 import { type Database, isSqlite } from '../../db/database.js';
 import { lockRows } from '../../db/row-locks.js';
 import type { CustomerPartNumbersTable, DB } from '../../db/schema.js';
@@ -25,12 +26,6 @@ const ownedBy = (owner: NumberOwner) => (eb: ExpressionBuilder<DB, 'customer_par
 /** `number_key` as its index keeps it: in byte order on PostgreSQL too (migration 0035). */
 const numberKey = (db: Database) =>
   sql.raw(isSqlite(db) ? 'customer_part_numbers.number_key' : 'customer_part_numbers.number_key collate "C"');
-
-function chunks<T>(values: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
-  return out;
-}
 
 /** The owner's numbers whose parts are in the catalog, with each part's name and mpn, by number. */
 export function numbersWithParts(
@@ -72,17 +67,15 @@ export async function partsInCatalog(
   db: Database,
   partIds: readonly string[],
 ): Promise<Map<string, { name: string; mpn: string | null }>> {
-  const found = new Map<string, { name: string; mpn: string | null }>();
-  for (const chunk of chunks(partIds, VALUES_A_QUERY)) {
-    const rows = await db
+  const rows = await inChunks(partIds, VALUES_A_QUERY, (chunk) =>
+    db
       .selectFrom('parts')
       .select(['id', 'name', 'mpn'])
       .where('id', 'in', chunk)
       .where('deleted_at', 'is', null)
-      .execute();
-    for (const row of rows) found.set(row.id, { name: row.name, mpn: row.mpn });
-  }
-  return found;
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.id, { name: row.name, mpn: row.mpn }]));
 }
 
 /** The owner's set becomes `rows`: the old one deleted, the new one written (in the caller's transaction). */
@@ -100,14 +93,13 @@ export async function replaceNumbers(
  * The parts in the catalog whose number the owner keeps as one of these keys: one query for up to
  * VALUES_A_QUERY keys (a bill of materials has at most 5,000 lines).
  */
-export async function partsWithKeys(
+export function partsWithKeys(
   db: Database,
   owner: NumberOwner,
   keys: readonly string[],
 ): Promise<{ number_key: string; part_id: string; customer_part_number: string }[]> {
-  const found: { number_key: string; part_id: string; customer_part_number: string }[] = [];
-  for (const chunk of chunks([...new Set(keys)], VALUES_A_QUERY)) {
-    const rows = await db
+  return inChunks(keys, VALUES_A_QUERY, (chunk) =>
+    db
       .selectFrom('customer_part_numbers')
       .innerJoin('parts', 'parts.id', 'customer_part_numbers.part_id')
       .select([
@@ -118,10 +110,8 @@ export async function partsWithKeys(
       .where(ownedBy(owner))
       .where(sql<boolean>`${numberKey(db)} in (${sql.join(chunk)})`)
       .where('parts.deleted_at', 'is', null)
-      .execute();
-    found.push(...rows);
-  }
-  return found;
+      .execute(),
+  );
 }
 
 /** The parts in the catalog whose number the owner keeps starts with `prefix` (not equals it), by number; at most `limit`. */
@@ -145,36 +135,32 @@ export async function partsWithKeyPrefix(
 }
 
 /** The owner's numbers of these parts. */
-export async function numbersOfParts(
+export function numbersOfParts(
   db: Database,
   owner: NumberOwner,
   partIds: readonly string[],
 ): Promise<{ part_id: string; customer_part_number: string }[]> {
-  const found: { part_id: string; customer_part_number: string }[] = [];
-  for (const chunk of chunks([...new Set(partIds)], VALUES_A_QUERY)) {
-    const rows = await db
+  return inChunks(partIds, VALUES_A_QUERY, (chunk) =>
+    db
       .selectFrom('customer_part_numbers')
       .select(['part_id', 'customer_part_number'])
       .where(ownedBy(owner))
       .where('part_id', 'in', chunk)
-      .execute();
-    found.push(...rows);
-  }
-  return found;
+      .execute(),
+  );
 }
 
 /**
  * The numbers of these parts that a user uses, in one query: their company's when they belong to
  * one, else their own (the owner read in the same statement).
  */
-export async function numbersOfPartsForUser(
+export function numbersOfPartsForUser(
   db: Database,
   userId: string,
   partIds: readonly string[],
 ): Promise<{ part_id: string; customer_part_number: string }[]> {
-  const found: { part_id: string; customer_part_number: string }[] = [];
-  for (const chunk of chunks([...new Set(partIds)], VALUES_A_QUERY)) {
-    const rows = await db
+  return inChunks(partIds, VALUES_A_QUERY, (chunk) =>
+    db
       .selectFrom('customer_part_numbers')
       .select(['part_id', 'customer_part_number'])
       .where('part_id', 'in', chunk)
@@ -188,8 +174,6 @@ export async function numbersOfPartsForUser(
           eb.and([eb('owner_kind', '=', 'user'), eb('owner_id', '=', userId), eb.not(eb.exists(company))]),
         ]);
       })
-      .execute();
-    found.push(...rows);
-  }
-  return found;
+      .execute(),
+  );
 }
