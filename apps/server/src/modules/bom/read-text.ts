@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { AppError, badRequest } from '../../http/app-error.js';
@@ -15,10 +16,34 @@ export const notATable = () =>
     'The file is neither CSV text nor an XLSX workbook: save it from your spreadsheet as CSV or XLSX',
   );
 
+/** How many bytes from the start tell UTF-16 saved without its byte order mark. */
+const SNIFFED_BYTES = 1024;
+
+/**
+ * UTF-16 saved without its byte order mark (as some spreadsheets export "Unicode text"), told by
+ * its zero bytes: the letters, digits and separators of a bill of materials have a zero high byte,
+ * at the odd offsets in UTF-16LE and the even ones in UTF-16BE, while 8-bit text has none at all.
+ * At least a quarter of the characters sniffed must show it, and the other offsets hardly any.
+ */
+function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const end = Math.min(bytes.length, SNIFFED_BYTES) & ~1;
+  let even = 0;
+  let odd = 0;
+  for (let at = 0; at < end; at++) {
+    if (bytes[at] !== 0) continue;
+    if (at % 2 === 0) even++;
+    else odd++;
+  }
+  const characters = end / 2;
+  if (odd > 0 && odd >= characters / 4 && even * 10 <= odd) return 'utf-16le';
+  if (even > 0 && even >= characters / 4 && odd * 10 <= even) return 'utf-16be';
+  return undefined;
+}
+
 /**
  * The bytes of a CSV file as text: UTF-8 (with or without its byte order mark), UTF-16 by its byte
- * order mark, else Windows-1252 (Latin-1 as spreadsheets save it), and which was read. Bytes that
- * are no text (NUL, control characters) are refused.
+ * order mark or, without one, by its zero bytes, else Windows-1252 (Latin-1 as spreadsheets save
+ * it), and which was read. Bytes that are no text (NUL, control characters) are refused.
  */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEncoding } {
   const [a, b, c] = bytes;
@@ -26,14 +51,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   if (a === 0xff && b === 0xfe) encoding = 'utf-16le';
   else if (a === 0xfe && b === 0xff) encoding = 'utf-16be';
   else if (a === 0xef && b === 0xbb && c === 0xbf) encoding = 'utf-8';
-  else {
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      encoding = 'utf-8';
-    } catch {
-      encoding = 'windows-1252';
-    }
-  }
+  else encoding = utf16WithoutMark(bytes) ?? (isUtf8(bytes) ? 'utf-8' : 'windows-1252');
   // The decoders drop their own byte order mark.
   const text = new TextDecoder(encoding).decode(bytes);
   if (BINARY.test(text)) throw notATable();
