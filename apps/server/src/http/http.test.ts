@@ -198,6 +198,14 @@ describe('the HTTP ground rules of docs/api.md', () => {
     for (const path of ['/api/parts', '/api/partsById', '/api/review', '/api/auth/login', '/api/users']) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
+    // A route that reads its own body (a multipart form) shows it too, beside its JSON.
+    const bom = doc.paths['/api/bom'].post.requestBody.content;
+    expect(Object.keys(bom).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(bom['multipart/form-data'].schema).toMatchObject({
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' }, mapping: { type: 'string' } },
+    });
+    expect(bom['application/json'].schema.required).toEqual(['text']);
     const page = await shop.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);

@@ -10,7 +10,8 @@ import {
 import { ErrorBody } from '@shop/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { documentedBodies } from '../../http/api-docs.js';
 import { AppError, badRequest } from '../../http/app-error.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
 import { limit } from '../../plugins/rate-limits.js';
@@ -23,6 +24,24 @@ const tooLarge = () =>
     'too_large',
     `A bill of materials may be at most ${BOM_MAX_BYTES / MIB} MiB; this file is larger`,
   );
+
+/** The form's text fields besides the file: the options, `mapping` as JSON text. */
+const FORM_FIELDS: readonly string[] = Object.keys(BomOptions.shape);
+
+/** The form as the API document shows it. */
+const BomForm = BomOptions.extend({
+  file: z
+    .file()
+    .describe(
+      `the bill of materials: CSV or XLSX, at most ${BOM_MAX_BYTES / MIB} MiB, told apart by its bytes (not its name)`,
+    ),
+  mapping: z
+    .string()
+    .optional()
+    .describe(
+      'the columns to read as JSON text: {"partNumber": "<column>", "quantity": "<column>", …}; left out: found by their headings',
+    ),
+});
 
 /** The first problem of a body or of the form's fields, naming the field. */
 function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -45,7 +64,7 @@ async function readForm(request: FastifyRequest): Promise<{ source: BomSource; o
         throw badRequest('Send one file, in the field file');
       }
       bytes = await readFile(part);
-    } else if (['boards', 'attrition', 'mapping'].includes(part.fieldname)) {
+    } else if (FORM_FIELDS.includes(part.fieldname)) {
       fields[part.fieldname] = part.value;
     }
   }
@@ -84,7 +103,14 @@ export async function bomRoutes(
       '/api/bom',
       {
         onRequest: deps.guard.buyer,
-        config: { rateLimit: limit('boms-account', deps.perAccount, (request) => callerOf(request).id) },
+        config: {
+          rateLimit: limit('boms-account', deps.perAccount, (request) => callerOf(request).id),
+          // The handler reads the body itself: the document shows both ways of sending it.
+          swaggerTransform: documentedBodies({
+            'multipart/form-data': BomForm,
+            'application/json': BomTextBody,
+          }),
+        },
         // The file and the form's fields, or pasted text of the same size as JSON.
         bodyLimit: BOM_MAX_BYTES + 64 * 1024,
         schema: {
