@@ -51,15 +51,17 @@ export interface InvoiceLine {
 }
 
 /**
- * A line's Part cell on the invoice and the packing slip: the part's name, and under it the
- * buyer's own number for the part and their reference for the line.
+ * What the shop's papers print under a line's part: the buyer's own number for the part and their
+ * reference for the line, each when there is one.
  */
+export const lineReferences = (line: Pick<InvoiceLine, 'customerPartNumber' | 'reference'>): string[] => [
+  ...(line.customerPartNumber ? [`Your part number: ${line.customerPartNumber}`] : []),
+  ...(line.reference ? [`Ref: ${line.reference}`] : []),
+];
+
+/** A line's Part cell on the invoice and the packing slip: the part's name, its references under it. */
 export const partCell = (line: Pick<InvoiceLine, 'part' | 'customerPartNumber' | 'reference'>) =>
-  [
-    line.part,
-    ...(line.customerPartNumber ? [`Your part number: ${line.customerPartNumber}`] : []),
-    ...(line.reference ? [`Ref: ${line.reference}`] : []),
-  ].join('\n');
+  [line.part, ...lineReferences(line)].join('\n');
 
 const count = new Intl.NumberFormat('en-US');
 /** Whole dollars, as the web app shows them ($1,234); the shop's money is never a fraction. */

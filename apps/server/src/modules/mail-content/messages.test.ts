@@ -76,6 +76,42 @@ describe('the order placed mail', () => {
   });
 });
 
+describe("the order placed mail's line references", () => {
+  it("shows each line's customer part number and reference under its part, as the invoice does", () => {
+    const [first, second, third] = threeLines.lines as [OrderLineRow, OrderLineRow, OrderLineRow];
+    const mail = orderPlacedMail({
+      ...threeLines,
+      lines: [
+        { ...first, customer_part_number: 'KA-TIP-0042', reference: 'R1, R2' },
+        second,
+        { ...third, reference: 'Cost centre 7' },
+      ],
+    });
+    expect(mail.text).toContain(
+      [
+        '  1. Crimping Tool: 1,000 pcs × $9 = $9,000',
+        '     Your part number: KA-TIP-0042',
+        '     Ref: R1, R2',
+        '  2. Heat Shrink Tubes: 200 pcs × $2 = $400',
+        '  3. Wire Stripper: 50 pcs × $11 = $550',
+        '     Ref: Cost centre 7',
+        'Total:      $9,950',
+      ].join('\n'),
+    );
+  });
+
+  it('shows them under the part of a one-line order', () => {
+    const [only] = oneLine.lines as [OrderLineRow];
+    const mail = orderPlacedMail({ ...oneLine, lines: [{ ...only, customer_part_number: 'KA-CT-1' }] });
+    expect(mail.text).toContain(
+      ['Part:       Crimping Tool', '            Your part number: KA-CT-1', 'Quantity:   1,000 pcs'].join(
+        '\n',
+      ),
+    );
+    expect(mail.text).not.toContain('Ref:');
+  });
+});
+
 describe('the payment receipt', () => {
   const invoice = { number: 'INV-000042', filename: 'invoice-INV-000042.pdf', pdf: Buffer.from('%PDF-') };
 

@@ -1,5 +1,5 @@
 import type { OrderRow, QuotesTable } from '../../db/schema.js';
-import type { Invoice } from '../invoices/index.js';
+import { type Invoice, lineReferences } from '../invoices/index.js';
 import type { MailContent } from '../mail/index.js';
 import { formatOrderNumber, type OrderLineRow } from '../orders/index.js';
 import type { QuoteLineRow } from '../quotes/index.js';
@@ -40,6 +40,13 @@ function whatWasBought(order: MailOrder): string {
   return whatWasOrdered(order);
 }
 
+/** A line's references (the buyer's part number, their reference), each under the part, indented. */
+const referencesOf = (line: OrderLineRow | undefined, indent: number) =>
+  lineReferences({
+    customerPartNumber: line?.customer_part_number ?? undefined,
+    reference: line?.reference ?? undefined,
+  }).map((text) => `${' '.repeat(indent)}${text}`);
+
 /** The order as a buyer reads it in a mail: plain text lines, one part's or every line's. */
 function orderLines(order: MailOrder): string[] {
   const [only, ...more] = order.lines;
@@ -47,13 +54,17 @@ function orderLines(order: MailOrder): string[] {
     only && more.length > 0
       ? [
           'Parts:',
-          ...order.lines.map(
-            (line, index) =>
-              `  ${index + 1}. ${line.part_name}: ${pcs(line.quantity)} × ${dollars.format(Number(line.unit_price))} = ${dollars.format(Number(line.price))}`,
-          ),
+          ...order.lines.flatMap((line, index) => {
+            const item = `  ${index + 1}. `;
+            return [
+              `${item}${line.part_name}: ${pcs(line.quantity)} × ${dollars.format(Number(line.unit_price))} = ${dollars.format(Number(line.price))}`,
+              ...referencesOf(line, item.length),
+            ];
+          }),
         ]
       : [
           `Part:       ${only?.part_name ?? order.part_name}`,
+          ...referencesOf(only, 'Part:       '.length),
           `Quantity:   ${pcs(only?.quantity ?? order.quantity)}`,
           `Unit price: ${dollars.format(Number(only?.unit_price ?? order.unit_price))}`,
         ];
