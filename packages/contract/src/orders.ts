@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Shipment } from './availability.js';
 import { MAX_QUANTITY } from './parts.js';
 import {
   Id,
@@ -17,17 +18,33 @@ export const OrderLine = z.object({
   partsName: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number().int().describe('whole dollars a piece: the price break the quantity reached'),
-  price: z.number().int().describe('quantity × unitPrice, whole dollars'),
+  price: z
+    .number()
+    .int()
+    .describe('quantity × unitPrice, whole dollars (of an unpaid order: less its dropped pieces)'),
   customerPartNumber: z
     .string()
     .optional()
     .describe("the buyer's (or their company's) own number for the part when the order was placed"),
   reference: z.string().optional().describe("the buyer's reference for the line (designators, a cost code)"),
+  allocated: z.number().int().describe('pieces set aside from stock for the line, not shipped yet'),
+  backordered: z.number().int().describe('pieces the line waits for (incoming or on lead time)'),
+  shipped: z.number().int().describe('pieces sent in its shipments'),
+  dropped: z
+    .number()
+    .int()
+    .describe(
+      'waiting pieces the buyer dropped: unpaid, the line price no longer counts them; paid or invoiced, they are refunded or credited',
+    ),
+  expectedAt: z
+    .string()
+    .optional()
+    .describe('while pieces wait: the day the last of them is expected (YYYY-MM-DD), when known'),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
 /** An order's life after payment (docs/product.md, fulfilment). */
-export const FULFILMENT_STATUSES = ['unfulfilled', 'shipped', 'delivered'] as const;
+export const FULFILMENT_STATUSES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered'] as const;
 export const FulfilmentStatus = z.enum(FULFILMENT_STATUSES, {
   error: `must be one of ${FULFILMENT_STATUSES.join(', ')}`,
 });
@@ -39,8 +56,18 @@ export const Fulfilment = z.object({
   trackingNumber: z.string().optional(),
   shippedAt: z.string().optional(),
   deliveredAt: z.string().optional(),
+  shipments: z.array(Shipment).describe('the parcels the order was sent in, first shipped first'),
 });
 export type Fulfilment = z.infer<typeof Fulfilment>;
+
+/** Money owed back for dropped waiting pieces: a card refund due, or a credit note on account. */
+export const OrderAdjustment = z.object({
+  kind: z.enum(['refund_due', 'credit_note']),
+  amount: z.number().int().describe('whole dollars'),
+  number: z.string().optional().describe("a credit note's number, e.g. CN-000007"),
+  createdAt: z.string(),
+});
+export type OrderAdjustment = z.infer<typeof OrderAdjustment>;
 
 /** A company member's order over their month's limit waits for a company admin. */
 export const ORDER_APPROVALS = ['pending', 'approved', 'rejected'] as const;
@@ -90,6 +117,11 @@ export const Order = z.object({
       'cancelled: its buyer (or an admin) cancelled it unpaid and its pieces went back to stock; left out for every other order (paidAt, expiredAt, approval and fulfilment tell where it stands)',
     ),
   cancelledAt: z.string().optional().describe('when it was cancelled (ISO 8601), with status cancelled'),
+  shipComplete: z.boolean().describe('ships only whole, once no piece waits; false: what is there ships'),
+  adjustments: z
+    .array(OrderAdjustment)
+    .optional()
+    .describe('refunds due and credit notes for waiting pieces dropped after it was paid or invoiced'),
 });
 export type Order = z.infer<typeof Order>;
 export const OrderList = z.array(Order);
@@ -210,6 +242,10 @@ export const OrderBody = z.object({
   mobile: Mobile,
   address: text({ min: 1, max: 500 }),
   poNumber: line({ min: 1, max: 50 }).optional().describe("the buyer's purchase order number"),
+  shipComplete: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe('true: ship only whole, once no piece waits; left out or false: ship what is there'),
 });
 export type OrderBody = z.output<typeof OrderBody>;
 export type OrderInput = z.input<typeof OrderBody>;

@@ -19,6 +19,13 @@ export const PriceBreak = z.object({
 });
 export type PriceBreak = z.infer<typeof PriceBreak>;
 
+/** Pieces on their way to the shop, expected on a day (contract availability.ts). */
+export const IncomingBatch = z.object({
+  quantity: z.number().int(),
+  expectedAt: z.string().describe('the day the pieces are expected (YYYY-MM-DD)'),
+});
+export type IncomingBatch = z.infer<typeof IncomingBatch>;
+
 export const Part = z.object({
   _id: Id,
   name: z.string(),
@@ -53,6 +60,15 @@ export const Part = z.object({
     .describe(
       "for a signed-in buyer: their own (or their company's) number for the part, when they keep one",
     ),
+  incoming: z.array(IncomingBatch).describe('pieces on their way to the shop, by expected day'),
+  leadTimeDays: z.number().int().optional().describe('days from an order to pieces nobody expects yet'),
+  backorderable: z
+    .boolean()
+    .describe('whether an order may take more than is in stock: the rest waits for the incoming pieces'),
+  backordered: z
+    .number()
+    .int()
+    .describe('pieces orders wait for already: the incoming pieces go to them first, oldest order first'),
 });
 export type Part = z.infer<typeof Part>;
 

@@ -60,6 +60,50 @@ export interface PartsTable {
   documents: ColumnType<string, string | undefined, string>;
   /** Migration 0034: an order line's quantity is a multiple of it (1: any number of pieces). */
   order_multiple: ColumnType<number, number | undefined, number>;
+  /** Migration 0036: 1 when an order may take more than is in stock (the rest waits), else 0. */
+  backorderable: ColumnType<number, number | undefined, number>;
+  /** Days from an order to pieces nobody expects yet; null: unknown. */
+  lead_time_days: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Migration 0036: pieces on their way to the shop, numbered from 0 by expected day. */
+export interface PartIncomingTable {
+  part_id: string;
+  batch_no: number;
+  quantity: number;
+  /** YYYY-MM-DD */
+  expected_at: string;
+}
+
+/** Migration 0036: a parcel of an order (its lines in shipment_lines). */
+export interface ShipmentsTable {
+  id: string;
+  order_id: string;
+  carrier: string;
+  tracking_number: string;
+  status: 'shipped' | 'delivered';
+  shipped_at: string;
+  delivered_at: string | null;
+}
+
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  part_id: string;
+  quantity: number;
+}
+
+/**
+ * Migration 0036: money owed back for waiting pieces dropped from a paid order (a card refund
+ * due, settled when the shop's admin has refunded it) or an invoiced one (a numbered credit note).
+ */
+export interface OrderAdjustmentsTable {
+  id: string;
+  order_id: string;
+  kind: 'refund_due' | 'credit_note';
+  amount: number;
+  number: number | null;
+  created_at: string;
+  settled_at: string | null;
 }
 
 /** A category of the catalog (a tree by parent_id) and the attributes its parts carry. */
@@ -119,9 +163,11 @@ export interface OrdersTable {
   number: ColumnType<number, number, never>;
   /** Migration 0030: when its buyer (or an admin) cancelled it unpaid; its pieces went back (the row stays). */
   cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0036: 1 when the order ships only whole, once no piece waits. */
+  ship_complete: ColumnType<number, number | undefined, number>;
 }
 
-export type FulfilmentStatus = 'unfulfilled' | 'shipped' | 'delivered';
+export type FulfilmentStatus = 'unfulfilled' | 'partially_shipped' | 'shipped' | 'delivered';
 export type OrderApproval = 'pending' | 'approved' | 'rejected';
 
 /** A buying company (migration 0020); payment_terms decides card or net 30. */
@@ -197,6 +243,15 @@ export interface OrderLinesTable {
   customer_part_number: string | null;
   /** Migration 0034: the buyer's reference for the line (designators, a cost code), ≤ 40 characters. */
   reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Migration 0036: quantity = allocated + backordered + shipped + dropped while the order lives
+   * (an expired or cancelled order's lines hold nothing): pieces set aside from stock, waiting,
+   * sent, and dropped after the order was paid or invoiced.
+   */
+  allocated: ColumnType<number, number | undefined, number>;
+  backordered: ColumnType<number, number | undefined, number>;
+  shipped: ColumnType<number, number | undefined, number>;
+  dropped: ColumnType<number, number | undefined, number>;
 }
 
 /** A buyer's saved list of parts to order again. */
@@ -352,7 +407,9 @@ export interface MailOutboxTable {
     | 'order_rejected'
     | 'order_rejected_by_shop'
     | 'order_invoiced'
-    | 'invoice_overdue';
+    | 'invoice_overdue'
+    | 'backorder_ready'
+    | 'shipment_sent';
   /** The order (order mails) or the account link (account mails) the mail tells of. */
   subject_id: string; // no foreign key: a cancelled order's mail is dropped, its row kept
   recipient: string;
@@ -458,6 +515,11 @@ export interface DB {
   part_values: PartValuesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  part_incoming: PartIncomingTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  order_adjustments: OrderAdjustmentsTable;
+  credit_note_counter: CounterTable;
   buyer_totals: BuyerTotalsTable;
   member_month_spending: MemberMonthSpendingTable;
   lists: ListsTable;

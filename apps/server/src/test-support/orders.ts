@@ -99,6 +99,7 @@ export function orderRow(facts: OrderFacts & Partial<OrderRow>): OrderRow {
     settlement_reference: null,
     approved_at: null,
     cancelled_at: null,
+    ship_complete: 0,
     ...facts,
   };
 }

@@ -3,7 +3,8 @@ import type { Database } from '../db/database.js';
 
 /**
  * The stock invariant: for every part, what is available now plus what the lines of its orders
- * (paid or not; an expired or a cancelled order gave its pieces back) hold equals what it started
+ * (paid or not; an expired or a cancelled order gave its pieces back) hold, allocated or shipped,
+ * equals what it started
  * with. `start` maps part id → starting stock.
  */
 export async function stockHeldByOrders(
@@ -17,7 +18,8 @@ export async function stockHeldByOrders(
       eb
         .selectFrom('order_lines')
         .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-        .select(sql<number>`coalesce(sum(order_lines.quantity), 0)`.as('held'))
+        // Set aside for the lines, or shipped: an order's waiting pieces were never in stock.
+        .select(sql<number>`coalesce(sum(order_lines.allocated + order_lines.shipped), 0)`.as('held'))
         .whereRef('order_lines.part_id', '=', 'parts.id')
         .where('orders.expired_at', 'is', null)
         .where('orders.cancelled_at', 'is', null)

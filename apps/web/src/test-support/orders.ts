@@ -14,6 +14,18 @@ export const anOrder = (fields: Partial<Order> = {}): Order => ({
   mobile: '+8801712345678',
   address: 'Chattogram',
   createdAt: '2026-11-02T10:00:00.000Z',
-  fulfilment: { status: 'unfulfilled' },
+  fulfilment: { status: 'unfulfilled', shipments: [] },
+  shipComplete: false,
   ...fields,
+});
+
+/** An order line as the API answers it: every piece allocated, none waiting or shipped. */
+export const aLine = (
+  line: Pick<Order['lines'][number], 'partsId' | 'partsName' | 'quantity' | 'unitPrice' | 'price'>,
+) => ({
+  ...line,
+  allocated: line.quantity,
+  backordered: 0,
+  shipped: 0,
+  dropped: 0,
 });

@@ -34,6 +34,7 @@ import * as m0032 from './0032_tools.js';
 import * as m0033 from './0033_search_words_split.js';
 import * as m0034 from './0034_order_multiples_and_references.js';
 import * as m0035 from './0035_customer_part_numbers.js';
+import * as m0036 from './0036_availability.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '0033_search_words_split': m0033,
   '0034_order_multiples_and_references': m0034,
   '0035_customer_part_numbers': m0035,
+  '0036_availability': m0036,
 };
 
 /**

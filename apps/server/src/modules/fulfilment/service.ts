@@ -6,8 +6,9 @@ import {
   NOT_SHIPPED_MESSAGE,
 } from '@shop/contract/fulfilment';
 import type { Order } from '@shop/contract/orders';
-import { nowIso } from '../../clock.js';
+import { newId, nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
 import { type AppError, conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
@@ -21,6 +22,12 @@ export interface FulfilmentDeps {
   mail?: MailOutbox | undefined;
 }
 
+/** What the audit log keeps of an order's fulfilment: its own fields (its shipments are read apart). */
+function auditView(row: OrderRow) {
+  const { shipments: _, ...view } = fulfilmentOf(row);
+  return view;
+}
+
 /** Why the order could not take the change: it is gone, or not in the state the change starts from. */
 async function refusal(db: Database, id: string, to: FulfilmentBody['status']): Promise<AppError> {
   const row = await readOrder(db, id);
@@ -29,9 +36,12 @@ async function refusal(db: Database, id: string, to: FulfilmentBody['status']): 
     return conflict(to === 'shipped' ? ALREADY_SHIPPED_MESSAGE : ALREADY_DELIVERED_MESSAGE);
   if (to === 'shipped') {
     if (row.fulfilment_status === 'shipped') return conflict(ALREADY_SHIPPED_MESSAGE);
+    if (row.fulfilment_status === 'partially_shipped')
+      return conflict('This order has shipped in part: ship the rest as shipments');
     if (row.expired_at) return conflict('This order has expired: it can no longer be shipped');
     if (row.cancelled_at) return conflict('This order was cancelled: it can no longer be shipped');
-    return conflict(NOT_SHIPPABLE_MESSAGE);
+    if (!row.paid_at && !row.due_date) return conflict(NOT_SHIPPABLE_MESSAGE);
+    return conflict('Pieces of this order are still waiting: ship what is allocated as a shipment');
   }
   return conflict(NOT_SHIPPED_MESSAGE);
 }
@@ -60,16 +70,23 @@ export async function changeFulfilment(
           })
         : await fulfilment.markDelivered(trx, id, at);
     if (!row) return undefined;
+    if (body.status === 'shipped')
+      await fulfilment.shipEverything(trx, id, {
+        id: newId(),
+        carrier: body.carrier ?? '',
+        trackingNumber: body.trackingNumber ?? '',
+        at,
+      });
     const before =
       body.status === 'shipped'
         ? { status: 'unfulfilled' }
-        : fulfilmentOf({ ...row, fulfilment_status: 'shipped', delivered_at: null });
+        : auditView({ ...row, fulfilment_status: 'shipped', delivered_at: null });
     await recordAudit(trx, {
       actor: admin,
       action: body.status === 'shipped' ? 'order.shipped' : 'order.delivered',
       subjectId: id,
       before,
-      after: fulfilmentOf(row),
+      after: auditView(row),
     });
     if (body.status === 'shipped')
       await deps.mail?.queue(trx, { kind: 'order_shipped', orderId: id, recipient: row.email }, at);

@@ -32,7 +32,7 @@ export interface InvoiceContent {
 
 /** The order's fulfilment as the invoice states it. */
 export interface InvoiceFulfilment {
-  status: 'unfulfilled' | 'shipped' | 'delivered';
+  status: 'unfulfilled' | 'partially_shipped' | 'shipped' | 'delivered';
   carrier?: string | undefined;
   trackingNumber?: string | undefined;
   shippedAt?: string | undefined;
@@ -79,6 +79,7 @@ export function shipmentText(fulfilment: InvoiceFulfilment): string {
     fulfilment.trackingNumber ? `, tracking number ${fulfilment.trackingNumber}` : '',
   ].join('');
   if (fulfilment.status === 'shipped') return `Shipment: ${shipped}`;
+  if (fulfilment.status === 'partially_shipped') return `Shipment: partly ${shipped}; the rest follows`;
   const delivered = fulfilment.deliveredAt ? `delivered on ${day(fulfilment.deliveredAt)}` : 'delivered';
   return `Shipment: ${delivered} (${shipped})`;
 }

@@ -5,8 +5,9 @@ import { findUsableLink, type InvitationTokens, type LinkTokens } from '../accou
 import { findInvitationToMail } from '../companies/index.js';
 import type { Invoice } from '../invoices/index.js';
 import { adminMailSubject, type DueMail, type MailContent, type MailKind } from '../mail/index.js';
-import { orderLines, readOrder } from '../orders/index.js';
+import { findShipment, orderLines, readOrder } from '../orders/index.js';
 import * as quotes from '../quotes/index.js';
+import { backorderReadyMail, shipmentSentMail } from './availability-messages.js';
 import {
   approvalNeededMail,
   approvalReminderMail,
@@ -68,6 +69,8 @@ export function mailContent(
         return orderRejectedByShopMail(order, deps.publicUrl);
       case 'order_invoiced':
         return orderInvoicedMail(order, await invoice(), deps.publicUrl);
+      case 'backorder_ready':
+        return backorderReadyMail(order, deps.publicUrl);
       case 'invoice_overdue':
         return invoiceOverdueMail(order, await invoice());
       default:
@@ -116,6 +119,14 @@ export function mailContent(
     );
   }
 
+  /** A shipment's mail, with what is still to come of its order. */
+  async function shipmentMail(shipmentId: string): Promise<MailContent | { drop: string }> {
+    const shipment = await findShipment(db, shipmentId);
+    const order = shipment && (await readOrder(db, shipment.order_id));
+    if (!shipment || !order) return { drop: 'the shipment is gone' };
+    return shipmentSentMail({ ...order, lines: await orderLines(db, order.id) }, shipment, deps.publicUrl);
+  }
+
   /** The mail's content, or why it is no longer worth sending. */
   async function content(mail: DueMail): Promise<MailContent | { drop: string }> {
     if (mail.kind === 'verify_email' || mail.kind === 'password_reset') {
@@ -128,6 +139,7 @@ export function mailContent(
     }
     if (mail.kind === 'quote_offered') return offerMail(mail.subject_id);
     if (mail.kind === 'company_invitation') return invitationMail(mail.subject_id);
+    if (mail.kind === 'shipment_sent') return shipmentMail(mail.subject_id);
     if (
       mail.kind === 'quote_requested' ||
       mail.kind === 'quote_accepted' ||

@@ -31,6 +31,10 @@ const line = (n: number, part_name: string, quantity: number, unit_price: number
   reference: null,
   price: quantity * unit_price,
   customer_part_number: null,
+  allocated: quantity,
+  backordered: 0,
+  shipped: 0,
+  dropped: 0,
 });
 const oneLine = { ...order, lines: [line(0, 'Crimping Tool', 1000, 9)] };
 const threeLines = {

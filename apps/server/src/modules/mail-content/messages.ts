@@ -16,10 +16,10 @@ const count = new Intl.NumberFormat('en-US');
 /** An order and its lines, as the mails tell of it. */
 export type MailOrder = OrderRow & { lines: readonly OrderLineRow[] };
 
-const pcs = (quantity: number | string) => `${count.format(Number(quantity))} pcs`;
+export const pcs = (quantity: number | string) => `${count.format(Number(quantity))} pcs`;
 
 /** The order's number, as every subject about an order names it first. */
-const numbered = (order: MailOrder) => formatOrderNumber(order.number);
+export const numbered = (order: MailOrder) => formatOrderNumber(order.number);
 
 /**
  * What was ordered, in a few words for a subject: the part and its pieces for one line
@@ -78,12 +78,12 @@ function orderLines(order: MailOrder): string[] {
   ];
 }
 
-const myOrders = (publicUrl: string | undefined) =>
+export const myOrders = (publicUrl: string | undefined) =>
   publicUrl ? `${publicUrl}/dashboard/my-order` : 'My Order in your dashboard';
 const day = (iso: string | null) => (iso ?? '').slice(0, 10);
 
 /** A mail to an order's buyer: the greeting, `body`, the shop's name; the invoice attached, if any. */
-function toBuyer(order: MailOrder, subject: string, body: string[], invoice?: Invoice): MailContent {
+export function toBuyer(order: MailOrder, subject: string, body: string[], invoice?: Invoice): MailContent {
   return {
     subject,
     text: [`Dear ${order.user_name},`, '', ...body, '', SHOP_NAME].join('\n'),

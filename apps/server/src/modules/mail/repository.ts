@@ -12,7 +12,8 @@ export type OrderMailKind =
   | 'order_rejected'
   | 'order_rejected_by_shop'
   | 'order_invoiced'
-  | 'invoice_overdue';
+  | 'invoice_overdue'
+  | 'backorder_ready';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 /** Mails to each of several admins, of the shop (`mailShopAdmins`) or of a company (`mailEach`). */
 export type AdminMailKind =
@@ -32,7 +33,8 @@ export type QueuedMail =
   | { kind: AccountMailKind; linkId: string; recipient: string }
   | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
   | { kind: 'company_invitation'; invitationId: string; recipient: string }
-  | { kind: 'quote_accepted'; quoteId: string; recipient: string };
+  | { kind: 'quote_accepted'; quoteId: string; recipient: string }
+  | { kind: 'shipment_sent'; shipmentId: string; recipient: string };
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
@@ -48,6 +50,7 @@ function subjectOf(mail: QueuedMail): string {
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
   if ('invitationId' in mail) return mail.invitationId;
+  if ('shipmentId' in mail) return mail.shipmentId;
   if (mail.kind === 'quote_offered') return offerSubject(mail.quoteId, mail.offerNo);
   return mail.quoteId;
 }

@@ -51,7 +51,7 @@ async function cancelUnpaidOrder(
       // Nothing to cancel: roll back, so a paid order keeps its payment intents.
       if (!cancelled) throw lost;
       const before = { ...cancelled.order, cancelled_at: null };
-      await returnLines(trx, cancelled.lines);
+      await returnLines(trx, id, deps.mail);
       if (audit) {
         await recordAudit(trx, {
           actor: audit.actor,

@@ -111,7 +111,7 @@ export async function rejectOrder(deps: CompanyOrderDeps, caller: Caller, id: st
       const rejected = await orders.rejectPending(trx, id, now);
       if (!rejected) throw lost;
       const lines = await orders.linesOf(trx, [id]);
-      await returnLines(trx, lines);
+      await returnLines(trx, id, deps.mail);
       await recordAudit(trx, {
         actor: caller,
         action: 'order.rejected',

@@ -6,9 +6,12 @@
  */
 
 export type { OrderLineRow } from '../../db/schema.js';
+export { type Allocation, fillBackorders, mailReady } from './backorders.js';
 export { type CardPayment, type LatePayment, markPaid, payByCard, payExpiredOrder } from './card-payment.js';
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
-export { formatInvoiceNumber, formatOrderNumber } from './numbers.js';
+export { dropBackorder } from './drop-backorder.js';
+export { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber } from './numbers.js';
+export { findShipment } from './order-extras.js';
 export { orderBackgroundTasks, orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
   awaitingApproval,
@@ -28,6 +31,7 @@ export {
   fulfilmentOf,
   getOrder,
   type OrderDeps,
+  orderById,
   orderCancelled,
   orderExpired,
   orderRefusal,
@@ -35,3 +39,4 @@ export {
   releaseStaleOrders,
   writeOrder,
 } from './service.js';
+export { lockParts } from './stock.js';

@@ -5,6 +5,11 @@ export function formatInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }
 
+/** How a credit note's number is written: CN- and six digits. */
+export function formatCreditNoteNumber(number: number): string {
+  return `CN-${String(number).padStart(6, '0')}`;
+}
+
 // How an order number is written is the contract's: the audit log names orders by it too.
 export { formatOrderNumber } from '@shop/contract/orders';
 
@@ -22,7 +27,10 @@ export function parseOrderNumber(text: string): number | undefined {
  * transaction ends, so concurrent writers take numbers one after another, and one that rolls back
  * gives its number back (a sequence would keep it: a gap).
  */
-async function nextNumber(db: Database, counter: 'invoice_counter' | 'order_counter'): Promise<number> {
+async function nextNumber(
+  db: Database,
+  counter: 'invoice_counter' | 'order_counter' | 'credit_note_counter',
+): Promise<number> {
   if (!db.isTransaction) throw new Error(`A number of ${counter} is taken in the transaction that uses it`);
   const row = await db
     .updateTable(counter)
@@ -43,3 +51,6 @@ export async function assignInvoice(db: Database, orderId: string, at: string): 
   await db.insertInto('invoices').values({ order_id: orderId, number, issued_at: at }).execute();
   return number;
 }
+
+/** The number of a credit note, taken in the transaction that writes it. */
+export const nextCreditNoteNumber = (db: Database): Promise<number> => nextNumber(db, 'credit_note_counter');

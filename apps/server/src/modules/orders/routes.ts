@@ -1,3 +1,4 @@
+import { OrderLineParams } from '@shop/contract/availability';
 import { ErrorBody } from '@shop/contract/errors';
 import {
   AllOrdersQuery,
@@ -17,6 +18,7 @@ import { addressKey } from '../../http/address-key.js';
 import { type AuthGuard, callerOf, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { limit } from '../../plugins/rate-limits.js';
 import { cancelOrder } from './cancel.js';
+import { dropBackorder } from './drop-backorder.js';
 import { getOrder, listOrders, type OrderDeps, ordersCsv, placeOrder, purchase } from './service.js';
 
 const security = [{ bearer: [] }];
@@ -181,5 +183,23 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps & { guard: Aut
       await cancelOrder(deps, callerOf(request), request.params.id);
       return { acknowledged: true as const };
     },
+  );
+
+  api.post(
+    '/api/purchaseById/:id/lines/:partsId/cancel-backorder',
+    {
+      onRequest: guard.user,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Drop a line's waiting pieces (the order's buyer, or an admin of its company); answers the order",
+        description:
+          'Only pieces still waiting (backordered) are dropped; none waiting: 409. An unpaid order becomes smaller (its line and total lose the pieces; its started card payments are cancelled); a paid one keeps its amount and records the refund due; one invoiced on account gets a credit note (CN-…). The line counts the pieces as dropped. Audited (order.backorder_dropped).',
+        security,
+        params: OrderLineParams,
+        response: { 200: Order, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request) => dropBackorder(deps, callerOf(request), request.params.id, request.params.partsId),
   );
 }

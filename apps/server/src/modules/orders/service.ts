@@ -1,3 +1,4 @@
+import type { Shipment } from '@shop/contract/availability';
 import type { RefusedLine } from '@shop/contract/errors';
 import {
   type Fulfilment,
@@ -28,20 +29,25 @@ import { findPart, notMultipleRefusal, obsoleteRefusal, priceBreaksOf } from '..
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
+import { extrasOf, type OrderExtras } from './order-extras.js';
 import { exportOrderLines, type OrderFilter, pageOfOrders } from './order-lists.js';
 import type { OrderLineRow } from './repository.js';
 import * as orders from './repository.js';
 import { returnLines, takeStock } from './stock.js';
 import { buyerStanding, moveTotals } from './totals.js';
 
-/** Where the order's shipment is: its status, carrier, tracking number and moments. */
-export function fulfilmentOf(row: OrderRow): Fulfilment {
+/**
+ * Where the order's shipments are: its status, the latest shipment's carrier and tracking number,
+ * when the first shipped and when the last was delivered, and each shipment.
+ */
+export function fulfilmentOf(row: OrderRow, shipments: Shipment[] = []): Fulfilment {
   return {
     status: row.fulfilment_status,
     ...(row.carrier ? { carrier: row.carrier } : {}),
     ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
     ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
     ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
+    shipments,
   };
 }
 
@@ -49,7 +55,7 @@ export function fulfilmentOf(row: OrderRow): Fulfilment {
 type OrderAsRead = OrderRow & { invoice_number?: number | null; company_name?: string | null };
 
 /** An order as the API answers it, with its lines (and what the lists and single reads add). */
-export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
+export function toOrder(row: OrderAsRead, lines: OrderLineRow[], extras: OrderExtras = {}): Order {
   return {
     _id: row.id,
     userName: row.user_name,
@@ -66,6 +72,11 @@ export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
       price: Number(line.price),
       ...(line.customer_part_number ? { customerPartNumber: line.customer_part_number } : {}),
       ...(line.reference ? { reference: line.reference } : {}),
+      allocated: Number(line.allocated),
+      backordered: Number(line.backordered),
+      shipped: Number(line.shipped),
+      dropped: Number(line.dropped),
+      ...(extras.expected?.has(line.part_id) ? { expectedAt: extras.expected.get(line.part_id) } : {}),
     })),
     ...(row.po_number ? { poNumber: row.po_number } : {}),
     mobile: row.mobile,
@@ -81,20 +92,24 @@ export function toOrder(row: OrderAsRead, lines: OrderLineRow[]): Order {
     number: formatOrderNumber(row.number),
     createdAt: row.created_at,
     ...(row.expired_at ? { expiredAt: row.expired_at } : {}),
-    fulfilment: fulfilmentOf(row),
+    fulfilment: fulfilmentOf(row, extras.shipments),
     ...(row.company_id ? { companyId: row.company_id } : {}),
     ...(row.company_name ? { companyName: row.company_name } : {}),
     ...(row.approval ? { approval: row.approval } : {}),
     ...(row.due_date ? { dueDate: row.due_date } : {}),
     ...(row.cancelled_at ? { status: 'cancelled' as const, cancelledAt: row.cancelled_at } : {}),
+    shipComplete: Number(row.ship_complete) === 1,
+    ...(extras.adjustments ? { adjustments: extras.adjustments } : {}),
   };
 }
 
 /** Orders as the API answers them, their lines read in one query. */
 export async function withLines(db: Database, rows: readonly OrderAsRead[]): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const lines = Map.groupBy(await orders.linesOf(db, ids), (line) => line.order_id);
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+  const all = await orders.linesOf(db, ids);
+  const extras = await extrasOf(db, ids, all);
+  const lines = Map.groupBy(all, (line) => line.order_id);
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], extras.get(row.id)));
 }
 
 export const orderExpired = () => new AppError('order_expired', ORDER_EXPIRED_MESSAGE);
@@ -209,6 +224,7 @@ export async function writeOrder(
     company_id: member?.company_id ?? null,
     approval: terms?.pending ? ('pending' as const) : null,
     due_date: terms?.invoiced ? dueDateFrom(now) : null,
+    ship_complete: body.shipComplete ? 1 : 0,
   };
   await orders.insertOrder(trx, order, lines);
   await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
@@ -281,6 +297,11 @@ async function takeLines(trx: Database, orderId: string, wanted: readonly LineIn
       price: unitPrice * line.quantity,
       customer_part_number: null,
       reference: line.reference || null,
+      // What stock had of it now; the rest waits for incoming pieces (a backorderable part).
+      allocated: part?.allocated ?? 0,
+      backordered: line.quantity - (part?.allocated ?? 0),
+      shipped: 0,
+      dropped: 0,
     };
   });
   if (refused.length > 0) throw new RefusedLines(refused, wanted);
@@ -293,6 +314,14 @@ export async function orderFor(db: Database, caller: Caller, id: string): Promis
   if (!row) throw notFound('order');
   requireSelfOrAdmin(caller, row.email);
   return row;
+}
+
+/** The order as the API answers it, once the caller is known to may see it. */
+export async function orderById(db: Database, id: string): Promise<Order> {
+  const row = await orders.findOrder(db, id);
+  const [order] = row ? await withLines(db, [row]) : [];
+  if (!order) throw notFound('order');
+  return order;
 }
 
 /** The order with its lines, if the caller may see it. */
@@ -374,7 +403,7 @@ async function expireOrder(deps: OrderDeps, id: string, pending: boolean): Promi
     const expired = await orders.expireUnpaidOrder(trx, id, nowIso(), pending);
     if (!expired) return undefined;
     const lines = await orders.linesOf(trx, [id]);
-    await returnLines(trx, lines);
+    await returnLines(trx, id, deps.mail);
     await recordAudit(trx, {
       actor: null,
       action: 'order.expired',

@@ -2,6 +2,7 @@ import type { Part } from '@shop/contract/parts';
 import type { Database } from '../../db/database.js';
 import { isSqlite } from '../../db/database.js';
 import { partNumberKey } from '../../db/text-search.js';
+import { withAvailability } from './incoming.js';
 import {
   type NamedPart,
   partsByNumberPrefixes,
@@ -20,7 +21,8 @@ const PREFIX_FROM = 3;
 /** Parts by id, in one query (unknown ids and parts out of the catalog left out). */
 export async function partsByIds(db: Database, ids: readonly string[]): Promise<Map<string, Part>> {
   const rows = await rowsByIds(db, [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, toPart(row)]));
+  const parts = await withAvailability(db, rows.map(toPart));
+  return new Map(parts.map((part) => [part._id, part]));
 }
 
 /**

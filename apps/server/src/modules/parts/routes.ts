@@ -1,3 +1,4 @@
+import { IncomingBody, PartIdParams } from '@shop/contract/availability';
 import { SearchQuery } from '@shop/contract/catalog';
 import { ErrorBody } from '@shop/contract/errors';
 import {
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { setIncoming } from './incoming-edit.js';
 import {
   type BuyerPartNumbers,
   searchCatalog,
@@ -134,6 +136,25 @@ export function partRoutes(
       await editPart(deps.db, callerOf(request), request.query.id, request.body);
       return { acknowledged: true as const };
     },
+  );
+
+  api.put(
+    '/api/parts/:id/incoming',
+    {
+      onRequest: deps.guard.admin,
+      schema: {
+        tags: ['parts'],
+        summary:
+          "Set a part's incoming batches, lead time and whether it may be backordered (admins); answers the part",
+        description:
+          "The batches replace the part's (at most 20, each 1 piece or more, on a day YYYY-MM-DD); leadTimeDays (0–365, null: unknown) and backorderable change only when sent. Audited (part.incoming).",
+        security,
+        params: PartIdParams,
+        body: IncomingBody,
+        response: { 200: Part, 404: ErrorBody, ...writeErrors },
+      },
+    },
+    async (request) => setIncoming(deps.db, callerOf(request), request.params.id, request.body),
   );
 
   api.delete(

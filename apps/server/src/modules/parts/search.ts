@@ -14,6 +14,7 @@ import { partNumberKey } from '../../db/text-search.js';
 import { badRequest, notFound } from '../../http/app-error.js';
 import { type CategoryTree, categoryTree } from '../categories/index.js';
 import { type FacetCount, searchWithFacets } from './facet-search.js';
+import { withAvailability } from './incoming.js';
 import { partsByIds } from './repository.js';
 import {
   categoriesFound,
@@ -249,7 +250,7 @@ export async function searchCatalog(
   if (wanted.length === 0) {
     // The whole catalog, or nothing to count: a page in an index's order, and the count.
     const found = await searchParts(db, scope, filters, page);
-    const parts = await withFits(db, tools, found.rows.map(toPart));
+    const parts = await withFits(db, tools, await withAvailability(db, found.rows.map(toPart)));
     return { total: found.total, parts: await withBuyerNumbers(buyer, parts), facets: [] };
   }
   const found = await searchWithFacets(
@@ -270,7 +271,7 @@ export async function searchCatalog(
   });
   return {
     total: found.total,
-    parts: await withBuyerNumbers(buyer, await withFits(db, tools, parts)),
+    parts: await withBuyerNumbers(buyer, await withFits(db, tools, await withAvailability(db, parts))),
     facets: wanted.map(({ attribute }) => facetOf(attribute, found.facets.get(attribute.key) ?? [])),
   };
 }

@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { categoryTree } from '../categories/index.js';
 import { partsFromCsv } from './csv-import.js';
+import { withAvailability } from './incoming.js';
 import * as parts from './repository.js';
 import { type Specification, specificationOf } from './specification.js';
 
@@ -40,6 +41,11 @@ export function toPart(row: PartRow): Part {
     lifecycle: row.lifecycle,
     ...(row.replacement_id ? { replacementId: row.replacement_id } : {}),
     documents: JSON.parse(row.documents) as Part['documents'],
+    // The batches and waiting pieces are read apart (incoming.ts withAvailability).
+    incoming: [],
+    ...(row.lead_time_days === null ? {} : { leadTimeDays: Number(row.lead_time_days) }),
+    backorderable: Number(row.backorderable) === 1,
+    backordered: 0,
   };
 }
 
@@ -49,13 +55,14 @@ export async function listCatalog(
   query: PartsQuery,
 ): Promise<{ parts: Part[]; total: number }> {
   const { rows, total } = await parts.listParts(db, query);
-  return { parts: rows.map(toPart), total };
+  return { parts: await withAvailability(db, rows.map(toPart)), total };
 }
 
 export async function getPart(db: Database, id: string): Promise<Part> {
   const row = await parts.findPart(db, id);
   if (!row) throw notFound('part');
-  return toPart(row);
+  const [part] = await withAvailability(db, [toPart(row)]);
+  return part as Part;
 }
 
 type Actor = { id: string; email: string };
@@ -124,7 +131,15 @@ async function insertAudited(
   for (const { line, body } of bodies) {
     try {
       const spec = await specificationOf(trx, body, undefined, tree);
-      const row = { id: newId(), ...fields(body), ...spec.columns, created_at: nowIso(), deleted_at: null };
+      const row = {
+        id: newId(),
+        ...fields(body),
+        ...spec.columns,
+        created_at: nowIso(),
+        deleted_at: null,
+        backorderable: 0,
+        lead_time_days: null,
+      };
       made.push({ row, values: spec.values });
     } catch (error) {
       if (line === undefined || !(error instanceof AppError) || error.code !== 'validation') throw error;

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '@shop/contract/audit';
 import { describe, expect, it } from 'vitest';
-import { anOrder } from '../../test-support/orders';
+import { aLine, anOrder } from '../../test-support/orders';
 import { actionWords, type Field, fieldsOf, subjectWords } from './entry-words';
 
 const PART = '0190aaaa-0000-7000-8000-000000000001';
@@ -53,13 +53,9 @@ describe('an audit entry in words', () => {
   });
 
   it('an order recorded whole: its number, buyer, company, parts and total', () => {
-    const lines = Array.from({ length: 7 }, (_, i) => ({
-      partsId: PART,
-      partsName: `Part ${i + 1}`,
-      quantity: 2,
-      unitPrice: 5,
-      price: 10,
-    }));
+    const lines = Array.from({ length: 7 }, (_, i) =>
+      aLine({ partsId: PART, partsName: `Part ${i + 1}`, quantity: 2, unitPrice: 5, price: 10 }),
+    );
     const order = anOrder({ number: 'SO-000042', companyId: COMPANY, lines, price: 70 });
     const shown = read(fieldsOf(order, names));
     expect(shown).toEqual([

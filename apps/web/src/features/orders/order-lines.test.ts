@@ -1,14 +1,10 @@
 import type { Order } from '@shop/contract/orders';
 import { describe, expect, it } from 'vitest';
+import { aLine } from '../../test-support/orders';
 import { buyAgain, moreParts, morePartsText, orderQuantityText } from './order-lines';
 
-const line = (partsId: string, quantity: number, unitPrice: number) => ({
-  partsId,
-  partsName: `Part ${partsId}`,
-  quantity,
-  unitPrice,
-  price: quantity * unitPrice,
-});
+const line = (partsId: string, quantity: number, unitPrice: number) =>
+  aLine({ partsId, partsName: `Part ${partsId}`, quantity, unitPrice, price: quantity * unitPrice });
 const oneLine: Pick<Order, 'partsId' | 'quantity' | 'lines'> = {
   partsId: 'a1',
   quantity: 20,

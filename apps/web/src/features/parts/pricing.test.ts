@@ -18,6 +18,9 @@ const part: Part = {
     { min_quantity: 1000, price_per_piece: 20 },
   ],
   attributes: {},
+  incoming: [],
+  backorderable: false,
+  backordered: 0,
   lifecycle: 'active',
   documents: [],
 };

@@ -23,8 +23,18 @@ export const awaitsShipment = (order: Order) =>
   order.status !== 'cancelled' &&
   (order.paymentId !== undefined || !!order.dueDate);
 
-const LABELS = { unfulfilled: 'Not shipped', shipped: 'Shipped', delivered: 'Delivered' } as const;
-const BADGES = { unfulfilled: 'badge-ghost', shipped: 'badge-info', delivered: 'badge-success' } as const;
+const LABELS = {
+  unfulfilled: 'Not shipped',
+  partially_shipped: 'Partly shipped',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+} as const;
+const BADGES = {
+  unfulfilled: 'badge-ghost',
+  partially_shipped: 'badge-warning',
+  shipped: 'badge-info',
+  delivered: 'badge-success',
+} as const;
 
 /** Manage All Order's Shipping: the status, and the shipment's carrier, tracking number and dates. */
 export function FulfilmentSummary({ order }: { order: Order }) {

@@ -17,7 +17,8 @@ const order: Order = {
   mobile: '+880 1819 000111',
   address: 'Dhaka',
   createdAt: '2026-11-20T09:00:00.000Z',
-  fulfilment: { status: 'unfulfilled' },
+  fulfilment: { status: 'unfulfilled', shipments: [] },
+  shipComplete: false,
 };
 const paid: Order = { ...order, paymentId: 'pi_1', paidAt: '2026-11-20T09:05:00.000Z' };
 const shipped: Order = {
@@ -27,6 +28,7 @@ const shipped: Order = {
     carrier: 'DHL Express',
     trackingNumber: 'JD0146',
     shippedAt: '2026-11-21T10:00:00.000Z',
+    shipments: [],
   },
 };
 const delivered: Order = {

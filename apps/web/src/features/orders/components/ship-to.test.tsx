@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { anOrder } from '../../../test-support/orders';
+import { aLine, anOrder } from '../../../test-support/orders';
 import { PackingList, ShipTo } from './ship-to';
 
 /** The text a reader sees, one block per line. */
@@ -41,8 +41,8 @@ describe('where an order goes', () => {
 
   it('lists every line: its part and its pieces', () => {
     const lines = [
-      { partsId: 'a', partsName: 'Crimping Tool', quantity: 1200, unitPrice: 9, price: 10_800 },
-      { partsId: 'b', partsName: 'Heat Gun', quantity: 4, unitPrice: 60, price: 240 },
+      aLine({ partsId: 'a', partsName: 'Crimping Tool', quantity: 1200, unitPrice: 9, price: 10_800 }),
+      aLine({ partsId: 'b', partsName: 'Heat Gun', quantity: 4, unitPrice: 60, price: 240 }),
     ];
     expect(text(renderToStaticMarkup(<PackingList lines={lines} />))).toEqual([
       'Crimping Tool',
