@@ -98,6 +98,11 @@ describe('the audit log as a person reads it', () => {
       subjectId: released,
       after: { paymentId: 'pi_late', amount: 15 },
     });
+    await recordAudit(db, [
+      { actor: null, action: 'part.incoming', subjectId: part, after: { incoming: [] } },
+      { actor: null, action: 'part.received', subjectId: part, after: { quantity: 5 } },
+      { actor: null, action: 'order.backorder_dropped', subjectId: paid, after: { backordered: 0 } },
+    ]);
     await recordAudit(db, {
       actor: { id: buyer.uid, email: buyer.email },
       action: 'user.google_linked',

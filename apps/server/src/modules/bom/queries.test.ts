@@ -71,7 +71,8 @@ describe('matching a BOM', () => {
     const small = await counted(20);
     const large = await counted(2000);
     expect(large.queries).toBe(small.queries);
-    expect(large.queries).toBeLessThanOrEqual(7);
+    // (two of them read the matched parts' incoming batches and waiting pieces)
+    expect(large.queries).toBeLessThanOrEqual(9);
     const kinds = new Set(large.result.lines.map((line) => line.match?.by ?? line.problems[0]));
     expect([...kinds].sort()).toEqual(['ambiguous', 'id', 'mpn', 'not_found']);
   }, 60_000);

@@ -91,7 +91,7 @@ describe('shipping and delivering', () => {
     fulfil,
   }) => {
     const id = await paid();
-    expect((await readOrder(as(buyer), id)).fulfilment).toEqual({ status: 'unfulfilled' });
+    expect((await readOrder(as(buyer), id)).fulfilment).toEqual({ status: 'unfulfilled', shipments: [] });
     const shipped = await fulfil(id, { ...SHIP, carrier: '  DHL Express  ' });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const order = shipped.json() as Order;
@@ -101,6 +101,14 @@ describe('shipping and delivering', () => {
       carrier: 'DHL Express',
       trackingNumber: 'JD014600006281430613',
       shippedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // The whole order in one shipment.
+      shipments: [
+        expect.objectContaining({
+          carrier: 'DHL Express',
+          trackingNumber: 'JD014600006281430613',
+          status: 'shipped',
+        }),
+      ],
     });
     expect((await readOrder(as(buyer), id)).fulfilment).toEqual(order.fulfilment);
 
@@ -110,6 +118,7 @@ describe('shipping and delivering', () => {
       ...order.fulfilment,
       status: 'delivered',
       deliveredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      shipments: [expect.objectContaining({ status: 'delivered' })],
     });
     expect((await readOrder(as(buyer), id)).fulfilment.status).toBe('delivered');
   });
@@ -172,7 +181,7 @@ describe('shipping and delivering', () => {
       .where('id', '=', gone)
       .execute();
     expect((await fulfil(gone, SHIP)).statusCode).toBe(409);
-    expect((await readOrder(as(buyer), open)).fulfilment).toEqual({ status: 'unfulfilled' });
+    expect((await readOrder(as(buyer), open)).fulfilment).toEqual({ status: 'unfulfilled', shipments: [] });
     expect(await auditOf(open)).toEqual([]);
     expect(await shippedMails(open)).toEqual([]);
   });

@@ -62,12 +62,17 @@ describe('POST /api/purchase', () => {
           quantity: 20,
           unitPrice: 13,
           price: 260,
+          allocated: 20,
+          backordered: 0,
+          shipped: 0,
+          dropped: 0,
         },
       ],
       mobile: '+880 1712 345678',
       address: 'House 12, Road 5, Dhanmondi, Dhaka',
       createdAt: expect.stringMatching(/^\d{4}-/),
-      fulfilment: { status: 'unfulfilled' },
+      fulfilment: { status: 'unfulfilled', shipments: [] },
+      shipComplete: false,
     });
     expect(await stockOf(shop.database.db, part)).toBe(80);
   });
