@@ -157,6 +157,7 @@ export const ORDER_STATES = [
   'to_pay',
   'to_approve',
   'to_ship',
+  'ready_to_ship',
   'shipped',
   'paid',
   'unpaid',
@@ -173,7 +174,7 @@ export const OrderFilters = z.object({
     .enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` })
     .optional()
     .describe(
-      "to_pay: unpaid, not expired, waiting for no company approval (a card's or a net-30 invoice's payment); to_approve: waiting for a company admin's approval; to_ship: paid or invoiced on net 30, not shipped yet; shipped: shipped or delivered; paid; unpaid: neither paid nor expired; expired",
+      "to_pay: unpaid, not expired, waiting for no company approval (a card's or a net-30 invoice's payment); to_approve: waiting for a company admin's approval; to_ship: paid or invoiced on net 30, not shipped yet; ready_to_ship: paid or invoiced with pieces allocated and not shipped (an order that ships complete: once none waits), the warehouse's working list; shipped: shipped or delivered; paid; unpaid: neither paid nor expired; expired",
     ),
   buyer: filterText(254),
   part: filterText(200),

@@ -41,6 +41,16 @@ export const OverdueInvoice = z.object({
 });
 export type OverdueInvoice = z.infer<typeof OverdueInvoice>;
 
+/** A part orders wait for, against what is on its way. */
+export const BackorderedPart = z.object({
+  _id: Id,
+  name: z.string(),
+  backordered: count.describe('pieces orders wait for'),
+  incoming: count.describe('pieces in its incoming batches'),
+  short: count.describe('waiting pieces no incoming batch covers (0: covered)'),
+});
+export type BackorderedPart = z.infer<typeof BackorderedPart>;
+
 export const Overview = z.object({
   days: z.array(OverviewDay).describe(`the last ${OVERVIEW_DAYS} days in UTC, oldest first, today last`),
   unpaid: z.object({ count, value: count.describe('whole dollars') }),
@@ -67,5 +77,17 @@ export const Overview = z.object({
       orders: z.array(OverdueInvoice).describe(`the oldest due first, at most ${OVERVIEW_LIST_LIMIT}`),
     })
     .describe('net-30 invoices unpaid past their due date'),
+  backorders: z
+    .object({
+      total: count.describe('how many parts orders wait for'),
+      uncovered: count.describe('how many of them their incoming batches will not cover'),
+      parts: z
+        .array(BackorderedPart)
+        .describe(`the most short first, then the most waiting; at most ${OVERVIEW_LIST_LIMIT}`),
+    })
+    .describe('what is on backorder per part against what is incoming'),
+  refundsDue: z
+    .object({ count, value: count.describe('whole dollars') })
+    .describe('refunds due for waiting pieces dropped from paid orders, not refunded yet'),
 });
 export type Overview = z.infer<typeof Overview>;

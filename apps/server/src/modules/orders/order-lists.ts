@@ -12,6 +12,7 @@ import {
   cancelled,
   notCancelled,
   type OrderPredicate,
+  readyToShip,
   shipped,
   unpaid,
 } from './predicates.js';
@@ -71,6 +72,7 @@ const STATE_FILTERS: Record<OrderState, OrderPredicate> = {
   to_pay: awaitingPayment,
   to_approve: awaitingApproval,
   to_ship: awaitingShipment,
+  ready_to_ship: readyToShip,
   shipped,
   paid: (eb) => eb('orders.paid_at', 'is not', null),
   unpaid,

@@ -80,6 +80,29 @@ export const awaitingShipment = (eb: Orders) =>
   // A literal, as the partial index of orders to ship (migration 0023) spells it.
   eb.and([eb('orders.fulfilment_status', '=', sql.lit('unfulfilled')), shippable(eb)]);
 
+/** The order's lines with pieces that … (a condition on its order_lines). */
+const hasLines = (eb: Orders, column: 'allocated' | 'backordered') =>
+  eb.exists(
+    eb
+      .selectFrom('order_lines')
+      .select('order_lines.order_id')
+      .whereRef('order_lines.order_id', '=', 'orders.id')
+      .where(`order_lines.${column}`, '>', 0),
+  );
+
+/**
+ * Ready to ship: shippable, not cancelled, with pieces allocated and not shipped; an order that
+ * ships complete only once none of its pieces waits. The warehouse's working list.
+ */
+export const readyToShip = (eb: Orders) =>
+  eb.and([
+    shippable(eb),
+    notCancelled(eb),
+    eb('orders.fulfilment_status', 'in', ['unfulfilled', 'partially_shipped']),
+    hasLines(eb, 'allocated'),
+    eb.or([eb('orders.ship_complete', '=', sql.lit(0)), eb.not(hasLines(eb, 'backordered'))]),
+  ]);
+
 /** Shipped: on its way, or delivered already. What Manage All Order's "shipped" lists. */
 export const shipped = (eb: Orders) => eb('orders.fulfilment_status', '<>', sql.lit('unfulfilled'));
 

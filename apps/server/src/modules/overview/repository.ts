@@ -139,3 +139,53 @@ export async function overdueInvoices(db: Database, now: string, limit: number) 
   ]);
   return { rows, count: Number(totals.n), value: Number(totals.dollars ?? 0) };
 }
+
+/**
+ * The parts orders wait for, against their incoming batches: the `limit` most short first (waiting
+ * pieces no batch covers), then the most waiting; how many parts wait in all, and how many of
+ * them the batches will not cover. Reads the waiting lines' partial index (migration 0036).
+ */
+export async function backorders(db: Database, limit: number) {
+  const rows = await sql<{ id: string; name: string; backordered: number; incoming: number; short: number }>`
+    with waiting as (
+      select part_id, sum(backordered) as backordered from order_lines
+      where backordered > 0 group by part_id
+    ), coming as (
+      select part_id, sum(quantity) as incoming from part_incoming group by part_id
+    ), rows as (
+      select parts.id, parts.name, waiting.backordered, coalesce(coming.incoming, 0) as incoming,
+        case when waiting.backordered > coalesce(coming.incoming, 0)
+          then waiting.backordered - coalesce(coming.incoming, 0) else 0 end as short
+      from waiting
+      join parts on parts.id = waiting.part_id
+      left join coming on coming.part_id = waiting.part_id
+    )
+    select rows.*, count(*) over () as total, sum(case when short > 0 then 1 else 0 end) over () as uncovered
+    from rows order by short desc, backordered desc, id limit ${limit}`.execute(db);
+  const first = rows.rows[0] as { total?: number; uncovered?: number } | undefined;
+  return {
+    total: Number(first?.total ?? 0),
+    uncovered: Number(first?.uncovered ?? 0),
+    parts: rows.rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      backordered: Number(row.backordered),
+      incoming: Number(row.incoming),
+      short: Number(row.short),
+    })),
+  };
+}
+
+/** The refunds due for waiting pieces dropped from paid orders, not refunded yet: how many, dollars. */
+export async function refundsDue(db: Database): Promise<{ count: number; value: number }> {
+  const row = await db
+    .selectFrom('order_adjustments')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number | string | null>('amount').as('dollars'),
+    ])
+    .where('kind', '=', 'refund_due')
+    .where('settled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), value: Number(row.dollars ?? 0) };
+}

@@ -39,17 +39,27 @@ export async function shopOverview(db: Database, now = new Date()): Promise<Over
   const days = lastDays(now, OVERVIEW_DAYS);
   // Timestamps are ISO 8601 UTC text: a bare date sorts before every moment of that day.
   const since = days[0] as string;
-  const [placed, payments, cannotBeOrdered, runningLow, quotesRequested, toShip, overdue] = await Promise.all(
-    [
-      overview.ordersPerDay(db, since),
-      overview.paymentsPerDay(db, since),
-      overview.partsThatCannotBeOrdered(db, OVERVIEW_LIST_LIMIT),
-      overview.partsRunningLow(db, RUNNING_LOW_MIN_ORDERS, OVERVIEW_LIST_LIMIT),
-      overview.quotesRequested(db),
-      overview.ordersToShip(db),
-      overview.overdueInvoices(db, now.toISOString(), OVERVIEW_LIST_LIMIT),
-    ],
-  );
+  const [
+    placed,
+    payments,
+    cannotBeOrdered,
+    runningLow,
+    quotesRequested,
+    toShip,
+    overdue,
+    backorders,
+    refunds,
+  ] = await Promise.all([
+    overview.ordersPerDay(db, since),
+    overview.paymentsPerDay(db, since),
+    overview.partsThatCannotBeOrdered(db, OVERVIEW_LIST_LIMIT),
+    overview.partsRunningLow(db, RUNNING_LOW_MIN_ORDERS, OVERVIEW_LIST_LIMIT),
+    overview.quotesRequested(db),
+    overview.ordersToShip(db),
+    overview.overdueInvoices(db, now.toISOString(), OVERVIEW_LIST_LIMIT),
+    overview.backorders(db, OVERVIEW_LIST_LIMIT),
+    overview.refundsDue(db),
+  ]);
   const ordersOn = new Map(placed.map((row) => [row.day, Number(row.orders)]));
   // PostgreSQL sums bigints as numeric, which arrives as text: whole dollars either way.
   const revenueOn = new Map(payments.map((row) => [row.day, Number(row.dollars ?? 0)]));
@@ -79,5 +89,7 @@ export async function shopOverview(db: Database, now = new Date()): Promise<Over
         dueDate: row.due_date ?? '',
       })),
     },
+    backorders,
+    refundsDue: refunds,
   };
 }

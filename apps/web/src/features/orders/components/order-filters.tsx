@@ -7,6 +7,7 @@ const STATE_LABELS: Record<OrderState, string> = {
   to_pay: 'To pay',
   to_approve: 'To approve',
   to_ship: 'To ship',
+  ready_to_ship: 'Ready to ship',
   shipped: 'Shipped',
   paid: 'Paid',
   unpaid: 'Unpaid',
