@@ -30,7 +30,7 @@ import { legalRoutesPlugin } from './modules/legal/index.js';
 import { listRoutesPlugin } from './modules/lists/index.js';
 import { mailPlugin } from './modules/mail-content/index.js';
 import { messageRoutesPlugin } from './modules/messages/index.js';
-import { orderBackgroundTasks, orderRoutesPlugin } from './modules/orders/index.js';
+import { orderBackgroundTasks, orderRoutesPlugin, serveWaiting } from './modules/orders/index.js';
 import { overviewRoutesPlugin } from './modules/overview/index.js';
 import { webAppPlugin } from './modules/pages/index.js';
 import { partRoutesPlugin } from './modules/parts/index.js';
@@ -118,7 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)
     .register(categoryRoutesPlugin)
-    .register(partRoutesPlugin, { tools: catalogToolLinks, buyerNumbers: catalogCustomerNumbers })
+    .register(partRoutesPlugin, {
+      tools: catalogToolLinks,
+      buyerNumbers: catalogCustomerNumbers,
+      // Read when pieces arrive: the mail plugin has decorated the app by then.
+      stockArrived: (trx, partId) => serveWaiting(trx, app.mail, partId),
+    })
     .register(auditRoutesPlugin)
     .register(overviewRoutesPlugin)
     .register(reviewRoutesPlugin)

@@ -89,6 +89,18 @@ export async function fillBackorders(db: Database, partId: string): Promise<Allo
   return allocations;
 }
 
+/**
+ * Serves the orders waiting for the part from its stock, and mails the buyers of those now ready;
+ * in the caller's transaction, which holds the part's row (it just changed its stock).
+ */
+export async function serveWaiting(
+  db: Database,
+  mail: MailOutbox | undefined,
+  partId: string,
+): Promise<void> {
+  await mailReady(db, mail, await fillBackorders(db, partId));
+}
+
 /** Of these orders, the ones no line of which waits any more (ready to ship whole). */
 export async function readyOrders(db: Database, orderIds: readonly string[]): Promise<string[]> {
   const ids = [...new Set(orderIds)];

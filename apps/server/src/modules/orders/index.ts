@@ -6,7 +6,7 @@
  */
 
 export type { OrderLineRow } from '../../db/schema.js';
-export { type Allocation, fillBackorders, mailReady } from './backorders.js';
+export { type Allocation, fillBackorders, mailReady, serveWaiting } from './backorders.js';
 export { type CardPayment, type LatePayment, markPaid, payByCard, payExpiredOrder } from './card-payment.js';
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
 export { dropBackorder } from './drop-backorder.js';

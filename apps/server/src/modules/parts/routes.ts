@@ -23,7 +23,7 @@ import {
   withBuyerNumbers,
   withFits,
 } from './search.js';
-import { addPart, deletePart, editPart, getPart, listCatalog } from './service.js';
+import { addPart, deletePart, editPart, getPart, listCatalog, type StockArrived } from './service.js';
 
 /** The search's own parameters, and `f.<key>` filters beside them (read by the service). */
 const SearchParameters = SearchQuery.catchall(
@@ -35,7 +35,13 @@ const writeErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: Error
 
 export function partRoutes(
   app: FastifyInstance,
-  deps: { db: Database; guard: AuthGuard; tools: ToolParts; buyerNumbers: BuyerPartNumbers },
+  deps: {
+    db: Database;
+    guard: AuthGuard;
+    tools: ToolParts;
+    buyerNumbers: BuyerPartNumbers;
+    stockArrived?: StockArrived;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** The numbers of the request's buyer, when a buyer (not an admin) signed it. */
@@ -133,7 +139,7 @@ export function partRoutes(
       },
     },
     async (request) => {
-      await editPart(deps.db, callerOf(request), request.query.id, request.body);
+      await editPart(deps.db, callerOf(request), request.query.id, request.body, deps.stockArrived);
       return { acknowledged: true as const };
     },
   );

@@ -67,6 +67,12 @@ export async function getPart(db: Database, id: string): Promise<Part> {
 
 type Actor = { id: string; email: string };
 
+/**
+ * What the shop does when pieces come into a part's stock, in the transaction that put them there
+ * (the orders module gives it: the orders waiting for the part are served first).
+ */
+export type StockArrived = (trx: Database, partId: string) => Promise<void>;
+
 /** What the audit log keeps of a part. */
 const auditView = (row: PartRow) => ({
   name: row.name,
@@ -198,7 +204,13 @@ export async function importParts(db: Database, actor: Actor, csv: Uint8Array): 
  * Edits or restocks a part with the same rules as adding one. Orders already placed keep the
  * name and price they were placed with (they carry their own copy).
  */
-export async function editPart(db: Database, actor: Actor, id: string, body: NewPartBody): Promise<void> {
+export async function editPart(
+  db: Database,
+  actor: Actor,
+  id: string,
+  body: NewPartBody,
+  stockArrived?: StockArrived,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await parts.findPart(trx, id);
     if (!before) throw notFound('part');
@@ -206,6 +218,8 @@ export async function editPart(db: Database, actor: Actor, id: string, body: New
     const changes = { ...fields(body, before), ...spec.columns };
     if (!(await parts.updatePart(trx, id, changes))) throw notFound('part');
     await parts.writeValues(trx, id, spec.values);
+    // Pieces in stock go to the orders waiting for them first, whoever put them there.
+    if (changes.available_quantity > 0) await stockArrived?.(trx, id);
     const after = { ...before, ...changes };
     await recordAudit(trx, {
       actor,
