@@ -195,7 +195,18 @@ describe('the HTTP ground rules of docs/api.md', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/parts', '/api/partsById', '/api/review', '/api/auth/login', '/api/users']) {
+    for (const path of [
+      '/api/parts',
+      '/api/partsById',
+      '/api/review',
+      '/api/auth/login',
+      '/api/users',
+      '/api/parts/{id}/incoming',
+      '/api/parts/{id}/receive',
+      '/api/purchaseById/{id}/shipments',
+      '/api/purchaseById/{id}/shipments/{shipmentId}',
+      '/api/purchaseById/{id}/lines/{partsId}/cancel-backorder',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     // A route that reads its own body (a multipart form) shows it too, beside its JSON.
