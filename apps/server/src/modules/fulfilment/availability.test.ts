@@ -9,6 +9,7 @@ import { signUp, signUpVerified, type TestAccount } from '../../test-support/acc
 import { type As, test } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
 import { addedPart } from '../../test-support/parts.js';
+import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 import { conservedPieces } from '../../test-support/pieces.js';
 
 /*
@@ -115,6 +116,15 @@ describe('a backorderable part', () => {
       const shipped = await read();
       expect(shipped.fulfilment.status).toBe('shipped');
       expect(shipped.fulfilment.shipments).toHaveLength(2);
+      // Each shipment has its own packing slip: its pieces, its carrier.
+      const slip = await as(planner).get(
+        `/api/purchaseById/${orderId}/packing-slip?shipment=${second.json()._id}`,
+      );
+      expect(slip.statusCode).toBe(200);
+      const text = squeezed(await pdfText(slip.rawPayload));
+      expect(text).toContain('1,400pcs');
+      expect(text).toContain('FedEx');
+      expect(text).not.toContain('2,000pcs');
       for (const shipment of shipped.fulfilment.shipments) {
         const delivered = await as(admin).put(`/api/purchaseById/${orderId}/shipments/${shipment._id}`, {
           status: 'delivered',

@@ -1,5 +1,6 @@
 import { ErrorBody } from '@shop/contract/errors';
 import { OrderIdParams } from '@shop/contract/orders';
+import { Id } from '@shop/contract/primitives';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,11 @@ import { type InvoiceDeps, invoiceForCaller, packingSlipForCaller } from './serv
 
 /** The PDF's bytes: a Buffer to the route, binary in the OpenAPI document. */
 const Pdf = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+
+/** One shipment's slip instead of the whole order's. */
+const PackingSlipQuery = z.object({
+  shipment: Id.optional().describe("one shipment's id: its lines and pieces, its carrier and day"),
+});
 
 /** A paper's answers: the PDF, or why not. */
 const paperResponses = (what: string) => ({
@@ -56,10 +62,14 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceDeps & { guard:
           "The order's packing slip as a PDF: the seller, where to ship (company, buyer, address, mobile), the PO number, the shipment and every line with its quantity, no prices. For its buyer, its company's admins and the shop's admin, once the order may ship (paid, or on net-30 terms); 409 before",
         security: [{ bearer: [] }],
         params: OrderIdParams,
+        querystring: PackingSlipQuery,
         response: paperResponses('The packing slip'),
       },
     },
     async (request, reply) =>
-      sendPaper(reply, await packingSlipForCaller(deps, callerOf(request), request.params.id)),
+      sendPaper(
+        reply,
+        await packingSlipForCaller(deps, callerOf(request), request.params.id, request.query.shipment),
+      ),
   );
 }

@@ -4,6 +4,7 @@ import { type Caller, isSelf } from '../../http/auth-guard.js';
 import type { Seller } from '../../seller-config.js';
 import { companyOf, requireCompanyAdmin } from '../companies/index.js';
 import {
+  findShipment,
   formatInvoiceNumber,
   formatOrderNumber,
   fulfilmentOf,
@@ -116,6 +117,7 @@ export async function packingSlipForCaller(
   deps: InvoiceDeps,
   caller: Caller,
   orderId: string,
+  shipmentId?: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const order = await orderForCaller(
     deps.db,
@@ -126,10 +128,20 @@ export async function packingSlipForCaller(
   // As the shippable predicate says: paid, or invoiced on net-30 terms, and not expired.
   if ((order.paid_at === null && order.due_date === null) || order.expired_at !== null)
     throw conflict('This order cannot ship yet: it has no packing slip');
-  const [lines, company] = await Promise.all([
+  const [all, company, shipment] = await Promise.all([
     orderLines(deps.db, order.id),
     order.company_id ? companyOf(deps.db, order.company_id) : undefined,
+    shipmentId ? findShipment(deps.db, shipmentId) : undefined,
   ]);
+  if (shipmentId && shipment?.order_id !== order.id) throw notFound('shipment');
+  // One shipment's slip: its lines and pieces, its carrier and day.
+  const shipped = shipment && new Map(shipment.lines.map((line) => [line.part_id, line.quantity]));
+  const lines = shipped
+    ? all.flatMap((line) => {
+        const quantity = shipped.get(line.part_id);
+        return quantity === undefined ? [] : [{ ...line, quantity }];
+      })
+    : all;
   const number = formatOrderNumber(order.number);
   const pdf = await renderPackingSlipPdf({
     orderNumber: number,
@@ -137,7 +149,14 @@ export async function packingSlipForCaller(
     seller: deps.seller,
     shipTo: { company: company?.name, name: order.user_name, mobile: order.mobile, address: order.address },
     poNumber: order.po_number ?? undefined,
-    fulfilment: fulfilmentOf(order),
+    fulfilment: shipment
+      ? {
+          status: 'shipped',
+          carrier: shipment.carrier,
+          trackingNumber: shipment.tracking_number,
+          shippedAt: shipment.shipped_at,
+        }
+      : fulfilmentOf(order),
     lines: lines.map((line) => ({
       part: line.part_name,
       quantity: Number(line.quantity),
@@ -145,5 +164,5 @@ export async function packingSlipForCaller(
       reference: line.reference ?? undefined,
     })),
   });
-  return { filename: `packing-slip-${number}.pdf`, pdf };
+  return { filename: `packing-slip-${number}${shipment ? `-${shipment.id.slice(0, 8)}` : ''}.pdf`, pdf };
 }
