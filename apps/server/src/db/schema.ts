@@ -101,6 +101,8 @@ export interface OrderAdjustmentsTable {
   order_id: string;
   kind: 'refund_due' | 'credit_note';
   amount: number;
+  part_id: string;
+  quantity: number;
   number: number | null;
   created_at: string;
   settled_at: string | null;

@@ -82,6 +82,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('amount', 'bigint', (c) => c.notNull())
+      // The line whose waiting pieces were dropped, and how many.
+      .addColumn('part_id', 'text', (c) => c.notNull())
+      .addColumn('quantity', 'bigint', (c) => c.notNull())
       .addColumn('number', 'integer')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('settled_at', 'text')

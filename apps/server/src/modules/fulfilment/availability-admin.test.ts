@@ -5,6 +5,7 @@ import { signUpVerified } from '../../test-support/accounts.js';
 import { companyOfThree } from '../../test-support/companies.js';
 import { test } from '../../test-support/fixture.js';
 import { addedPart } from '../../test-support/parts.js';
+import { pdfText, squeezed } from '../../test-support/pdf-text.js';
 
 /*
  * Availability as the shop's and the companies' admins meet it: stock the admin edits serves the
@@ -63,6 +64,20 @@ describe('availability for admins', () => {
       lines: [{ allocated: 4, backordered: 0, dropped: 6 }],
       adjustments: [{ kind: 'credit_note', amount: 30, number: expect.stringMatching(/^CN-\d{6}$/) }],
     });
+    // The credit note as a paper, for the buyer (and not for someone else).
+    const number = dropped.json().adjustments[0].number as string;
+    const paper = await as(buyer).get(`/api/purchaseById/${orderId}/credit-notes/${number}`);
+    expect(paper.statusCode).toBe(200);
+    expect(paper.headers['content-type']).toBe('application/pdf');
+    const text = squeezed(await pdfText(paper.rawPayload));
+    expect(text).toContain(`CREDITNOTE${number}`.replace(/\s/g, ''));
+    expect(text).toContain('Creditsinvoice');
+    expect(text).toContain('6pcs');
+    expect(text).toContain('$30');
+    expect((await as(outsider).get(`/api/purchaseById/${orderId}/credit-notes/${number}`)).statusCode).toBe(
+      403,
+    );
+    expect((await as(buyer).get(`/api/purchaseById/${orderId}/credit-notes/CN-999999`)).statusCode).toBe(404);
   });
 
   test('ready to ship lists the orders with pieces allocated and not shipped; the overview counts what waits', async ({

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { signUpVerified, type TestAccount } from '../../test-support/accounts.js';
 import { test } from '../../test-support/fixture.js';
-import { clientSecretFor, confirmCard } from '../../test-support/invoice-orders.js';
+import { confirmCard } from '../../test-support/invoice-orders.js';
 import { addedPart } from '../../test-support/parts.js';
 import { conservedPieces } from '../../test-support/pieces.js';
 

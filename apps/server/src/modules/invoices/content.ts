@@ -26,6 +26,8 @@ export interface InvoiceContent {
   total: number;
   /** The card payment's id (none for a net-30 invoice). */
   paymentId?: string | undefined;
+  /** A credit note: the invoice it credits (its lines are the pieces credited, its total the credit). */
+  credits?: string | undefined;
   /** Where the order's shipment is, when the invoice is made (left out: not said). */
   fulfilment?: InvoiceFulfilment | undefined;
 }

@@ -13,10 +13,13 @@ import { drawParties } from './parties.js';
 
 export { SHOP_NAME };
 
-/** The invoice of a paid (or net-30 invoiced) order as an A4 PDF. */
+/**
+ * The invoice of a paid (or net-30 invoiced) order as an A4 PDF; with `credits`, a credit note
+ * against that invoice (its lines the pieces credited).
+ */
 export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer> {
   const paper = await openPaper({
-    title: `Invoice ${invoice.number}`,
+    title: `${invoice.credits ? 'Credit note' : 'Invoice'} ${invoice.number}`,
     subject: invoice.paymentId
       ? `Invoice ${invoice.number} for order paid by ${invoice.paymentId}`
       : `Invoice ${invoice.number}`,
@@ -24,7 +27,7 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   });
   const { doc, regular, left, width } = paper;
   let y = drawHead(paper, {
-    title: 'INVOICE',
+    title: invoice.credits ? 'CREDIT NOTE' : 'INVOICE',
     number: invoice.number,
     lines: [`Date: ${day(invoice.issuedAt)}`],
   });
@@ -33,6 +36,10 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   y = drawParties(doc, regular, invoice, { x: left, y, width });
 
   y = write(doc, regular, `Order: ${invoice.orderNumber}`, left, y, { width }) + 4;
+  if (invoice.credits)
+    y =
+      write(doc, regular, `Credits invoice ${invoice.credits}: waiting pieces dropped`, left, y, { width }) +
+      4;
   if (invoice.poNumber)
     y = write(doc, regular, `Your PO number: ${invoice.poNumber}`, left, y, { width }) + 4;
   y += 10;
@@ -54,14 +61,19 @@ export async function renderInvoicePdf(invoice: InvoiceContent): Promise<Buffer>
   y = roomFor(paper, y + 10, 60, continued);
   const totals = { label: left + width * 0.68, figure: left + width * 0.84 };
   doc.fillColor('black').fontSize(12);
-  heading(doc, 'Total', totals.label, y, { width: width * 0.14, align: 'right' });
+  heading(doc, invoice.credits ? 'Credit' : 'Total', totals.label, y, {
+    width: width * 0.14,
+    align: 'right',
+  });
   figure(doc, dollars(invoice.total), { x: totals.figure, y, width: width * 0.16, size: 12 }, 'bold');
   y = doc.y + 28;
 
   doc.fontSize(9).fillColor(GREY);
-  const closing = invoice.paidAt
-    ? 'Paid in full. Prices are in US dollars. Thank you for your order.'
-    : `Payable by ${day(invoice.dueDate ?? invoice.issuedAt)}. Prices are in US dollars. Thank you for your order.`;
+  const closing = invoice.credits
+    ? `This credit is deducted from what invoice ${invoice.credits} asks. Prices are in US dollars.`
+    : invoice.paidAt
+      ? 'Paid in full. Prices are in US dollars. Thank you for your order.'
+      : `Payable by ${day(invoice.dueDate ?? invoice.issuedAt)}. Prices are in US dollars. Thank you for your order.`;
   write(doc, regular, closing, left, y, { width });
   doc.end();
   return paper.finished;

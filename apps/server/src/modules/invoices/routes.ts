@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { creditNoteForCaller } from './credit-note.js';
 import { type InvoiceDeps, invoiceForCaller, packingSlipForCaller } from './service.js';
 
 /** The PDF's bytes: a Buffer to the route, binary in the OpenAPI document. */
@@ -50,6 +51,26 @@ export function invoiceRoutes(app: FastifyInstance, deps: InvoiceDeps & { guard:
     },
     async (request, reply) =>
       sendPaper(reply, await invoiceForCaller(deps, callerOf(request), request.params.id)),
+  );
+
+  api.get(
+    '/api/purchaseById/:id/credit-notes/:number',
+    {
+      onRequest: deps.guard.user,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "A credit note of an order invoiced on net-30 terms (waiting pieces dropped) as a PDF: the pieces credited, against which invoice. For the order's buyer, its company's admins and the shop's admin; an unknown number → 404",
+        security: [{ bearer: [] }],
+        params: z.object({ id: Id, number: z.string().max(20).describe('e.g. CN-000007') }),
+        response: paperResponses('The credit note'),
+      },
+    },
+    async (request, reply) =>
+      sendPaper(
+        reply,
+        await creditNoteForCaller(deps, callerOf(request), request.params.id, request.params.number),
+      ),
   );
 
   api.get(

@@ -81,7 +81,7 @@ export async function invoiceFor(deps: InvoiceDeps, orderId: string): Promise<In
  * The order, for its buyer, an admin of its company (the company pays it and receives it) or the
  * shop's admin; anyone else is refused with `refusal`.
  */
-async function orderForCaller(
+export async function orderForCaller(
   db: Database,
   caller: Caller,
   orderId: string,

@@ -107,6 +107,8 @@ async function settleDropped(
       order_id: row.id,
       kind: refund ? 'refund_due' : 'credit_note',
       amount: value,
+      part_id: line.part_id,
+      quantity: waiting,
       number: refund ? null : await nextCreditNoteNumber(db),
       created_at: at,
       settled_at: null,

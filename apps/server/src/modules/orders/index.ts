@@ -11,7 +11,7 @@ export { type CardPayment, type LatePayment, markPaid, payByCard, payExpiredOrde
 export { mailOverdueInvoices, remindApprovers } from './company-orders.js';
 export { dropBackorder } from './drop-backorder.js';
 export { formatCreditNoteNumber, formatInvoiceNumber, formatOrderNumber } from './numbers.js';
-export { findShipment } from './order-extras.js';
+export { findCreditNote, findShipment } from './order-extras.js';
 export { orderBackgroundTasks, orderDeps, orderRoutesPlugin } from './plugin.js';
 export {
   awaitingApproval,

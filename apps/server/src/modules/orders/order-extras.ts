@@ -162,3 +162,28 @@ export async function findShipment(db: Database, id: string) {
     .execute();
   return { ...row, lines: lines.map((line) => ({ part_id: line.part_id, quantity: Number(line.quantity) })) };
 }
+
+/** The order's credit note of this number (CN-000007 is 7), with its line's part; none if it has none. */
+export function findCreditNote(db: Database, orderId: string, number: number) {
+  return db
+    .selectFrom('order_adjustments')
+    .innerJoin('order_lines', (join) =>
+      join
+        .onRef('order_lines.order_id', '=', 'order_adjustments.order_id')
+        .onRef('order_lines.part_id', '=', 'order_adjustments.part_id'),
+    )
+    .select([
+      'order_adjustments.number',
+      'order_adjustments.amount',
+      'order_adjustments.quantity',
+      'order_adjustments.created_at',
+      'order_lines.part_name',
+      'order_lines.unit_price',
+      'order_lines.customer_part_number',
+      'order_lines.reference',
+    ])
+    .where('order_adjustments.order_id', '=', orderId)
+    .where('order_adjustments.kind', '=', 'credit_note')
+    .where('order_adjustments.number', '=', number)
+    .executeTakeFirst();
+}
