@@ -128,20 +128,24 @@ export async function returnLines(db: Database, orderId: string, mail?: MailOutb
  * far are given back).
  */
 export async function retakeLines(db: Database, orderId: string): Promise<boolean> {
-  const lines = inPartOrder(await linesOf(db, [orderId]));
+  // What each line still buys: its pieces less those its buyer dropped.
+  const lines = inPartOrder(await linesOf(db, [orderId])).map((line) => ({
+    ...line,
+    wanted: Number(line.quantity) - Number(line.dropped),
+  }));
   for (const [index, line] of lines.entries()) {
     const result = await db
       .updateTable('parts')
-      .set({ available_quantity: sql`available_quantity - ${Number(line.quantity)}` })
+      .set({ available_quantity: sql`available_quantity - ${line.wanted}` })
       .where('id', '=', line.part_id)
       .where('deleted_at', 'is', null)
-      .where('available_quantity', '>=', Number(line.quantity))
+      .where('available_quantity', '>=', line.wanted)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) {
       for (const back of lines.slice(0, index))
         await db
           .updateTable('parts')
-          .set({ available_quantity: sql`available_quantity + ${Number(back.quantity)}` })
+          .set({ available_quantity: sql`available_quantity + ${back.wanted}` })
           .where('id', '=', back.part_id)
           .execute();
       return false;
@@ -149,7 +153,7 @@ export async function retakeLines(db: Database, orderId: string): Promise<boolea
   }
   await db
     .updateTable('order_lines')
-    .set({ allocated: sql`quantity`, backordered: 0 })
+    .set({ allocated: sql`quantity - dropped`, backordered: 0 })
     .where('order_id', '=', orderId)
     .execute();
   return true;
