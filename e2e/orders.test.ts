@@ -297,7 +297,7 @@ describe('an admin managing orders', () => {
     const text = Buffer.concat(csv).toString('utf8');
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'order,number,line,placed,buyer,email,mobile,address,PO number,part,customer part number,quantity,unit price,price,reference,state,payment,paid,fulfilment,carrier,tracking number,shipped,delivered',
+      'order,number,line,placed,buyer,email,mobile,address,PO number,part,customer part number,quantity,unit price,price,reference,state,payment,paid,fulfilment,carrier,tracking number,shipped,delivered,pieces allocated,pieces waiting,pieces shipped,pieces dropped',
     );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(',paid,') && line.includes(buyer.email))).toBe(true);

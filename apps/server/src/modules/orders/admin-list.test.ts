@@ -102,7 +102,7 @@ describe('GET /api/purchase.csv', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'order,number,line,placed,buyer,email,mobile,address,PO number,part,customer part number,quantity,unit price,price,reference,state,payment,paid,fulfilment,carrier,tracking number,shipped,delivered',
+      'order,number,line,placed,buyer,email,mobile,address,PO number,part,customer part number,quantity,unit price,price,reference,state,payment,paid,fulfilment,carrier,tracking number,shipped,delivered,pieces allocated,pieces waiting,pieces shipped,pieces dropped',
     );
     expect(lines).toHaveLength(4);
     expect(lines.at(-1)).toBe('');

@@ -147,6 +147,10 @@ export function exportOrderLines(
     line_unit_price: number;
     line_price: number;
     line_reference: string | null;
+    line_allocated: number;
+    line_backordered: number;
+    line_shipped: number;
+    line_dropped: number;
   })[]
 > {
   const chosen = filteredOrders(db, filter)
@@ -166,6 +170,10 @@ export function exportOrderLines(
       'order_lines.unit_price as line_unit_price',
       'order_lines.price as line_price',
       'order_lines.reference as line_reference',
+      'order_lines.allocated as line_allocated',
+      'order_lines.backordered as line_backordered',
+      'order_lines.shipped as line_shipped',
+      'order_lines.dropped as line_dropped',
     ])
     .where('orders.id', 'in', chosen)
     .orderBy('orders.created_at', 'desc')

@@ -456,6 +456,10 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       'tracking number',
       'shipped',
       'delivered',
+      'pieces allocated',
+      'pieces waiting',
+      'pieces shipped',
+      'pieces dropped',
     ],
     rows.map((o) => [
       o.id,
@@ -481,6 +485,10 @@ export async function ordersCsv(db: Database, filter: OrderFilter): Promise<stri
       o.tracking_number,
       o.shipped_at,
       o.delivered_at,
+      Number(o.line_allocated),
+      Number(o.line_backordered),
+      Number(o.line_shipped),
+      Number(o.line_dropped),
     ]),
   );
 }
