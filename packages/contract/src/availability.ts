@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Carrier, TrackingNumber } from './fulfilment.js';
 import { type IncomingBatch, MAX_QUANTITY } from './parts.js';
-import { Id, wholeNumber } from './primitives.js';
+import { eachPartOnce, Id, wholeNumber } from './primitives.js';
 
 /*
  * Availability a buyer can plan with (docs/api.md, "Availability"): a part's incoming batches,
@@ -74,18 +74,7 @@ export const ShipmentBody = z.object({
     })
     .min(1, 'must have at least one line')
     .max(100, 'must have at most 100 lines')
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((line, index) => {
-        if (seen.has(line.partsId))
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'partsId'],
-            message: 'names a part already on another line',
-          });
-        seen.add(line.partsId);
-      });
-    }),
+    .superRefine(eachPartOnce),
   carrier: Carrier,
   trackingNumber: TrackingNumber,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Shipment } from './availability.js';
 import { MAX_QUANTITY } from './parts.js';
 import {
+  eachPartOnce,
   Id,
   line,
   NO_CONTROL_MESSAGE,
@@ -223,18 +224,7 @@ export function partLines(min: number, max: number) {
     .array(LineInput, { error: 'must be a list of lines' })
     .min(min, min === 1 ? 'must have at least one line' : `must have at least ${min} lines`)
     .max(max, `must have at most ${max} lines`)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((line, index) => {
-        if (seen.has(line.partsId))
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'partsId'],
-            message: 'names a part already on another line',
-          });
-        seen.add(line.partsId);
-      });
-    });
+    .superRefine(eachPartOnce);
 }
 
 /** `POST /api/orders`: every line priced and taken from stock together, or none. */

@@ -103,3 +103,17 @@ export const Email = z
   .pipe(z.email('must be an email address').max(254, 'must be at most 254 characters'));
 
 export const EmailQuery = z.object({ email: Email });
+
+/** Refines a list of lines to name each part at most once (the second line naming it is refused). */
+export function eachPartOnce(lines: readonly { partsId: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.partsId))
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'partsId'],
+        message: 'names a part already on another line',
+      });
+    seen.add(line.partsId);
+  });
+}

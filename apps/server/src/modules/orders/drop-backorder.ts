@@ -53,8 +53,20 @@ export async function dropBackorder(
     if (waiting === 0) throw conflict(NOTHING_WAITING_MESSAGE);
     const value = waiting * Number(line.unit_price);
     const at = nowIso();
-    if (row.paid_at || row.due_date) await settleDropped(trx, row, line, waiting, value, at);
-    else await shrinkUnpaid(trx, row, line, waiting, value, at);
+    const settled = row.paid_at !== null || row.due_date !== null;
+    await trx
+      .updateTable('order_lines')
+      .set({
+        dropped: sql`dropped + ${waiting}`,
+        backordered: 0,
+        // Unpaid, the line's price no longer counts them; paid or invoiced, it stands.
+        ...(settled ? {} : { price: sql`price - ${value}` }),
+      })
+      .where('order_id', '=', id)
+      .where('line_no', '=', line.line_no)
+      .execute();
+    if (settled) await oweBack(trx, row, line, waiting, value, at);
+    else await shrinkUnpaid(trx, row, value, at);
     await finishIfShipped(trx, id);
     await recordAudit(trx, {
       actor: caller,
@@ -81,11 +93,11 @@ async function lockedLine(db: Database, orderId: string, partId: string) {
 }
 
 /**
- * A paid or invoiced order keeps its amount (its payment or invoice stands): the pieces are
- * counted as dropped, and the money owed back is written down: a refund due (paid), or a numbered
- * credit note (invoiced on account, unpaid).
+ * A paid or invoiced order keeps its amount (its payment or invoice stands): the money owed back
+ * for the dropped pieces is written down, a refund due (paid), or a numbered credit note
+ * (invoiced on account, unpaid).
  */
-async function settleDropped(
+async function oweBack(
   db: Database,
   row: OrderRow,
   line: orders.OrderLineRow,
@@ -93,12 +105,6 @@ async function settleDropped(
   value: number,
   at: string,
 ): Promise<void> {
-  await db
-    .updateTable('order_lines')
-    .set({ dropped: sql`dropped + ${waiting}`, backordered: 0 })
-    .where('order_id', '=', row.id)
-    .where('line_no', '=', line.line_no)
-    .execute();
   const refund = row.paid_at !== null;
   await db
     .insertInto('order_adjustments')
@@ -117,23 +123,10 @@ async function settleDropped(
 }
 
 /**
- * An unpaid order becomes cheaper: the line counts the pieces as dropped and its price, and the
- * order's, lose them (the line keeps what was ordered). Nothing left to buy: the order is cancelled.
+ * An unpaid order becomes cheaper by the dropped pieces (its line's price lost them already; the
+ * line keeps what was ordered). Nothing left to buy: the order is cancelled.
  */
-async function shrinkUnpaid(
-  db: Database,
-  row: OrderRow,
-  line: orders.OrderLineRow,
-  waiting: number,
-  value: number,
-  at: string,
-): Promise<void> {
-  await db
-    .updateTable('order_lines')
-    .set({ dropped: sql`dropped + ${waiting}`, price: sql`price - ${value}`, backordered: 0 })
-    .where('order_id', '=', row.id)
-    .where('line_no', '=', line.line_no)
-    .execute();
+async function shrinkUnpaid(db: Database, row: OrderRow, value: number, at: string): Promise<void> {
   const left = Number(row.price) - value;
   const after = await db
     .updateTable('orders')
