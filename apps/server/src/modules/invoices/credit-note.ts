@@ -1,14 +1,8 @@
 import { conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { companyOf } from '../companies/index.js';
-import {
-  findCreditNote,
-  formatCreditNoteNumber,
-  formatInvoiceNumber,
-  formatOrderNumber,
-} from '../orders/index.js';
+import { findCreditNote, formatCreditNoteNumber, formatInvoiceNumber } from '../orders/index.js';
 import { renderInvoicePdf } from './pdf.js';
-import { type Invoice, type InvoiceDeps, orderForCaller } from './service.js';
+import { type Invoice, type InvoiceDeps, orderForCaller, partiesOf } from './service.js';
 
 /** The number `CN-000007` (or `7`) names, or undefined. */
 export function parseCreditNoteNumber(text: string): number | undefined {
@@ -36,16 +30,12 @@ export async function creditNoteForCaller(
   const note = number === undefined ? undefined : await findCreditNote(deps.db, orderId, number);
   if (!note) throw notFound('credit note');
   if (order.invoice_number === null) throw conflict('This order has no invoice to credit');
-  const company = order.company_id ? await companyOf(deps.db, order.company_id) : undefined;
   const printed = formatCreditNoteNumber(Number(note.number));
   const pdf = await renderInvoicePdf({
     number: printed,
     issuedAt: note.created_at,
     seller: deps.seller,
-    buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
-    company: company && { name: company.name, vatId: company.vat_id ?? undefined },
-    orderNumber: formatOrderNumber(order.number),
-    poNumber: order.po_number ?? undefined,
+    ...(await partiesOf(deps.db, order)),
     credits: formatInvoiceNumber(order.invoice_number),
     lines: [
       {

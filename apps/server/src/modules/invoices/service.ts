@@ -29,6 +29,17 @@ export interface InvoiceDeps {
   seller: Seller;
 }
 
+/** Who an order's papers are for: its buyer (the billing address is the order's) and their company. */
+export async function partiesOf(db: Database, order: InvoicedOrder) {
+  const company = order.company_id ? await companyOf(db, order.company_id) : undefined;
+  return {
+    buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
+    company: company && { name: company.name, vatId: company.vat_id ?? undefined },
+    orderNumber: formatOrderNumber(order.number),
+    poNumber: order.po_number ?? undefined,
+  };
+}
+
 async function render(
   { db, seller }: InvoiceDeps,
   order: InvoicedOrder & { lines: OrderLineRow[] },
@@ -40,18 +51,14 @@ async function render(
     throw new Error(`Order ${order.id} is paid but has no invoice`);
   }
   const number = formatInvoiceNumber(invoice_number);
-  const company = order.company_id ? await companyOf(db, order.company_id) : undefined;
   const pdf = await renderInvoicePdf({
     number,
     issuedAt: issued_at,
     seller,
     paidAt: paid_at ?? undefined,
-    buyer: { name: order.user_name, email: order.email, mobile: order.mobile, address: order.address },
-    company: company && { name: company.name, vatId: company.vat_id ?? undefined },
+    ...(await partiesOf(db, order)),
     dueDate: order.due_date ?? undefined,
     settlementReference: order.settlement_reference ?? undefined,
-    orderNumber: formatOrderNumber(order.number),
-    poNumber: order.po_number ?? undefined,
     lines: order.lines.map((line) => ({
       part: line.part_name,
       quantity: Number(line.quantity),
