@@ -23,7 +23,9 @@ export const todayDay = (now: Date = new Date()): string => now.toISOString().sl
 /** "1,400 expected 12 Jan 2027", or "1,400 later (date not yet known)". */
 export function laterText(later: ShipPlan['later'][number]): string {
   const count = formatCount(later.quantity);
-  return later.expectedAt ? `${count} expected ${formatDay(later.expectedAt)}` : `${count} later (date not yet known)`;
+  return later.expectedAt
+    ? `${count} expected ${formatDay(later.expectedAt)}`
+    : `${count} later (date not yet known)`;
 }
 
 /** "600 ship now · 1,400 expected 12 Jan 2027": the plan, now first, then by expected day. */
