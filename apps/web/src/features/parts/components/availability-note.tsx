@@ -1,6 +1,7 @@
 import type { PartAvailability } from '@shop/contract/availability';
 import { orderQuantityFor } from '@shop/contract/parts';
 import { availabilityNote, incomingNote } from '../../../lib/availability';
+import { formatPieces } from '../../../lib/format';
 
 /**
  * What `quantity` pieces of the part do when its stock is short and it may be backordered: what
@@ -40,4 +41,29 @@ export function IncomingNote({
       {note}
     </p>
   ) : null;
+}
+
+/**
+ * A search result's stock: the pieces in stock; for a part whose stock cannot fill its least
+ * order, when its least order would come (backorderable) or "Out of stock" and what is incoming.
+ */
+export function StockNote({
+  part,
+}: {
+  part: PartAvailability & { min_order_quantity: number; order_multiple: number };
+}) {
+  const least = orderQuantityFor(part);
+  if (part.available_quantity >= least)
+    return <p className="text-success-content/90">{formatPieces(part.available_quantity)} in stock</p>;
+  const plan = availabilityNote(part, least);
+  return (
+    <>
+      <p className="font-medium text-error">{plan ? 'Backorder' : 'Out of stock'}</p>
+      {plan ? (
+        <ShipPlanNote part={part} quantity={least} className="text-base-content/80" />
+      ) : (
+        <IncomingNote part={part} className="text-base-content/80" />
+      )}
+    </>
+  );
 }
