@@ -118,6 +118,7 @@ describe.each([
     const pieces = row.getByRole('list', { name: /^Pieces of order SO-\d{6}$/ });
     await pieces.getByText(`600 allocated · 1,400 waiting, expected ${batch.written}`).waitFor();
     await row.getByRole('button', { name: /^Drop waiting pieces of / }).waitFor();
+    await screenshot(page, `backorders-my-order-waiting-${width}`);
 
     // The shop ships the 600, receives the 1,400 (they go to this order) and ships them.
     const ship = (quantity: number, trackingNumber: string) =>
@@ -146,7 +147,7 @@ describe.each([
     ] as const) {
       const parcel = shipments.getByTestId('shipment').nth(index);
       await parcel.getByText(`Shipment ${index + 1}: on its way`).waitFor();
-      await parcel.getByText(`JD0146${width}0${index + 1}`).waitFor();
+      await parcel.getByText(`Tracking number JD0146${width}0${index + 1}`).waitFor();
       await parcel.getByText(`${pieces} ${part.name}`).waitFor();
     }
     await pieces.getByText('2,000 shipped', { exact: true }).waitFor();
@@ -156,5 +157,70 @@ describe.each([
       viewport.width,
     );
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
+  });
+});
+
+describe('waiting pieces the buyer no longer wants', () => {
+  it('are dropped from a paid order after "Are you sure?", and the refund due shows', async () => {
+    const buyer = { name: 'Titas Electric', email: 'buyer@titas.example', password: 'buyer-password-42' };
+    await verifiedBuyer(buyer);
+    const adminToken = await tokenOf(admin);
+    const part = await addPart(adminToken, {
+      name: 'Ferrite Bead Kit',
+      price: 3,
+      available: 40,
+      min: 10,
+      desc: 'A part for the backorder journey',
+    });
+    const settings = { batches: [], backorderable: true, leadTimeDays: null };
+    expect(
+      (await api(`/api/parts/${part._id}/incoming`, { method: 'PUT', token: adminToken, body: settings }))
+        .status,
+    ).toBe(200);
+    // 100 ordered and paid through the API: 40 from stock, 60 waiting with no day known.
+    const token = await tokenOf(buyer);
+    const placed = await api('/api/orders', {
+      method: 'POST',
+      token,
+      body: {
+        lines: [{ partsId: part._id, quantity: 100 }],
+        mobile: '+880 1711 405061',
+        address: 'Comilla EPZ',
+      },
+    });
+    expect(placed.status).toBe(201);
+    const orderId = placed.json.insertedId as string;
+    const number = (await api(`/api/purchaseById/${orderId}`, { token })).json.number as string;
+    const intent = await api('/api/create-payment-intent', { method: 'POST', token, body: { _id: orderId } });
+    const paid = await api('/api/payments/test/confirm', {
+      method: 'POST',
+      token,
+      body: {
+        clientSecret: intent.json.clientSecret,
+        card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
+      },
+    });
+    expect(paid.status).toBe(200);
+
+    const page = await signedIn('/dashboard/my-order', buyer);
+    const row = page.getByRole('row').filter({ hasText: part.name });
+    const pieces = row.getByRole('list', { name: /^Pieces of order SO-\d{6}$/ });
+    await pieces.getByText('40 allocated · 60 waiting (date not yet known)').waitFor();
+    await row.getByRole('button', { name: `Drop waiting pieces of ${part.name} on order ${number}` }).click();
+    await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+    await page
+      .getByText(
+        `Drop the 60 pcs of ${part.name} still waiting on order ${number}. Their price is refunded to you.`,
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await toast(page, 'Waiting pieces dropped').waitFor();
+    await pieces.getByText('40 allocated · 60 dropped').waitFor();
+    await row
+      .getByRole('list', { name: /^Money owed back on order/ })
+      .getByText('Refund due $180')
+      .waitFor();
+    expect(await row.getByRole('button', { name: /^Drop waiting pieces/ }).count()).toBe(0);
+    await screenshot(page, 'backorders-my-order-dropped-desktop');
   });
 });

@@ -41,7 +41,7 @@ describe("My Order's pieces, shipments and money owed back", () => {
     const shown = text(renderToStaticMarkup(<OrderDelivery order={order} onDrop={() => {}} />));
     expect(shown).toContain('Crimping Tool 1,400 waiting, expected 12 Jan 2027 · 600 shipped');
     expect(shown).toContain('Drop waiting pieces');
-    expect(shown).toContain('Shipment 1: delivered DHL Express · tracking JD0146');
+    expect(shown).toContain('Shipment 1: delivered DHL Express Tracking number JD0146');
     expect(shown).toContain('600 pcs Crimping Tool');
     expect(shown).toContain('Refund due $200');
   });

@@ -104,9 +104,8 @@ function ShipmentItem({ shipment, index, order }: { shipment: Shipment; index: n
       <span className="block font-medium">
         Shipment {index + 1}: {shipment.status === 'delivered' ? 'delivered' : 'on its way'}
       </span>
-      <span className="block break-words">
-        {shipment.carrier} · tracking <span className="break-all">{shipment.trackingNumber}</span>
-      </span>
+      <span className="block wrap-anywhere">{shipment.carrier}</span>
+      <span className="block wrap-anywhere">Tracking number {shipment.trackingNumber}</span>
       <span className="block">
         shipped <DateTime at={shipment.shippedAt} time="short" />
       </span>
