@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatCount, formatDollars } from '../../../lib/format';
-import { ShipPlanNote, useParts } from '../../parts';
+import { ShipPlanNote } from '../../availability';
+import { useParts } from '../../parts';
 import { PROBLEM_WORDS } from '../bom-lines';
 
 const BY_WORDS = {

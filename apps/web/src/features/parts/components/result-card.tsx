@@ -2,8 +2,8 @@ import type { Category } from '@shop/contract/catalog';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
+import { StockNote } from '../../availability';
 import { specificationOf } from '../specification';
-import { StockNote } from './availability-note';
 import { LifecycleNote } from './lifecycle-note';
 import { productPath } from './part-card';
 
