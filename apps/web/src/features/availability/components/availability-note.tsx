@@ -58,7 +58,7 @@ export function StockNote({
   const plan = availabilityNote(part, least);
   return (
     <>
-      <p className="font-medium text-error">{plan ? 'Backorder' : 'Out of stock'}</p>
+      <p className={plan ? 'font-medium' : 'font-medium text-error'}>{plan ? 'Backorder' : 'Out of stock'}</p>
       {plan ? (
         <ShipPlanNote part={part} quantity={least} className="text-base-content/80" />
       ) : (
