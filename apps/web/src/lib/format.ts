@@ -19,14 +19,16 @@ export function formatDollars(amount: number): string {
 
 /**
  * A part whose stock is below its least order (its minimum order, raised to its order multiple)
- * cannot be ordered at all.
+ * cannot be ordered at all, unless it may be backordered (its pieces then wait for incoming ones).
  */
 export function isOutOfStock(part: {
   available_quantity: number;
   min_order_quantity: number;
   order_multiple?: number;
+  backorderable?: boolean;
 }): boolean {
   const { min_order_quantity, order_multiple = 1 } = part;
+  if (part.backorderable) return false;
   return part.available_quantity < orderQuantityFor({ min_order_quantity, order_multiple });
 }
 

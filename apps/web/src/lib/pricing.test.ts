@@ -1,6 +1,7 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { MAX_QUANTITY } from '@shop/contract/parts';
 import { describe, expect, it } from 'vitest';
-import { quantityProblem, steppedQuantity } from './pricing';
+import { quantityCap, quantityProblem, steppedQuantity } from './pricing';
 
 const reel = {
   name: 'Resistor reel 0603',
@@ -19,6 +20,17 @@ describe("a quantity's problem, as the API words it", () => {
     expect(quantityProblem(reel, 5000)).toBeUndefined();
     expect(quantityProblem(reel, 20_000)).toBeUndefined();
     expect(quantityProblem({ ...reel, order_multiple: 1 }, 121)).toBeUndefined();
+  });
+});
+
+describe('a backorderable part', () => {
+  it('takes any quantity from its minimum, above its stock too; others keep the range (SPEC)', () => {
+    const waits = { ...reel, backorderable: true };
+    expect(quantityProblem(waits, 25_000)).toBeUndefined();
+    expect(quantityProblem({ ...waits, available_quantity: 0 }, 5000)).toBeUndefined();
+    expect(quantityProblem({ ...waits, min_order_quantity: 10_000 }, 5000)).toBe(OUT_OF_RANGE_MESSAGE);
+    expect(quantityCap(waits)).toBe(MAX_QUANTITY);
+    expect(quantityCap(reel)).toBe(20_000);
   });
 });
 

@@ -14,6 +14,8 @@ export interface PricedPart {
   available_quantity: number;
   min_order_quantity: number;
   price_breaks: readonly PriceBreak[];
+  /** An order may take more than is in stock: the rest waits for incoming pieces. */
+  backorderable?: boolean;
 }
 
 /** A line as priced: what a piece costs at its quantity, the line's price and what the breaks save. */
@@ -33,9 +35,17 @@ export function typedPieces(typed: string): number | undefined {
   return pieces >= 1 && pieces <= MAX_QUANTITY ? pieces : undefined;
 }
 
-/** docs/product.md §5: from the part's minimum order to the pieces it has available. */
+/**
+ * docs/product.md §5: from the part's minimum order to the pieces it has available; a part that
+ * may be backordered has no upper end but the shop's largest quantity (typedPieces): what stock
+ * lacks waits for incoming pieces (docs/api.md, availability).
+ */
 export const inRange = (part: PricedPart, quantity: number) =>
-  quantity >= part.min_order_quantity && quantity <= part.available_quantity;
+  quantity >= part.min_order_quantity && (part.backorderable === true || quantity <= part.available_quantity);
+
+/** The most a quantity field of the part offers: its stock, or for a backorderable part MAX_QUANTITY. */
+export const quantityCap = (part: Pick<PricedPart, 'available_quantity' | 'backorderable'>): number =>
+  part.backorderable ? MAX_QUANTITY : part.available_quantity;
 
 /** What checking a quantity of a part needs beyond its prices: its name and order multiple. */
 export interface OrderedPart extends PricedPart {

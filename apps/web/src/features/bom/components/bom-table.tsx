@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatCount, formatDollars } from '../../../lib/format';
+import { ShipPlanNote } from '../../availability';
+import { useParts } from '../../parts';
 import { PROBLEM_WORDS } from '../bom-lines';
 
 const BY_WORDS = {
@@ -62,8 +64,11 @@ export function BomTable({
               <LabelledCell label="Needed" className="text-right">
                 {formatCount(line.needed)}
               </LabelledCell>
-              <LabelledCell label="Order" className="text-right font-semibold">
-                {formatCount(line.orderQuantity)}
+              <LabelledCell label="Order" className="text-right">
+                <span className="font-semibold">{formatCount(line.orderQuantity)}</span>
+                {line.match && line.problems.includes('not_enough_stock') && (
+                  <LineShipPlan partsId={line.match.partsId} quantity={line.orderQuantity} />
+                )}
               </LabelledCell>
               <LabelledCell label="Price" className="text-right">
                 {line.price === undefined ? (
@@ -108,6 +113,17 @@ export function BomTable({
       </table>
     </div>
   );
+}
+
+/**
+ * A line whose part has fewer pieces in stock than it needs: read the part, and if it may be
+ * backordered say what ships now and when the rest is expected.
+ */
+function LineShipPlan({ partsId, quantity }: { partsId: string; quantity: number }) {
+  const [part] = useParts([partsId]);
+  return part ? (
+    <ShipPlanNote part={part} quantity={quantity} className="mt-1 text-xs text-base-content/80" />
+  ) : null;
 }
 
 /** The part a line found, or its candidates to choose from, and a box to type another number or id. */

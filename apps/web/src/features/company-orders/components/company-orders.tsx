@@ -6,6 +6,7 @@ import { formatDollars } from '../../../lib/format';
 import { orderNamed } from '../../../lib/order-name';
 import { showSuccess } from '../../../lib/toasts';
 import { InvoiceButton } from '../../invoices';
+import { OrderDelivery, useDropWaitingAction } from '../../orders';
 import { COMPANY_ORDERS_PAGE_SIZE, useCompanyOrders, useDecideOrder } from '../api/company-orders';
 import { StandingBadge } from './standing';
 
@@ -158,6 +159,8 @@ function Approvals({ companyId }: { companyId: string }) {
 function AllOrders({ companyId }: { companyId: string }) {
   const paging = usePaging(COMPANY_ORDERS_PAGE_SIZE);
   const orders = useCompanyOrders(companyId, paging.page, false);
+  // A company admin may drop the waiting pieces of a member's order, as its buyer may.
+  const dropWaiting = useDropWaitingAction();
   return (
     <section aria-labelledby="company-orders-heading">
       <h2 id="company-orders-heading" className="mb-3 text-xl font-semibold">
@@ -178,14 +181,18 @@ function AllOrders({ companyId }: { companyId: string }) {
           {
             header: 'Status',
             cell: (order) => (
-              <div className="flex flex-wrap items-start gap-2">
-                <StandingBadge order={order} />
-                <InvoiceButton order={order} showBuyer />
-              </div>
+              <>
+                <div className="flex flex-wrap items-start gap-2">
+                  <StandingBadge order={order} />
+                  <InvoiceButton order={order} showBuyer />
+                </div>
+                <OrderDelivery order={order} onDrop={dropWaiting.ask} />
+              </>
             ),
           },
         ]}
       />
+      {dropWaiting.modal}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
-import { formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';
+import { formatCount, formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';
+import { ShipPlanNote } from '../../availability';
 import { YourPartNumber } from '../../part-numbers';
 import { quoteRequestPath } from '../../quotes';
 import { type checkLine, OBSOLETE_PART_MESSAGE } from '../pricing';
@@ -61,8 +62,17 @@ export function BuilderTable({
                 </Link>
                 <YourPartNumber number={shown.part.customerPartNumber} />
                 <span className="block text-xs text-base-content/70">
-                  {formatPieces(shown.part.min_order_quantity)} to{' '}
-                  {formatPieces(shown.part.available_quantity)}
+                  {shown.part.backorderable ? (
+                    <>
+                      {formatPieces(shown.part.min_order_quantity)} or more ·{' '}
+                      {formatCount(shown.part.available_quantity)} in stock
+                    </>
+                  ) : (
+                    <>
+                      {formatPieces(shown.part.min_order_quantity)} to{' '}
+                      {formatPieces(shown.part.available_quantity)}
+                    </>
+                  )}
                 </span>
                 {shown.part.order_multiple > 1 && (
                   <span id={`builder-line-${index}-multiple`} className="block text-xs font-medium">
@@ -115,6 +125,13 @@ export function BuilderTable({
                   <p id={errorId} className="mt-1 text-sm text-error">
                     {problem}
                   </p>
+                )}
+                {shown.part && 'priced' in shown.check && (
+                  <ShipPlanNote
+                    part={shown.part}
+                    quantity={shown.check.priced.quantity}
+                    className="mt-1 text-xs"
+                  />
                 )}
                 {problem === OBSOLETE_PART_MESSAGE && shown.part?.replacementId && (
                   <Link to={`/parts/${shown.part.replacementId}`} className="link link-primary text-sm">

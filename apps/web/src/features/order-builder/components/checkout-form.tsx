@@ -18,6 +18,7 @@ import { SavedAddressSelect, useSaveAddress } from '../../profile';
 import { RequestQuoteLink } from '../../quotes';
 import { usePlaceOrder } from '../api/orders';
 import { clearBuilder } from '../store';
+import { ShipChoice, type ShipChoiceValue } from './ship-choice';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed. Please pay for confirm order';
 
@@ -27,6 +28,7 @@ interface CheckoutFields {
   newAddress: string;
   saveAddress: boolean;
   poNumber: string;
+  shipping: ShipChoiceValue;
 }
 
 /** What a saved address is called: its first line, cut to the label's 60 characters. */
@@ -35,13 +37,14 @@ export const addressLabel = (address: string) =>
 
 /**
  * The builder's checkout: mobile (from the profile), a saved address or a new one (kept if asked),
- * an optional PO number, the card amount limit warned of, and Place order → POST /api/orders.
- * Refused lines come back through `onRefused`.
+ * an optional PO number, how to ship when some pieces wait (`waiting`), the card amount limit
+ * warned of, and Place order → POST /api/orders. Refused lines come back through `onRefused`.
  */
 export function CheckoutForm({
   lines,
   ready,
   total,
+  waiting = false,
   mobile,
   addresses,
   onRefused,
@@ -49,6 +52,8 @@ export function CheckoutForm({
   lines: OrderInput['lines'];
   ready: boolean;
   total: number;
+  /** Some line asks for more than its part has in stock (a backorderable part): the rest waits. */
+  waiting?: boolean;
   mobile: string;
   addresses: readonly SavedAddress[];
   onRefused: (refused: readonly RefusedLine[], message: string) => void;
@@ -64,6 +69,7 @@ export function CheckoutForm({
       newAddress: '',
       saveAddress: false,
       poNumber: '',
+      shipping: 'available',
     },
   });
   const { register, handleSubmit, watch } = form;
@@ -81,7 +87,13 @@ export function CheckoutForm({
       );
     const poNumber = fields.poNumber.trim();
     placeOrder.mutate(
-      { lines, mobile: fields.mobile, address, ...(poNumber ? { poNumber } : {}) },
+      {
+        lines,
+        mobile: fields.mobile,
+        address,
+        ...(poNumber ? { poNumber } : {}),
+        ...(waiting ? { shipComplete: fields.shipping === 'complete' } : {}),
+      },
       {
         onSuccess: () => {
           clearBuilder();
@@ -157,6 +169,7 @@ export function CheckoutForm({
           validate: (value) => value.trim().length <= 50 || 'must be at most 50 characters',
         })}
       />
+      {waiting && <ShipChoice field={register('shipping')} />}
       {!ready && lines.length > 0 && (
         <p className="text-sm text-error">Correct the lines marked above to place the order.</p>
       )}

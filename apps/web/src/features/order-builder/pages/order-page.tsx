@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { waitsFor } from '../../../lib/availability';
 import { steppedQuantity, typedPieces } from '../../../lib/pricing';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
@@ -60,6 +61,10 @@ export function OrderPage() {
     };
   });
   const { total, saving } = orderTotals(shown.map((line) => line.check));
+  // Some line above its part's stock (a backorderable part): checkout asks how to ship.
+  const waiting = shown.some(
+    ({ part, check }) => !!part && 'priced' in check && waitsFor(part, check.priced.quantity),
+  );
   const ready =
     shown.length > 0 && shown.every((line) => 'priced' in line.check && line.referenceProblem === undefined);
   // What a quote is for: quantities outside a part's range, or a total no card may pay.
@@ -140,7 +145,13 @@ export function OrderPage() {
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
         <QuickOrderBox lines={lines} />
-        <Checkout lines={lines.map(sent)} ready={ready} total={total} onRefused={onRefused} />
+        <Checkout
+          lines={lines.map(sent)}
+          ready={ready}
+          total={total}
+          waiting={waiting}
+          onRefused={onRefused}
+        />
       </div>
     </section>
   );

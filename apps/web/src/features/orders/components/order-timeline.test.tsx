@@ -81,6 +81,14 @@ describe("an order's timeline", () => {
     ]);
   });
 
+  it('says an order shipped in part is partly shipped, not delivered yet', () => {
+    const partly: Order = { ...shipped, fulfilment: { ...shipped.fulfilment, status: 'partially_shipped' } };
+    expect(summary(partly).slice(2)).toEqual([
+      ['Partly shipped', '2026-11-21T10:00:00.000Z', true],
+      ['Not delivered yet', null, false],
+    ]);
+  });
+
   it("names the carrier and the tracking number, and when it shipped, in the reader's time zone", () => {
     const html = renderToStaticMarkup(<OrderTimeline order={shipped} />);
     expect(html).toContain('DHL Express');

@@ -27,7 +27,12 @@ export function orderSteps(order: Order): Step[] {
       ? [{ label: `Invoiced, due ${order.dueDate.slice(0, 10)}`, done: true } satisfies Step]
       : [{ label: paid ? 'Payment received' : 'Not paid yet', at: order.paidAt, done: paid } satisfies Step]),
     {
-      label: shipped ? 'Shipped' : 'Not shipped yet',
+      label:
+        fulfilment.status === 'partially_shipped'
+          ? 'Partly shipped'
+          : shipped
+            ? 'Shipped'
+            : 'Not shipped yet',
       at: fulfilment.shippedAt,
       done: shipped,
       detail: shipped && (

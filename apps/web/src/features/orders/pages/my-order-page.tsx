@@ -9,6 +9,7 @@ import { InvoiceButton } from '../../invoices';
 import { SaveOrderAsList, setBuilderLines } from '../../order-builder';
 import { PayLink } from '../../payments';
 import { ORDERS_PAGE_SIZE, type OrderStatusChoice, useCancelOrder, useMyOrders } from '../api/orders';
+import { OrderDelivery, useDropWaitingAction } from '../components/order-delivery';
 import { OrderStatusFilter } from '../components/order-filters';
 import { CancelledBadge, ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 import { OrderTimeline } from '../components/order-timeline';
@@ -16,7 +17,8 @@ import { buyAgain, moreParts, morePartsText } from '../order-lines';
 
 /**
  * docs/product.md §2, §4: the buyer's orders, each with its progress (placed, paid, shipped,
- * delivered); unpaid ones offer Pay and Cancel, paid and expired ones Buy again, and an invoiced
+ * delivered), its lines' pieces (allocated, waiting, shipped, dropped: waiting ones can be
+ * dropped), its shipments and any refund or credit note; unpaid ones offer Pay and Cancel, paid and expired ones Buy again, and an invoiced
  * one (paid, or on net-30 terms) its Invoice. Show: the cancelled orders instead, each marked
  * Cancelled with when (kept in the address: ?status=cancelled).
  */
@@ -34,6 +36,7 @@ export function MyOrderPage() {
     (item) => item._id,
     (order) => `Cancel ${orderNamed(order)}. Its pieces go back to stock.`,
   );
+  const dropWaiting = useDropWaitingAction();
   return (
     <section>
       <OrderStatusFilter
@@ -61,7 +64,12 @@ export function MyOrderPage() {
         }
         extraColumn={{
           header: 'Progress',
-          cell: (order) => <OrderTimeline order={order} />,
+          cell: (order) => (
+            <>
+              <OrderTimeline order={order} />
+              <OrderDelivery order={order} onDrop={dropWaiting.ask} />
+            </>
+          ),
           underPartOnPhones: true,
         }}
         actions={(order) =>
@@ -104,6 +112,7 @@ export function MyOrderPage() {
         }
       />
       {modal}
+      {dropWaiting.modal}
     </section>
   );
 }

@@ -10,8 +10,9 @@ import { RulesForm } from '../../../components/form/rules-form';
 import { MobileField, TextAreaField, TextField } from '../../../components/form/text-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { availabilityNote } from '../../../lib/availability';
 import { formatDollars, formatPieces, isOutOfStock, soldInMultiplesText } from '../../../lib/format';
-import { priceLine, quantityProblem } from '../../../lib/pricing';
+import { priceLine, quantityCap, quantityProblem } from '../../../lib/pricing';
 import { toastOutcome } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
@@ -64,6 +65,8 @@ function PurchaseForm({ part }: { part: Part }) {
   const inRange = problem === undefined;
   // The price the quantity reaches, with the part's price breaks (docs/product.md §10).
   const priced = inRange ? priceLine(part, quantity) : undefined;
+  // Above the stock of a backorderable part: what ships now and when the rest is expected.
+  const shipping = priced && availabilityNote(part, quantity);
   // A whole number of pieces outside the range, or a total no card may pay: what a quote is for.
   const quoteLines = [{ partsId: part._id, quantity }];
   const outOfRange = whole && problem === OUT_OF_RANGE_MESSAGE;
@@ -131,7 +134,7 @@ function PurchaseForm({ part }: { part: Part }) {
             label="Quantity"
             type="number"
             min={orderQuantityFor(part)}
-            max={part.available_quantity}
+            max={quantityCap(part)}
             step={part.order_multiple}
             required
             registration={register('quantity', { required: OUT_OF_RANGE_MESSAGE })}
@@ -147,6 +150,11 @@ function PurchaseForm({ part }: { part: Part }) {
             <p className="text-sm text-base-content/80" aria-live="polite">
               Total: <strong>{formatDollars(priced.price)}</strong> ({formatDollars(priced.unitPrice)} per
               piece{priced.saving > 0 ? `; price breaks save ${formatDollars(priced.saving)}` : ''})
+            </p>
+          )}
+          {shipping && (
+            <p className="text-sm" data-testid="ship-plan">
+              {shipping}
             </p>
           )}
           {aboveCardLimit && (

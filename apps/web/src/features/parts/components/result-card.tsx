@@ -1,7 +1,8 @@
 import type { Category } from '@shop/contract/catalog';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
-import { formatDollars, formatPieces, isOutOfStock } from '../../../lib/format';
+import { formatDollars, formatPieces } from '../../../lib/format';
+import { StockNote } from '../../availability';
 import { specificationOf } from '../specification';
 import { LifecycleNote } from './lifecycle-note';
 import { productPath } from './part-card';
@@ -27,7 +28,6 @@ export function ResultCard({
 }) {
   const values = specificationOf(part, categories).slice(0, SHOWN_VALUES);
   const lowest = part.price_breaks.at(-1);
-  const out = isOutOfStock(part);
   return (
     <article className="card card-border flex-row gap-3 bg-base-100 p-3 shadow-sm sm:gap-4 sm:p-4">
       <Link to={productPath(part._id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -81,9 +81,7 @@ export function ResultCard({
               {formatDollars(lowest.price_per_piece)} from {formatPieces(lowest.min_quantity)}
             </p>
           )}
-          <p className={out ? 'font-medium text-error' : 'text-success-content/90'}>
-            {out ? 'Out of stock' : `${formatPieces(part.available_quantity)} in stock`}
-          </p>
+          <StockNote part={part} />
           <p className="text-base-content/70">Min. order {formatPieces(part.min_order_quantity)}</p>
         </div>
       </div>

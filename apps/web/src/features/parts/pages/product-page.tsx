@@ -4,7 +4,6 @@ import { orderQuantityFor, type Part } from '@shop/contract/parts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { LabelledCell } from '../../../components/ui/labelled-cell';
 import {
   formatCount,
   formatDollars,
@@ -13,8 +12,10 @@ import {
   soldInMultiplesText,
 } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { quantityCap } from '../../../lib/pricing';
 import { showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
+import { IncomingNote, ShipPlanNote } from '../../availability';
 import { addToOrder } from '../../order-builder';
 import { RequestQuoteLink } from '../../quotes';
 import { FitsTools } from '../../tools';
@@ -22,8 +23,9 @@ import { partQuery } from '../api/get-part';
 import { readCategories, readPart } from '../catalog-data';
 import { LifecycleNote } from '../components/lifecycle-note';
 import { PartFacts } from '../components/part-facts';
+import { PriceTable } from '../components/price-table';
 import { ObsoleteNotice, PartNumbers, ProductSpecification } from '../components/product-specification';
-import { priceTable, quoteFor } from '../pricing';
+import { quoteFor } from '../pricing';
 
 type Replacement = Pick<Part, '_id' | 'name'>;
 
@@ -85,7 +87,6 @@ function Product({
   const hydrated = useHydrated();
   const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
-  const prices = priceTable(part);
   // The signed-in buyer's own number for it: the page the server renders is everyone's, so the
   // part is read again with the buyer's token.
   const signedIn = useSession().status === 'signed-in';
@@ -133,39 +134,8 @@ function Product({
             </p>
           )}
           <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
-          <div>
-            {/* Three short columns from 640 px; a card a price below. */}
-            <table className="table table-cards text-sm [&_td]:px-2 [&_th]:px-2 [&_th]:whitespace-normal sm:[&_td]:px-4 sm:[&_th]:px-4">
-              <caption className="mb-1 text-left font-semibold">Price by quantity</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Quantity from</th>
-                  <th scope="col">Price per piece</th>
-                  <th scope="col">Saving</th>
-                </tr>
-              </thead>
-              <tbody>
-                {prices.map((row) => (
-                  <tr
-                    key={row.from}
-                    className={
-                      quote.inRange && quote.unitPrice === row.price ? 'bg-primary/10 font-semibold' : ''
-                    }
-                  >
-                    <LabelledCell label="Quantity from" className="whitespace-nowrap">
-                      {formatPieces(row.from)}
-                    </LabelledCell>
-                    <LabelledCell label="Price per piece" className="whitespace-nowrap">
-                      {formatDollars(row.price)}
-                    </LabelledCell>
-                    <LabelledCell label="Saving" className="whitespace-nowrap">
-                      {row.savingPercent > 0 ? `${row.savingPercent}%` : 'List price'}
-                    </LabelledCell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <IncomingNote part={part} className="rounded-box bg-base-200 px-3 py-2 text-sm" />
+          <PriceTable part={part} unitPrice={quote.inRange ? quote.unitPrice : undefined} />
           {part.lifecycle === 'obsolete' ? (
             <ObsoleteNotice replacement={replacement} />
           ) : outOfStock ? (
@@ -202,7 +172,7 @@ function Product({
                     className={`input input-bordered w-full max-w-xs ${quote.inRange ? '' : 'input-error'}`}
                     // From the least order, the arrows step by the order multiple.
                     min={least}
-                    max={part.available_quantity}
+                    max={quantityCap(part)}
                     step={part.order_multiple}
                     value={typed}
                     // Typed into before the app has the page, the value would be set back.
@@ -239,6 +209,14 @@ function Product({
                           <dt>You save</dt>
                           <dd>
                             {formatDollars(quote.saving)} ({formatCount(quote.savingPercent)}%)
+                          </dd>
+                        </>
+                      )}
+                      {quote.quantity > part.available_quantity && (
+                        <>
+                          <dt>Ships</dt>
+                          <dd>
+                            <ShipPlanNote part={part} quantity={quote.quantity} className="" />
                           </dd>
                         </>
                       )}
