@@ -16,7 +16,7 @@ export function Backorders({
   refundsDue: Overview['refundsDue'];
 }) {
   return (
-    <section aria-labelledby="backorders" className="card border border-base-300 bg-base-100">
+    <section aria-labelledby="backorders" className="card self-start border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4">
         <h2 id="backorders" className="card-title text-lg">
           Backorders <span className="badge badge-neutral">{backorders.total}</span>
