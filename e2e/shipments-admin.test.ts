@@ -75,8 +75,8 @@ async function planAvailability(page: Page, size: string) {
   await availability.getByLabel('Expected on').fill('2027-01-15');
   expect(await seriousAccessibilityProblems(page)).toEqual([]);
   await screenshot(page, `availability-form-${size}`);
-  await availability.getByRole('button', { name: 'Save availability' }).click();
-  await toast(page, 'Availability saved').waitFor();
+  await availability.getByRole('button', { name: 'Update availability' }).click();
+  await toast(page, 'Availability updated').waitFor();
 }
 
 /** Ships a parcel of `quantity` pieces from the order's row; answers the dialog's default. */

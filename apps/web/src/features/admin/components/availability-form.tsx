@@ -35,7 +35,7 @@ export function AvailabilityForm({ part }: { part: Part }) {
     setError(undefined);
     setIncoming.mutate(body, {
       onSuccess: (saved) => {
-        showSuccess('Availability saved');
+        showSuccess('Availability updated');
         form.reset(toIncomingFields(saved));
       },
       onError: (failure) => {
@@ -53,7 +53,7 @@ export function AvailabilityForm({ part }: { part: Part }) {
         className="card-body gap-3"
         error={error}
         submit={{
-          label: setIncoming.isPending ? 'Saving…' : 'Save availability',
+          label: setIncoming.isPending ? 'Updating…' : 'Update availability',
           busy: setIncoming.isPending,
           className: 'btn btn-primary self-start',
         }}
@@ -64,8 +64,8 @@ export function AvailabilityForm({ part }: { part: Part }) {
         <p className="text-sm text-base-content/70">
           {formatPieces(part.available_quantity)} in stock
           {part.backordered ? `, ${formatPieces(part.backordered)} waited for by orders` : ''}
-          {part.incoming.length > 0 ? `, ${formatPieces(incomingTotal(part.incoming))} incoming` : ''}. Saved
-          apart from the product form.
+          {part.incoming.length > 0 ? `, ${formatPieces(incomingTotal(part.incoming))} incoming` : ''}. Kept
+          apart from the product form: update it with its own button.
         </p>
         <label className="flex cursor-pointer items-start gap-3">
           <input type="checkbox" className="checkbox mt-0.5" {...form.register('backorderable')} />
