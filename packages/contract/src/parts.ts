@@ -233,6 +233,9 @@ export const PARTS_CSV_COLUMNS = [
  * `category` a category's id or its name (when no other has it); `replacement` a part's id;
  * `attributes` `key=value` pairs separated by `;` (`resistance=10k;package=0603;smd=true`);
  * `documents` `title|url` pairs separated by `;`; `order_multiple` a whole number (empty: 1).
+ * Availability (docs/api.md): `backorderable` true or false (empty: false); `lead_time_days` a
+ * whole number of days, 0–365 (empty: unknown); `incoming` `quantity@YYYY-MM-DD` batches
+ * separated by `;` (e.g. `500@2026-03-01;200@2026-04-15`), at most 20.
  * An empty cell is none.
  */
 export const PARTS_CSV_OPTIONAL_COLUMNS = [
@@ -245,6 +248,9 @@ export const PARTS_CSV_OPTIONAL_COLUMNS = [
   'replacement',
   'attributes',
   'documents',
+  'backorderable',
+  'lead_time_days',
+  'incoming',
 ] as const;
 export const PARTS_CSV_MAX_BYTES = 1024 * 1024;
 export const PARTS_CSV_MAX_ROWS = 1000;

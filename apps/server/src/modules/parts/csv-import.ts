@@ -9,6 +9,7 @@ import { Id } from '@shop/contract/primitives';
 import { AppError } from '../../http/app-error.js';
 import { startsLikeFormula } from '../../http/csv.js';
 import { type CsvRecord, readCsv } from '../../http/csv-reader.js';
+import { type CsvAvailability, readAvailability } from './csv-availability.js';
 
 type Column = (typeof PARTS_CSV_COLUMNS)[number] | (typeof PARTS_CSV_OPTIONAL_COLUMNS)[number];
 const TEXT_COLUMNS = ['name', 'desc', 'mpn', 'manufacturer'] as const;
@@ -30,10 +31,7 @@ const FORMULA_MESSAGE =
  * wrong throws: a file-level problem (empty, header, too many rows) as `csv_invalid`, refused
  * rows as `csv_rows_refused` listing each row's line, column and reason.
  */
-export function partsFromCsv(
-  bytes: Uint8Array,
-  categories: CategoryNames,
-): { line: number; body: NewPartBody }[] {
+export function partsFromCsv(bytes: Uint8Array, categories: CategoryNames): CsvPart[] {
   const reading = readCsv(bytes);
   if (reading.kind === 'not-utf8') {
     throw refused('The file is not UTF-8 text (save it as CSV UTF-8); nothing was added', reading.broken);
@@ -51,12 +49,12 @@ export function partsFromCsv(
     throw invalid('The file has a header but no parts below it');
   }
 
-  const parts: { line: number; body: NewPartBody }[] = [];
+  const parts: CsvPart[] = [];
   const problems: RowProblem[] = [];
   for (const row of rows) {
     const found = checkRow(row, columns, categories);
     if (Array.isArray(found)) problems.push(...found);
-    else parts.push({ line: row.line, body: found });
+    else parts.push({ line: row.line, ...found });
   }
   if (reading.kind === 'stopped') {
     throw refused(stoppedMessage(reading.broken.line), [...problems, { ...reading.broken, field: null }]);
@@ -67,6 +65,13 @@ export function partsFromCsv(
     throw refused(`${refusedRows} of ${rows.length} rows ${verb} refused; nothing was added`, problems);
   }
   return parts;
+}
+
+/** A row of the file as a new part, and its availability. */
+export interface CsvPart {
+  line: number;
+  body: NewPartBody;
+  availability: CsvAvailability;
 }
 
 const stoppedMessage = (line: number) => `The file could not be read from line ${line} on; nothing was added`;
@@ -98,7 +103,11 @@ function readHeader(header: CsvRecord): Column[] {
 }
 
 /** A row as a part, or what is wrong with it. */
-function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames): NewPartBody | RowProblem[] {
+function checkRow(
+  row: CsvRecord,
+  columns: Column[],
+  categories: CategoryNames,
+): Omit<CsvPart, 'line'> | RowProblem[] {
   const { line, cells } = row;
   if (cells.length !== columns.length) {
     return [
@@ -119,6 +128,9 @@ function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames):
     replacement,
     attributes,
     documents,
+    backorderable,
+    lead_time_days,
+    incoming,
     ...required
   } = record;
   const fields: Record<string, unknown> = { ...required };
@@ -133,6 +145,8 @@ function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames):
   );
   Object.assign(fields, spec.fields);
   for (const [field, message] of spec.problems) problems.push({ line, field, message });
+  const available = readAvailability({ backorderable, lead_time_days, incoming });
+  for (const [field, message] of available.problems) problems.push({ line, field, message });
   const breaks = readPriceBreaks(breaksCell);
   for (const pair of breaks.malformed)
     problems.push({ line, field: 'price_breaks', message: `${tierName(pair)}: ${MALFORMED_TIER_MESSAGE}` });
@@ -141,7 +155,8 @@ function checkRow(row: CsvRecord, columns: Column[], categories: CategoryNames):
       ? { ...fields, price_breaks: breaks.tiers }
       : fields,
   );
-  if (result.success && problems.length === 0) return result.data;
+  if (result.success && available.availability && problems.length === 0)
+    return { body: result.data, availability: available.availability };
   const reported = new Set<string | null>(problems.map((problem) => problem.field));
   const brokenTiers = new Set<number>();
   for (const issue of result.error?.issues ?? []) {

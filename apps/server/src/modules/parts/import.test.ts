@@ -606,3 +606,88 @@ describe('the optional order_multiple column', () => {
     },
   );
 });
+
+describe('the optional availability columns', () => {
+  const WITH_AVAILABILITY = `${HEADER},backorderable,lead_time_days,incoming`;
+  const partOf = async (visitor: Caller, id: string) => (await visitor.get(`/api/partsById?id=${id}`)).json();
+
+  test('take backorderable, a lead time and incoming batches (kept by expected day); empty cells are none', async ({
+    shop,
+    as,
+    admin,
+  }) => {
+    const file = [
+      // Columns in any order, the names in any case.
+      `Incoming,${HEADER},Lead_Time_Days,BACKORDERABLE`,
+      `" 200@2026-04-15 ; 500@2026-03-01 ;",Capacitor reel,X7R,${img},5,300,12,21,TRUE`,
+      `,Plain capacitor,X5R,${img},5,300,12,,`,
+      `100@2026-05-01,Fuse,Slow blow,${img},5,300,12,0,false`,
+    ].join('\r\n');
+    const res = await upload(as(admin), file);
+    expect(res.statusCode, res.body).toBe(201);
+    const ids: string[] = res.json().insertedIds;
+    const [reel, plain, fuse] = await Promise.all(ids.map((id) => partOf(as(null), id)));
+    expect(reel).toMatchObject({
+      backorderable: true,
+      leadTimeDays: 21,
+      incoming: [
+        { quantity: 500, expectedAt: '2026-03-01' },
+        { quantity: 200, expectedAt: '2026-04-15' },
+      ],
+    });
+    expect(plain).toMatchObject({ backorderable: false, incoming: [] });
+    expect(plain.leadTimeDays).toBeUndefined();
+    expect(fuse).toMatchObject({ backorderable: false, leadTimeDays: 0, incoming: [{ quantity: 100 }] });
+    const batches = await shop.database.db
+      .selectFrom('part_incoming')
+      .select(['batch_no', 'quantity', 'expected_at'])
+      .where('part_id', '=', ids[0] as string)
+      .orderBy('batch_no')
+      .execute();
+    expect(batches.map((b) => [Number(b.batch_no), Number(b.quantity), b.expected_at])).toEqual([
+      [0, 500, '2026-03-01'],
+      [1, 200, '2026-04-15'],
+    ]);
+    // The audit keeps what the file set.
+    const audit = await shop.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('subject_id', '=', ids[0] as string)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after ?? '{}')).toMatchObject({ backorderable: true, leadTimeDays: 21 });
+  });
+
+  const batches21 = Array.from({ length: 21 }, (_, i) => `10@2026-03-${String(i + 1).padStart(2, '0')}`);
+  test.for([
+    ['yes,,', 'backorderable', 'must be true or false'],
+    [',366,', 'lead_time_days', 'must be at most 365'],
+    [',-1,', 'lead_time_days', 'must be at least 0'],
+    [',2.5,', 'lead_time_days', 'must be a whole number'],
+    [
+      ',,500',
+      'incoming',
+      'batch 1 (500): must be quantity@YYYY-MM-DD, batches separated by ; (e.g. 500@2026-03-01;200@2026-04-15)',
+    ],
+    [',,10@2026-03-01;0@2026-03-02', 'incoming', 'batch 2 (0@2026-03-02): quantity must be at least 1'],
+    [',,10@2026-13-01', 'incoming', 'batch 1 (10@2026-13-01): expectedAt must be a date (YYYY-MM-DD)'],
+    [`,,${batches21.join(';')}`, 'incoming', 'must have at most 20 batches'],
+  ] as const)(
+    'refuses %s naming the row and the column, adding nothing',
+    async ([cells, field, message], { shop, as, admin }) => {
+      const error = await expectRefused(
+        shop,
+        as(admin),
+        `${WITH_AVAILABILITY}\r\n${row('Good part')},true,3,5@2031-07-09\r\n${row('Bad part')},${cells}\r\n`,
+      );
+      expect(error.code).toBe('csv_rows_refused');
+      expect(error.rows).toEqual([{ line: 3, field, message }]);
+      expect(
+        await shop.database.db
+          .selectFrom('part_incoming')
+          .select('part_id')
+          .where('expected_at', '=', '2031-07-09')
+          .execute(),
+      ).toEqual([]);
+    },
+  );
+});

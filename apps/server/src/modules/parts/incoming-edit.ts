@@ -3,7 +3,7 @@ import type { Part } from '@shop/contract/parts';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
-import { batchesOf, withAvailability } from './incoming.js';
+import { batchesOf, byExpectedDay, insertBatches, withAvailability } from './incoming.js';
 import * as parts from './repository.js';
 import { toPart } from './service.js';
 
@@ -28,19 +28,8 @@ export async function setIncoming(
       await trx.updateTable('parts').set(changes).where('id', '=', id).execute();
     const oldBatches = (await batchesOf(trx, [id])).get(id) ?? [];
     await trx.deleteFrom('part_incoming').where('part_id', '=', id).execute();
-    const batches = [...body.batches].sort((a, b) => a.expectedAt.localeCompare(b.expectedAt));
-    if (batches.length > 0)
-      await trx
-        .insertInto('part_incoming')
-        .values(
-          batches.map((batch, batch_no) => ({
-            part_id: id,
-            batch_no,
-            quantity: batch.quantity,
-            expected_at: batch.expectedAt,
-          })),
-        )
-        .execute();
+    const batches = byExpectedDay(body.batches);
+    await insertBatches(trx, [{ partId: id, batches }]);
     await recordAudit(trx, {
       actor,
       action: 'part.incoming',

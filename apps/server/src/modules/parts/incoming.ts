@@ -33,6 +33,31 @@ export async function batchesOf(db: Database, ids: readonly string[]): Promise<M
   return batches;
 }
 
+/** Batches kept in a part's order: by expected day. */
+export const byExpectedDay = (batches: readonly IncomingBatch[]): IncomingBatch[] =>
+  [...batches].sort((a, b) => a.expectedAt.localeCompare(b.expectedAt));
+
+/** Writes parts' incoming batches (they have none yet), numbered by expected day. */
+export async function insertBatches(
+  db: Database,
+  parts: readonly { partId: string; batches: readonly IncomingBatch[] }[],
+): Promise<void> {
+  const rows = parts.flatMap(({ partId, batches }) =>
+    byExpectedDay(batches).map((batch, batch_no) => ({
+      part_id: partId,
+      batch_no,
+      quantity: batch.quantity,
+      expected_at: batch.expectedAt,
+    })),
+  );
+  // Rows per statement: well below both databases' parameter limits.
+  for (let at = 0; at < rows.length; at += 200)
+    await db
+      .insertInto('part_incoming')
+      .values(rows.slice(at, at + 200))
+      .execute();
+}
+
 /** The pieces orders wait for, of these parts (the waiting lines' index, migration 0036). */
 async function waitingOf(db: Database, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();

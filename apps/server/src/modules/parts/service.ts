@@ -1,5 +1,6 @@
 import { MAX_LISTED_ROW_PROBLEMS, type RowProblem } from '@shop/contract/errors';
 import {
+  type IncomingBatch,
   type NewPartBody,
   type Part,
   type PartsQuery,
@@ -13,8 +14,9 @@ import { nameSortKey, searchForm } from '../../db/text-search.js';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { categoryTree } from '../categories/index.js';
+import type { CsvAvailability } from './csv-availability.js';
 import { partsFromCsv } from './csv-import.js';
-import { withAvailability } from './incoming.js';
+import { insertBatches, withAvailability } from './incoming.js';
 import * as parts from './repository.js';
 import { type Specification, specificationOf } from './specification.js';
 
@@ -92,6 +94,12 @@ const auditView = (row: PartRow) => ({
   documents: JSON.parse(row.documents),
 });
 
+/** What the audit log keeps of a new part's availability, when it has any (a file's columns). */
+const availabilityView = (row: PartRow, incoming: IncomingBatch[]) =>
+  row.backorderable === 1 || row.lead_time_days !== null || incoming.length > 0
+    ? { backorderable: row.backorderable === 1, leadTimeDays: row.lead_time_days, incoming }
+    : {};
+
 /**
  * The part's columns from a body; `before` is the part edited (its breaks and order multiple stay
  * when the body names none).
@@ -129,12 +137,12 @@ function fields(body: NewPartBody, before?: PartRow) {
 async function insertAudited(
   trx: Database,
   actor: Actor,
-  bodies: readonly { line?: number; body: NewPartBody }[],
+  bodies: readonly { line?: number; body: NewPartBody; availability?: CsvAvailability }[],
 ): Promise<string[]> {
   const tree = await categoryTree(trx);
-  const made: { row: PartRow; values: Specification['values'] }[] = [];
+  const made: { row: PartRow; values: Specification['values']; incoming: IncomingBatch[] }[] = [];
   const problems: RowProblem[] = [];
-  for (const { line, body } of bodies) {
+  for (const { line, body, availability } of bodies) {
     try {
       const spec = await specificationOf(trx, body, undefined, tree);
       const row = {
@@ -143,10 +151,10 @@ async function insertAudited(
         ...spec.columns,
         created_at: nowIso(),
         deleted_at: null,
-        backorderable: 0,
-        lead_time_days: null,
+        backorderable: availability?.backorderable ? 1 : 0,
+        lead_time_days: availability?.leadTimeDays ?? null,
       };
-      made.push({ row, values: spec.values });
+      made.push({ row, values: spec.values, incoming: availability?.incoming ?? [] });
     } catch (error) {
       if (line === undefined || !(error instanceof AppError) || error.code !== 'validation') throw error;
       problems.push({ line, field: csvColumnOf(error.message), message: error.message });
@@ -163,13 +171,17 @@ async function insertAudited(
       },
     );
   await parts.insertParts(trx, made);
+  await insertBatches(
+    trx,
+    made.map(({ row, incoming }) => ({ partId: row.id, batches: incoming })),
+  );
   await recordAudit(
     trx,
-    made.map(({ row }) => ({
+    made.map(({ row, incoming }) => ({
       actor,
       action: 'part.created' as const,
       subjectId: row.id,
-      after: auditView(row),
+      after: { ...auditView(row), ...availabilityView(row, incoming) },
     })),
   );
   return made.map(({ row }) => row.id);

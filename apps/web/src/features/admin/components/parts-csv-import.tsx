@@ -66,9 +66,11 @@ export function PartsCsvImport() {
           (in any order); an optional <code>price_breaks</code> column gives volume prices as quantity:price
           pairs, such as <code>100:12;500:10</code> (from 100 pieces $12 each, from 500 $10), and an optional{' '}
           <code>order_multiple</code> column sells a part in multiples, such as <code>5000</code> for a reel
-          (empty: any number of pieces). At most {PARTS_CSV_MAX_ROWS.toLocaleString('en')} rows and{' '}
-          {MAX_SIZE_TEXT}, saved as <span className="whitespace-nowrap">UTF-8</span>; nothing is added unless
-          every row is right.{' '}
+          (empty: any number of pieces). Optional <code>backorderable</code> (true or false),{' '}
+          <code>lead_time_days</code> and <code>incoming</code> columns say what is on its way, such as{' '}
+          <code>500@2026-03-01;200@2026-04-15</code> (500 pieces expected on 1 March, 200 on 15 April). At
+          most {PARTS_CSV_MAX_ROWS.toLocaleString('en')} rows and {MAX_SIZE_TEXT}, saved as{' '}
+          <span className="whitespace-nowrap">UTF-8</span>; nothing is added unless every row is right.{' '}
           <a className="link link-primary" href={TEMPLATE_HREF} download="parts-template.csv">
             Download a template
           </a>

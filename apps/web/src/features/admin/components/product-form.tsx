@@ -5,6 +5,7 @@ import {
   type Part,
   type PriceBreak,
 } from '@shop/contract/parts';
+import { useEffect } from 'react';
 import { type FieldError, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
@@ -81,7 +82,14 @@ export function ProductForm({
         }
       : { multipleQ: '1', breaks: [], ...specificationDefaults() },
   });
-  const { handleSubmit, reset, getValues, watch } = form;
+  const { handleSubmit, reset, getValues, watch, setValue } = form;
+  // Stock changes under the form (pieces received beside it, orders placed): the field follows
+  // it until the admin types their own, so that Save never puts back the stock as it was.
+  const stock = part?.available_quantity;
+  const stockEdited = form.formState.dirtyFields.availQ === true;
+  useEffect(() => {
+    if (stock !== undefined && !stockEdited) setValue('availQ', String(stock));
+  }, [stock, stockEdited, setValue]);
   const field = fieldsOf(form);
   const breakProblems = priceBreakFieldProblems(watch('breaks'), watch('minQ'), watch('netPrice'));
   const attributeKeys = useAttributeKeys(watch('categoryId'));

@@ -12,6 +12,8 @@ import { useModalDialog } from '../../../lib/modal-dialog';
 import { orderNamed } from '../../../lib/order-name';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useMarkDelivered, useMarkShipped } from '../api/orders';
+import { listsParcels, pieceCountsText, waitsForPieces } from '../shipment-lines';
+import { useParcelActions } from './parcels';
 import { PackingList, ShipTo } from './ship-to';
 
 const rules = lazyRules(() => import('../fulfilment-rules').then((module) => module.shipRules));
@@ -50,6 +52,18 @@ export function FulfilmentSummary({ order }: { order: Order }) {
       <span className={`badge whitespace-nowrap ${BADGES[fulfilment.status]}`}>
         {LABELS[fulfilment.status]}
       </span>
+      {(waitsForPieces(order) || fulfilment.status === 'partially_shipped') && (
+        <p className="mt-1 text-xs">{pieceCountsText(order)}</p>
+      )}
+      {!listsParcels(order) && <ShippedWhole fulfilment={fulfilment} />}
+    </div>
+  );
+}
+
+/** An order shipped in one parcel: its carrier, tracking number and dates. */
+function ShippedWhole({ fulfilment }: { fulfilment: Order['fulfilment'] }) {
+  return (
+    <>
       {fulfilment.carrier && <p className="mt-1 break-words">{fulfilment.carrier}</p>}
       {fulfilment.trackingNumber && (
         <p className="break-all text-xs text-base-content/70">{fulfilment.trackingNumber}</p>
@@ -64,16 +78,19 @@ export function FulfilmentSummary({ order }: { order: Order }) {
           delivered <DateTime at={fulfilment.deliveredAt} time="short" />
         </p>
       )}
-    </div>
+    </>
   );
 }
 
 /**
  * Manage All Order's fulfilment actions: 'Mark shipped' opens the ship form (carrier, tracking
- * number); 'Mark delivered' asks 'Are you sure?' first. `actions(order)` is the row's button, if
- * any; `dialogs` are rendered once for the page.
+ * number) of an order none of whose pieces waits; 'Ship' a parcel of the allocated pieces
+ * (parcels.tsx); 'Mark delivered' asks 'Are you sure?' first. `actions(order)` is the row's
+ * buttons, if any; `summary(order)` its Shipping cell, with its parcels; `dialogs` are rendered
+ * once for the page.
  */
 export function useFulfilmentActions() {
+  const parcels = useParcelActions();
   const [shipping, setShipping] = useState<Order | null>(null);
   const markDelivered = useMarkDelivered();
   const delivered = {
@@ -90,8 +107,20 @@ export function useFulfilmentActions() {
     (order) => `Mark ${orderNamed(order)} of ${order.userName} delivered.`,
   );
   const actions = (order: Order) => {
+    const button = wholeOrderButton(order);
+    const ship = parcels.shipButton(order);
+    return button && ship ? (
+      <>
+        {button}
+        {ship}
+      </>
+    ) : (
+      (button ?? ship)
+    );
+  };
+  const wholeOrderButton = (order: Order) => {
     const whose = `the order of ${order.userName} for ${order.partsName}`;
-    if (awaitsShipment(order))
+    if (awaitsShipment(order) && !waitsForPieces(order))
       return (
         <button
           type="button"
@@ -102,7 +131,7 @@ export function useFulfilmentActions() {
           Mark shipped
         </button>
       );
-    if (order.fulfilment.status === 'shipped')
+    if (order.fulfilment.status === 'shipped' && !listsParcels(order))
       return (
         <button
           type="button"
@@ -119,9 +148,16 @@ export function useFulfilmentActions() {
     <>
       {modal}
       <ShipDialog order={shipping} onClose={() => setShipping(null)} />
+      {parcels.dialogs}
     </>
   );
-  return { actions, dialogs };
+  const summary = (order: Order) => (
+    <>
+      <FulfilmentSummary order={order} />
+      {parcels.list(order)}
+    </>
+  );
+  return { actions, summary, dialogs };
 }
 
 /**

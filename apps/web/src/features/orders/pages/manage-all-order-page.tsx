@@ -17,7 +17,7 @@ import {
   useAllOrders,
   useCancelOrder,
 } from '../api/orders';
-import { FulfilmentSummary, useFulfilmentActions } from '../components/fulfilment';
+import { useFulfilmentActions } from '../components/fulfilment';
 import { OrderFilterBar } from '../components/order-filters';
 import { CancelledBadge, ExpiredBadge, OrderTable, PaidBadge } from '../components/order-table';
 
@@ -28,8 +28,10 @@ const isOrderState = (value: string | null): value is OrderState =>
  * docs/product.md §2: every order; unpaid ones can be deleted (their pieces return to stock), paid ones
  * show Paid, expired ones Expired (their pieces went back already); an invoiced one (paid, or on
  * net-30 terms) offers its Invoice. A paid (or invoiced) order is marked shipped (carrier,
- * tracking number), then delivered. Each row says where the order goes. The state filter (to pay,
- * to approve, to ship, shipped, …) is in the address (?state=to_ship: the overview links there).
+ * tracking number), then delivered; an order with pieces allocated ships them in parcels (Ship),
+ * each delivered on its own. Each row says where the order goes. The state filter (to pay, to
+ * approve, to ship, ready to ship, shipped, …) is in the address (?state=to_ship and
+ * ?state=ready_to_ship: the overview links there).
  * Show: the cancelled orders (a Delete cancels an order: it stays, marked Cancelled) instead of
  * the others.
  */
@@ -84,7 +86,7 @@ export function ManageAllOrderPage() {
         paging={paging}
         empty={<p>No orders match.</p>}
         showBuyer
-        extraColumn={{ header: 'Shipping', cell: (order) => <FulfilmentSummary order={order} /> }}
+        extraColumn={{ header: 'Shipping', cell: fulfilment.summary }}
         actions={(order) =>
           order.status === 'cancelled' ? (
             <CancelledBadge order={order} />

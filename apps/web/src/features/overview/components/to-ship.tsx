@@ -6,7 +6,8 @@ import { waitedFor } from '../summary';
 
 /**
  * The overview's 'To ship': how many orders are paid (or invoiced) and not shipped, since when the
- * oldest has waited and for how long, and the way to them (Manage All Order, filtered to ship).
+ * oldest has waited and for how long, and the way to them (Manage All Order, filtered to ship, or
+ * to those with pieces ready to ship).
  */
 export function ToShip({ toShip }: { toShip: Overview['toShip'] }) {
   return (
@@ -34,12 +35,15 @@ export function ToShip({ toShip }: { toShip: Overview['toShip'] }) {
         </p>
       </div>
       {toShip.count > 0 && (
-        <Link
-          to="/dashboard/manage-all-order?state=to_ship"
-          className="btn btn-primary btn-sm self-start sm:self-center"
-        >
-          See orders to ship
-        </Link>
+        <div className="flex flex-wrap gap-2 self-start sm:self-center">
+          <Link to="/dashboard/manage-all-order?state=to_ship" className="btn btn-primary btn-sm">
+            See orders to ship
+          </Link>
+          {/* The warehouse's working list: orders with pieces here to send. */}
+          <Link to="/dashboard/manage-all-order?state=ready_to_ship" className="btn btn-outline btn-sm">
+            Ready to ship
+          </Link>
+        </div>
       )}
     </section>
   );

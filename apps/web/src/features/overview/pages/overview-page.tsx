@@ -5,6 +5,7 @@ import { formatCount, formatDollars } from '../../../lib/format';
 import { useAccessRefusal } from '../../auth';
 import { OverdueInvoicesPanel } from '../../company-orders';
 import { useOverview } from '../api/get-overview';
+import { Backorders } from '../components/backorders';
 import { FiguresTable } from '../components/figures-table';
 import { SalesChart } from '../components/sales-chart';
 import { StockList } from '../components/stock-list';
@@ -13,7 +14,7 @@ import { totalsOf } from '../summary';
 
 /**
  * The admins' dashboard home: how the shop did over 30 days, what is owed, what waits to ship, and
- * what to restock.
+ * what to restock: parts orders wait for against what is incoming, and parts short of stock.
  */
 export function OverviewPage() {
   const overview = useOverview();
@@ -67,6 +68,7 @@ export function OverviewPage() {
           </section>
 
           <div className="grid gap-6 xl:grid-cols-2">
+            <Backorders backorders={data.backorders} refundsDue={data.refundsDue} />
             <StockList
               id="cannot-be-ordered"
               title="Cannot be ordered"
