@@ -56,8 +56,9 @@ describe('the mails of a backorder', () => {
     expect(first?.text).toContain('Still to come:\n  Heating element: 14 pcs');
 
     expect((await as(admin).post(`/api/parts/${partId}/receive`, { quantity: 14 })).statusCode).toBe(200);
-    const [ready] = await mailsAbout(smtp, /^Your order SO-\d{6}: every piece is here$/, 1);
+    const [ready] = await mailsAbout(smtp, /^Your order SO-\d{6}: Heating element is here$/, 1);
     expect(ready?.text).toContain('We ship them next.');
+    expect(ready?.text).toContain('Every piece of your order is here now.');
 
     expect((await ship(14, 'JD0002')).statusCode).toBe(201);
     const both = await mailsAbout(smtp, /^Your order SO-\d{6}: a shipment is on its way$/, 2);

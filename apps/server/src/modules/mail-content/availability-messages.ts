@@ -42,13 +42,18 @@ export function shipmentSentMail(order: MailOrder, shipment: MailShipment, publi
   ]);
 }
 
-/** Sent when the last waiting pieces of an order arrived: every piece is set aside for it. */
-export function backorderReadyMail(order: MailOrder, publicUrl?: string): MailContent {
-  return toBuyer(order, `Your order ${numbered(order)}: every piece is here`, [
-    'the pieces your order was waiting for have arrived and are set aside for it.',
-    order.paid_at || order.due_date ? 'We ship them next.' : 'It ships once it is paid.',
+/** Sent when the waiting pieces of a line arrived: they are set aside; what else still waits. */
+export function backorderReadyMail(order: MailOrder, partId: string, publicUrl?: string): MailContent {
+  const line = order.lines.find((l) => l.part_id === partId);
+  const name = line?.part_name ?? order.part_name;
+  const waiting = order.lines.filter((l) => Number(l.backordered) > 0);
+  return toBuyer(order, `Your order ${numbered(order)}: ${name} is here`, [
+    `the pieces of ${name} your order was waiting for have arrived and are set aside for it.`,
+    order.paid_at || order.due_date ? 'We ship them next.' : 'They ship once the order is paid.',
     '',
-    ...order.lines.map((line) => `  ${line.part_name}: ${pcs(Number(line.allocated))}`),
+    ...(waiting.length === 0
+      ? ['Every piece of your order is here now.']
+      : ['Still waiting:', ...waiting.map((l) => `  ${l.part_name}: ${pcs(Number(l.backordered))}`)]),
     '',
     `Your orders: ${myOrders(publicUrl)}`,
   ]);

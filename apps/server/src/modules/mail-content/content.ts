@@ -4,7 +4,13 @@ import type { OrderRow } from '../../db/schema.js';
 import { findUsableLink, type InvitationTokens, type LinkTokens } from '../accounts/index.js';
 import { findInvitationToMail } from '../companies/index.js';
 import type { Invoice } from '../invoices/index.js';
-import { adminMailSubject, type DueMail, type MailContent, type MailKind } from '../mail/index.js';
+import {
+  adminMailSubject,
+  type DueMail,
+  type MailContent,
+  type MailKind,
+  readyMailSubject,
+} from '../mail/index.js';
 import { findShipment, orderLines, readOrder } from '../orders/index.js';
 import * as quotes from '../quotes/index.js';
 import { backorderReadyMail, shipmentSentMail } from './availability-messages.js';
@@ -69,8 +75,6 @@ export function mailContent(
         return orderRejectedByShopMail(order, deps.publicUrl);
       case 'order_invoiced':
         return orderInvoicedMail(order, await invoice(), deps.publicUrl);
-      case 'backorder_ready':
-        return backorderReadyMail(order, deps.publicUrl);
       case 'invoice_overdue':
         return invoiceOverdueMail(order, await invoice());
       default:
@@ -127,6 +131,15 @@ export function mailContent(
     return shipmentSentMail({ ...order, lines: await orderLines(db, order.id) }, shipment, deps.publicUrl);
   }
 
+  /** A line's waiting pieces all arrived: which, and what else of the order still waits. */
+  async function readyMail(subject: string): Promise<MailContent | { drop: string }> {
+    const { orderId, partId } = readyMailSubject(subject);
+    const order = await readOrder(db, orderId);
+    if (!order || order.cancelled_at || order.expired_at)
+      return { drop: 'the order is gone, cancelled or expired' };
+    return backorderReadyMail({ ...order, lines: await orderLines(db, order.id) }, partId, deps.publicUrl);
+  }
+
   /** The mail's content, or why it is no longer worth sending. */
   async function content(mail: DueMail): Promise<MailContent | { drop: string }> {
     if (mail.kind === 'verify_email' || mail.kind === 'password_reset') {
@@ -146,6 +159,7 @@ export function mailContent(
       mail.kind === 'quote_accepted_admin'
     )
       return quoteMail(mail);
+    if (mail.kind === 'backorder_ready') return readyMail(mail.subject_id);
     const order = await readOrder(
       db,
       mail.kind === 'approval_needed' || mail.kind === 'approval_reminder'

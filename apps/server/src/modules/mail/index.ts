@@ -11,4 +11,4 @@ export {
   type MailSettings,
   mailSender,
 } from './outbox.js';
-export { adminMailSubject, type MailKind, mailShopAdmins } from './repository.js';
+export { adminMailSubject, type MailKind, mailShopAdmins, readyMailSubject } from './repository.js';

@@ -12,8 +12,7 @@ export type OrderMailKind =
   | 'order_rejected'
   | 'order_rejected_by_shop'
   | 'order_invoiced'
-  | 'invoice_overdue'
-  | 'backorder_ready';
+  | 'invoice_overdue';
 export type AccountMailKind = 'verify_email' | 'password_reset';
 /** Mails to each of several admins, of the shop (`mailShopAdmins`) or of a company (`mailEach`). */
 export type AdminMailKind =
@@ -34,7 +33,15 @@ export type QueuedMail =
   | { kind: 'quote_offered'; quoteId: string; offerNo: number; recipient: string }
   | { kind: 'company_invitation'; invitationId: string; recipient: string }
   | { kind: 'quote_accepted'; quoteId: string; recipient: string }
-  | { kind: 'shipment_sent'; shipmentId: string; recipient: string };
+  | { kind: 'shipment_sent'; shipmentId: string; recipient: string }
+  | { kind: 'backorder_ready'; orderId: string; partId: string; recipient: string };
+
+/** The outbox subject of a line's waiting pieces all arrived: the order and the line's part. */
+export const readySubject = (orderId: string, partId: string) => `${orderId}:${partId}`;
+export const readyMailSubject = (subject: string) => {
+  const [orderId = '', partId = ''] = subject.split(':');
+  return { orderId, partId };
+};
 
 /** The outbox subject of a quote's offer: the quote and which of its offers. */
 export const offerSubject = (quoteId: string, offerNo: number) => `${quoteId}:${offerNo}`;
@@ -47,6 +54,7 @@ export const adminSubject = (subjectId: string, userId: string) => `${subjectId}
 export const adminMailSubject = (subject: string) => subject.slice(0, subject.lastIndexOf('/'));
 
 function subjectOf(mail: QueuedMail): string {
+  if (mail.kind === 'backorder_ready') return readySubject(mail.orderId, mail.partId);
   if ('orderId' in mail) return mail.orderId;
   if ('linkId' in mail) return mail.linkId;
   if ('invitationId' in mail) return mail.invitationId;

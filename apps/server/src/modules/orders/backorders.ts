@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { nowIso } from '../../clock.js';
+import { chunks } from '../../db/chunks.js';
 import type { Database } from '../../db/database.js';
 import type { MailOutbox } from '../mail/index.js';
 
@@ -150,8 +151,8 @@ export async function waitingAhead(db: Database, orderIds: readonly string[]): P
 }
 
 /**
- * Mails the buyers of the orders the allocations made ready (no line waits any more), in the
- * caller's transaction; answers those orders' ids.
+ * Mails the buyers of the lines the allocations made ready (none of their pieces waits any more),
+ * a mail a line, in the caller's transaction; answers the orders now ready whole.
  */
 export async function mailReady(
   db: Database,
@@ -162,10 +163,24 @@ export async function mailReady(
     db,
     allocations.map((a) => a.orderId),
   );
-  if (ready.length === 0 || !mail) return ready;
-  const buyers = await db.selectFrom('orders').select(['id', 'email']).where('id', 'in', ready).execute();
+  if (allocations.length === 0 || !mail) return ready;
   const at = nowIso();
-  for (const buyer of buyers)
-    await mail.queue(db, { kind: 'backorder_ready', orderId: buyer.id, recipient: buyer.email }, at);
+  for (const orderIds of chunks([...new Set(allocations.map((a) => a.orderId))], 500)) {
+    const lines = await db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select(['order_lines.order_id', 'order_lines.part_id', 'orders.email'])
+      .where('order_lines.order_id', 'in', orderIds)
+      .where('order_lines.backordered', '=', 0)
+      .execute();
+    const arrived = new Set(allocations.map((a) => `${a.orderId}/${a.partId}`));
+    for (const line of lines)
+      if (arrived.has(`${line.order_id}/${line.part_id}`))
+        await mail.queue(
+          db,
+          { kind: 'backorder_ready', orderId: line.order_id, partId: line.part_id, recipient: line.email },
+          at,
+        );
+  }
   return ready;
 }
