@@ -22,7 +22,7 @@ const journey = journeys({
     MAIL_RETRY_SECONDS: '1',
   },
 });
-const { api, tokenOf, addPart, signedIn } = journey;
+const { api, tokenOf, payByCard, addPart, signedIn } = journey;
 
 /** A day `days` from today (UTC), as the API takes it and as the shop writes it ("12 Jan 2027"). */
 function dayFromToday(days: number): { day: string; written: string } {
@@ -191,16 +191,7 @@ describe('waiting pieces the buyer no longer wants', () => {
     expect(placed.status).toBe(201);
     const orderId = placed.json.insertedId as string;
     const number = (await api(`/api/purchaseById/${orderId}`, { token })).json.number as string;
-    const intent = await api('/api/create-payment-intent', { method: 'POST', token, body: { _id: orderId } });
-    const paid = await api('/api/payments/test/confirm', {
-      method: 'POST',
-      token,
-      body: {
-        clientSecret: intent.json.clientSecret,
-        card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-      },
-    });
-    expect(paid.status).toBe(200);
+    await payByCard(orderId, token);
 
     const page = await signedIn('/dashboard/my-order', buyer);
     const row = page.getByRole('row').filter({ hasText: part.name });

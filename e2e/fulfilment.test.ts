@@ -25,7 +25,7 @@ const journey = journeys({
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
-const { signedIn, api, tokenOf, addPart } = journey;
+const { signedIn, api, tokenOf, payByCard, addPart } = journey;
 let part: { _id: string; name: string };
 let orderId = '';
 
@@ -57,16 +57,7 @@ beforeAll(async () => {
   });
   expect(placed.status).toBe(201);
   orderId = placed.json.insertedId as string;
-  const intent = await api('/api/create-payment-intent', { method: 'POST', token, body: { _id: orderId } });
-  const paid = await api('/api/payments/test/confirm', {
-    method: 'POST',
-    token,
-    body: {
-      clientSecret: intent.json.clientSecret,
-      card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-    },
-  });
-  expect(paid.status).toBe(200);
+  await payByCard(orderId, token);
 });
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });

@@ -18,7 +18,7 @@ const buyer = { name: 'Padma Automation', email: 'buyer@padma.example', password
 const smtp = await startTestMailServer();
 afterAll(() => smtp.close());
 const port = await freePort();
-const { signedIn, api, tokenOf, addPart } = journeys({
+const { signedIn, api, tokenOf, payByCard, addPart } = journeys({
   env: {
     SEED_ADMIN_EMAIL: admin.email,
     SEED_ADMIN_PASSWORD: admin.password,
@@ -52,16 +52,7 @@ async function paidOrder(partsId: string, quantity: number): Promise<string> {
   });
   expect(placed.status, JSON.stringify(placed.json)).toBe(201);
   const orderId = placed.json.insertedId as string;
-  const intent = await api('/api/create-payment-intent', { method: 'POST', token, body: { _id: orderId } });
-  const paid = await api('/api/payments/test/confirm', {
-    method: 'POST',
-    token,
-    body: {
-      clientSecret: intent.json.clientSecret,
-      card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-    },
-  });
-  expect(paid.status).toBe(200);
+  await payByCard(orderId, token);
   return orderId;
 }
 

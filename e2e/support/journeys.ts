@@ -108,6 +108,20 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return (await api('/api/auth/login', { method: 'POST', body: who })).json.accessToken as string;
   }
 
+  /** Pays the buyer's order with the test card 4242 through the API, as its payment page would. */
+  async function payByCard(orderId: string, token: string): Promise<void> {
+    const intent = await api('/api/create-payment-intent', { method: 'POST', token, body: { _id: orderId } });
+    const paid = await api('/api/payments/test/confirm', {
+      method: 'POST',
+      token,
+      body: {
+        clientSecret: intent.json.clientSecret,
+        card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
+      },
+    });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  }
+
   /**
    * A part added by an admin through the API, with a picture the shop serves itself; `body` is
    * what was sent (to change the part with a PUT later).
@@ -156,6 +170,7 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     },
     api,
     tokenOf,
+    payByCard,
     addPart,
     open,
     logIn,
