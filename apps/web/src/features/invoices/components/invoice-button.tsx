@@ -4,7 +4,15 @@ import { apiDownload } from '../../../lib/api-client';
 import { showError } from '../../../lib/toasts';
 import { hasInvoice } from '../invoice-rule';
 
-/** The papers of an order the server makes as PDFs: what each is called and where it is. */
+/** A paper of an order the server makes as a PDF: what it is called and where it is. */
+interface Paper {
+  label: string;
+  what: string;
+  path: string;
+  file: (order: Order) => string;
+}
+
+/** The papers every invoiced order has. */
 const PAPERS = {
   invoice: {
     label: 'Invoice',
@@ -18,23 +26,15 @@ const PAPERS = {
     path: 'packing-slip',
     file: (order: Order) => `packing-slip-${order.number}.pdf`,
   },
-} as const;
+} satisfies Record<string, Paper>;
 
 /**
  * One paper's button: downloads it (the call needs the bearer token, so the file is fetched and
  * handed to the browser to save, not linked). `showBuyer`: the label names whose order it is.
  */
-function PaperButton({
-  order,
-  paper,
-  showBuyer,
-}: {
-  order: Order;
-  paper: keyof typeof PAPERS;
-  showBuyer: boolean;
-}) {
+function PaperButton({ order, paper, showBuyer }: { order: Order; paper: Paper; showBuyer: boolean }) {
   const [busy, setBusy] = useState(false);
-  const { label, what, path, file } = PAPERS[paper];
+  const { label, what, path, file } = paper;
   const download = () => {
     setBusy(true);
     apiDownload(`/api/purchaseById/${encodeURIComponent(order._id)}/${path}`, file(order))
@@ -63,8 +63,19 @@ export function InvoiceButton({ order, showBuyer = false }: { order: Order; show
   if (!hasInvoice(order)) return null;
   return (
     <>
-      <PaperButton order={order} paper="invoice" showBuyer={showBuyer} />
-      <PaperButton order={order} paper="packing-slip" showBuyer={showBuyer} />
+      <PaperButton order={order} paper={PAPERS.invoice} showBuyer={showBuyer} />
+      <PaperButton order={order} paper={PAPERS['packing-slip']} showBuyer={showBuyer} />
     </>
   );
+}
+
+/** A credit note of the order (waiting pieces dropped after it was invoiced on account), by its number. */
+export function CreditNoteButton({ order, number }: { order: Order; number: string }) {
+  const paper = {
+    label: `Credit note ${number}`,
+    what: `credit note ${number}`,
+    path: `credit-notes/${encodeURIComponent(number)}`,
+    file: () => `credit-note-${number}.pdf`,
+  };
+  return <PaperButton order={order} paper={paper} showBuyer={false} />;
 }

@@ -51,4 +51,17 @@ describe("My Order's pieces, shipments and money owed back", () => {
     const ready = anOrder({ lines: [{ ...waiting, allocated: 2000, shipped: 0, backordered: 0 }] });
     expect(renderToStaticMarkup(<OrderDelivery order={ready} onDrop={() => {}} />)).toBe('');
   });
+
+  it('offers a credit note of an order invoiced on account as a paper to download', () => {
+    const credited = anOrder({
+      dueDate: '2026-12-24T00:00:00.000Z',
+      lines: [{ ...waiting, backordered: 0, dropped: 1400 }],
+      adjustments: [
+        { kind: 'credit_note', amount: 1400, number: 'CN-000007', createdAt: '2026-11-24T10:00:00.000Z' },
+      ],
+    });
+    const html = renderToStaticMarkup(<OrderDelivery order={credited} />);
+    expect(html).toContain('aria-label="Download the credit note CN-000007 of order SO-000001');
+    expect(text(html)).toContain('Credit note CN-000007');
+  });
 });

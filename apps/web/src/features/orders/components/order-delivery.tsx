@@ -3,6 +3,7 @@ import type { Order, OrderLine } from '@shop/contract/orders';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
 import { showSuccess } from '../../../lib/toasts';
+import { CreditNoteButton } from '../../invoices';
 import { useDropWaiting } from '../api/drop-waiting';
 import {
   adjustmentText,
@@ -89,7 +90,13 @@ export function OrderDelivery({
       {adjustments.length > 0 && (
         <ul aria-label={`Money owed back on order ${order.number}`} className="text-xs font-medium">
           {adjustments.map((adjustment) => (
-            <li key={`${adjustment.kind} ${adjustment.createdAt}`}>{adjustmentText(adjustment)}</li>
+            <li
+              key={`${adjustment.kind} ${adjustment.createdAt}`}
+              className="flex flex-wrap items-center gap-2"
+            >
+              {adjustmentText(adjustment)}
+              {adjustment.number && <CreditNoteButton order={order} number={adjustment.number} />}
+            </li>
           ))}
         </ul>
       )}
