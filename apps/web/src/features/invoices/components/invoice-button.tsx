@@ -69,6 +69,25 @@ export function InvoiceButton({ order, showBuyer = false }: { order: Order; show
   );
 }
 
+/** One shipment's packing slip: its lines and pieces, its carrier and day. */
+export function ShipmentSlipButton({
+  order,
+  shipmentId,
+  label,
+}: {
+  order: Order;
+  shipmentId: string;
+  label: string;
+}) {
+  const paper = {
+    label: 'Packing slip',
+    what: `packing slip of ${label}`,
+    path: `packing-slip?shipment=${encodeURIComponent(shipmentId)}`,
+    file: () => `packing-slip-${order.number}-${shipmentId.slice(0, 8)}.pdf`,
+  };
+  return <PaperButton order={order} paper={paper} showBuyer={false} />;
+}
+
 /** A credit note of the order (waiting pieces dropped after it was invoiced on account), by its number. */
 export function CreditNoteButton({ order, number }: { order: Order; number: string }) {
   const paper = {

@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
 import { orderNamed } from '../../../lib/order-name';
 import { showError, showSuccess } from '../../../lib/toasts';
+import { ShipmentSlipButton } from '../../invoices';
 import { useDeliverParcel } from '../api/shipments';
 import { listsParcels, parcelText, shipsWhole, takesParcel } from '../shipment-lines';
 import { ParcelDialog } from './parcel-form';
@@ -39,16 +40,19 @@ function ParcelItem({
         {shipment.deliveredAt ? 'delivered ' : 'shipped '}
         <DateTime at={shipment.deliveredAt ?? shipment.shippedAt} time="short" />
       </p>
-      {shipment.status === 'shipped' && (
-        <button
-          type="button"
-          className="btn btn-outline btn-xs mt-1 whitespace-nowrap"
-          aria-label={`Mark delivered: parcel ${number} of ${orderNamed(order)}`}
-          onClick={onDeliver}
-        >
-          Mark delivered
-        </button>
-      )}
+      <p className="mt-1 flex flex-wrap gap-1">
+        {shipment.status === 'shipped' && (
+          <button
+            type="button"
+            className="btn btn-outline btn-xs whitespace-nowrap"
+            aria-label={`Mark delivered: parcel ${number} of ${orderNamed(order)}`}
+            onClick={onDeliver}
+          >
+            Mark delivered
+          </button>
+        )}
+        <ShipmentSlipButton order={order} shipmentId={shipment._id} label={`parcel ${number}`} />
+      </p>
     </li>
   );
 }
