@@ -28,11 +28,20 @@ describe('what ships when', () => {
       now: 600,
       later: [
         { quantity: 500, expectedAt: '2027-01-05' },
-        { quantity: 1000, expectedAt: '2027-01-12' },
-        { quantity: 300, expectedAt: '2026-12-29' },
+        // What no batch covers comes after the lead time, and never before the last batch.
+        { quantity: 1300, expectedAt: '2027-01-12' },
       ],
     });
-    expect(lastExpected(plan)).toBe('2026-12-29');
+    expect(lastExpected(plan)).toBe('2027-01-12');
+    const longLead = shipPlan(
+      part({ incoming: [{ quantity: 100, expectedAt: '2027-01-05' }], leadTimeDays: 60 }),
+      800,
+      TODAY,
+    );
+    expect(longLead.later).toEqual([
+      { quantity: 100, expectedAt: '2027-01-05' },
+      { quantity: 100, expectedAt: '2027-01-28' },
+    ]);
   });
 
   it('serves the orders waiting already first, and leaves a date unknown without a lead time', () => {
@@ -72,12 +81,8 @@ describe('what ships when', () => {
           const pieces = plan.now + plan.later.reduce((sum, later) => sum + later.quantity, 0);
           expect(pieces).toBe(quantity);
           expect(plan.now).toBe(Math.min(stock, quantity));
-          // Batches in the order they come; what no batch covers last.
-          const days = plan.later.flatMap((later) =>
-            later.expectedAt && incoming.some((b) => b.expectedAt === later.expectedAt)
-              ? [later.expectedAt]
-              : [],
-          );
+          // In the order they come: batches by day, what no batch covers last.
+          const days = plan.later.flatMap((later) => (later.expectedAt ? [later.expectedAt] : []));
           expect([...days].sort()).toEqual(days);
         },
       ),

@@ -122,7 +122,8 @@ export function dayAfter(today: string, days: number): string {
 /**
  * How `quantity` more pieces would ship: from stock now; the rest from the incoming batches in
  * the order they are expected, after the pieces other orders wait for (`skip`, which defaults to
- * the part's backordered); what no batch covers by the lead time from `today`, or unknown.
+ * the part's backordered); what no batch covers by the lead time from `today` (not before the last
+ * batch), or unknown.
  */
 export function shipPlan(part: PartAvailability, quantity: number, today: string, skip?: number): ShipPlan {
   const now = Math.min(Math.max(part.available_quantity, 0), quantity);
@@ -137,12 +138,13 @@ export function shipPlan(part: PartAvailability, quantity: number, today: string
     if (take > 0) later.push({ quantity: take, expectedAt: batch.expectedAt });
     rest -= take;
   }
-  if (rest > 0)
-    later.push(
-      part.leadTimeDays === undefined
-        ? { quantity: rest }
-        : { quantity: rest, expectedAt: dayAfter(today, part.leadTimeDays) },
-    );
+  if (rest === 0) return { now, later };
+  if (part.leadTimeDays === undefined) return { now, later: [...later, { quantity: rest }] };
+  // Ordered now, they come after the lead time, and after the batches on their way already.
+  const last = later.at(-1);
+  const byLeadTime = dayAfter(today, part.leadTimeDays);
+  if (last?.expectedAt && last.expectedAt >= byLeadTime) last.quantity += rest;
+  else later.push({ quantity: rest, expectedAt: byLeadTime });
   return { now, later };
 }
 
