@@ -144,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(customerPartNumberRoutesPlugin)
     .register(contractPriceRoutesPlugin)
     // A bill of materials finds parts by the buyer's own numbers too, as the catalog does.
-    .register(bomRoutesPlugin, { customerPartNumbers: bomCustomerNumbers })
+    .register(bomRoutesPlugin, {
+      customerPartNumbers: bomCustomerNumbers,
+      // and prices a line at the buyer's company's contract price, as an order would.
+      contractPrices: catalogContractPrices,
+    })
     .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });

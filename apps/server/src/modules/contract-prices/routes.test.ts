@@ -176,6 +176,12 @@ describe('contract prices', () => {
       );
     expect(await unitPrices(as(people.member))).toEqual([15, 8, 6]);
     expect(await unitPrices(as(people.solo))).toEqual([20, 8, 6]);
+    // A bill of materials prices its lines as the order would.
+    const bom = await as(people.member).post('/api/bom', {
+      text: `Part Number,Qty\n${ids.tip},2\n${ids.fuse},1`,
+    });
+    expect(bom.statusCode, bom.body).toBe(200);
+    expect(bom.json().lines.map((line: { unitPrice: number }) => line.unitPrice)).toEqual([15, 8]);
     const few = await placedOrder(as(people.member), [{ partsId: ids.reel, quantity: 10 }]);
     expect((await readOrder(as(people.member), few)).lines[0].unitPrice).toBe(9);
   });
