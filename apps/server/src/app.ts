@@ -16,6 +16,7 @@ import {
 import { bomRoutesPlugin } from './modules/bom/index.js';
 import { categoryRoutesPlugin } from './modules/categories/index.js';
 import { companyRoutesPlugin } from './modules/companies/index.js';
+import { catalogContractPrices, contractPriceRoutesPlugin } from './modules/contract-prices/index.js';
 import {
   bomCustomerNumbers,
   catalogCustomerNumbers,
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(partRoutesPlugin, {
       tools: catalogToolLinks,
       buyerNumbers: catalogCustomerNumbers,
+      contractPrices: catalogContractPrices,
       // Read when pieces arrive: the mail plugin has decorated the app by then.
       stockArrived: (trx, partId) => serveWaiting(trx, app.mail, partId),
     })
@@ -140,8 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     .register(imageRoutesPlugin)
     .register(toolRoutesPlugin)
     .register(customerPartNumberRoutesPlugin)
+    .register(contractPriceRoutesPlugin)
     // A bill of materials finds parts by the buyer's own numbers too, as the catalog does.
-    .register(bomRoutesPlugin, { customerPartNumbers: bomCustomerNumbers })
+    .register(bomRoutesPlugin, {
+      customerPartNumbers: bomCustomerNumbers,
+      // and prices a line at the buyer's company's contract price, as an order would.
+      contractPrices: catalogContractPrices,
+    })
     .register(documentRoutesPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });

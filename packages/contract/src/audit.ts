@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'company.member_changed',
   'company.member_removed',
   'company.payment_terms_changed',
+  'company.contract_prices_set',
   'tool.created',
   'tool.edited',
   'tool.deleted',

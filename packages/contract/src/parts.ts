@@ -26,6 +26,13 @@ export const IncomingBatch = z.object({
 });
 export type IncomingBatch = z.infer<typeof IncomingBatch>;
 
+/** A company's agreed price for a part (contract-prices.ts), as its members see it on the part. */
+export const ContractPrice = z.object({
+  unitPrice: z.number().int(),
+  validUntil: z.string().optional().describe('the last day the price applies (YYYY-MM-DD)'),
+});
+export type ContractPrice = z.infer<typeof ContractPrice>;
+
 export const Part = z.object({
   _id: Id,
   name: z.string(),
@@ -60,6 +67,9 @@ export const Part = z.object({
     .describe(
       "for a signed-in buyer: their own (or their company's) number for the part, when they keep one",
     ),
+  contractPrice: ContractPrice.optional().describe(
+    "for a signed-in member of a company: the company's contract price for the part, while it applies and is below the list price for one piece",
+  ),
   incoming: z.array(IncomingBatch).describe('pieces on their way to the shop, by expected day'),
   leadTimeDays: z.number().int().optional().describe('days from an order to pieces nobody expects yet'),
   backorderable: z
@@ -120,15 +130,22 @@ export {
 
 /**
  * What a piece costs at `quantity`: the price of the highest break the quantity reaches, else the
- * part's own price. The one place an order line, the product page and the order builder price a line.
+ * part's own price; the buyer's company's contract price instead when the part carries one (it
+ * applies now) and it is lower. The one place an order line, a bill of materials, the product page
+ * and the order builder price a line.
  */
 export function unitPriceFor(
-  part: { price_per_piece: number; price_breaks: readonly PriceBreak[] },
+  part: {
+    price_per_piece: number;
+    price_breaks: readonly PriceBreak[];
+    contractPrice?: { unitPrice: number } | undefined;
+  },
   quantity: number,
 ): number {
   let price = part.price_per_piece;
   for (const tier of part.price_breaks) if (quantity >= tier.min_quantity) price = tier.price_per_piece;
-  return price;
+  const contract = part.contractPrice?.unitPrice;
+  return contract !== undefined && contract < price ? contract : price;
 }
 
 /**

@@ -509,6 +509,15 @@ export interface CustomerPartNumbersTable {
   created_at: string;
 }
 
+/** A company's agreed price for a part (migration 0037); valid_until: its last day, null: no end. */
+export interface ContractPricesTable {
+  company_id: string;
+  part_id: string;
+  unit_price: number;
+  valid_until: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -552,6 +561,7 @@ export interface DB {
   tool_parts: ToolPartsTable;
   my_tools: MyToolsTable;
   customer_part_numbers: CustomerPartNumbersTable;
+  contract_prices: ContractPricesTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -130,6 +130,14 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'companies/:companyId/prices',
+        ...dashboardPage(
+          'Contract prices',
+          async () =>
+            (await import('../features/contract-prices/pages/company-prices-page')).CompanyPricesPage,
+        ),
+      },
+      {
         path: 'categories',
         ...dashboardPage(
           'Categories',

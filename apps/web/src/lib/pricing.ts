@@ -16,6 +16,8 @@ export interface PricedPart {
   price_breaks: readonly PriceBreak[];
   /** An order may take more than is in stock: the rest waits for incoming pieces. */
   backorderable?: boolean;
+  /** The buyer's company's contract price, when one applies: unitPriceFor counts it. */
+  contractPrice?: { unitPrice: number } | undefined;
 }
 
 /** A line as priced: what a piece costs at its quantity, the line's price and what the breaks save. */

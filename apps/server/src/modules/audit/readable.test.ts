@@ -70,6 +70,7 @@ describe('the audit log as a person reads it', () => {
     await ok(decideOrder(as(boss), await placedOrder(as(member), { partsId: part, quantity: 1 }), 'reject'));
     await ok(as(boss).delete(`/api/companies/${company}/members/${member.uid}`));
     await ok(shopAdmin.put(`/api/companies/${company}/payment-terms`, { paymentTerms: 'net30' }));
+    await ok(shopAdmin.put(`/api/companies/${company}/prices`, { items: [] }));
     const invoiced = await placedOrder(as(boss), { partsId: part, quantity: 1 });
     await ok(shopAdmin.put(`/api/purchaseById/${invoiced}/settlement`, { reference: 'BANK-7781' }));
 

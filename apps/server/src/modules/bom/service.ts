@@ -13,7 +13,7 @@ import { unitPriceFor } from '@shop/contract/parts';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
-import { partsByIds } from '../parts/index.js';
+import { type BuyerContractPrices, partsByIds, withContractPrices } from '../parts/index.js';
 import { layoutOf } from './columns.js';
 import { byId, byMpn, type Found, matchLines, type NumberLookup } from './matching.js';
 import { decodeText, detectDelimiter, notATable, readDelimited, type TextEncoding } from './read-text.js';
@@ -33,6 +33,8 @@ export type CustomerNumberLookup = (
 export interface BomDeps {
   db: Database;
   customerPartNumbers?: CustomerNumberLookup | undefined;
+  /** The buyer's company's contract prices (module contract-prices), given by the app. */
+  contractPrices?: BuyerContractPrices | undefined;
 }
 
 /** What the BOM came as: a file's bytes (CSV or XLSX, told apart by its bytes, not its name) or pasted text. */
@@ -121,10 +123,11 @@ export async function readBom(
     inputs.map(({ text }) => ({ partNumber: text.partNumber, words: text.description || text.partNumber })),
   );
   const replacements = await replacementsOf(deps.db, found);
+  const priced = await withContractPricesOf(deps, caller, found);
 
   const lines = inputs.map(({ row, quantity, text }, i): BomLine => {
     const needed = neededQuantity(quantity ?? 0, options.boards, options.attrition);
-    const line = lineFor(found[i] as Found, needed, replacements);
+    const line = lineFor(priced[i] as Found, needed, replacements);
     if (quantity === undefined) line.problems.push('invalid_quantity');
     return { row, input: { ...text, quantity: quantity ?? 0 }, ...line };
   });
@@ -140,6 +143,22 @@ export async function readBom(
     total: lines.reduce((sum, line) => sum + (line.price ?? 0), 0),
     unmatched: lines.filter((line) => !line.match).length,
   };
+}
+
+/** The lines found, each matched part with the buyer's contract price where one applies: one query. */
+async function withContractPricesOf(deps: BomDeps, caller: Caller, found: Found[]): Promise<Found[]> {
+  const parts = found.flatMap(({ match }) => (match ? [match.part] : []));
+  const priced = new Map(
+    (await withContractPrices(deps.db, deps.contractPrices, caller.id, parts)).map((part) => [
+      part._id,
+      part,
+    ]),
+  );
+  return found.map((line) =>
+    line.match
+      ? { ...line, match: { ...line.match, part: priced.get(line.match.part._id) ?? line.match.part } }
+      : line,
+  );
 }
 
 /** The parts to take instead of the obsolete parts matched, by the obsolete part's id: one query. */

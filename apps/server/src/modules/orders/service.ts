@@ -23,6 +23,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import { type Caller, requireSelfOrAdmin } from '../../http/auth-guard.js';
 import { toCsv } from '../../http/csv.js';
 import { recordAudit } from '../audit/index.js';
+import { companyContractPrices } from '../contract-prices/index.js';
 import { customerNumbersOfBuyer } from '../customer-part-numbers/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, notMultipleRefusal, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
@@ -183,7 +184,16 @@ export async function writeOrder(
   const { open, openValue, verified, member } = await buyerStanding(trx, buyer.id);
   if (deps.unpaidPerBuyer !== undefined && !agreed && open >= deps.unpaidPerBuyer)
     throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
-  const lines = (await takeLines(trx, id, body.lines, agreed)).map((line) => ({
+  // The buyer's company's contract prices as they apply now (an agreed order keeps its prices).
+  const contracts =
+    member && !agreed
+      ? await companyContractPrices(
+          trx,
+          member.company_id,
+          body.lines.map((line) => line.partsId),
+        )
+      : undefined;
+  const lines = (await takeLines(trx, id, body.lines, agreed, contracts)).map((line) => ({
     ...line,
     // As the numbers are now: the order keeps them, whatever becomes of them later.
     customer_part_number: numbers.get(line.part_id) ?? null,
@@ -272,8 +282,18 @@ export interface AgreedOrder {
   refusal: (lines: readonly RefusedLine[]) => string;
 }
 
-/** Takes every line's pieces in one statement; throws RefusedLines naming each line that took nothing. */
-async function takeLines(trx: Database, orderId: string, wanted: readonly LineInput[], agreed?: AgreedOrder) {
+/**
+ * Takes every line's pieces in one statement; throws RefusedLines naming each line that took
+ * nothing. A line is priced at the agreed price, else by unitPriceFor with the buyer's company's
+ * contract price for the part (`contracts`), when there is one.
+ */
+async function takeLines(
+  trx: Database,
+  orderId: string,
+  wanted: readonly LineInput[],
+  agreed?: AgreedOrder,
+  contracts?: ReadonlyMap<string, { unitPrice: number }>,
+) {
   const taken = new Map((await takeStock(trx, wanted, { minimum: !agreed })).map((part) => [part.id, part]));
   const refused: RefusedLine[] = [];
   const lines = wanted.map((line, lineNo): OrderLineRow => {
@@ -284,7 +304,11 @@ async function takeLines(trx: Database, orderId: string, wanted: readonly LineIn
       : agreed
         ? (agreed.unitPrices.get(line.partsId) ?? 0)
         : unitPriceFor(
-            { price_per_piece: Number(part.price_per_piece), price_breaks: priceBreaksOf(part) },
+            {
+              price_per_piece: Number(part.price_per_piece),
+              price_breaks: priceBreaksOf(part),
+              contractPrice: contracts?.get(line.partsId),
+            },
             line.quantity,
           );
     return {

@@ -1,4 +1,5 @@
 /** What other modules and the app may use of the catalog: a part, a page of it, the search, price breaks, many parts by id or number, the routes. */
+export { type BuyerContractPrices, withContractPrices } from './buyer-prices.js';
 export { consumeIncoming, type PartPlanning, planningOf } from './incoming.js';
 export { setIncoming } from './incoming-edit.js';
 export { obsoleteRefusal } from './lifecycle.js';

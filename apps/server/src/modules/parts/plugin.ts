@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { BuyerContractPrices } from './buyer-prices.js';
 import { partImportRoutes } from './import-routes.js';
 import { partRoutes } from './routes.js';
 import type { BuyerPartNumbers, ToolParts } from './search.js';
@@ -8,11 +9,12 @@ import type { StockArrived } from './service.js';
 export const partRoutesPlugin = fp<{
   tools: ToolParts;
   buyerNumbers: BuyerPartNumbers;
+  contractPrices?: BuyerContractPrices;
   stockArrived: StockArrived;
 }>(
-  async (app, { tools, buyerNumbers, stockArrived }) => {
+  async (app, { tools, buyerNumbers, contractPrices, stockArrived }) => {
     const { db, guard } = app;
-    partRoutes(app, { db, guard, tools, buyerNumbers, stockArrived });
+    partRoutes(app, { db, guard, tools, buyerNumbers, contractPrices, stockArrived });
     await partImportRoutes(app, { db, guard });
   },
   { name: 'part-routes', dependencies: ['database', 'auth-guard'] },

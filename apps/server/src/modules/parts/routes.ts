@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { type AuthGuard, callerOf } from '../../http/auth-guard.js';
+import { type BuyerContractPrices, withContractPrices } from './buyer-prices.js';
 import { setIncoming } from './incoming-edit.js';
 import {
   type BuyerPartNumbers,
@@ -40,6 +41,7 @@ export function partRoutes(
     guard: AuthGuard;
     tools: ToolParts;
     buyerNumbers: BuyerPartNumbers;
+    contractPrices?: BuyerContractPrices;
     stockArrived?: StockArrived;
   },
 ) {
@@ -49,6 +51,14 @@ export function partRoutes(
     request.caller && request.caller.role !== 'admin'
       ? deps.buyerNumbers.forBuyer(deps.db, request.caller.id)
       : undefined;
+  /** The parts with the contract prices of the request's buyer (their company's), when a buyer signed it. */
+  const pricedFor = (request: FastifyRequest, parts: Part[]) =>
+    withContractPrices(
+      deps.db,
+      deps.contractPrices,
+      request.caller && request.caller.role !== 'admin' ? request.caller.id : undefined,
+      parts,
+    );
 
   api.get(
     '/api/catalog/search',
@@ -60,13 +70,21 @@ export function partRoutes(
         summary:
           'Find parts by id, part number, tool model or words, filtered by category, stock, lifecycle, tool and attributes (f.<key>=a,b or f.<key>=lo..hi, numbers with SI prefixes and units: 4.7u, 10kΩ); facets count what each other choice would leave',
         description:
-          "Anyone. With a signed-in buyer's access token, `q` also finds parts by the buyer's own part numbers (their company's when they belong to one: GET /api/customer-part-numbers), compared as mpns are (exact: first, with the exact mpns; a start of 3+ characters: with the mpns it starts), and each part found carries `customerPartNumber` when the buyer keeps one for it. A token that is not valid is read as a visitor's.",
+          "Anyone. With a signed-in buyer's access token, `q` also finds parts by the buyer's own part numbers (their company's when they belong to one: GET /api/customer-part-numbers), compared as mpns are (exact: first, with the exact mpns; a start of 3+ characters: with the mpns it starts), and each part found carries `customerPartNumber` when the buyer keeps one for it, and `contractPrice` when their company has one that applies and is below the list price. A token that is not valid is read as a visitor's.",
         querystring: SearchParameters,
         response: { 200: PartSearchResult, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) =>
-      searchCatalog(deps.db, request.query, request.query, deps.tools, await numbersOf(request)),
+    async (request) => {
+      const found = await searchCatalog(
+        deps.db,
+        request.query,
+        request.query,
+        deps.tools,
+        await numbersOf(request),
+      );
+      return { ...found, parts: await pricedFor(request, found.parts) };
+    },
   );
 
   api.get(
@@ -98,14 +116,15 @@ export function partRoutes(
         tags: ['parts'],
         summary: 'One part',
         description:
-          "Anyone. For a signed-in buyer the part carries `customerPartNumber` when the buyer (or their company) keeps one for it; a token that is not valid is read as a visitor's.",
+          "Anyone. For a signed-in buyer the part carries `customerPartNumber` when the buyer (or their company) keeps one for it, and `contractPrice` when their company has one that applies and is below the list price; a token that is not valid is read as a visitor's.",
         querystring: PartByIdQuery,
         response: { 200: Part, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const [part, numbers] = await Promise.all([getPart(deps.db, request.query.id), numbersOf(request)]);
-      return (await withBuyerNumbers(numbers, await withFits(deps.db, deps.tools, [part])))[0];
+      const [withNumbers] = await withBuyerNumbers(numbers, await withFits(deps.db, deps.tools, [part]));
+      return withNumbers && (await pricedFor(request, [withNumbers]))[0];
     },
   );
 

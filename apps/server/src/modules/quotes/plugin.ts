@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BackgroundTasks } from '../../background.js';
 import { orderDeps } from '../orders/index.js';
+import { quoteContractRoutes } from './contract-routes.js';
 import { quoteRoutes } from './routes.js';
 import { expireQuotes } from './service.js';
 
@@ -13,6 +14,7 @@ export const quoteRoutesPlugin = fp(
       orders: orderDeps(app),
       guard: app.guard,
     });
+    quoteContractRoutes(app, { db: app.db, guard: app.guard });
   },
   {
     name: 'quote-routes',

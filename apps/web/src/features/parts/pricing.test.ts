@@ -80,3 +80,12 @@ describe("a part's prices by quantity", () => {
     expect(quoteFor(reel, '750')).toMatchObject({ inRange: true, quantity: 750, unitPrice: 27 });
   });
 });
+
+describe("a company's contract price", () => {
+  const contracted = { ...part, contractPrice: { unitPrice: 25, validUntil: '2030-01-31' } };
+  it('is paid where it is below the list price for the quantity, else the break is', () => {
+    expect(quoteFor(contracted, '100')).toMatchObject({ inRange: true, unitPrice: 25, total: 2500 });
+    expect(quoteFor(contracted, '600')).toMatchObject({ inRange: true, unitPrice: 25 });
+    expect(quoteFor(contracted, '1000')).toMatchObject({ inRange: true, unitPrice: 20 });
+  });
+});

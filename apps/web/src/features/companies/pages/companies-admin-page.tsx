@@ -1,4 +1,5 @@
 import type { CompanySummary, PaymentTerms } from '@shop/contract/companies';
+import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
 import { type Column, PagedTable, usePaging } from '../../../components/ui/paged-table';
 import { formatCount } from '../../../lib/format';
@@ -28,6 +29,14 @@ export function CompaniesAdminPage() {
       ),
     },
     { header: 'Members', cell: (company) => formatCount(company.membersCount) },
+    {
+      header: 'Prices',
+      cell: (company) => (
+        <Link to={`/dashboard/companies/${company._id}/prices`} className="link link-primary">
+          Contract prices<span className="sr-only"> of {company.name}</span>
+        </Link>
+      ),
+    },
     {
       header: 'Terms',
       cell: (company) => (

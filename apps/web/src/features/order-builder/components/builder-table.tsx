@@ -3,6 +3,7 @@ import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatCount, formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';
 import { ShipPlanNote } from '../../availability';
+import { ContractPriceNote } from '../../contract-prices';
 import { YourPartNumber } from '../../part-numbers';
 import { quoteRequestPath } from '../../quotes';
 import { type checkLine, OBSOLETE_PART_MESSAGE } from '../pricing';
@@ -61,6 +62,10 @@ export function BuilderTable({
                   {shown.part.name}
                 </Link>
                 <YourPartNumber number={shown.part.customerPartNumber} />
+                <ContractPriceNote
+                  price={shown.part.contractPrice}
+                  className="block text-xs font-medium text-success-content"
+                />
                 <span className="block text-xs text-base-content/70">
                   {shown.part.backorderable ? (
                     <>

@@ -16,6 +16,7 @@ import { quantityCap } from '../../../lib/pricing';
 import { showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { IncomingNote, ShipPlanNote } from '../../availability';
+import { ContractPriceNote } from '../../contract-prices';
 import { addToOrder } from '../../order-builder';
 import { RequestQuoteLink } from '../../quotes';
 import { FitsTools } from '../../tools';
@@ -85,13 +86,15 @@ function Product({
   const [typed, setTyped] = useState(String(least));
   const [added, setAdded] = useState(false);
   const hydrated = useHydrated();
-  const quote = quoteFor(part, typed);
   const outOfStock = isOutOfStock(part);
   // The signed-in buyer's own number for it: the page the server renders is everyone's, so the
   // part is read again with the buyer's token.
   const signedIn = useSession().status === 'signed-in';
   const mine = useQuery({ ...partQuery(part._id), enabled: signedIn, meta: { quiet: true } });
   const yours = signedIn ? (mine.data?.customerPartNumber ?? part.customerPartNumber) : undefined;
+  // A member's company's contract price, read with the buyer's token: every price below counts it.
+  const contractPrice = signedIn ? (mine.data?.contractPrice ?? part.contractPrice) : undefined;
+  const quote = quoteFor(contractPrice ? { ...part, contractPrice } : part, typed);
   const buyPath = quote.inRange ? `/purchase/${encodeURIComponent(part._id)}?quantity=${quote.quantity}` : '';
   return (
     <>
@@ -135,6 +138,7 @@ function Product({
           )}
           <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
           <IncomingNote part={part} className="rounded-box bg-base-200 px-3 py-2 text-sm" />
+          <ContractPriceNote price={contractPrice} />
           <PriceTable part={part} unitPrice={quote.inRange ? quote.unitPrice : undefined} />
           {part.lifecycle === 'obsolete' ? (
             <ObsoleteNotice replacement={replacement} />
