@@ -121,7 +121,7 @@ describe('Manage All Order by state', () => {
       const res = await as(admin).get(`/api/purchase?state=${encodeURIComponent(state)}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'validation' });
-      expect(res.json().error.message).toMatch(/state.*to_pay, to_approve, to_ship, shipped/);
+      expect(res.json().error.message).toMatch(/state.*to_pay, to_approve, to_ship, ready_to_ship, shipped/);
     },
   );
 
