@@ -24,7 +24,7 @@ export function ShownKey({ created, onDone }: { created: CreatedApiKey; onDone: 
     <section
       role="alert"
       aria-labelledby={`${ids}-title`}
-      className="alert alert-success flex-col items-stretch gap-3"
+      className="flex flex-col gap-3 rounded-box border border-success bg-success/10 p-4 sm:p-6"
     >
       <h2 id={`${ids}-title`} className="text-lg font-semibold">
         Your new key
