@@ -68,6 +68,7 @@ describe('signing in', () => {
       'My Part Numbers',
       'My Quotes',
       'Company',
+      'API keys',
       'Add Review',
     ]);
   });

@@ -6,6 +6,7 @@ import { clientErrors, frameworkErrors } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { accountRoutesPlugin } from './modules/accounts/index.js';
 import { addressRoutesPlugin } from './modules/addresses/index.js';
+import { apiKeysPlugin } from './modules/api-keys/index.js';
 import { auditRoutesPlugin } from './modules/audit/index.js';
 import {
   authGuardPlugin,
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API's routes.
   app
     .register(healthRoutesPlugin)
+    .register(apiKeysPlugin)
     .register(authRoutesPlugin)
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)

@@ -135,6 +135,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT: count(60),
   // Each reads a file of up to 5 MiB and matches up to 5,000 lines.
   RATE_LIMIT_BOMS_PER_ACCOUNT: count(200),
+  // Calls a minute with one API key, whatever they are.
+  RATE_LIMIT_API_KEY_PER_MINUTE: count(120),
   // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
   // ordering it and never paying (docs/api.md, "Accounts you can trust").
   UNPAID_ORDER_RELEASE: flag.default(true),
@@ -283,6 +285,8 @@ export interface Config {
     quoteMessagesPerAccount: number;
     /** Bills of materials read (POST /api/bom) per account. */
     bomsPerAccount: number;
+    /** Calls a minute with one API key (its own one-minute window). */
+    apiKeyPerMinute: number;
     purchasesPerAccount: number;
     paymentsPerAccount: number;
     purchasesPerIp: number;
@@ -458,6 +462,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       invitationsPerCompany: env.RATE_LIMIT_INVITATIONS_PER_COMPANY,
       quoteMessagesPerAccount: env.RATE_LIMIT_QUOTE_MESSAGES_PER_ACCOUNT,
       bomsPerAccount: env.RATE_LIMIT_BOMS_PER_ACCOUNT,
+      apiKeyPerMinute: env.RATE_LIMIT_API_KEY_PER_MINUTE,
       purchasesPerAccount: env.RATE_LIMIT_PURCHASES_PER_ACCOUNT,
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,

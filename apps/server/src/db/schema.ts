@@ -518,6 +518,19 @@ export interface ContractPricesTable {
   created_at: string;
 }
 
+/** A key for a buyer's own systems (migration 0038): its SHA-256 only; scopes a JSON array. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  company_id: string | null;
+  name: string;
+  scopes: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -562,6 +575,7 @@ export interface DB {
   my_tools: MyToolsTable;
   customer_part_numbers: CustomerPartNumbersTable;
   contract_prices: ContractPricesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { scopeOf } from '../modules/api-keys/index.js';
 import { signUp, type TestAccount, uniqueEmail } from '../test-support/accounts.js';
 import { companyWithMembers, markVerified } from '../test-support/companies.js';
 import { type As, test } from '../test-support/fixture.js';
@@ -8,6 +9,8 @@ import type { TestShop } from '../test-support/test-app.js';
  * Who may call what (docs/api.md), as one table: every protected route × a visitor, a garbage token,
  * the buyer who owns the records, another buyer, and an admin. A status that is not 401/403
  * means the call got past the guards (a 404 or 422 then says the input, not the caller, failed).
+ * The owner's API key (every scope) answers as the owner on the calls a key may make, and 403 on
+ * every other: a key acts with its creator's rights and no more.
  */
 type Caller = 'visitor' | 'garbage' | 'owner' | 'other' | 'admin';
 const CALLERS: Caller[] = ['visitor', 'garbage', 'owner', 'other', 'admin'];
@@ -24,6 +27,8 @@ let shop: TestShop;
 let as: As;
 let accounts: Record<'owner' | 'other' | 'admin', TestAccount>;
 let partId: string;
+/** An API key of the owner's with every scope. */
+let ownersKey: string;
 /** The owner's company: they made it (their email verified), so they are its admin. */
 let companyId: string;
 let member: TestAccount;
@@ -392,6 +397,11 @@ test.beforeAll(async ({ shop: fixtureShop, as: fixtureAs, admin, buyer }) => {
       joined_at: new Date().toISOString(),
     })
     .execute();
+  const key = await as(accounts.owner).post('/api/api-keys', {
+    name: 'Matrix',
+    scopes: ['catalog:read', 'orders:read', 'orders:write', 'quotes:write'],
+  });
+  ownersKey = key.json().key;
   netBuyer = await signUp(shop.app);
   await companyWithMembers(shop.database.db, [{ uid: netBuyer.uid, role: 'buyer' }], {
     paymentTerms: 'net30',
@@ -403,10 +413,24 @@ function accountOf(caller: Caller): { accessToken: string } | null {
   return accounts[caller];
 }
 
+/** What the owner's key gets: the owner's answer on a call keys may make, else 403. */
+function keyExpected(name: string, owner: number): number {
+  const [method = '', pattern = ''] = name.split(' ');
+  return scopeOf(method, pattern.replace(/\{(\w+)\}/g, ':$1')) ? owner : 403;
+}
+
 describe('the access matrix', () => {
   const cells = matrix.flatMap(([name, call, expected]) =>
     CALLERS.map((caller) => [name, caller, call, expected[caller]] as const),
   );
+  const keyCells = matrix.map(
+    ([name, call, expected]) => [name, call, keyExpected(name, expected.owner)] as const,
+  );
+  test.for(keyCells)("%s with the owner's API key", async ([_name, call, status]) => {
+    const { method, url, payload, headers } = await call();
+    const res = await as({ accessToken: ownersKey }).send(method, url, payload, headers);
+    expect(res.statusCode, res.body).toBe(status);
+  });
   test.for(cells)('%s as %s', async ([_name, caller, call, status]) => {
     const { method, url, payload, headers } = await call();
     const res = await as(accountOf(caller)).send(method, url, payload, headers);

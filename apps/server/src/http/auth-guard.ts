@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@shop/contract/api-keys';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden } from './app-error.js';
 
@@ -23,6 +24,11 @@ export interface Caller {
   role: 'admin' | null;
   /** The sign-in the access token belongs to (its refresh-token family). */
   sessionId: string;
+  /**
+   * Set when an API key signed the request (modules/api-keys): the caller is the key's creator,
+   * narrowed to its scopes, and never the shop's admin.
+   */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[]; lastUsedAt: string | null };
 }
 
 declare module 'fastify' {

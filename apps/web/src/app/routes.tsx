@@ -78,6 +78,13 @@ const dashboardPages: RouteObject[] = [
         }),
       },
       {
+        path: 'api-keys',
+        ...dashboardPage(
+          'API keys',
+          async () => (await import('../features/api-keys/pages/api-keys-page')).ApiKeysPage,
+        ),
+      },
+      {
         path: 'payment/:id',
         ...dashboardPage(
           'Payment',

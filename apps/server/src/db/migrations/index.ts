@@ -36,6 +36,7 @@ import * as m0034 from './0034_order_multiples_and_references.js';
 import * as m0035 from './0035_customer_part_numbers.js';
 import * as m0036 from './0036_availability.js';
 import * as m0037 from './0037_contract_prices.js';
+import * as m0038 from './0038_api_keys.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0035_customer_part_numbers': m0035,
   '0036_availability': m0036,
   '0037_contract_prices': m0037,
+  '0038_api_keys': m0038,
 };
 
 /**

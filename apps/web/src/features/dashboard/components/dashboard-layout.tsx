@@ -19,6 +19,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/my-part-numbers', label: 'My Part Numbers' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
   { to: '/dashboard/company', label: 'Company' },
+  { to: '/dashboard/api-keys', label: 'API keys' },
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [
