@@ -94,7 +94,30 @@ export async function readWorkbook(bytes: Buffer): Promise<TableRow[]> {
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // The streaming reader fails on a package that holds a sheet before its workbook part (some
+    // writers order them so); the whole-file reader takes any order. The size check bounds it.
+    return readWholeWorkbook(bytes);
+  }
+  return collector.rows;
+}
+
+/** The first sheet's rows read from the whole package at once (bounded by checkUnpackedSize). */
+async function readWholeWorkbook(bytes: Buffer): Promise<TableRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
     throw notAWorkbook();
+  }
+  const collector = new RowCollector();
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return collector.rows;
+  for (let number = 1; number <= sheet.rowCount; number++) {
+    const row = sheet.getRow(number);
+    if (!row.hasValues) continue;
+    const values = row.values as ExcelJS.CellValue[];
+    const cells = Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => cellText(values[i + 1]));
+    if (!collector.add(number, cells)) break;
   }
   return collector.rows;
 }

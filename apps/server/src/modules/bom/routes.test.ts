@@ -314,6 +314,26 @@ describe('POST /api/bom with an XLSX workbook', () => {
     expect(bom.lines[1]?.input.description).toBe('Tip bold');
   });
 
+  test('reads a workbook whose package holds its sheet before its workbook part', async ({ as, buyer }) => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('BOM');
+    sheet.addRow(['MPN', 'Qty']);
+    sheet.addRow(['A1321', 4]);
+    // The same parts, the workbook's relations, its strings and its sheet before the workbook part
+    // itself (some writers order a package so).
+    const packed = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    const names = Object.keys(packed.files).filter((name) => !packed.files[name]?.dir);
+    const order = ['xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml'];
+    const first = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+    const reordered = new JSZip();
+    for (const name of [...names].sort((a, b) => first(a) - first(b)))
+      reordered.file(name, await (packed.file(name) as JSZip.JSZipObject).async('uint8array'));
+    const bytes = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const res = await postBomFile(as(buyer), { bytes, filename: 'reordered.xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as BomResult).lines.map((line) => [line.row, line.input.quantity])).toEqual([[2, 4]]);
+  });
+
   test('refuses a workbook that unpacks to far more than any BOM (a ZIP bomb)', async ({ as, buyer }) => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('BOM').addRow(['MPN', 'Qty']);
