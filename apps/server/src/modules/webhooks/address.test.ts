@@ -38,8 +38,13 @@ describe('webhook addresses', () => {
   });
 
   it('takes a public address, and a private one when the operator allows it', async () => {
-    await expect(check('https://203.0.114.9/hook')).resolves.toMatchObject({ address: '203.0.114.9', family: 4 });
-    await expect(check('https://127.0.0.1/hook', { allowHttp: false, allowPrivate: true })).resolves.toMatchObject({
+    await expect(check('https://203.0.114.9/hook')).resolves.toMatchObject({
+      address: '203.0.114.9',
+      family: 4,
+    });
+    await expect(
+      check('https://127.0.0.1/hook', { allowHttp: false, allowPrivate: true }),
+    ).resolves.toMatchObject({
       address: '127.0.0.1',
     });
   });
