@@ -39,10 +39,11 @@ async function receiver() {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,
     answers,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
 const test2 = test.extend('receiver', { scope: 'file' }, async ({}, { onCleanup }) => {
   const made = await receiver();
   onCleanup(() => made.close());
