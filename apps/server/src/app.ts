@@ -41,6 +41,7 @@ import { quoteBackgroundTasks, quoteRoutesPlugin } from './modules/quotes/index.
 import { reviewRoutesPlugin } from './modules/reviews/index.js';
 import { catalogToolLinks, toolRoutesPlugin } from './modules/tools/index.js';
 import { userRoutesPlugin } from './modules/users/index.js';
+import { webhooksPlugin } from './modules/webhooks/index.js';
 import { webDistDir } from './paths.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { backgroundWorkPlugin } from './plugins/background-work.js';
@@ -151,7 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // and prices a line at the buyer's company's contract price, as an order would.
       contractPrices: catalogContractPrices,
     })
-    .register(documentRoutesPlugin);
+    .register(documentRoutesPlugin)
+    .register(webhooksPlugin);
   // The web app last: its not-found handler answers every page the API does not.
   app.register(webAppPlugin, { webDist: deps.webDist ?? webDistDir });
   // Loaded now, so a part that cannot start (a missing key, a bad setting) fails here.

@@ -137,6 +137,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_BOMS_PER_ACCOUNT: count(200),
   // Calls a minute with one API key, whatever they are.
   RATE_LIMIT_API_KEY_PER_MINUTE: count(120),
+  // Webhooks go to https:// public addresses only, unless the operator allows more (tests).
+  WEBHOOK_ALLOW_HTTP: flag.default(false),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   // An unpaid order holds its pieces for a while only: nobody can keep a part out of stock by
   // ordering it and never paying (docs/api.md, "Accounts you can trust").
   UNPAID_ORDER_RELEASE: flag.default(true),
@@ -231,6 +234,8 @@ export interface Config {
   google?: { clientId: string; clientSecret: string; issuer: string };
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); none by default. */
   trustProxy: boolean | string;
+  /** Webhook URLs may be http:// too (`allowHttp`), or reach loopback, private and link-local addresses (`allowPrivate`). */
+  webhooks: { allowHttp: boolean; allowPrivate: boolean };
   /** A request (headers and body) must arrive within this many seconds; slow clients are cut off. */
   requestTimeoutSeconds: number;
   /** Requests get 503 while the event loop lags more than this (ms) on average; 0: never. */
@@ -421,6 +426,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     trustProxy: env.TRUST_PROXY ?? false,
+    webhooks: { allowHttp: env.WEBHOOK_ALLOW_HTTP, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     passwordHashing: {

@@ -32,6 +32,7 @@ export const errorStatus = {
   unknown_tool: 422,
   too_many_fleet_entries: 422,
   too_many_api_keys: 422,
+  too_many_webhooks: 422,
   /** One customer part number given to two parts of one set. */
   duplicate_customer_part_number: 422,
   headers_too_large: 431,

@@ -531,6 +531,37 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  events: string;
+  secret: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  type: string;
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  created_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -576,6 +607,9 @@ export interface DB {
   customer_part_numbers: CustomerPartNumbersTable;
   contract_prices: ContractPricesTable;
   api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

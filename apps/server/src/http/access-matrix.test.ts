@@ -74,6 +74,15 @@ const part = {
   price_per_piece: 3,
 };
 
+/** Webhooks are anyone's who is signed in: each answers its own (another's → 404). */
+const signedIn = (status: number): Record<Caller, number> => ({
+  visitor: 401,
+  garbage: 401,
+  owner: status,
+  other: status,
+  admin: status,
+});
+
 /** Each row: how to make the call (fresh records where the call uses them up), and the expected status per caller. */
 const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
   [
@@ -374,6 +383,32 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
       payload: { reference: 'BANK-1' },
     }),
     { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 200 },
+  ],
+  ['GET /api/webhooks', async () => ({ method: 'GET', url: '/api/webhooks' }), signedIn(200)],
+  [
+    // Past the guards an address on this machine is refused (400): the matrix allows none.
+    'POST /api/webhooks',
+    async () => ({
+      method: 'POST',
+      url: '/api/webhooks',
+      payload: { url: 'https://127.0.0.1/hook', events: ['order.paid'] },
+    }),
+    signedIn(400),
+  ],
+  [
+    'DELETE /api/webhooks/{id}',
+    async () => ({ method: 'DELETE', url: `/api/webhooks/${unknownId}` }),
+    signedIn(404),
+  ],
+  [
+    'GET /api/webhooks/{id}/deliveries',
+    async () => ({ method: 'GET', url: `/api/webhooks/${unknownId}/deliveries` }),
+    signedIn(404),
+  ],
+  [
+    'POST /api/webhooks/{id}/deliveries/{deliveryId}/send-again',
+    async () => ({ method: 'POST', url: `/api/webhooks/${unknownId}/deliveries/${unknownId}/send-again` }),
+    signedIn(404),
   ],
 ];
 

@@ -37,6 +37,7 @@ import * as m0035 from './0035_customer_part_numbers.js';
 import * as m0036 from './0036_availability.js';
 import * as m0037 from './0037_contract_prices.js';
 import * as m0038 from './0038_api_keys.js';
+import * as m0039 from './0039_webhooks.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0036_availability': m0036,
   '0037_contract_prices': m0037,
   '0038_api_keys': m0038,
+  '0039_webhooks': m0039,
 };
 
 /**

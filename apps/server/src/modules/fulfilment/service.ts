@@ -14,6 +14,7 @@ import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { fulfilmentOf, getOrder, readOrder } from '../orders/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import * as fulfilment from './repository.js';
 
 export interface FulfilmentDeps {
@@ -90,6 +91,20 @@ export async function changeFulfilment(
     });
     if (body.status === 'shipped')
       await deps.mail?.queue(trx, { kind: 'order_shipped', orderId: id, recipient: row.email }, at);
+    await emitWebhookEvent(
+      trx,
+      {
+        type: body.status === 'shipped' ? 'order.shipped' : 'order.delivered',
+        ownerId: row.user_id,
+        companyId: row.company_id,
+        data: {
+          orderId: id,
+          number: row.number,
+          ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
+        },
+      },
+      at,
+    );
     return row;
   });
   if (!changed) throw await refusal(deps.db, id, body.status);

@@ -3,6 +3,7 @@ import { nowIso } from '../../clock.js';
 import { chunks } from '../../db/chunks.js';
 import type { Database } from '../../db/database.js';
 import type { MailOutbox } from '../mail/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 
 /*
  * Backorders: the pieces an order's lines wait for, and the pieces that come into stock going to
@@ -152,7 +153,8 @@ export async function waitingAhead(db: Database, orderIds: readonly string[]): P
 
 /**
  * Mails the buyers of the lines the allocations made ready (none of their pieces waits any more),
- * a mail a line, in the caller's transaction; answers the orders now ready whole.
+ * a mail a line, and tells their webhooks, in the caller's transaction; answers the orders now
+ * ready whole.
  */
 export async function mailReady(
   db: Database,
@@ -163,24 +165,41 @@ export async function mailReady(
     db,
     allocations.map((a) => a.orderId),
   );
-  if (allocations.length === 0 || !mail) return ready;
+  if (allocations.length === 0) return ready;
   const at = nowIso();
   for (const orderIds of chunks([...new Set(allocations.map((a) => a.orderId))], 500)) {
     const lines = await db
       .selectFrom('order_lines')
       .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-      .select(['order_lines.order_id', 'order_lines.part_id', 'orders.email'])
+      .select([
+        'order_lines.order_id',
+        'order_lines.part_id',
+        'orders.email',
+        'orders.user_id',
+        'orders.company_id',
+      ])
       .where('order_lines.order_id', 'in', orderIds)
       .where('order_lines.backordered', '=', 0)
       .execute();
     const arrived = new Set(allocations.map((a) => `${a.orderId}/${a.partId}`));
-    for (const line of lines)
-      if (arrived.has(`${line.order_id}/${line.part_id}`))
-        await mail.queue(
-          db,
-          { kind: 'backorder_ready', orderId: line.order_id, partId: line.part_id, recipient: line.email },
-          at,
-        );
+    for (const line of lines) {
+      if (!arrived.has(`${line.order_id}/${line.part_id}`)) continue;
+      await mail?.queue(
+        db,
+        { kind: 'backorder_ready', orderId: line.order_id, partId: line.part_id, recipient: line.email },
+        at,
+      );
+      await emitWebhookEvent(
+        db,
+        {
+          type: 'backorder.ready',
+          ownerId: line.user_id,
+          companyId: line.company_id,
+          data: { orderId: line.order_id, partId: line.part_id },
+        },
+        at,
+      );
+    }
   }
   return ready;
 }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { recordAudit } from '../audit/index.js';
 import type { MailOutbox } from '../mail/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { assignInvoice, formatInvoiceNumber } from './numbers.js';
 import * as orders from './repository.js';
 import { retakeLines } from './stock.js';
@@ -46,6 +47,16 @@ export async function markPaid(
     subjectId: orderId,
     after: { paymentId, paidAt: at, invoice },
   });
+  await emitWebhookEvent(
+    db,
+    {
+      type: 'order.paid',
+      ownerId: paid.user_id,
+      companyId: paid.company_id,
+      data: { orderId, number: paid.number, invoice },
+    },
+    at,
+  );
   return paid;
 }
 

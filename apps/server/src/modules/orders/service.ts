@@ -27,6 +27,7 @@ import { companyContractPrices } from '../contract-prices/index.js';
 import { customerNumbersOfBuyer } from '../customer-part-numbers/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, notMultipleRefusal, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
@@ -239,6 +240,13 @@ export async function writeOrder(
   await orders.insertOrder(trx, order, lines);
   await mail?.queue(trx, { kind: 'order_placed', orderId: id, recipient: buyer.email }, now);
   if (terms?.pending && member) await askForApproval(trx, mail, member.company_id, id, now);
+  const told = {
+    ownerId: buyer.id,
+    companyId: order.company_id,
+    data: { orderId: id, number: order.number },
+  };
+  await emitWebhookEvent(trx, { type: 'order.created', ...told }, now);
+  if (terms?.pending) await emitWebhookEvent(trx, { type: 'order.approval_pending', ...told }, now);
   if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
   await moveTotals(trx, undefined, order);
 }

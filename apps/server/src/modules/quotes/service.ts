@@ -24,6 +24,7 @@ import type { MailOutbox } from '../mail/index.js';
 import { type AgreedOrder, type OrderDeps, orderRefusal, writeOrder } from '../orders/index.js';
 import { notMultipleRefusal, obsoleteRefusal } from '../parts/index.js';
 import { findUserById } from '../users/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import * as quotes from './repository.js';
 
 export interface QuoteDeps {
@@ -342,6 +343,11 @@ export async function makeOffer(
     await deps.mail?.queue(
       trx,
       { kind: 'quote_offered', quoteId: id, offerNo: Number(offered.offer_no), recipient: row.email },
+      now,
+    );
+    await emitWebhookEvent(
+      trx,
+      { type: 'quote.offered', ownerId: row.user_id, companyId: null, data: { quoteId: id, validUntil } },
       now,
     );
   });
