@@ -17,6 +17,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/auth-guard.js';
 import { recordAudit } from '../audit/index.js';
 import { orderById, orderCancelled, orderExpired, orderLines, readOrder } from '../orders/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import * as fulfilment from './repository.js';
 import type { FulfilmentDeps } from './service.js';
 
@@ -79,6 +80,23 @@ export async function createShipment(
       after: { status, shipment: { _id: shipmentId, ...body } },
     });
     await deps.mail?.queue(trx, { kind: 'shipment_sent', shipmentId, recipient: row.email }, at);
+    await emitWebhookEvent(
+      trx,
+      {
+        type: 'order.shipped',
+        ownerId: row.user_id,
+        companyId: row.company_id,
+        data: {
+          orderId: id,
+          number: row.number,
+          shipmentId,
+          trackingNumber: body.trackingNumber,
+          // shipped: nothing of the order is left to ship; partially_shipped: more follows.
+          status,
+        },
+      },
+      at,
+    );
   });
   deps.mail?.kick();
   return shipmentOf(deps.db, id, shipmentId);
@@ -107,11 +125,22 @@ export async function deliverShipment(
 ): Promise<Shipment> {
   const at = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    await lockedOrder(trx, id);
+    const row = await lockedOrder(trx, id);
     const changed = await fulfilment.markShipmentDelivered(trx, id, shipmentId, at);
     if (changed === 'missing') throw notFound('shipment');
     if (changed === 'delivered already') throw conflict('This shipment is already delivered');
     const whole = await fulfilment.deliverWhenAllDelivered(trx, id, at);
+    if (whole)
+      await emitWebhookEvent(
+        trx,
+        {
+          type: 'order.delivered',
+          ownerId: row.user_id,
+          companyId: row.company_id,
+          data: { orderId: id, number: row.number },
+        },
+        at,
+      );
     await recordAudit(trx, {
       actor: admin,
       action: 'order.delivered',

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { MAX_WEBHOOKS } from '@shop/contract/webhooks';
 import { describe, expect } from 'vitest';
 import { signUp } from '../../test-support/accounts.js';
+import { markVerified } from '../../test-support/companies.js';
 import { test } from '../../test-support/fixture.js';
-import { paidOrder } from '../../test-support/invoice-orders.js';
+import { clientSecretFor, confirmCard, paidOrder } from '../../test-support/invoice-orders.js';
+import { addedPart } from '../../test-support/parts.js';
 
 /** Webhooks delivered to a real receiver on this machine (the operator allows http and private addresses). */
 test.override('shopOptions', {
@@ -100,6 +102,46 @@ describe('webhooks', () => {
         expect(d.status).toBe('delivered');
         expect(d.attempts).toEqual([{ at: expect.any(String), status: 200 }]);
       }
+    },
+  );
+
+  test2(
+    'an order shipped in parts tells each shipment, and the waiting pieces when they arrive',
+    async ({ shop, as, admin, receiver }) => {
+      const buyer = await signUp(shop.app);
+      await markVerified(shop.database.db, buyer);
+      const events = ['order.shipped', 'backorder.ready'];
+      await as(buyer).post('/api/webhooks', { url: receiver.url('/parts'), events });
+      const partId = await addedPart(as(admin), { name: 'Webhook part', price: 1, available: 2, min: 1 });
+      await as(admin).put(`/api/parts/${partId}/incoming`, { batches: [], backorderable: true });
+      const orderId = (
+        await as(buyer).post('/api/orders', {
+          lines: [{ partsId: partId, quantity: 5 }],
+          mobile: '+880 1819 000111',
+          address: 'Plot 7, CEPZ, Chattogram',
+        })
+      ).json().insertedId as string;
+      await confirmCard(shop.app, buyer, await clientSecretFor(shop.app, buyer, orderId));
+      const ship = (quantity: number) =>
+        as(admin).post(`/api/purchaseById/${orderId}/shipments`, {
+          lines: [{ partsId: partId, quantity }],
+          carrier: 'DHL Express',
+          trackingNumber: `JD${quantity}`,
+        });
+      expect((await ship(2)).statusCode).toBe(201);
+      expect((await as(admin).post(`/api/parts/${partId}/receive`, { quantity: 3 })).statusCode).toBe(200);
+      expect((await ship(3)).statusCode).toBe(201);
+      await shop.app.webhooks.deliverDue();
+      const told = receiver.received
+        .filter((r) => r.path === '/parts')
+        .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+      expect(told.map((event) => [event.type, event.data.status ?? null]).sort()).toEqual(
+        [
+          ['order.shipped', 'partially_shipped'],
+          ['backorder.ready', null],
+          ['order.shipped', 'shipped'],
+        ].sort(),
+      );
     },
   );
 
