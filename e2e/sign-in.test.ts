@@ -69,6 +69,7 @@ describe('signing in', () => {
       'My Quotes',
       'Company',
       'API keys',
+      'Webhooks',
       'Add Review',
     ]);
   });

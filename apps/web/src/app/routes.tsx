@@ -85,6 +85,13 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'webhooks',
+        ...dashboardPage(
+          'Webhooks',
+          async () => (await import('../features/webhooks/pages/webhooks-page')).WebhooksPage,
+        ),
+      },
+      {
         path: 'payment/:id',
         ...dashboardPage(
           'Payment',

@@ -20,6 +20,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
   { to: '/dashboard/company', label: 'Company' },
   { to: '/dashboard/api-keys', label: 'API keys' },
+  { to: '/dashboard/webhooks', label: 'Webhooks' },
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [

@@ -1,0 +1,92 @@
+import type { Webhook } from '@shop/contract/webhooks';
+import { useConfirmedAction } from '../../../components/ui/confirm-modal';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
+import { formatDay } from '../../../lib/availability';
+import { useDeleteWebhook } from '../api/webhooks';
+
+/**
+ * The caller's webhooks: URL, events, when added, a button to show its deliveries and Delete
+ * behind 'Are you sure?'. `shown` is the webhook whose deliveries are open.
+ */
+export function WebhooksTable({
+  webhooks,
+  shown,
+  onShow,
+}: {
+  webhooks: Webhook[];
+  shown: string | undefined;
+  onShow: (id: string | undefined) => void;
+}) {
+  const remove = useDeleteWebhook();
+  const { ask, modal } = useConfirmedAction<Webhook>(
+    {
+      isPending: remove.isPending,
+      mutate: (id, options) =>
+        remove.mutate(id, {
+          ...options,
+          onSuccess: () => {
+            if (shown === id) onShow(undefined);
+          },
+        }),
+    },
+    (webhook) => webhook._id,
+    (webhook) => `Delete the webhook to ${webhook.url}: nothing more is sent to it.`,
+  );
+  return (
+    <>
+      <table className="table table-cards">
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            <th scope="col">Events</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {webhooks.map((webhook) => (
+            <tr key={webhook._id} className={shown === webhook._id ? 'bg-base-200' : undefined}>
+              <LabelledCell label="URL" className="break-all">
+                {webhook.url}
+              </LabelledCell>
+              <LabelledCell label="Events">
+                <ul className="flex flex-wrap gap-1">
+                  {webhook.events.map((type) => (
+                    <li key={type}>
+                      <code className="badge badge-ghost badge-sm">{type}</code>
+                    </li>
+                  ))}
+                </ul>
+              </LabelledCell>
+              <LabelledCell label="Added">{formatDay(webhook.createdAt)}</LabelledCell>
+              <LabelledCell label={undefined}>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-expanded={shown === webhook._id}
+                    aria-label={`Deliveries to ${webhook.url}`}
+                    onClick={() => onShow(shown === webhook._id ? undefined : webhook._id)}
+                  >
+                    {shown === webhook._id ? 'Hide deliveries' : 'Deliveries'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-error btn-sm"
+                    aria-label={`Delete the webhook to ${webhook.url}`}
+                    onClick={() => ask(webhook)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </LabelledCell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {modal}
+    </>
+  );
+}
