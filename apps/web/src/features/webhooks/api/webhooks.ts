@@ -28,7 +28,13 @@ export const deliveriesQuery = (id: string, before?: string) =>
     staleTime: 0,
   });
 
-export const useDeliveries = (id: string, before?: string) => useQuery(deliveriesQuery(id, before));
+/** While a delivery shown is pending, the list is read again every 5 seconds: its attempts come in. */
+export const useDeliveries = (id: string, before?: string) =>
+  useQuery({
+    ...deliveriesQuery(id, before),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((delivery) => delivery.status === 'pending') ? 5_000 : false,
+  });
 
 function useRefresh() {
   const queryClient = useQueryClient();
