@@ -1,3 +1,4 @@
+import type { ContractFromQuoteBody, ContractPrices } from '@shop/contract/contract-prices';
 import { QUOTE_THREAD_PAGE } from '@shop/contract/quote-limits';
 import type {
   AcceptQuoteInput,
@@ -187,5 +188,22 @@ export function useDeclineQuote(onDeclined: () => void) {
     mutationFn: (id: string) => apiRequest(quotePath(id, '/decline'), { method: 'POST', auth: true }),
     onSuccess: onDeclined,
     onSettled: refresh,
+  });
+}
+
+/**
+ * `POST /api/quotes/{id}/contract` (admins): the accepted quote's unit prices become its buyer's
+ * company's contract prices, through `validUntil` (a day) or with no end; answers the company's list.
+ */
+export function useMakeContractPrices(id: string) {
+  return useMutation({
+    mutationFn: async (body: ContractFromQuoteBody) =>
+      (
+        await apiRequest<ContractPrices>(`/api/quotes/${encodeURIComponent(id)}/contract`, {
+          method: 'POST',
+          body,
+          auth: true,
+        })
+      ).data,
   });
 }

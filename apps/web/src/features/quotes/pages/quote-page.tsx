@@ -9,6 +9,7 @@ import { useOrder } from '../../orders';
 import { type AcceptRefusal, OFFER_CHANGED_MEANWHILE, offerChangedMeanwhile } from '../accept-refusal';
 import { type QuoteAsRead, useQuote } from '../api/quotes';
 import { AcceptRefusalAlert } from '../components/accept-refusal-alert';
+import { MakeContractPrices } from '../components/make-contract-prices';
 import { OfferAnswer } from '../components/offer-answer';
 import { OfferForm } from '../components/offer-form';
 import { QuoteLinesTable } from '../components/quote-lines-table';
@@ -94,6 +95,7 @@ function QuoteView({ quote, admin }: { quote: QuoteAsRead; admin: boolean }) {
       )}
       {!admin && isOpenOffer(quote) && <OfferAnswer quote={quote} onRefused={setRefusal} />}
       {admin && canOffer(quote.status) && <OfferForm key={quote.validUntil ?? ''} quote={quote} />}
+      {admin && quote.status === 'accepted' && <MakeContractPrices quoteId={quote._id} />}
       <QuoteThread
         quoteId={quote._id}
         messages={quote.messages}
