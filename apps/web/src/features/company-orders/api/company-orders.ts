@@ -52,13 +52,17 @@ export function companyQuery(companyId: string) {
 export const useCompany = (companyId: string | undefined, wanted: boolean) =>
   useQuery({ ...companyQuery(companyId ?? ''), enabled: wanted && companyId !== undefined });
 
-/** A decision or a payment changes the orders, what the overview counts, and (rejected) stock. */
+/**
+ * A decision or a payment changes the orders, what the overview counts, and (rejected) stock. The
+ * lists are read again in the background: the decision's own answer (its toast) does not wait for
+ * them.
+ */
 function useRefreshOrders() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      ['orders', 'overview', 'parts'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-    );
+  return () => {
+    for (const key of ['orders', 'overview', 'parts'])
+      void queryClient.invalidateQueries({ queryKey: [key] });
+  };
 }
 
 /**
