@@ -3,6 +3,7 @@ import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { StockNote } from '../../availability';
+import { ContractPriceNote } from '../../contract-prices';
 import { specificationOf } from '../specification';
 import { LifecycleNote } from './lifecycle-note';
 import { productPath } from './part-card';
@@ -81,6 +82,7 @@ export function ResultCard({
               {formatDollars(lowest.price_per_piece)} from {formatPieces(lowest.min_quantity)}
             </p>
           )}
+          <ContractPriceNote price={part.contractPrice} className="font-medium text-success-content" />
           <StockNote part={part} />
           <p className="text-base-content/70">Min. order {formatPieces(part.min_order_quantity)}</p>
         </div>
