@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Day } from './availability.js';
 import { MAX_PRICE_PER_PIECE } from './parts.js';
-import { Id, wholeNumber } from './primitives.js';
+import { Id, partsOnce, wholeNumber } from './primitives.js';
 
 /*
  * A company's contract prices (`/api/companies/{id}/prices`): docs/api.md, "Contract prices". Set
@@ -23,18 +23,7 @@ export const ContractPricesBody = z.object({
   items: z
     .array(ContractPriceInput, { error: 'must be a list of items' })
     .max(MAX_CONTRACT_PRICES, `must have at most ${MAX_CONTRACT_PRICES} items`)
-    .superRefine((items, ctx) => {
-      const seen = new Set<string>();
-      items.forEach((item, index) => {
-        if (seen.has(item.partsId))
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'partsId'],
-            message: 'names a part already priced in another item',
-          });
-        seen.add(item.partsId);
-      });
-    }),
+    .superRefine(partsOnce('names a part already priced in another item')),
 });
 export type ContractPricesBody = z.output<typeof ContractPricesBody>;
 export type ContractPricesInput = z.input<typeof ContractPricesBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, line } from './primitives.js';
+import { Id, line, partsOnce } from './primitives.js';
 
 /*
  * A buyer's own numbers for the shop's parts (`/api/customer-part-numbers`): docs/api.md,
@@ -44,18 +44,7 @@ export const CustomerPartNumbersBody = z.object({
   items: z
     .array(CustomerPartNumberInput, { error: 'must be a list of items' })
     .max(MAX_CUSTOMER_PART_NUMBERS, `must have at most ${MAX_CUSTOMER_PART_NUMBERS} items`)
-    .superRefine((items, ctx) => {
-      const seen = new Set<string>();
-      items.forEach((item, index) => {
-        if (seen.has(item.partsId))
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'partsId'],
-            message: 'names a part already given a number in another item',
-          });
-        seen.add(item.partsId);
-      });
-    }),
+    .superRefine(partsOnce('names a part already given a number in another item')),
 });
 export type CustomerPartNumbersBody = z.output<typeof CustomerPartNumbersBody>;
 export type CustomerPartNumbersInput = z.input<typeof CustomerPartNumbersBody>;

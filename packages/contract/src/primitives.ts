@@ -104,16 +104,19 @@ export const Email = z
 
 export const EmailQuery = z.object({ email: Email });
 
-/** Refines a list of lines to name each part at most once (the second line naming it is refused). */
-export function eachPartOnce(lines: readonly { partsId: string }[], ctx: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    if (seen.has(line.partsId))
-      ctx.addIssue({
-        code: 'custom',
-        path: [index, 'partsId'],
-        message: 'names a part already on another line',
-      });
-    seen.add(line.partsId);
-  });
+/**
+ * A refinement of a list that names each part at most once: the second item naming a part is
+ * refused with `message` at its partsId.
+ */
+export function partsOnce(message: string) {
+  return (items: readonly { partsId: string }[], ctx: z.RefinementCtx): void => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.partsId)) ctx.addIssue({ code: 'custom', path: [index, 'partsId'], message });
+      seen.add(item.partsId);
+    });
+  };
 }
+
+/** Refines a list of lines to name each part at most once (the second line naming it is refused). */
+export const eachPartOnce = partsOnce('names a part already on another line');
