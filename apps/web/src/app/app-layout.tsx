@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/ui/footer';
 import { ProgressBar } from '../components/ui/progress-bar';
 import { useSession } from '../features/auth/session';
+import { PunchoutBanner } from '../features/punchout';
 import { loadToasts, toastSettings } from '../lib/toasts';
 import { Navbar } from './navbar';
 
@@ -14,7 +15,12 @@ export function AppLayout() {
   }, []);
   return (
     <AppFrame
-      notice={session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}
+      notice={
+        <>
+          <PunchoutBanner />
+          {session.status === 'loading' && <ProgressBar label="Checking your sign-in" />}
+        </>
+      }
       after={
         <>
           <Toasts />

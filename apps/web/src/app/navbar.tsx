@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { signOut, useSession } from '../features/auth/session';
+import { usePunchout } from '../lib/punchout-session';
 
 interface NavItem {
   to: string;
@@ -27,11 +28,16 @@ const CartLink = lazy(async () => ({
   default: (await import('../features/order-builder/components/cart-link')).CartLink,
 }));
 
-/** docs/product.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while it loads). */
+/**
+ * docs/product.md §2: Dashboard and Logout when signed in, Login and Signup when not (nothing while
+ * it loads). A punchout window has neither: its buyer came from the procurement system and goes back there.
+ */
 function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
-  const signedIn = session.status === 'signed-in';
-  const items = [...links, ...(signedIn ? memberLinks : session.status === 'signed-out' ? guestLinks : [])];
+  const punchout = usePunchout() !== null;
+  const signedIn = session.status === 'signed-in' && !punchout;
+  const signIn = signedIn ? memberLinks : session.status === 'signed-out' ? guestLinks : [];
+  const items = [...links, ...(punchout ? [] : signIn)];
   const logout = (
     <li key="logout">
       <button

@@ -92,6 +92,14 @@ const dashboardPages: RouteObject[] = [
         ),
       },
       {
+        path: 'punchout',
+        ...dashboardPage(
+          'Punchout',
+          async () =>
+            (await import('../features/punchout/pages/punchout-settings-page')).PunchoutSettingsPage,
+        ),
+      },
+      {
         path: 'payment/:id',
         ...dashboardPage(
           'Payment',
@@ -321,6 +329,14 @@ export const routes: RouteObject[] = [
         path: 'reset-password',
         lazy: async () => ({
           Component: (await import('../features/accounts/pages/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        // Where a procurement system opens the shop (#token=po_…): rendered in the browser, which
+        // alone sees the fragment.
+        path: 'punchout',
+        lazy: async () => ({
+          Component: (await import('../features/punchout/pages/punchout-page')).PunchoutPage,
         }),
       },
       {

@@ -1,4 +1,6 @@
 import type { ErrorBody, ErrorDetails } from '@shop/contract/errors';
+import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
+import { endPunchout, punchoutToken } from './punchout-session';
 
 /** A failed API call: the HTTP status, the server's error code and message, and any details (refused rows). */
 export class ApiError extends Error {
@@ -48,10 +50,32 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
+/**
+ * The bearer token a call carries: a punchout session's for every call while this window is in one
+ * (lib/punchout-session.ts: it stands for the session's buyer, and replaces no sign-in), else the
+ * signed-in user's when the call asks for it.
+ */
+export async function bearerFor(options: Pick<RequestOptions, 'auth'>): Promise<string | null> {
+  const punchout = punchoutToken();
+  if (punchout) return punchout;
+  return options.auth ? ((await tokenSource?.accessToken()) ?? null) : null;
+}
+
+/** A refused punchout token: the session ended or expired, which the window then says. */
+function punchoutRefused(response: Response, token: string | null): boolean {
+  if (response.status !== 401 || !token || token !== punchoutToken()) return false;
+  endPunchout({ ended: true });
+  return true;
+}
+
+const sessionEnded = (response: Response) =>
+  new ApiError(401, response.statusText, 'session_ended', SESSION_ENDED_MESSAGE);
+
 /** The one way the web app talks to the API: JSON in and out, errors as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const token = options.auth ? ((await tokenSource?.accessToken()) ?? null) : null;
+  const token = await bearerFor(options);
   let response = await send(path, options, token);
+  if (punchoutRefused(response, token)) throw sessionEnded(response);
   if (response.status === 401 && token && tokenSource && options.retryRefused !== false) {
     const renewed = await tokenSource.afterRejection(token);
     if (renewed) response = await send(path, options, renewed);
@@ -74,8 +98,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** Downloads a file the API makes (with the bearer token) and hands it to the browser to save. */
 export async function apiDownload(path: string, filename: string): Promise<void> {
-  const token = (await tokenSource?.accessToken()) ?? null;
+  const token = await bearerFor({ auth: true });
   const response = await send(path, {}, token);
+  if (punchoutRefused(response, token)) throw sessionEnded(response);
   if (!response.ok) {
     const error = safeParse(await response.text()) as ErrorBody | undefined;
     throw new ApiError(
@@ -97,7 +122,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   // with its own type (fetch sets it); all else as JSON.
   const raw = options.body instanceof FormData || options.body instanceof Blob ? options.body : undefined;
   if (options.body !== undefined && !raw) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
+  // A call's own authorization (the punchout page asks about a session not yet kept) stands.
+  if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',

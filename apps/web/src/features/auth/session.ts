@@ -1,6 +1,7 @@
 import type { Session } from '@shop/contract/auth';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { ApiError, apiRequest, setTokenSource } from '../../lib/api-client';
+import { type StoredPunchout, usePunchout } from '../../lib/punchout-session';
 import {
   ACCESS_TOKEN_KEY,
   clearSession,
@@ -150,13 +151,29 @@ function subscribe(listener: () => void): () => void {
  */
 export const RenderedSession = createContext<SessionState>({ status: 'signed-out' });
 
+/**
+ * The sign-in the pages see. In a punchout window it is the punchout session's buyer, its token
+ * the one the API client sends (lib/punchout-session.ts): the window's pages are a buyer's pages,
+ * while the sign-in kept for the shop's other tabs stays as it is.
+ */
 export function useSession(): SessionState {
   const rendered = useContext(RenderedSession);
+  const punchout = usePunchout();
   // The rendered page's own value while the sign-in is still that one (a visitor's): React then
   // sees no change once it has taken the page over, and renders nothing again for it.
-  return useSyncExternalStore(
+  const signIn = useSyncExternalStore(
     subscribe,
     () => (state.status === 'signed-out' && rendered.status === 'signed-out' ? rendered : state),
     () => rendered,
   );
+  const buyer = useMemo(() => (punchout ? punchoutBuyer(punchout) : undefined), [punchout]);
+  return buyer ?? signIn;
+}
+
+function punchoutBuyer({ token, session }: StoredPunchout): SessionState {
+  return {
+    status: 'signed-in',
+    user: { uid: `punchout:${session.buyerEmail}`, name: session.buyerName, email: session.buyerEmail },
+    accessToken: token,
+  };
 }

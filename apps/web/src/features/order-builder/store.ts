@@ -1,5 +1,6 @@
 import { MAX_ORDER_LINES } from '@shop/contract/orders';
 import { useSyncExternalStore } from 'react';
+import { readPunchout, subscribePunchout } from '../../lib/punchout-session';
 
 /**
  * A line of the order being built: a part, how many pieces (as typed, checked by the builder) and
@@ -16,9 +17,14 @@ const listeners = new Set<() => void>();
 const NO_LINES: readonly BuilderLine[] = [];
 let lines: readonly BuilderLine[] | undefined;
 
+/**
+ * Local storage; a punchout's window keeps its lines in its session storage instead, apart from
+ * the buyer's own order being built in the shop's other tabs.
+ */
 function storage(): Storage | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    if (typeof window === 'undefined') return undefined;
+    return readPunchout() ? window.sessionStorage : window.localStorage;
   } catch {
     return undefined; // storage refused (private mode, policy): the builder lives in memory only
   }
@@ -55,6 +61,13 @@ function write(next: readonly BuilderLine[]): void {
   }
   for (const listener of listeners) listener();
 }
+
+// A punchout began or ended: the lines are read again from where they are now kept.
+if (typeof window !== 'undefined')
+  subscribePunchout(() => {
+    lines = undefined;
+    for (const listener of listeners) listener();
+  });
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -11,6 +11,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fetchPage, type Page, pageParams } from '../../../lib/paged-list';
+import { usePunchout } from '../../../lib/punchout-session';
 
 /** How many companies a page of the shop admin's Companies shows. */
 export const COMPANIES_PAGE_SIZE = 20;
@@ -174,5 +175,7 @@ export function useAcceptInvitation() {
  * (net 30). Card, as the stricter answer, while their company is being read.
  */
 export function usePaysByCard(): boolean {
-  return useMyCompany().data?.paymentTerms !== 'net30';
+  // A punchout's lines go to the procurement system, which pays as its company does: not asked.
+  const punchout = usePunchout() !== null;
+  return useQuery({ ...myCompanyQuery, enabled: !punchout }).data?.paymentTerms !== 'net30';
 }

@@ -21,6 +21,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/company', label: 'Company' },
   { to: '/dashboard/api-keys', label: 'API keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
+  { to: '/dashboard/punchout', label: 'Punchout' },
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [

@@ -7,10 +7,12 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { waitsFor } from '../../../lib/availability';
 import { steppedQuantity, typedPieces } from '../../../lib/pricing';
+import { usePunchout } from '../../../lib/punchout-session';
 import { useSession } from '../../auth';
 import { usePaysByCard } from '../../companies';
 import { useParts } from '../../parts';
 import { useAddresses, useProfile } from '../../profile';
+import { TransferCard } from '../../punchout';
 import { RequestQuoteLink } from '../../quotes';
 import { AddPartRow } from '../components/add-part-row';
 import { BuilderTable, type ShownLine } from '../components/builder-table';
@@ -18,7 +20,7 @@ import { CheckoutForm } from '../components/checkout-form';
 import { QuickOrderBox } from '../components/quick-order-box';
 import { SaveListButton } from '../components/save-list-button';
 import { checkLine, orderTotals, referenceProblem } from '../pricing';
-import { type BuilderLine, setBuilderLines, useBuilderLines } from '../store';
+import { type BuilderLine, clearBuilder, setBuilderLines, useBuilderLines } from '../store';
 
 /** A line as the API takes it: its reference trimmed, and none when nothing is typed. */
 const sent = ({ partsId, quantity, reference }: BuilderLine) => {
@@ -29,9 +31,11 @@ const sent = ({ partsId, quantity, reference }: BuilderLine) => {
 /**
  * The order builder: the lines being ordered (each checked as typed and priced by its breaks, with
  * the buyer's reference for it), a search-and-add row, the quick order box, Save as list, and the
- * checkout that places it all as one order.
+ * checkout that places it all as one order. In a punchout window the checkout is Transfer to
+ * procurement, and lists and quotes (the shop's own, not the procurement system's) are not offered.
  */
 export function OrderPage() {
+  const punchout = usePunchout() !== null;
   const lines = useBuilderLines();
   const parts = useParts(lines.map((line) => line.partsId));
   // Quantities as typed that are no whole number yet (the builder keeps whole numbers only), and
@@ -70,8 +74,9 @@ export function OrderPage() {
   // What a quote is for: quantities outside a part's range, or a total no card may pay.
   const paysByCard = usePaysByCard();
   const quoteNeeded =
-    shown.some((line) => 'problem' in line.check && line.check.problem === OUT_OF_RANGE_MESSAGE) ||
-    (paysByCard && total * 100 > AMOUNT_LIMIT_CENTS);
+    !punchout &&
+    (shown.some((line) => 'problem' in line.check && line.check.problem === OUT_OF_RANGE_MESSAGE) ||
+      (paysByCard && total * 100 > AMOUNT_LIMIT_CENTS));
 
   const forget = (partsId: string) => {
     setTyped(({ [partsId]: _, ...rest }) => rest);
@@ -126,7 +131,7 @@ export function OrderPage() {
           />
         )}
         <AddPartRow />
-        {lines.length > 0 && (
+        {lines.length > 0 && !punchout && (
           <div className="flex flex-wrap items-start gap-3">
             <SaveListButton lines={lines.map(sent)} disabled={shown.some((line) => line.referenceProblem)} />
             <RequestQuoteLink
@@ -145,13 +150,23 @@ export function OrderPage() {
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
         <QuickOrderBox lines={lines} />
-        <Checkout
-          lines={lines.map(sent)}
-          ready={ready}
-          total={total}
-          waiting={waiting}
-          onRefused={onRefused}
-        />
+        {punchout ? (
+          <TransferCard
+            lines={lines.map(sent)}
+            ready={ready}
+            total={total}
+            onRefused={onRefused}
+            onTransferred={clearBuilder}
+          />
+        ) : (
+          <Checkout
+            lines={lines.map(sent)}
+            ready={ready}
+            total={total}
+            waiting={waiting}
+            onRefused={onRefused}
+          />
+        )}
       </div>
     </section>
   );
