@@ -28,4 +28,16 @@ describe('the security headers', () => {
     const withoutStripe = await as(null).get('/dashboard/payment/0a1b2c3d');
     expect(withoutStripe.headers['content-security-policy']).toBe(STRICT_POLICY);
   });
+
+  test("let the punchout page, and only it, post a form to another site (the procurement system's)", async ({
+    as,
+  }) => {
+    const page = await as(null).get('/punchout');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(
+      STRICT_POLICY.replace("form-action 'self'", "form-action 'self' https: http:"),
+    );
+    for (const url of ['/order', '/punchout/other', '/catalog'])
+      expect((await as(null).get(url)).headers['content-security-policy'], url).toBe(STRICT_POLICY);
+  });
 });

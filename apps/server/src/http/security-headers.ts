@@ -93,6 +93,17 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
 }
 
 /**
+ * The punchout page (/punchout, which the web app serves in the browser): Transfer to procurement
+ * posts the lines from it to the procurement system's return address (cXML BrowserFormPost, OCI
+ * HOOK_URL), on another site, which the shop checked to be http or https when the session began.
+ * Every other page keeps the strict form-action 'self'.
+ */
+export const punchoutPagePolicy = pagePolicy({
+  useDefaults: false,
+  directives: { ...strictDirectives, formAction: ["'self'", 'https:', 'http:'] },
+});
+
+/**
  * The card payment page when Stripe takes the cards: Stripe.js and its frames come from Stripe's
  * hosts (as Stripe documents them), and nowhere else; every other page keeps the strict policy.
  * Set on that page in place of the strict one (http/web-app.ts).

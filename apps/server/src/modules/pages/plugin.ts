@@ -5,7 +5,7 @@ import { ReviewsQuery } from '@shop/contract/reviews';
 import { ToolsQuery } from '@shop/contract/tools';
 import fp from 'fastify-plugin';
 import { AppError, badRequest } from '../../http/app-error.js';
-import { stripePagePolicy } from '../../http/security-headers.js';
+import { punchoutPagePolicy, stripePagePolicy } from '../../http/security-headers.js';
 import { registerWebApp } from '../../http/web-app.js';
 import { listCategories } from '../categories/index.js';
 import { operatorOf } from '../legal/index.js';
@@ -51,11 +51,14 @@ export const webAppPlugin = fp<{ webDist: string }>(
         reviews: async (limit) =>
           (await listNewestReviews(db, ReviewsQuery.parse(asQueryString({ limit })))).reviews,
       },
-      // Only the card payment page may load Stripe.js, and only when Stripe takes the cards.
-      pagePolicy: (pathname) =>
-        payments.provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
+      // Only the card payment page may load Stripe.js, and only when Stripe takes the cards; only
+      // the punchout page may post a form to another site (the procurement system's).
+      pagePolicy: (pathname) => {
+        if (pathname === '/punchout') return punchoutPagePolicy;
+        return payments.provider.name === 'stripe' && pathname.startsWith('/dashboard/payment/')
           ? stripePagePolicy
-          : undefined,
+          : undefined;
+      },
     });
   },
   { name: 'web-app', dependencies: ['config', 'database', 'payments'] },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkedAction, procurementForm } from './procurement-form';
+import {
+  checkedAction,
+  POST_FROM,
+  procurementForm,
+  sendThroughPunchoutPage,
+  takePendingTransfer,
+} from './procurement-form';
 
 /** Just enough of a document to make a form and its inputs. */
 interface Made {
@@ -46,5 +52,28 @@ describe('the form for the procurement system', () => {
     expect(checkedAction('http://localhost:4100/oci-hook')).toBe('http://localhost:4100/oci-hook');
     expect(() => checkedAction('javascript:alert(1)')).toThrow(/no web address/);
     expect(() => checkedAction('/relative')).toThrow(/no address/);
+  });
+});
+
+describe('the transfer handed to the /punchout page', () => {
+  it('waits in session storage for the one load that posts it', () => {
+    const values = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+      removeItem: (key: string) => void values.delete(key),
+    } as Storage;
+    const loaded: string[] = [];
+    const answer = {
+      action: 'https://ariba.example/return',
+      fields: [{ name: 'cxml-urlencoded', value: '<cXML/>' }],
+    };
+    sendThroughPunchoutPage(answer, storage, { replace: (to: string) => void loaded.push(to) } as Location);
+    expect(loaded).toEqual([POST_FROM]);
+    expect(takePendingTransfer(storage)).toEqual(answer);
+    expect(takePendingTransfer(storage)).toBeNull();
+    values.set('shop.punchout.transfer', '{"action":7}');
+    expect(takePendingTransfer(storage)).toBeNull();
+    expect(values.size).toBe(0);
   });
 });

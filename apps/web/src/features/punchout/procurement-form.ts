@@ -44,3 +44,38 @@ export function postToProcurement(answer: TransferForm): void {
   document.body.append(form);
   form.submit();
 }
+
+/**
+ * Where the post leaves from: a page the server gives as /punchout, the one page whose policy lets
+ * a form go to another site (every other page's form-action is the shop alone). The transfer's
+ * answer waits there, in this window's session storage, for the one load that posts it.
+ */
+export const POST_FROM = '/punchout#transfer';
+const PENDING_KEY = 'shop.punchout.transfer';
+
+function isTransferForm(value: unknown): value is TransferForm {
+  const form = value as TransferForm | null;
+  return (
+    typeof form?.action === 'string' &&
+    Array.isArray(form.fields) &&
+    form.fields.every((field) => typeof field?.name === 'string' && typeof field.value === 'string')
+  );
+}
+
+/** Keeps `answer` for the /punchout page and loads it, in place of this page in history. */
+export function sendThroughPunchoutPage(answer: TransferForm, storage: Storage, location: Location): void {
+  storage.setItem(PENDING_KEY, JSON.stringify(answer));
+  location.replace(POST_FROM);
+}
+
+/** The transfer waiting to be posted, taken (read once), or null. */
+export function takePendingTransfer(storage: Pick<Storage, 'getItem' | 'removeItem'>): TransferForm | null {
+  let kept: unknown = null;
+  try {
+    kept = JSON.parse(storage.getItem(PENDING_KEY) ?? 'null');
+  } catch {
+    kept = null;
+  }
+  storage.removeItem(PENDING_KEY);
+  return isTransferForm(kept) ? kept : null;
+}

@@ -6,14 +6,15 @@ import { formatDollars } from '../../../lib/format';
 import { forgetStoredPunchout, usePunchout } from '../../../lib/punchout-session';
 import { showError } from '../../../lib/toasts';
 import { useTransfer } from '../api/punchout';
-import { postToProcurement } from '../procurement-form';
+import { sendThroughPunchoutPage } from '../procurement-form';
 
 export const TRANSFER_LABEL = 'Transfer to procurement';
 
 /**
  * A punchout's checkout: Transfer to procurement sends the builder's lines to the shop, which
  * prices them and answers the form for the procurement system; the builder and the kept session
- * are cleared, and the form is posted (the procurement system's page replaces the shop). Lines the
+ * are cleared, and the form is posted from the /punchout page (procurement-form.ts): the
+ * procurement system's page then replaces the shop. Lines the
  * shop refuses come back through `onRefused`, as the checkout's do.
  */
 export function TransferCard({
@@ -42,7 +43,7 @@ export function TransferCard({
             setLeaving(true);
             onTransferred();
             forgetStoredPunchout();
-            postToProcurement(answer);
+            sendThroughPunchoutPage(answer, window.sessionStorage, window.location);
           } catch (error) {
             setLeaving(false);
             showError(error);

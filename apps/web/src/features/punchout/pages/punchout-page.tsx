@@ -1,6 +1,6 @@
 import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/form/form-notes';
 import { CardPage } from '../../../components/ui/card-page';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { readPunchout, startPunchout, tokenFromHash } from '../../../lib/punchout-session';
 import { clearBuilder } from '../../order-builder';
 import { fetchPunchoutSession } from '../api/punchout';
+import { postToProcurement, takePendingTransfer } from '../procurement-form';
 
 /** Where a punchout's buyer starts: the catalog. */
 export const PUNCHOUT_START = '/catalog';
@@ -28,17 +29,41 @@ function useStartToken(): string | null | undefined {
 }
 
 /**
+ * A transfer the order builder handed over (procurement-form.ts): posted from this page, once.
+ * `undefined` until looked for, then whether one is being sent; a problem with its address is `onProblem`'s.
+ */
+function usePendingTransfer(onProblem: (message: string) => void): boolean | undefined {
+  const [sending, setSending] = useState<boolean>();
+  const taken = useRef(false);
+  useEffect(() => {
+    if (taken.current) return;
+    taken.current = true;
+    const pending = takePendingTransfer(window.sessionStorage);
+    setSending(pending !== null);
+    if (!pending) return;
+    try {
+      postToProcurement(pending);
+    } catch (error) {
+      onProblem(error instanceof Error ? error.message : SESSION_ENDED_MESSAGE);
+    }
+  }, [onProblem]);
+  return sending;
+}
+
+/**
  * /punchout#token=po_…: where a procurement system opens the shop (a cXML StartPage, or the OCI
  * call's redirect). The session is asked for, kept in this window (lib/punchout-session.ts) with an
  * empty order builder, and the buyer goes on to the catalog. An ended or unknown session says so.
+ * Transfer to procurement comes back here to post the lines (its policy lets the form leave the shop).
  */
 export function PunchoutPage() {
+  const [problem, setProblem] = useState<string>();
+  const sending = usePendingTransfer(setProblem);
   const token = useStartToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string>();
   useEffect(() => {
-    if (token === undefined) return;
+    if (token === undefined || sending !== false) return;
     if (token === null) {
       // Opened again once the fragment was read (a reload): the window may be in its punchout still.
       if (readPunchout()) navigate(PUNCHOUT_START, { replace: true });
@@ -64,11 +89,13 @@ export function PunchoutPage() {
     return () => {
       cancelled = true;
     };
-  }, [token, navigate, queryClient]);
+  }, [token, sending, navigate, queryClient]);
   return (
     <CardPage title="Punchout">
       {problem ? (
         <FormError message={problem} />
+      ) : sending ? (
+        <p role="status">Sending the lines to your procurement system…</p>
       ) : (
         <ProgressBar label="Opening the shop for your procurement system" />
       )}
