@@ -13,6 +13,7 @@ import {
 } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
 import { quantityCap } from '../../../lib/pricing';
+import { usePunchout } from '../../../lib/punchout-session';
 import { showSuccess } from '../../../lib/toasts';
 import { useSession } from '../../auth';
 import { IncomingNote, ShipPlanNote } from '../../availability';
@@ -90,6 +91,8 @@ function Product({
   // The signed-in buyer's own number for it: the page the server renders is everyone's, so the
   // part is read again with the buyer's token.
   const signedIn = useSession().status === 'signed-in';
+  // A punchout's lines go to the procurement system through the order: no Buy, no quote here.
+  const punchout = usePunchout() !== null;
   const mine = useQuery({ ...partQuery(part._id), enabled: signedIn, meta: { quiet: true } });
   const yours = signedIn ? (mine.data?.customerPartNumber ?? part.customerPartNumber) : undefined;
   // A member's company's contract price, read with the buyer's token: every price below counts it.
@@ -237,7 +240,7 @@ function Product({
                   )}
                 </div>
                 <div className="flex flex-wrap gap-3">
-                  {quote.inRange ? (
+                  {punchout ? null : quote.inRange ? (
                     <Link to={buyPath} className="btn btn-primary">
                       Buy
                     </Link>
@@ -259,10 +262,12 @@ function Product({
                   >
                     Add to order
                   </button>
-                  <RequestQuoteLink
-                    lines={[{ partsId: part._id, quantity: typed }]}
-                    strong={!quote.inRange}
-                  />
+                  {!punchout && (
+                    <RequestQuoteLink
+                      lines={[{ partsId: part._id, quantity: typed }]}
+                      strong={!quote.inRange}
+                    />
+                  )}
                 </div>
                 <p role="status" className="text-sm">
                   {added && (
