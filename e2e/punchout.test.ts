@@ -33,8 +33,9 @@ const journey = journeys({
     PORT: String(port),
     PUBLIC_URL: shopUrl,
   },
-  // An ended session's token is refused by the server (401), on purpose below.
-  expectedProblems: /status of 401 .*\/punchout/,
+  // A company without a punchout identity yet is answered 404, an ended session's token 401: both
+  // on purpose below.
+  expectedProblems: /status of (401|404) .*\/punchout\)$/,
 });
 const { signedIn, open, api, tokenOf, addPart } = journey;
 // The company's procurement system, on this machine.
@@ -77,13 +78,25 @@ beforeAll(async () => {
   expect(numbers.status).toBe(200);
 });
 
+/**
+ * The next cart a browser posted to the procurement system (the stand-in also counts what else the
+ * browser asks its site for, such as its icon: no post, no fields).
+ */
+async function nextCart() {
+  for (;;) {
+    const received = await procurement.received();
+    if (Object.keys(received.fields).length > 0) return received;
+  }
+}
+
 const credentials = () => ({ domain: identity.domain, identity: identity.identity, secret });
 const banner = (page: Page) => page.getByTestId('punchout-banner');
 
 /** In a punchout window: the part's page, Add to order, then the order's Transfer to procurement. */
 async function orderAndTransfer(page: Page, pieces: number, shot?: string): Promise<void> {
   await page.goto(`/parts/${part._id}`);
-  await page.getByTestId('unit-price').getByText('$32.00').waitFor();
+  // The company's contract price, read with the punchout session's token.
+  await expect.poll(() => page.getByTestId('unit-price').textContent()).toBe('$32');
   await page.getByLabel('Quantity (pcs)').fill(String(pieces));
   await page.getByRole('button', { name: 'Add to order' }).click();
   await banner(page).getByRole('link', { name: 'Order and transfer to procurement' }).click();
@@ -136,14 +149,14 @@ describe('punchout from a procurement system', () => {
     await screenshot(page, 'punchout-catalog-1280');
 
     await orderAndTransfer(page, 25, 'punchout-order-1280');
-    const cart = await procurement.received();
+    const cart = await nextCart();
     expect(cart.kind).toBe('cxml');
     expect(cart.items).toMatchObject([{ quantity: 25, unitPrice: 32, buyerPartId: ourNumber }]);
 
     const placed = await procurement.orderRequest(shopUrl, credentials(), cart.items, { orderId: 'PO-4471' });
     expect(placed.status, placed.message).toBe(200);
-    const number = /SO-\d+/.exec(placed.text)?.[0] ?? '';
-    expect(number).not.toBe('');
+    expect(placed.message).toMatch(/^Order SO-\d+ placed$/);
+    const number = /SO-\d+/.exec(placed.message)?.[0] ?? '';
     const orders = await signedIn('/dashboard/company', companyAdmin);
     await orders
       .getByRole('region', { name: 'All orders' })
@@ -160,7 +173,7 @@ describe('punchout from a procurement system', () => {
     await page.waitForURL(`${shopUrl}/catalog`);
     await banner(page).getByText(`Punchout for ${companyName}`).waitFor();
     await orderAndTransfer(page, 3);
-    const cart = await procurement.received();
+    const cart = await nextCart();
     expect(cart.kind).toBe('oci');
     expect(cart.items).toMatchObject([{ quantity: 3, unitPrice: 32 }]);
     expect(cart.fields['NEW_ITEM-DESCRIPTION[1]']).toContain(part.name);
@@ -189,6 +202,6 @@ describe('punchout from a procurement system', () => {
     await banner(page).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await orderAndTransfer(page, 2, 'punchout-order-375');
-    expect((await procurement.received()).items).toMatchObject([{ quantity: 2, unitPrice: 32 }]);
+    expect((await nextCart()).items).toMatchObject([{ quantity: 2, unitPrice: 32 }]);
   });
 });

@@ -67,8 +67,8 @@ export function TransferCard({
           Order total: <strong>{formatDollars(total)}</strong>
         </p>
         <p className="text-sm text-base-content/80">
-          The lines go to {company}'s procurement system at your prices, with your part numbers. The order is
-          approved and placed there: nothing is ordered here.
+          The lines go to {company}'s procurement system at your prices, with your part numbers. Nothing is
+          ordered yet: once approved there, its purchase order comes back to the shop as your order.
         </p>
         {leaving ? (
           <p role="status">Sending the lines to your procurement system…</p>
