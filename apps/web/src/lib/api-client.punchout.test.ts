@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
+import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout-words';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, setTokenSource } from './api-client';
 import { endPunchout, punchoutEnded, punchoutToken, startPunchout } from './punchout-session';

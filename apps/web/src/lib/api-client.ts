@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorDetails } from '@shop/contract/errors';
-import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
+import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout-words';
 import { endPunchout, punchoutToken } from './punchout-session';
 
 /** A failed API call: the HTTP status, the server's error code and message, and any details (refused rows). */

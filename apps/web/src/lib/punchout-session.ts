@@ -1,4 +1,5 @@
-import { PUNCHOUT_TOKEN_PREFIX, type PunchoutSession } from '@shop/contract/punchout';
+import type { PunchoutSession } from '@shop/contract/punchout';
+import { PUNCHOUT_TOKEN_PREFIX } from '@shop/contract/punchout-words';
 import { useSyncExternalStore } from 'react';
 
 /**

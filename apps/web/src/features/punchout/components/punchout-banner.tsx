@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
+import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout-words';
 import { Link } from 'react-router';
 import { usePunchout, usePunchoutEnded } from '../../../lib/punchout-session';
 

@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
+import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout-words';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,0 +1,11 @@
+/**
+ * Punchout's token prefix and the words for an ended session, without zod: the web app's first
+ * download reads them (a punchout window's API calls and its banner), and the schemas stay in
+ * punchout.ts, which says the same (punchout-words.test.ts holds them to it).
+ */
+
+/** Every punchout session token starts so, which tells it from an access token or an API key. */
+export const PUNCHOUT_TOKEN_PREFIX = 'po_';
+
+export const SESSION_ENDED_MESSAGE =
+  'This punchout session has ended: start again from your procurement system';
