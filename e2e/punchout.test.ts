@@ -182,6 +182,8 @@ describe('punchout from a procurement system', () => {
     const again = await open('/punchout#token=po_ended0000000000000000');
     await again.getByText(SESSION_ENDED_MESSAGE).waitFor();
     expect(again.url()).toBe(`${shopUrl}/punchout`);
+    expect(await seriousAccessibilityProblems(again)).toEqual([]);
+    await screenshot(again, 'punchout-ended-1280');
   });
 
   it('reads well on a phone', async () => {
@@ -203,5 +205,10 @@ describe('punchout from a procurement system', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await orderAndTransfer(page, 2, 'punchout-order-375');
     expect((await nextCart()).items).toMatchObject([{ quantity: 2, unitPrice: 32 }]);
+
+    const ended = await open('/punchout#token=po_ended0000000000000000', PHONE);
+    await ended.getByText(SESSION_ENDED_MESSAGE).waitFor();
+    expect(await ended.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(ended, 'punchout-ended-375');
   });
 });
