@@ -23,7 +23,9 @@ describe('cXML documents the shop refuses', () => {
       good
         .replace(/<!DOCTYPE cXML SYSTEM "[^"]*">/, `<!DOCTYPE cXML [${subset}]>`)
         .replace('<BuyerCookie>', `<BuyerCookie>${body}`);
-    const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
+    const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join(
+      '',
+    );
     const cases: [string, string][] = [
       ['an entity bomb', inDoctype(`<!ENTITY lol0 "lol">${lol}`, '&lol9;')],
       ['an external entity', inDoctype('<!ENTITY xxe SYSTEM "file:///etc/passwd">', '&xxe;')],
@@ -36,42 +38,71 @@ describe('cXML documents the shop refuses', () => {
       ['deep nesting', `${'<a>'.repeat(1000)}${'</a>'.repeat(1000)}`],
       ['an order where a setup is due', procurement.orderDocument(creds, [], { orderId: 'PO-1' })],
       ['no BrowserFormPost', good.replace(/<BrowserFormPost>.*<\/BrowserFormPost>/, '')],
-      ['a javascript: return address', good.replace(/<URL>http[^<]*cxml-return<\/URL>/, '<URL>javascript:alert(1)</URL>')],
+      [
+        'a javascript: return address',
+        good.replace(/<URL>http[^<]*cxml-return<\/URL>/, '<URL>javascript:alert(1)</URL>'),
+      ],
     ];
     for (const [what, payload] of cases) {
-      const res = await shop.app.inject({ method: 'POST', url: setupUrl, headers: { 'content-type': 'text/xml' }, payload });
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: setupUrl,
+        headers: { 'content-type': 'text/xml' },
+        payload,
+      });
       expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
       expect(res.headers['content-type']).toContain('text/xml');
       expect(readResponse(res.body), what).toMatchObject({ code: 400, text: 'Bad Request' });
       expect(res.body).not.toContain('root:');
     }
     const huge = good.replace('<BuyerCookie>', `<BuyerCookie>${'x'.repeat(MAX_CXML_BYTES)}`);
-    const tooBig = await shop.app.inject({ method: 'POST', url: setupUrl, headers: { 'content-type': 'text/xml' }, payload: huge });
+    const tooBig = await shop.app.inject({
+      method: 'POST',
+      url: setupUrl,
+      headers: { 'content-type': 'text/xml' },
+      payload: huge,
+    });
     expect(tooBig.statusCode).toBe(413);
     const json = await shop.app.inject({ method: 'POST', url: setupUrl, payload: { cXML: {} } });
     expect(json.statusCode).toBe(400);
     // Still answers the good document afterwards.
-    const ok = await shop.app.inject({ method: 'POST', url: setupUrl, headers: { 'content-type': 'application/xml' }, payload: good });
+    const ok = await shop.app.inject({
+      method: 'POST',
+      url: setupUrl,
+      headers: { 'content-type': 'application/xml' },
+      payload: good,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
   test('a used, expired or orphaned session → 401', async ({ as, shop, people, shopUrl, procurement }) => {
     const creds = await punchoutIdentity(as, people);
     const db = shop.database.db;
-    const start = async () => new URL(await procurement.setup(shopUrl, creds, { userEmail: people.buyer.email })).pathname;
+    const start = async () =>
+      new URL(await procurement.setup(shopUrl, creds, { userEmail: people.buyer.email })).pathname;
 
     // A StartPage opened after its minutes ran out.
     const late = await start();
-    await db.updateTable('punchout_sessions').set({ start_expires_at: '2000-01-01T00:00:00.000Z' }).where('token_hash', 'is', null).execute();
+    await db
+      .updateTable('punchout_sessions')
+      .set({ start_expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('token_hash', 'is', null)
+      .execute();
     expect((await shop.app.inject({ method: 'GET', url: late })).statusCode).toBe(401);
     // A token nobody made.
-    expect((await shop.app.inject({ method: 'GET', url: '/api/punchout/start/not-a-token' })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/punchout/start/not-a-token' })).statusCode,
+    ).toBe(401);
     expect((await as({ accessToken: `po_${'A'.repeat(43)}` }).get('/api/parts')).statusCode).toBe(401);
 
     // A session past its hours.
     const token = tokenOfRedirect(await shop.app.inject({ method: 'GET', url: await start() }));
     expect((await as({ accessToken: token }).get('/api/punchout/session')).statusCode).toBe(200);
-    await db.updateTable('punchout_sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('ended_at', 'is', null).execute();
+    await db
+      .updateTable('punchout_sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('ended_at', 'is', null)
+      .execute();
     expect((await as({ accessToken: token }).get('/api/parts')).statusCode).toBe(401);
 
     // A session whose buyer left the company.
@@ -83,7 +114,13 @@ describe('cXML documents the shop refuses', () => {
     } finally {
       await db
         .insertInto('company_members')
-        .values({ company_id: people.companyId, user_id: people.buyer.uid, role: 'buyer', spending_limit: null, joined_at: new Date().toISOString() })
+        .values({
+          company_id: people.companyId,
+          user_id: people.buyer.uid,
+          role: 'buyer',
+          spending_limit: null,
+          joined_at: new Date().toISOString(),
+        })
         .execute();
     }
   });
@@ -115,7 +152,9 @@ describe('cXML documents the shop refuses', () => {
       expect(res.statusCode, `${JSON.stringify(lines)}: ${res.body}`).toBe(status);
     }
     // None of those ended the session.
-    expect((await session.post('/api/punchout/transfer', { lines: [{ partsId, quantity: 10 }] })).statusCode).toBe(200);
+    expect(
+      (await session.post('/api/punchout/transfer', { lines: [{ partsId, quantity: 10 }] })).statusCode,
+    ).toBe(200);
 
     // OCI's own rules: a HOOK_URL the browser could not post to, missing fields.
     for (const query of [

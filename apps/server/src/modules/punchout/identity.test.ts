@@ -4,7 +4,12 @@ import { punchoutTest as test } from '../../test-support/punchout.js';
 
 /** A company's punchout identity: its admins set it and see the shared secret once. */
 describe('punchout identity', () => {
-  test('its admin sets it, sees the secret once, and may make a new one', async ({ as, shop, people, admin }) => {
+  test('its admin sets it, sees the secret once, and may make a new one', async ({
+    as,
+    shop,
+    people,
+    admin,
+  }) => {
     const url = `/api/companies/${people.companyId}/punchout`;
     const none = await as(people.companyAdmin).get(url);
     expect(none.statusCode).toBe(404);
@@ -62,7 +67,9 @@ describe('punchout identity', () => {
       ociUsername: 'taken-oci',
       buyerEmail: people.companyAdmin.email,
     };
-    expect((await as(people.companyAdmin).put(`/api/companies/${people.companyId}/punchout`, mine)).statusCode).toBe(200);
+    expect(
+      (await as(people.companyAdmin).put(`/api/companies/${people.companyId}/punchout`, mine)).statusCode,
+    ).toBe(200);
     const theirs = `/api/companies/${people.rivalCompanyId}/punchout`;
     const rival = { ...mine, buyerEmail: people.rival.email };
     for (const body of [rival, { ...rival, ociUsername: 'free-oci' }, { ...rival, identity: 'AN-FREE' }]) {
@@ -82,7 +89,12 @@ describe('punchout identity', () => {
 
   test('each field has a rule with a clear 400', async ({ as, people }) => {
     const url = `/api/companies/${people.companyId}/punchout`;
-    const good = { domain: 'NetworkID', identity: 'AN-RULES', ociUsername: 'rules', buyerEmail: people.buyer.email };
+    const good = {
+      domain: 'NetworkID',
+      identity: 'AN-RULES',
+      ociUsername: 'rules',
+      buyerEmail: people.buyer.email,
+    };
     for (const body of [
       {},
       { ...good, domain: '' },
