@@ -37,6 +37,7 @@ import { overviewRoutesPlugin } from './modules/overview/index.js';
 import { webAppPlugin } from './modules/pages/index.js';
 import { partRoutesPlugin } from './modules/parts/index.js';
 import { paymentBackgroundTasks, paymentRoutesPlugin, paymentsPlugin } from './modules/payments/index.js';
+import { punchoutPlugin } from './modules/punchout/index.js';
 import { quoteBackgroundTasks, quoteRoutesPlugin } from './modules/quotes/index.js';
 import { reviewRoutesPlugin } from './modules/reviews/index.js';
 import { catalogToolLinks, toolRoutesPlugin } from './modules/tools/index.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app
     .register(healthRoutesPlugin)
     .register(apiKeysPlugin)
+    .register(punchoutPlugin)
     .register(authRoutesPlugin)
     .register(accountRoutesPlugin)
     .register(userRoutesPlugin)

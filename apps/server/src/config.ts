@@ -127,6 +127,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENTS_PER_ACCOUNT: count(100),
   RATE_LIMIT_PURCHASES_PER_IP: count(1000),
   RATE_LIMIT_PAYMENTS_PER_IP: count(300),
+  // Punchout calls (setup, OCI, purchase orders, StartPages) from one address: its credentials are checked.
+  RATE_LIMIT_PUNCHOUT_PER_IP: count(300),
   RATE_LIMIT_REVIEWS_PER_ACCOUNT: count(10),
   // Each mails someone other than the caller: the shop is nobody's mail relay.
   RATE_LIMIT_QUOTE_REQUESTS_PER_ACCOUNT: count(20),
@@ -296,6 +298,8 @@ export interface Config {
     paymentsPerAccount: number;
     purchasesPerIp: number;
     paymentsPerIp: number;
+    /** Punchout protocol calls per address (RATE_LIMIT_PUNCHOUT_PER_IP). */
+    punchoutPerIp: number;
   };
   /** Who the invoices name as the seller (SELLER_*; the demo seller outside production when none is set). */
   seller: Seller;
@@ -473,6 +477,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       paymentsPerAccount: env.RATE_LIMIT_PAYMENTS_PER_ACCOUNT,
       purchasesPerIp: env.RATE_LIMIT_PURCHASES_PER_IP,
       paymentsPerIp: env.RATE_LIMIT_PAYMENTS_PER_IP,
+      punchoutPerIp: env.RATE_LIMIT_PUNCHOUT_PER_IP,
     },
     seller: sellerFrom(env, env.NODE_ENV === 'production'),
     logLevel:

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'company.member_removed',
   'company.payment_terms_changed',
   'company.contract_prices_set',
+  'company.punchout_set',
   'tool.created',
   'tool.edited',
   'tool.deleted',

@@ -35,6 +35,7 @@ export const errorStatus = {
   too_many_webhooks: 422,
   /** One customer part number given to two parts of one set. */
   duplicate_customer_part_number: 422,
+  not_a_member: 422,
   headers_too_large: 431,
   rate_limited: 429,
   internal: 500,

@@ -35,3 +35,13 @@ export async function lockRows<DB, TB extends keyof DB, O>(
 export async function lockTableWrites(db: Database, table: string): Promise<void> {
   if (!isSqlite(db)) await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(db);
 }
+
+/**
+ * Whether the error is a unique constraint's refusal (PostgreSQL 23505, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY): what a check made under no common lock may still meet
+ * when two writers race for the same value.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -531,6 +531,38 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** A company's procurement system (migration 0040). */
+export interface PunchoutIdentitiesTable {
+  company_id: string;
+  domain: string;
+  identity: string;
+  oci_username: string;
+  secret_hash: string;
+  buyer_id: string;
+  secret_set_at: string;
+}
+
+export interface PunchoutSessionsTable {
+  id: string;
+  company_id: string;
+  user_id: string;
+  protocol: 'cxml' | 'oci';
+  return_url: string;
+  buyer_cookie: string | null;
+  start_hash: string | null;
+  start_expires_at: string | null;
+  token_hash: string | null;
+  expires_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+}
+
+export interface PunchoutOrdersTable {
+  company_id: string;
+  payload_id: string;
+  order_id: string;
+}
+
 export interface WebhooksTable {
   id: string;
   user_id: string;
@@ -610,6 +642,9 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  punchout_identities: PunchoutIdentitiesTable;
+  punchout_sessions: PunchoutSessionsTable;
+  punchout_orders: PunchoutOrdersTable;
 }
 
 export type PartRow = Selectable<PartsTable>;

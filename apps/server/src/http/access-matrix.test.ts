@@ -410,7 +410,38 @@ const matrix: [string, () => Promise<Call>, Record<Caller, number>][] = [
     async () => ({ method: 'POST', url: `/api/webhooks/${unknownId}/deliveries/${unknownId}/send-again` }),
     signedIn(404),
   ],
+  [
+    'GET /api/companies/{id}/punchout',
+    async () => ({ method: 'GET', url: `/api/companies/${companyId}/punchout` }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  [
+    'PUT /api/companies/{id}/punchout',
+    async () => ({ method: 'PUT', url: `/api/companies/${companyId}/punchout`, payload: punchoutIdentity }),
+    { visitor: 401, garbage: 401, owner: 200, other: 403, admin: 403 },
+  ],
+  // Only a punchout session has one (sessionExpected below).
+  [
+    'GET /api/punchout/session',
+    async () => ({ method: 'GET', url: '/api/punchout/session' }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 403 },
+  ],
+  [
+    'POST /api/punchout/transfer',
+    async () => ({ method: 'POST', url: '/api/punchout/transfer', payload: { lines: [] } }),
+    { visitor: 401, garbage: 401, owner: 403, other: 403, admin: 403 },
+  ],
 ];
+
+/** The owner's company's punchout identity (the owner is its admin and its punchout buyer). */
+const punchoutIdentity = {
+  domain: 'NetworkID',
+  identity: 'AN-MATRIX',
+  ociUsername: 'matrix-oci',
+  buyerEmail: '',
+};
+/** A punchout session of the owner's company, acting as the owner. */
+let ownersSession: string;
 
 test.beforeAll(async ({ shop: fixtureShop, as: fixtureAs, admin, buyer }) => {
   [shop, as] = [fixtureShop, fixtureAs];
@@ -437,6 +468,18 @@ test.beforeAll(async ({ shop: fixtureShop, as: fixtureAs, admin, buyer }) => {
     scopes: ['catalog:read', 'orders:read', 'orders:write', 'quotes:write'],
   });
   ownersKey = key.json().key;
+  punchoutIdentity.buyerEmail = accounts.owner.email;
+  const identity = await as(accounts.owner).put(`/api/companies/${companyId}/punchout`, {
+    ...punchoutIdentity,
+    newSecret: true,
+  });
+  const oci = new URLSearchParams({
+    USERNAME: punchoutIdentity.ociUsername,
+    PASSWORD: identity.json().sharedSecret,
+    HOOK_URL: 'https://erp.example/oci',
+  });
+  const opened = await shop.app.inject({ method: 'GET', url: `/api/punchout/oci?${oci}` });
+  ownersSession = String(opened.headers.location).replace('/punchout#token=', '');
   netBuyer = await signUp(shop.app);
   await companyWithMembers(shop.database.db, [{ uid: netBuyer.uid, role: 'buyer' }], {
     paymentTerms: 'net30',
@@ -454,6 +497,17 @@ function keyExpected(name: string, owner: number): number {
   return scopeOf(method, pattern.replace(/\{(\w+)\}/g, ':$1')) ? owner : 403;
 }
 
+/**
+ * What the owner's punchout session gets: the owner's answer on the catalog's reads (the calls of
+ * an API key's catalog:read scope), its own calls, and 403 on every other.
+ */
+function sessionExpected(name: string, owner: number): number {
+  if (name === 'GET /api/punchout/session') return 200;
+  if (name === 'POST /api/punchout/transfer') return 400;
+  const [method = '', pattern = ''] = name.split(' ');
+  return scopeOf(method, pattern.replace(/\{(\w+)\}/g, ':$1')) === 'catalog:read' ? owner : 403;
+}
+
 describe('the access matrix', () => {
   const cells = matrix.flatMap(([name, call, expected]) =>
     CALLERS.map((caller) => [name, caller, call, expected[caller]] as const),
@@ -464,6 +518,14 @@ describe('the access matrix', () => {
   test.for(keyCells)("%s with the owner's API key", async ([_name, call, status]) => {
     const { method, url, payload, headers } = await call();
     const res = await as({ accessToken: ownersKey }).send(method, url, payload, headers);
+    expect(res.statusCode, res.body).toBe(status);
+  });
+  const sessionCells = matrix.map(
+    ([name, call, expected]) => [name, call, sessionExpected(name, expected.owner)] as const,
+  );
+  test.for(sessionCells)("%s in the owner's punchout session", async ([_name, call, status]) => {
+    const { method, url, payload, headers } = await call();
+    const res = await as({ accessToken: ownersSession }).send(method, url, payload, headers);
     expect(res.statusCode, res.body).toBe(status);
   });
   test.for(cells)('%s as %s', async ([_name, caller, call, status]) => {

@@ -29,7 +29,16 @@ export interface Caller {
    * narrowed to its scopes, and never the shop's admin.
    */
   apiKey?: { id: string; scopes: readonly ApiKeyScope[]; lastUsedAt: string | null };
+  /**
+   * Set when a punchout session's token signed the request (modules/punchout): the caller is the
+   * company member the session acts as, allowed the catalog and the session's own calls.
+   */
+  punchout?: { id: string; companyId: string };
 }
+
+/** A caller a credential other than an access token established before the route's guard. */
+export const establishedCaller = (request: FastifyRequest): Caller | undefined =>
+  request.caller?.apiKey || request.caller?.punchout ? request.caller : undefined;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
-/** Paths whose query strings may carry codes or tokens: they are logged without them. */
-const secretQueryPaths = /^\/api\/auth\//;
+/** Paths whose query strings may carry codes, tokens or passwords (OCI's): they are logged without them. */
+const secretQueryPaths = /^\/api\/(auth\/|punchout\/oci)/;
+/** Paths that carry a one-use token themselves (a punchout StartPage): logged without it. */
+const secretPaths = /^(\/api\/punchout\/start\/)[^?]*/;
 
 /**
  * Fastify's own logger (pino: a line as a request comes, one as it is answered) that never writes
@@ -33,7 +35,8 @@ export function loggerOptions(
     },
     serializers: {
       req(request) {
-        const url = secretQueryPaths.test(request.url) ? request.url.split('?')[0] : request.url;
+        const path = request.url.replace(secretPaths, '$1[redacted]');
+        const url = secretQueryPaths.test(path) ? path.split('?')[0] : path;
         return { method: request.method, url, remoteAddress: request.ip };
       },
     },

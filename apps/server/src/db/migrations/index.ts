@@ -38,6 +38,7 @@ import * as m0036 from './0036_availability.js';
 import * as m0037 from './0037_contract_prices.js';
 import * as m0038 from './0038_api_keys.js';
 import * as m0039 from './0039_webhooks.js';
+import * as m0040 from './0040_punchout.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '0037_contract_prices': m0037,
   '0038_api_keys': m0038,
   '0039_webhooks': m0039,
+  '0040_punchout': m0040,
 };
 
 /**

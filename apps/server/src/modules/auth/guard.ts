@@ -6,6 +6,7 @@ import {
   type AuthGuard,
   bearerToken,
   type Caller,
+  establishedCaller,
   unauthenticated,
 } from '../../http/auth-guard.js';
 import { findSignedInUser } from '../users/index.js';
@@ -25,8 +26,10 @@ export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGua
     return { id: user.id, name: user.name, email: user.email, role, sessionId: claims.sessionId };
   };
   const authenticate = async (request: FastifyRequest): Promise<Caller> => {
-    // An API key's caller, established before any route's guard (modules/api-keys).
-    if (request.caller?.apiKey) return request.caller;
+    // An API key's or a punchout session's caller, established before any route's guard
+    // (modules/api-keys, modules/punchout).
+    const established = establishedCaller(request);
+    if (established) return established;
     const caller = await holder(bearerToken(request));
     if (caller === 'invalid')
       throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
@@ -46,7 +49,7 @@ export function authGuard(deps: { db: Database; tokens: AccessTokens }): AuthGua
       if (request.caller.role === 'admin') throw forbidden('Admins cannot do this; sign in as a buyer');
     },
     async anyone(request) {
-      if (!request.headers.authorization || request.caller?.apiKey) return;
+      if (!request.headers.authorization || establishedCaller(request)) return;
       let token: string;
       try {
         token = bearerToken(request);

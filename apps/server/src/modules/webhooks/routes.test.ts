@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { MAX_WEBHOOKS } from '@shop/contract/webhooks';
 import { describe, expect } from 'vitest';
 import { signUp } from '../../test-support/accounts.js';
-import { markVerified } from '../../test-support/companies.js';
+import { companyWithMembers, markVerified } from '../../test-support/companies.js';
 import { test } from '../../test-support/fixture.js';
 import { clientSecretFor, confirmCard, paidOrder } from '../../test-support/invoice-orders.js';
 import { addedPart } from '../../test-support/parts.js';
+import { offeredQuote } from '../../test-support/quotes.js';
 
 /** Webhooks delivered to a real receiver on this machine (the operator allows http and private addresses). */
 test.override('shopOptions', {
@@ -140,6 +141,73 @@ describe('webhooks', () => {
           ['order.shipped', 'partially_shipped'],
           ['backorder.ready', null],
           ['order.shipped', 'shipped'],
+        ].sort(),
+      );
+    },
+  );
+
+  test2(
+    "a company's order waiting for approval, a quote offered and an order delivered are told to whom they concern",
+    async ({ shop, as, admin, receiver }) => {
+      const [companyAdmin, member, asker] = await Promise.all([
+        signUp(shop.app),
+        signUp(shop.app),
+        signUp(shop.app),
+      ]);
+      // The member's every order waits for approval (a limit of 0).
+      await companyWithMembers(shop.database.db, [
+        { uid: companyAdmin.uid, role: 'admin' },
+        { uid: member.uid, role: 'buyer', spendingLimit: 0 },
+      ]);
+      const hook = async (who: typeof member, path: string, events: string[]) =>
+        expect((await as(who).post('/api/webhooks', { url: receiver.url(path), events })).statusCode).toBe(
+          201,
+        );
+      await hook(companyAdmin, '/company-admin', ['order.approval_pending', 'order.delivered']);
+      await hook(member, '/member', ['order.approval_pending', 'quote.offered']);
+      await hook(asker, '/asker', ['quote.offered', 'order.delivered']);
+      const partId = await addedPart(as(admin), {
+        name: 'Webhook approvals part',
+        price: 3,
+        available: 100,
+        min: 1,
+      });
+
+      const waiting = await as(member).post('/api/orders', {
+        lines: [{ partsId: partId, quantity: 2 }],
+        mobile: '+880 1819 000111',
+        address: 'Plot 7, CEPZ, Chattogram',
+      });
+      expect(waiting.statusCode, waiting.body).toBe(201);
+      const quoteId = await offeredQuote(
+        { buyer: as(asker), admin: as(admin) },
+        { partsId: partId, quantity: 40, unitPrice: 2 },
+      );
+      const { orderId } = await paidOrder(shop.app, { admin, buyer: asker });
+      for (const status of ['shipped', 'delivered'])
+        expect(
+          (
+            await as(admin).put(`/api/purchaseById/${orderId}/fulfilment`, {
+              status,
+              carrier: 'DHL Express',
+              trackingNumber: 'JD0147',
+            })
+          ).statusCode,
+        ).toBe(200);
+      await shop.app.webhooks.deliverDue();
+
+      const heard = (path: string) =>
+        receiver.received
+          .filter((r) => r.path === path)
+          .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+          .map((event) => [event.type, event.data.orderId ?? event.data.quoteId]);
+      const waitingId = waiting.json().insertedId;
+      expect(heard('/company-admin')).toEqual([['order.approval_pending', waitingId]]);
+      expect(heard('/member')).toEqual([['order.approval_pending', waitingId]]);
+      expect(heard('/asker').sort()).toEqual(
+        [
+          ['quote.offered', quoteId],
+          ['order.delivered', orderId],
         ].sort(),
       );
     },

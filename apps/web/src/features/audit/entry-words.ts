@@ -42,6 +42,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'company.member_removed': 'Member removed',
   'company.payment_terms_changed': 'Payment terms changed',
   'company.contract_prices_set': 'Contract prices set',
+  'company.punchout_set': 'Punchout identity set',
   'tool.created': 'Tool model added',
   'tool.edited': 'Tool model edited',
   'tool.deleted': 'Tool model deleted',
