@@ -44,6 +44,68 @@ function Field({
   );
 }
 
+/** The three credentials the procurement system sends, each with what it is and an example. */
+const CREDENTIALS = [
+  {
+    key: 'domain',
+    label: 'Domain',
+    hint: 'The cXML credential domain it sends as From or Sender.',
+    placeholder: 'NetworkID',
+  },
+  {
+    key: 'identity',
+    label: 'Identity',
+    hint: 'Its cXML credential identity within that domain.',
+    placeholder: 'AN01000000001',
+  },
+  {
+    key: 'ociUsername',
+    label: 'OCI user',
+    hint: 'The USERNAME it sends to the OCI address.',
+    placeholder: 'acme-procurement',
+  },
+] as const;
+
+type Credentials = Record<(typeof CREDENTIALS)[number]['key'], string>;
+
+function BuyerSelect({
+  id,
+  members,
+  value,
+  onChange,
+}: {
+  id: string;
+  members: readonly CompanyMember[];
+  value: string;
+  onChange: (email: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        Buyer
+      </label>
+      <select
+        id={id}
+        className="select select-bordered w-full max-w-md"
+        value={value}
+        required
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {members.map((member) => (
+          <option key={member.uid} value={member.email}>
+            {member.name} ({member.email})
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-base-content/70">
+        The member a punchout or a purchase order acts as when your procurement system names none of your
+        members.
+      </p>
+    </div>
+  );
+}
+
 /**
  * The company's punchout identity: the cXML credential (domain and identity) and the OCI user its
  * procurement system sends, and the member a session acts as when it names none. Saving answers
@@ -61,22 +123,21 @@ export function IdentityForm({
   onSecret: (secret: string) => void;
 }) {
   const ids = useId();
-  const [domain, setDomain] = useState(current?.domain ?? 'NetworkID');
-  const [identity, setIdentity] = useState(current?.identity ?? '');
-  const [ociUsername, setOciUsername] = useState(current?.ociUsername ?? '');
+  const [credentials, setCredentials] = useState<Credentials>({
+    domain: current?.domain ?? 'NetworkID',
+    identity: current?.identity ?? '',
+    ociUsername: current?.ociUsername ?? '',
+  });
   const [buyerEmail, setBuyerEmail] = useState(current?.buyerEmail ?? members[0]?.email ?? '');
   const [newSecret, setNewSecret] = useState(false);
   const save = useSavePunchoutIdentity(companyId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const trimmed = Object.fromEntries(
+      Object.entries(credentials).map(([key, value]) => [key, value.trim()]),
+    ) as Credentials;
     save.mutate(
-      {
-        domain: domain.trim(),
-        identity: identity.trim(),
-        ociUsername: ociUsername.trim(),
-        buyerEmail,
-        ...(current && newSecret ? { newSecret: true } : {}),
-      },
+      { ...trimmed, buyerEmail, ...(current && newSecret ? { newSecret: true } : {}) },
       {
         onSuccess: (saved) => {
           setNewSecret(false);
@@ -86,60 +147,23 @@ export function IdentityForm({
       },
     );
   };
-  const filled = [domain, identity, ociUsername, buyerEmail].every((value) => value.trim() !== '');
+  const filled = [...Object.values(credentials), buyerEmail].every((value) => value.trim() !== '');
   return (
     <form onSubmit={submit} className="card bg-base-200/60" aria-labelledby={`${ids}-title`}>
       <div className="card-body grid gap-3 p-4 sm:p-6">
         <h2 id={`${ids}-title`} className="text-lg font-semibold">
           Your procurement system
         </h2>
-        <Field
-          id={`${ids}-domain`}
-          label="Domain"
-          hint="The cXML credential domain it sends as From or Sender."
-          placeholder="NetworkID"
-          value={domain}
-          onChange={setDomain}
-        />
-        <Field
-          id={`${ids}-identity`}
-          label="Identity"
-          hint="Its cXML credential identity within that domain."
-          placeholder="AN01000000001"
-          value={identity}
-          onChange={setIdentity}
-        />
-        <Field
-          id={`${ids}-oci`}
-          label="OCI user"
-          hint="The USERNAME it sends to the OCI address."
-          placeholder="acme-procurement"
-          value={ociUsername}
-          onChange={setOciUsername}
-        />
-        <div>
-          <label htmlFor={`${ids}-buyer`} className="mb-1 block font-medium">
-            Buyer
-          </label>
-          <select
-            id={`${ids}-buyer`}
-            className="select select-bordered w-full max-w-md"
-            value={buyerEmail}
-            required
-            aria-describedby={`${ids}-buyer-hint`}
-            onChange={(event) => setBuyerEmail(event.target.value)}
-          >
-            {members.map((member) => (
-              <option key={member.uid} value={member.email}>
-                {member.name} ({member.email})
-              </option>
-            ))}
-          </select>
-          <p id={`${ids}-buyer-hint`} className="mt-1 text-sm text-base-content/70">
-            The member a punchout or a purchase order acts as when your procurement system names none of your
-            members.
-          </p>
-        </div>
+        {CREDENTIALS.map(({ key, ...field }) => (
+          <Field
+            key={key}
+            id={`${ids}-${key}`}
+            {...field}
+            value={credentials[key]}
+            onChange={(value) => setCredentials((before) => ({ ...before, [key]: value }))}
+          />
+        ))}
+        <BuyerSelect id={`${ids}-buyer`} members={members} value={buyerEmail} onChange={setBuyerEmail} />
         {current && (
           <label className="flex items-center gap-2">
             <input
