@@ -376,7 +376,19 @@ const categoryRow = (c) => [
 const quoted = (columns) => columns.map((c) => `"${c}"`).join(', ');
 
 /** Parts in a transaction of their own per batch. */
-const BATCH = 5000;
+/** Parts a load generates and writes at once; each batch's random numbers start from its own seed. */
+export const BATCH = 5000;
+
+/**
+ * Parts `from` to `to - 1` as loadCatalog generated them (batch by batch, each from its own seed):
+ * what a benchmark asks for, to find what is in the database.
+ */
+export function loadedParts(categories, from, to) {
+  const parts = [];
+  for (let start = from - (from % BATCH); start < to; start += BATCH)
+    parts.push(...generateParts(categories, start, Math.min(to, start + BATCH)).parts);
+  return parts.slice(from % BATCH);
+}
 /** Rows in one multi-row INSERT on SQLite (its statements take at most 32,766 parameters). */
 const ROWS_PER_STATEMENT = 200;
 

@@ -1,7 +1,7 @@
 /**
  * Punchout's token prefix and the words for an ended session, without zod: the web app's first
- * download reads them (a punchout window's API calls and its banner), and the schemas stay in
- * punchout.ts, which says the same (punchout-words.test.ts holds them to it).
+ * download reads them (a punchout window's API calls and its banner); punchout.ts, with the
+ * schemas, passes them on.
  */
 
 /** Every punchout session token starts so, which tells it from an access token or an API key. */

@@ -17,8 +17,8 @@ export const SESSION_HOURS = 8;
 /** The largest cXML document the shop reads. */
 export const MAX_CXML_BYTES = 512 * 1024;
 
-/** Every punchout session token starts so, which tells it from an access token or an API key. */
-export const PUNCHOUT_TOKEN_PREFIX = 'po_';
+/** The token's prefix and the ended session's words live zod-free, for the web app's first download. */
+export { PUNCHOUT_TOKEN_PREFIX, SESSION_ENDED_MESSAGE } from './punchout-words.js';
 
 const Credential = line({ min: 1, max: 200 });
 
@@ -87,6 +87,3 @@ export const TransferForm = z.object({
   fields: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type TransferForm = z.infer<typeof TransferForm>;
-
-export const SESSION_ENDED_MESSAGE =
-  'This punchout session has ended: start again from your procurement system';

@@ -133,6 +133,12 @@ export async function startProcurementStandIn() {
   const posts: Received[] = [];
   const waiting: ((received: Received) => void)[] = [];
   const server = createServer((req, res) => {
+    // Only the form posts of a transfer are carts; anything else a browser asks for (its icon) is not here.
+    const returning = req.method === 'POST' && (req.url === '/cxml-return' || req.url === '/oci-hook');
+    if (!returning) {
+      res.writeHead(404).end();
+      return;
+    }
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk) => {
@@ -140,7 +146,7 @@ export async function startProcurementStandIn() {
     });
     req.on('end', () => {
       const fields = Object.fromEntries(new URLSearchParams(body));
-      const kind = req.url?.startsWith('/oci-hook') ? 'oci' : 'cxml';
+      const kind = req.url === '/oci-hook' ? 'oci' : 'cxml';
       const received: Received =
         kind === 'oci'
           ? { kind, items: itemsOfOci(fields), fields }

@@ -96,19 +96,17 @@ export async function partsByWords(
           select rowid from parts_words where parts_words match k.value limit ${each})
         where p.deleted_at is null
         order by k.key, p.name_sort`.execute(db)
-    : // Each search's query made once (not once per part it is tried on), and every part it
-      // finds joined, so the planner may take the words' GIN index per search; the first
-      // `each` by name kept.
+    : // Each search's query made once, and only its first `each` parts read (as SQLite's FTS5
+      // `limit` above), then sorted by name: a word many parts share is not read whole.
       await sql<NamedPart & { search: number }>`
-        select search, id, name from (
-          select (k.n - 1)::int as search, p.id, p.name, p.name_sort,
-            row_number() over (partition by k.n order by p.name_sort collate "C") as place
-          from unnest(${searches}::text[]) with ordinality as k(q, n)
-          cross join lateral to_tsquery('simple', k.q) as t(tq)
-          join parts p on p.words @@ t.tq and p.deleted_at is null
-        ) found
-        where place <= ${each}
-        order by search, name_sort collate "C"`.execute(db);
+        select (k.n - 1)::int as search, p.id, p.name
+        from unnest(${searches}::text[]) with ordinality as k(q, n)
+        cross join lateral (
+          select p.id, p.name, p.name_sort from parts p
+          where p.words @@ to_tsquery('simple', k.q) and p.deleted_at is null
+          limit ${each}
+        ) p
+        order by search, p.name_sort collate "C"`.execute(db);
   return grouped(rows, (row) => Number(row.search));
 }
 
