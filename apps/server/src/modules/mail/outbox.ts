@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { outboxRounds } from '../../db/outbox.js';
 import * as outbox from './repository.js';
 
 export interface MailSettings {
@@ -48,7 +49,6 @@ export const MAX_ATTEMPTS = 12;
 const MAX_DELAY_SECONDS = 6 * 3600;
 /** A server holds a mail this long while sending; then another may try. Above the SMTP timeouts. */
 const CLAIM_MS = 2 * 60_000;
-const BATCH = 20;
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -82,11 +82,6 @@ export function mailSender(deps: MailSenderDeps): MailOutbox {
         { from: settings.from },
       ),
     ));
-  let round: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
   async function deliver(mail: DueMail): Promise<void> {
     if (!(await outbox.claimMail(db, mail.id, nowIso(), later(CLAIM_MS)))) return;
     const attempt = Number(mail.attempts) + 1;
@@ -125,52 +120,24 @@ export function mailSender(deps: MailSenderDeps): MailOutbox {
     }
   }
 
-  async function deliverDue(): Promise<void> {
-    for (;;) {
-      const due = await outbox.dueMails(db, nowIso(), BATCH);
-      for (const mail of due) {
-        if (stopped) return;
-        await deliver(mail);
-      }
-      if (due.length < BATCH) return;
-    }
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDue();
-        } catch (error) {
-          log.warn({ err: error }, 'mail delivery failed; it runs again later');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      round = undefined;
-    });
-  }
+  const rounds = outboxRounds({
+    due: (now, max) => outbox.dueMails(db, now, max),
+    send: deliver,
+    log,
+    failed: 'mail delivery failed; it runs again later',
+  });
 
   return {
     queue: outbox.queueMail,
     toShopAdmins: outbox.mailShopAdmins,
     toEach: outbox.mailEach,
-    kick,
-    deliverDue,
+    kick: rounds.kick,
+    deliverDue: rounds.sendDue,
     start() {
-      kick();
-      timer = setInterval(kick, Math.min(settings.retrySeconds, 60) * 1000);
-      timer.unref();
+      rounds.start(Math.min(settings.retrySeconds, 60) * 1000);
     },
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await round;
+      await rounds.stop();
       (await transport)?.close();
     },
   };

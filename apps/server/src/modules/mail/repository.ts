@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { newId } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { claimRow, dueRows } from '../../db/outbox.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 
 export type MailKind = MailOutboxTable['kind'];
@@ -158,32 +158,14 @@ export async function mailShopAdmins(
 
 /** Pending mails whose time has come, oldest first. */
 export function dueMails(db: Database, now: string, max: number) {
-  return db
-    .selectFrom('mail_outbox')
+  return dueRows(db, 'mail_outbox', now, max)
     .select(['id', 'kind', 'subject_id', 'recipient', 'attempts'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(max)
     .execute();
 }
 
-/**
- * Takes a mail for sending until `until`, counting the attempt. Only one server wins it; a
- * server that dies while sending lets it go when the claim runs out.
- */
-export async function claimMail(db: Database, id: string, now: string, until: string): Promise<boolean> {
-  const result = await db
-    .updateTable('mail_outbox')
-    .set({ claimed_until: until, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+/** Takes a mail for sending until `until`, counting the attempt (see `claimRow`). */
+export const claimMail = (db: Database, id: string, now: string, until: string) =>
+  claimRow(db, 'mail_outbox', id, now, until);
 
 export async function settleMail(
   db: Database,

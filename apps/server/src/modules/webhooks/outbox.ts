@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { outboxRounds } from '../../db/outbox.js';
 import { resolveTarget, type TargetRules, webhookUrl } from './address.js';
 import * as store from './repository.js';
 import { postSigned } from './send.js';
@@ -24,7 +25,6 @@ const MAX_RETRY_SECONDS = 3600;
 export const GIVE_UP_AFTER_MS = 24 * 3600_000;
 /** A server holds a delivery this long while sending; then another may try. Above the send timeout. */
 const CLAIM_MS = 60_000;
-const BATCH = 20;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
@@ -39,11 +39,6 @@ export function webhookSender(deps: {
   log: FastifyBaseLogger;
 }): WebhookSender {
   const { db, rules, log } = deps;
-  let round: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
   async function attempt(
     due: store.DueDelivery,
   ): Promise<{ statusCode: number | null; error: string | null }> {
@@ -79,52 +74,19 @@ export function webhookSender(deps: {
     log.warn({ deliveryId: due.id, reason: tried.error, givenUp: over }, 'webhook not delivered');
   }
 
-  async function deliverAllDue(): Promise<void> {
-    for (;;) {
-      const due = await store.dueDeliveries(db, nowIso(), BATCH);
-      for (const delivery of due) {
-        if (stopped) return;
-        await deliver(delivery);
-      }
-      if (due.length < BATCH) return;
-    }
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverAllDue();
-        } catch (error) {
-          log.warn({ err: error }, 'webhook delivery failed; it runs again later');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      round = undefined;
-    });
-  }
+  const rounds = outboxRounds({
+    due: (now, max) => store.dueDeliveries(db, now, max),
+    send: deliver,
+    log,
+    failed: 'webhook delivery failed; it runs again later',
+  });
 
   return {
-    kick,
-    async deliverDue() {
-      kick();
-      while (round) await round;
-    },
+    kick: rounds.kick,
+    deliverDue: rounds.drain,
     start() {
-      kick();
-      timer = setInterval(kick, POLL_MS);
-      timer.unref();
+      rounds.start(POLL_MS);
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
+    stop: rounds.stop,
   };
 }

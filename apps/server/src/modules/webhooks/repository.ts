@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { newId } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import { claimRow, dueRows, unclaimed } from '../../db/outbox.js';
 
 export async function subscriptionsOf(db: Database, userId: string) {
   return db
@@ -117,30 +117,23 @@ export async function queueDeliveries(
 
 /** Pending deliveries whose time has come, oldest first, with their subscription's URL and secret. */
 export function dueDeliveries(db: Database, now: string, max: number) {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-    .select(['d.id', 'd.payload', 'd.created_at', 'd.attempts', 'w.url', 'w.secret', 'w.deleted_at'])
-    .where('d.status', '=', 'pending')
-    .where('d.next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<', now)]))
-    .orderBy('d.next_attempt_at')
-    .orderBy('d.id')
-    .limit(max)
+  return dueRows(db, 'webhook_deliveries', now, max)
+    .innerJoin('webhooks as w', 'w.id', 'webhook_deliveries.webhook_id')
+    .select([
+      'webhook_deliveries.id',
+      'webhook_deliveries.payload',
+      'webhook_deliveries.created_at',
+      'webhook_deliveries.attempts',
+      'w.url',
+      'w.secret',
+      'w.deleted_at',
+    ])
     .execute();
 }
 
-/** Takes a delivery for sending until `until`, counting the attempt; only one server wins it. */
-export async function claimDelivery(db: Database, id: string, now: string, until: string): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({ claimed_until: until, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+/** Takes a delivery for sending until `until`, counting the attempt (see `claimRow`). */
+export const claimDelivery = (db: Database, id: string, now: string, until: string) =>
+  claimRow(db, 'webhook_deliveries', id, now, until);
 
 /** Notes an attempt and what became of the delivery, together. */
 export async function settleDelivery(
@@ -208,7 +201,7 @@ export async function sendAgain(
     .set({ status: 'pending', next_attempt_at: now, claimed_until: null })
     .where('id', '=', deliveryId)
     .where('webhook_id', '=', webhookId)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .where(unclaimed(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

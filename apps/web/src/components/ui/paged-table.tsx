@@ -39,6 +39,7 @@ export function PagedTable<Row>({
   paging,
   columns,
   rowKey,
+  rowClassName,
   empty,
   className = 'table',
   scrollLabel,
@@ -49,6 +50,8 @@ export function PagedTable<Row>({
   paging?: Paging;
   columns: Column<Row>[];
   rowKey: (row: Row) => Key;
+  /** A row's class (the one a page has open, marked). */
+  rowClassName?: (row: Row) => string | undefined;
   empty?: ReactNode;
   className?: string;
   /**
@@ -79,7 +82,7 @@ export function PagedTable<Row>({
             </thead>
             <tbody>
               {rows.map((row, rowIndex) => (
-                <tr key={rowKey(row)}>
+                <tr key={rowKey(row)} className={rowClassName?.(row)}>
                   {columns.map((column, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed.
                     <LabelledCell key={index} className={column.className} label={cardLabel(column)}>

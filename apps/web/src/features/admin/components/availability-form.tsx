@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
+import { RowsFieldset } from '../../../components/form/rows-fieldset';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextField } from '../../../components/form/text-field';
 import { formatPieces } from '../../../lib/format';
@@ -95,15 +96,18 @@ function BatchesEditor({ form }: { form: UseFormReturn<IncomingFormInput, unknow
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'batches' });
   const field = fieldsOf(form);
   return (
-    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-2 sm:p-3">
-      <legend className="px-1 font-medium">Incoming batches</legend>
-      <p className="text-sm text-base-content/70">
-        Pieces on their way, kept by expected day. At most {MAX_INCOMING_BATCHES}.
-      </p>
-      {fields.length === 0 && <p className="text-sm">No batch is on its way.</p>}
-      {fields.map((row, index) => (
-        <fieldset key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-          <legend className="sr-only">Batch {index + 1}</legend>
+    <RowsFieldset
+      legend="Incoming batches"
+      hint={<>Pieces on their way, kept by expected day. At most {MAX_INCOMING_BATCHES}.</>}
+      empty="No batch is on its way."
+      noun="batch"
+      rows={fields}
+      max={MAX_INCOMING_BATCHES}
+      addLabel="Add batch"
+      onAdd={() => append({ quantity: '', expectedAt: '' })}
+      onRemove={remove}
+      row={(index) => (
+        <>
           <TextField
             label="Quantity"
             type="number"
@@ -112,25 +116,8 @@ function BatchesEditor({ form }: { form: UseFormReturn<IncomingFormInput, unknow
             {...field(`batches.${index}.quantity`)}
           />
           <TextField label="Expected on" type="date" {...field(`batches.${index}.expectedAt`)} />
-          <button
-            type="button"
-            className="btn btn-ghost btn-square btn-sm mt-8"
-            aria-label={`Remove batch ${index + 1}`}
-            title="Remove this batch"
-            onClick={() => remove(index)}
-          >
-            <span aria-hidden="true">✕</span>
-          </button>
-        </fieldset>
-      ))}
-      <button
-        type="button"
-        className="btn btn-outline btn-sm self-start"
-        disabled={fields.length >= MAX_INCOMING_BATCHES}
-        onClick={() => append({ quantity: '', expectedAt: '' })}
-      >
-        Add batch
-      </button>
-    </fieldset>
+        </>
+      )}
+    />
   );
 }

@@ -8,6 +8,7 @@ import {
 import { useEffect } from 'react';
 import { type FieldError, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
+import { RowsFieldset } from '../../../components/form/rows-fieldset';
 import { RulesForm } from '../../../components/form/rules-form';
 import { TextAreaField, TextField } from '../../../components/form/text-field';
 import { formatCount } from '../../../lib/format';
@@ -209,12 +210,18 @@ function PriceBreaksEditor({
     return problem && { type: 'price_breaks', message: problem.message };
   };
   return (
-    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-2 sm:p-3">
-      <legend className="px-1 font-medium">Price breaks</legend>
-      <p className="text-sm text-base-content/70">
-        Optional volume prices: from a quantity on, each piece costs less. At most {MAX_PRICE_BREAKS}.
-      </p>
-      {fields.map((row, index) => {
+    <RowsFieldset
+      legend="Price breaks"
+      hint={
+        <>Optional volume prices: from a quantity on, each piece costs less. At most {MAX_PRICE_BREAKS}.</>
+      }
+      noun="break"
+      rows={fields}
+      max={MAX_PRICE_BREAKS}
+      addLabel="Add price break"
+      onAdd={() => append({ from: '', price: '' })}
+      onRemove={remove}
+      row={(index) => {
         const from = fieldsOf(form)(`breaks.${index}.from`, {
           required: 'Enter a whole number',
           pattern: wholeNumber,
@@ -225,8 +232,7 @@ function PriceBreaksEditor({
           validate: (value) => Number(value) >= 1 || 'Must be at least 1',
         });
         return (
-          <fieldset key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-            <legend className="sr-only">Break {index + 1}</legend>
+          <>
             <TextField
               label="From quantity"
               type="number"
@@ -242,26 +248,9 @@ function PriceBreaksEditor({
               registration={price.registration}
               error={price.error ?? problemAt(index, 'price')}
             />
-            <button
-              type="button"
-              className="btn btn-ghost btn-square btn-sm mt-8"
-              aria-label={`Remove break ${index + 1}`}
-              title="Remove this break"
-              onClick={() => remove(index)}
-            >
-              <span aria-hidden="true">✕</span>
-            </button>
-          </fieldset>
+          </>
         );
-      })}
-      <button
-        type="button"
-        className="btn btn-outline btn-sm self-start"
-        disabled={fields.length >= MAX_PRICE_BREAKS}
-        onClick={() => append({ from: '', price: '' })}
-      >
-        Add price break
-      </button>
-    </fieldset>
+      }}
+    />
   );
 }

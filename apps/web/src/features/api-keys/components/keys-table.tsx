@@ -1,5 +1,5 @@
 import type { ApiKey } from '@shop/contract/api-keys';
-import { LabelledCell } from '../../../components/ui/labelled-cell';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { formatDay } from '../../../lib/availability';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useRevokeApiKey } from '../api/api-keys';
@@ -12,44 +12,36 @@ const lastUse = (at: string | undefined) => (at ? `${formatDay(at)}, ${at.slice(
 export function KeysTable({ keys }: { keys: ApiKey[] }) {
   const revoke = useRevokeApiKey();
   return (
-    <table className="table table-cards">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">May</th>
-          <th scope="col">Made</th>
-          <th scope="col">Last used</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key._id}>
-            <LabelledCell label="Name">{key.name}</LabelledCell>
-            <LabelledCell label="May">{key.scopes.map((scope) => SCOPE_TEXT[scope]).join(', ')}</LabelledCell>
-            <LabelledCell label="Made">{formatDay(key.createdAt)}</LabelledCell>
-            <LabelledCell label="Last used">{lastUse(key.lastUsedAt)}</LabelledCell>
-            <LabelledCell label={undefined}>
-              <button
-                type="button"
-                className="btn btn-outline btn-error btn-sm"
-                aria-label={`Revoke ${key.name}`}
-                disabled={revoke.isPending}
-                onClick={() =>
-                  revoke.mutate(key._id, {
-                    onSuccess: () => showSuccess('Key revoked'),
-                    onError: (error) => showError(error),
-                  })
-                }
-              >
-                Revoke
-              </button>
-            </LabelledCell>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <PagedTable
+      loading={false}
+      rows={keys}
+      rowKey={(key) => key._id}
+      columns={[
+        { header: 'Name', cell: (key) => key.name },
+        { header: 'May', cell: (key) => key.scopes.map((scope) => SCOPE_TEXT[scope]).join(', ') },
+        { header: 'Made', cell: (key) => formatDay(key.createdAt) },
+        { header: 'Last used', cell: (key) => lastUse(key.lastUsedAt) },
+        {
+          header: <span className="sr-only">Actions</span>,
+          label: '',
+          cell: (key) => (
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              aria-label={`Revoke ${key.name}`}
+              disabled={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(key._id, {
+                  onSuccess: () => showSuccess('Key revoked'),
+                  onError: (error) => showError(error),
+                })
+              }
+            >
+              Revoke
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }

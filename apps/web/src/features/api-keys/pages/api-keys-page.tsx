@@ -1,7 +1,6 @@
 import { type CreatedApiKey, MAX_API_KEYS } from '@shop/contract/api-keys';
-import { useId, useState } from 'react';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { formatCount } from '../../../lib/format';
+import { useState } from 'react';
+import { CappedList } from '../../../components/ui/capped-list';
 import { useApiKeys } from '../api/api-keys';
 import { KeysTable } from '../components/keys-table';
 import { NewKeyForm } from '../components/new-key-form';
@@ -12,7 +11,6 @@ import { ShownKey } from '../components/shown-key';
  * limited to what it may do; a company admin's keys act for the company.
  */
 export function ApiKeysPage() {
-  const ids = useId();
   const { data: keys, isPending, isError } = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey>();
   return (
@@ -24,16 +22,16 @@ export function ApiKeysPage() {
       </p>
       {created && <ShownKey created={created} onDone={() => setCreated(undefined)} />}
       <NewKeyForm onCreated={setCreated} />
-      {isPending && <ProgressBar label="Loading your keys" />}
-      {isError && <p>Your keys cannot be shown just now. Please try again soon.</p>}
-      {keys && (
-        <section aria-labelledby={`${ids}-keys`} className="flex flex-col gap-3">
-          <h2 id={`${ids}-keys`} className="text-xl font-semibold">
-            Your keys ({formatCount(keys.length)} of at most {formatCount(MAX_API_KEYS)})
-          </h2>
-          {keys.length === 0 ? <p>No keys yet: make one above.</p> : <KeysTable keys={keys} />}
-        </section>
-      )}
+      <CappedList
+        noun="keys"
+        items={keys}
+        isPending={isPending}
+        isError={isError}
+        max={MAX_API_KEYS}
+        empty={<p>No keys yet: make one above.</p>}
+      >
+        {(list) => <KeysTable keys={list} />}
+      </CappedList>
     </div>
   );
 }

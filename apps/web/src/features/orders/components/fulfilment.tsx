@@ -1,20 +1,16 @@
-import { MAX_CARRIER, MAX_TRACKING_NUMBER } from '@shop/contract/fulfilment';
 import type { Order } from '@shop/contract/orders';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
-import { RulesForm } from '../../../components/form/rules-form';
-import { TextField } from '../../../components/form/text-field';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
 import { DateTime } from '../../../components/ui/date-time';
-import { useModalDialog } from '../../../lib/modal-dialog';
 import { orderNamed } from '../../../lib/order-name';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { showSuccess } from '../../../lib/toasts';
 import { useMarkDelivered, useMarkShipped } from '../api/orders';
 import { listsParcels, pieceCountsText, waitsForPieces } from '../shipment-lines';
 import { useParcelActions } from './parcels';
 import { PackingList, ShipTo } from './ship-to';
+import { ShipmentDialog, ShipmentForm } from './shipment-dialog';
 
 const rules = lazyRules(() => import('../fulfilment-rules').then((module) => module.shipRules));
 
@@ -165,91 +161,47 @@ export function useFulfilmentActions() {
  * number → the order is marked shipped.
  */
 function ShipDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const dialog = useModalDialog(order !== null);
   return (
-    <dialog ref={dialog} className="modal" onClose={onClose} aria-labelledby="ship-title">
-      <div className="modal-box">
-        <h3 id="ship-title" className="pr-10 text-lg font-bold">
-          Mark shipped
-        </h3>
-        {order && (
-          <>
-            <p className="mt-1 text-sm text-base-content/70">
-              Order {order.number}. The buyer gets a mail with the carrier and tracking number.
-            </p>
-            <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <section aria-labelledby="ship-to-title">
-                <h4 id="ship-to-title" className="mb-1 text-sm font-semibold">
-                  Ship to
-                </h4>
-                <ShipTo order={order} />
-              </section>
-              <section aria-labelledby="ship-parts-title">
-                <h4 id="ship-parts-title" className="mb-1 text-sm font-semibold">
-                  Parts
-                </h4>
-                <PackingList lines={order.lines} />
-              </section>
-            </div>
-            {/* A new form for each order: nothing typed for one order is left for the next. */}
-            <ShipForm key={order._id} order={order} onDone={onClose} />
-          </>
-        )}
-        {/* After the form, so that the dialog opens with the Carrier field focused. */}
-        <button
-          type="button"
-          className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
-          aria-label="Close"
-          onClick={onClose}
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
-      </div>
-    </dialog>
+    <ShipmentDialog id="ship" title="Mark shipped" order={order} onClose={onClose}>
+      {(order) => (
+        <>
+          <p className="mt-1 text-sm text-base-content/70">
+            Order {order.number}. The buyer gets a mail with the carrier and tracking number.
+          </p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <section aria-labelledby="ship-to-title">
+              <h4 id="ship-to-title" className="mb-1 text-sm font-semibold">
+                Ship to
+              </h4>
+              <ShipTo order={order} />
+            </section>
+            <section aria-labelledby="ship-parts-title">
+              <h4 id="ship-parts-title" className="mb-1 text-sm font-semibold">
+                Parts
+              </h4>
+              <PackingList lines={order.lines} />
+            </section>
+          </div>
+          {/* A new form for each order: nothing typed for one order is left for the next. */}
+          <ShipForm key={order._id} order={order} onDone={onClose} />
+        </>
+      )}
+    </ShipmentDialog>
   );
 }
 
 function ShipForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const markShipped = useMarkShipped();
-  const [error, setError] = useState<string>();
   const form = useForm({ resolver: rules.resolver, defaultValues: { carrier: '', trackingNumber: '' } });
-  const onSubmit = form.handleSubmit((shipment) => {
-    setError(undefined);
-    markShipped.mutate(
-      { id: order._id, ...shipment },
-      {
-        onSuccess: () => {
-          showSuccess('Order marked shipped');
-          onDone();
-        },
-        onError: (failure) => {
-          setError(failure.message);
-          showError(failure);
-        },
-      },
-    );
-  });
   return (
-    <RulesForm
+    <ShipmentForm
+      form={form}
       rules={rules}
-      onSubmit={onSubmit}
-      className="mt-4 flex flex-col gap-3"
-      error={error}
-      submit={{ label: 'Mark shipped', busy: markShipped.isPending, className: 'btn btn-primary self-start' }}
-    >
-      <TextField
-        label="Carrier"
-        autoComplete="off"
-        placeholder="DHL Express"
-        maxLength={MAX_CARRIER}
-        {...fieldsOf(form)('carrier')}
-      />
-      <TextField
-        label="Tracking number"
-        autoComplete="off"
-        maxLength={MAX_TRACKING_NUMBER}
-        {...fieldsOf(form)('trackingNumber')}
-      />
-    </RulesForm>
+      send={(shipment, sending) => markShipped.mutate({ id: order._id, ...shipment }, sending)}
+      submitLabel="Mark shipped"
+      busy={markShipped.isPending}
+      shipped="Order marked shipped"
+      onDone={onDone}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { Webhook, WebhookDelivery } from '@shop/contract/webhooks';
 import { useId, useState } from 'react';
-import { LabelledCell } from '../../../components/ui/labelled-cell';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { useDeliveries, useSendAgain } from '../api/webhooks';
@@ -51,63 +51,65 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
 function DeliveriesTable({ webhookId, deliveries }: { webhookId: string; deliveries: WebhookDelivery[] }) {
   const sendAgain = useSendAgain(webhookId);
   return (
-    <table className="table table-cards">
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Next attempt</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.map((delivery) => (
-          <tr key={delivery._id}>
-            <LabelledCell label="Event">
+    <PagedTable
+      loading={false}
+      rows={deliveries}
+      rowKey={(delivery) => delivery._id}
+      columns={[
+        {
+          header: 'Event',
+          cell: (delivery) => (
+            <>
               <code>{delivery.type}</code>
               <div className="text-sm text-base-content/70">{atMinute(delivery.createdAt)}</div>
-            </LabelledCell>
-            <LabelledCell label="Status">
-              <span className={`badge ${DELIVERY_STATUS_BADGE[delivery.status]}`}>
-                {DELIVERY_STATUS_TEXT[delivery.status]}
-              </span>
-            </LabelledCell>
-            <LabelledCell label="Attempts">
-              {delivery.attempts.length === 0 ? (
-                'None yet'
-              ) : (
-                <ol className="flex flex-col gap-1 text-sm">
-                  {delivery.attempts.map((attempt) => (
-                    <li key={attempt.at} className="break-words">
-                      {atMinute(attempt.at)}: {attemptOutcome(attempt)}
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </LabelledCell>
-            <LabelledCell label="Next attempt">{nextAttempt(delivery)}</LabelledCell>
-            <LabelledCell label={undefined}>
-              <button
-                type="button"
-                className="btn btn-sm"
-                aria-label={`Send ${delivery.type} of ${atMinute(delivery.createdAt)} again`}
-                disabled={sendAgain.isPending}
-                onClick={() =>
-                  sendAgain.mutate(delivery._id, {
-                    onSuccess: () => showSuccess('It will be sent again within a minute'),
-                    onError: (error) => showError(error),
-                  })
-                }
-              >
-                Send again
-              </button>
-            </LabelledCell>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (delivery) => (
+            <span className={`badge ${DELIVERY_STATUS_BADGE[delivery.status]}`}>
+              {DELIVERY_STATUS_TEXT[delivery.status]}
+            </span>
+          ),
+        },
+        {
+          header: 'Attempts',
+          cell: (delivery) =>
+            delivery.attempts.length === 0 ? (
+              'None yet'
+            ) : (
+              <ol className="flex flex-col gap-1 text-sm">
+                {delivery.attempts.map((attempt) => (
+                  <li key={attempt.at} className="break-words">
+                    {atMinute(attempt.at)}: {attemptOutcome(attempt)}
+                  </li>
+                ))}
+              </ol>
+            ),
+        },
+        { header: 'Next attempt', cell: (delivery) => nextAttempt(delivery) },
+        {
+          header: <span className="sr-only">Actions</span>,
+          label: '',
+          cell: (delivery) => (
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-label={`Send ${delivery.type} of ${atMinute(delivery.createdAt)} again`}
+              disabled={sendAgain.isPending}
+              onClick={() =>
+                sendAgain.mutate(delivery._id, {
+                  onSuccess: () => showSuccess('It will be sent again within a minute'),
+                  onError: (error) => showError(error),
+                })
+              }
+            >
+              Send again
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { Webhook } from '@shop/contract/webhooks';
 import { useConfirmedAction } from '../../../components/ui/confirm-modal';
-import { LabelledCell } from '../../../components/ui/labelled-cell';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { formatDay } from '../../../lib/availability';
 import { useDeleteWebhook } from '../api/webhooks';
 
@@ -32,58 +32,53 @@ export function WebhooksTable({
   );
   return (
     <>
-      <table className="table table-cards">
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">Added</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {webhooks.map((webhook) => (
-            <tr key={webhook._id} className={shown === webhook._id ? 'bg-base-200' : undefined}>
-              <LabelledCell label="URL" className="break-all">
-                {webhook.url}
-              </LabelledCell>
-              <LabelledCell label="Events">
-                <ul className="flex flex-wrap gap-1">
-                  {webhook.events.map((type) => (
-                    <li key={type}>
-                      <code className="badge badge-ghost badge-sm">{type}</code>
-                    </li>
-                  ))}
-                </ul>
-              </LabelledCell>
-              <LabelledCell label="Added">{formatDay(webhook.createdAt)}</LabelledCell>
-              <LabelledCell label={undefined}>
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-expanded={shown === webhook._id}
-                    aria-label={`Deliveries to ${webhook.url}`}
-                    onClick={() => onShow(shown === webhook._id ? undefined : webhook._id)}
-                  >
-                    {shown === webhook._id ? 'Hide deliveries' : 'Deliveries'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-error btn-sm"
-                    aria-label={`Delete the webhook to ${webhook.url}`}
-                    onClick={() => ask(webhook)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </LabelledCell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PagedTable
+        loading={false}
+        rows={webhooks}
+        rowKey={(webhook) => webhook._id}
+        rowClassName={(webhook) => (shown === webhook._id ? 'bg-base-200' : undefined)}
+        columns={[
+          { header: 'URL', className: 'break-all', cell: (webhook) => webhook.url },
+          {
+            header: 'Events',
+            cell: (webhook) => (
+              <ul className="flex flex-wrap gap-1">
+                {webhook.events.map((type) => (
+                  <li key={type}>
+                    <code className="badge badge-ghost badge-sm">{type}</code>
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          { header: 'Added', cell: (webhook) => formatDay(webhook.createdAt) },
+          {
+            header: <span className="sr-only">Actions</span>,
+            label: '',
+            cell: (webhook) => (
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-expanded={shown === webhook._id}
+                  aria-label={`Deliveries to ${webhook.url}`}
+                  onClick={() => onShow(shown === webhook._id ? undefined : webhook._id)}
+                >
+                  {shown === webhook._id ? 'Hide deliveries' : 'Deliveries'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-error btn-sm"
+                  aria-label={`Delete the webhook to ${webhook.url}`}
+                  onClick={() => ask(webhook)}
+                >
+                  Delete
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
       {modal}
     </>
   );

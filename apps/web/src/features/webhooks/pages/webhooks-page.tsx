@@ -1,7 +1,6 @@
 import { type CreatedWebhook, MAX_WEBHOOKS } from '@shop/contract/webhooks';
-import { useId, useState } from 'react';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { formatCount } from '../../../lib/format';
+import { useState } from 'react';
+import { CappedList } from '../../../components/ui/capped-list';
 import { useWebhooks } from '../api/webhooks';
 import { Deliveries } from '../components/deliveries';
 import { NewWebhookForm } from '../components/new-webhook-form';
@@ -13,7 +12,6 @@ import { WebhooksTable } from '../components/webhooks-table';
  * as they happen, each delivery signed; with every delivery's attempts and Send again.
  */
 export function WebhooksPage() {
-  const ids = useId();
   const { data: webhooks, isPending, isError } = useWebhooks();
   const [created, setCreated] = useState<CreatedWebhook>();
   const [shown, setShown] = useState<string>();
@@ -27,20 +25,16 @@ export function WebhooksPage() {
       </p>
       {created && <ShownSecret created={created} onDone={() => setCreated(undefined)} />}
       <NewWebhookForm onCreated={setCreated} />
-      {isPending && <ProgressBar label="Loading your webhooks" />}
-      {isError && <p>Your webhooks cannot be shown just now. Please try again soon.</p>}
-      {webhooks && (
-        <section aria-labelledby={`${ids}-webhooks`} className="flex flex-col gap-3">
-          <h2 id={`${ids}-webhooks`} className="text-xl font-semibold">
-            Your webhooks ({formatCount(webhooks.length)} of at most {formatCount(MAX_WEBHOOKS)})
-          </h2>
-          {webhooks.length === 0 ? (
-            <p>No webhooks yet: add one above.</p>
-          ) : (
-            <WebhooksTable webhooks={webhooks} shown={shown} onShow={setShown} />
-          )}
-        </section>
-      )}
+      <CappedList
+        noun="webhooks"
+        items={webhooks}
+        isPending={isPending}
+        isError={isError}
+        max={MAX_WEBHOOKS}
+        empty={<p>No webhooks yet: add one above.</p>}
+      >
+        {(list) => <WebhooksTable webhooks={list} shown={shown} onShow={setShown} />}
+      </CappedList>
       {shownWebhook && <Deliveries key={shownWebhook._id} webhook={shownWebhook} />}
     </div>
   );
