@@ -133,10 +133,11 @@ export async function startProcurementStandIn() {
   const posts: Received[] = [];
   const waiting: ((received: Received) => void)[] = [];
   const server = createServer((req, res) => {
-    // Only the form posts of a transfer are carts; anything else a browser asks for (its icon) is not here.
+    // Only the form posts of a transfer are carts; anything else a browser asks for (its icon)
+    // gets nothing.
     const returning = req.method === 'POST' && (req.url === '/cxml-return' || req.url === '/oci-hook');
     if (!returning) {
-      res.writeHead(404).end();
+      res.writeHead(204).end();
       return;
     }
     let body = '';
