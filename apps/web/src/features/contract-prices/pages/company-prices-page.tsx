@@ -1,11 +1,13 @@
 import type { ContractPriceItem } from '@shop/contract/contract-prices';
+import type { Part } from '@shop/contract/parts';
 import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDay } from '../../../lib/availability';
 import { formatDollars } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/toasts';
+import { showError, showInfo, showSuccess } from '../../../lib/toasts';
 import { useAccessRefusal } from '../../auth';
+import { PartPicker } from '../../parts';
 import { useContractPrices, useSaveContractPrices } from '../api/prices';
 
 /** A row as the admin edits it: the part, its price as typed and its last day (empty: no end). */
@@ -14,7 +16,7 @@ interface Row {
   partsName: string;
   unitPrice: string;
   validUntil: string;
-  listPrice?: number;
+  listPrice: number;
   expired?: boolean;
 }
 
@@ -37,11 +39,24 @@ export function CompanyPricesPage() {
   useEffect(() => setRows(prices.data?.items.map(rowOf) ?? []), [prices.data]);
   const change = (index: number, patch: Partial<Row>) =>
     setRows((now) => now.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const pick = (part: Part) => {
+    if (rows.some((row) => row.partsId === part._id)) return showInfo(`${part.name} is in the list already`);
+    setRows((now) => [
+      ...now,
+      {
+        partsId: part._id,
+        partsName: part.name,
+        listPrice: part.price_per_piece,
+        unitPrice: '',
+        validUntil: '',
+      },
+    ]);
+  };
   const submit = () =>
     save.mutate(
       {
         items: rows.map((row) => ({
-          partsId: row.partsId.trim(),
+          partsId: row.partsId,
           unitPrice: Number(row.unitPrice),
           ...(row.validUntil ? { validUntil: row.validUntil } : {}),
         })),
@@ -66,16 +81,8 @@ export function CompanyPricesPage() {
           onRemove={(i) => setRows((now) => now.filter((_, at) => at !== i))}
         />
       )}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() =>
-            setRows((now) => [...now, { partsId: '', partsName: '', unitPrice: '', validUntil: '' }])
-          }
-        >
-          Add a part
-        </button>
+      <PartPicker label="Add a part: search by name or part number" onPick={pick} />
+      <div>
         <button type="button" className="btn btn-primary" disabled={save.isPending} onClick={submit}>
           Save prices
         </button>
@@ -111,37 +118,19 @@ function PriceRows({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; a new row has no part yet
-            <tr key={index}>
+            <tr key={row.partsId}>
               <td className="min-w-40">
-                {row.partsName ? (
-                  <>
-                    <Link to={`/parts/${row.partsId}`} className="link link-hover font-medium">
-                      {row.partsName}
-                    </Link>
-                    <span className="block text-xs text-base-content/70">
-                      List price {formatDollars(row.listPrice ?? 0)}
-                      {row.expired ? ' · expired' : ''}
-                    </span>
-                  </>
-                ) : (
-                  <>
-                    <label htmlFor={`${ids}-part-${index}`} className="sr-only">
-                      Part id
-                    </label>
-                    <input
-                      id={`${ids}-part-${index}`}
-                      className="input input-bordered input-sm w-full font-mono"
-                      placeholder="Part id"
-                      value={row.partsId}
-                      onChange={(event) => onChange(index, { partsId: event.target.value })}
-                    />
-                  </>
-                )}
+                <Link to={`/parts/${row.partsId}`} className="link link-hover font-medium">
+                  {row.partsName}
+                </Link>
+                <span className="block text-xs text-base-content/70">
+                  List price {formatDollars(row.listPrice)}
+                  {row.expired ? ' · expired' : ''}
+                </span>
               </td>
               <td>
                 <label htmlFor={`${ids}-price-${index}`} className="sr-only">
-                  Price a piece of {row.partsName || 'the part'}
+                  Price a piece of {row.partsName}
                 </label>
                 <input
                   id={`${ids}-price-${index}`}
@@ -156,7 +145,7 @@ function PriceRows({
               </td>
               <td>
                 <label htmlFor={`${ids}-until-${index}`} className="sr-only">
-                  Last day of {row.partsName || 'the price'}
+                  Last day of {row.partsName}
                 </label>
                 <input
                   id={`${ids}-until-${index}`}
@@ -169,7 +158,7 @@ function PriceRows({
               </td>
               <td>
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRemove(index)}>
-                  Remove<span className="sr-only"> {row.partsName || 'this row'}</span>
+                  Remove<span className="sr-only"> {row.partsName}</span>
                 </button>
               </td>
             </tr>
