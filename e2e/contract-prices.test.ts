@@ -97,6 +97,8 @@ describe("a company's contract price, from the shop's admin to the member's orde
     await page.getByRole('heading', { level: 1, name: part.name }).waitFor();
     await page.getByText(note).waitFor();
     await page.getByTestId('struck-list-price').getByText(`$${LIST}`).waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'contract-prices-product-1280');
     await page.getByLabel('Quantity').fill('5');
     await page.getByRole('button', { name: 'Add to order' }).click();
     await page.getByRole('link', { name: 'See your order' }).click();
@@ -108,6 +110,7 @@ describe("a company's contract price, from the shop's admin to the member's orde
       .getByTestId('order-total')
       .getByText(`$${5 * CONTRACT}`)
       .waitFor();
+    await screenshot(page, 'contract-prices-order-builder-1280');
     await page.getByLabel('Mobile').fill('+880 1711 000333');
     await page.getByLabel('New address').fill('Shed 4, Sirajganj Industrial Park');
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -129,6 +132,10 @@ describe("a company's contract price, from the shop's admin to the member's orde
     // The admin removed the kit's lapsed price; it is back, as it would stand had they kept it.
     await journey.restart((dataDir) => inStoppedDatabase(dataDir, [lapsedPrice(new Date().toISOString())]));
     const page = await signedIn('/dashboard/company', member);
+    const fromCompany = page
+      .getByRole('region', { name: COMPANY_NAME })
+      .getByRole('link', { name: 'Our prices' });
+    expect(await fromCompany.getAttribute('href')).toBe('/dashboard/prices');
     await page
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Our prices' })
@@ -160,6 +167,7 @@ describe("a company's contract price, from the shop's admin to the member's orde
 
     const desk = await signedIn(`/dashboard/companies/${companyId}/prices`, admin, PHONE);
     await desk.getByRole('link', { name: part.name }).waitFor();
+    await fitsThePhone(desk);
     await desk.getByLabel('Add a part: search by name or part number').fill('heat shrink');
     await desk.getByRole('button', { name: `Add ${lapsed.name}` }).click();
     await toast(desk, `${lapsed.name} is in the list already`).waitFor();

@@ -1,6 +1,7 @@
 import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatDay } from '../../../lib/availability';
 import { formatDollars } from '../../../lib/format';
 import { PartPicker } from '../../parts';
@@ -47,15 +48,16 @@ function PriceRows({
 }) {
   if (rows.length === 0) return <p>No contract prices yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="table max-md:table-sm">
+    <div>
+      {/* A table from 640 px, a card a part below. */}
+      <table className="table table-cards max-md:table-sm">
         <caption className="sr-only">Contract prices</caption>
         <thead>
           <tr>
-            <th>Part</th>
-            <th>Price a piece ($)</th>
-            <th>Last day</th>
-            <th>
+            <th scope="col">Part</th>
+            <th scope="col">Price a piece ($)</th>
+            <th scope="col">Last day</th>
+            <th scope="col">
               <span className="sr-only">Remove</span>
             </th>
           </tr>
@@ -91,7 +93,7 @@ function PriceRowFields({
   const ids = useId();
   return (
     <tr>
-      <td className="min-w-40">
+      <LabelledCell label="Part" className="min-w-40">
         <Link to={`/parts/${row.partsId}`} className="link link-hover font-medium">
           {row.partsName}
         </Link>
@@ -99,8 +101,8 @@ function PriceRowFields({
           List price {formatDollars(row.listPrice)}
           {row.expired ? ' · expired' : ''}
         </span>
-      </td>
-      <td>
+      </LabelledCell>
+      <LabelledCell label="Price a piece ($)">
         <label htmlFor={`${ids}-price`} className="sr-only">
           Price a piece of {row.partsName}
         </label>
@@ -114,8 +116,8 @@ function PriceRowFields({
           value={row.unitPrice}
           onChange={(event) => onChange({ unitPrice: event.target.value })}
         />
-      </td>
-      <td>
+      </LabelledCell>
+      <LabelledCell label="Last day">
         <label htmlFor={`${ids}-until`} className="sr-only">
           Last day of {row.partsName}
         </label>
@@ -134,12 +136,12 @@ function PriceRowFields({
             This day has passed
           </p>
         )}
-      </td>
-      <td>
+      </LabelledCell>
+      <LabelledCell label={undefined}>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove}>
           Remove<span className="sr-only"> {row.partsName}</span>
         </button>
-      </td>
+      </LabelledCell>
     </tr>
   );
 }
