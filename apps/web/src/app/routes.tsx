@@ -78,6 +78,13 @@ const dashboardPages: RouteObject[] = [
         }),
       },
       {
+        path: 'prices',
+        ...dashboardPage(
+          'Our prices',
+          async () => (await import('../features/contract-prices/pages/our-prices-page')).OurPricesPage,
+        ),
+      },
+      {
         path: 'api-keys',
         ...dashboardPage(
           'API keys',

@@ -66,6 +66,14 @@ function CompanyDetails({ company, isAdmin }: { company: Company; isAdmin: boole
           <dt className="font-medium">Your role</dt>
           <dd>{isAdmin ? 'Admin' : 'Buyer'}</dd>
         </dl>
+        <p>
+          <Link to="/dashboard/prices" className="link link-primary">
+            Our prices
+          </Link>
+          <span className="text-sm text-base-content/70">
+            : the contract prices the shop agreed with the company
+          </span>
+        </p>
         {company.paymentTerms === 'card' && (
           <p className="text-sm text-base-content/70">
             To pay by invoice with 30 days to pay, ask the shop through{' '}

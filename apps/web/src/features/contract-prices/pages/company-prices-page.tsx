@@ -1,53 +1,15 @@
-import type { ContractPriceItem } from '@shop/contract/contract-prices';
 import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { formatDay } from '../../../lib/availability';
 import { formatDollars } from '../../../lib/format';
-import { showError, showSuccess } from '../../../lib/toasts';
-import { useAccessRefusal } from '../../auth';
-import { useContractPrices, useSaveContractPrices } from '../api/prices';
-
-/** A row as the admin edits it: the part, its price as typed and its last day (empty: no end). */
-interface Row {
-  partsId: string;
-  partsName: string;
-  unitPrice: string;
-  validUntil: string;
-  listPrice?: number;
-  expired?: boolean;
-}
-
-const rowOf = (item: ContractPriceItem): Row => ({
-  partsId: item.partsId,
-  partsName: item.partsName,
-  unitPrice: String(item.unitPrice),
-  validUntil: item.validUntil ?? '',
-  listPrice: item.listPrice,
-  expired: item.expired,
-});
+import { PartPicker } from '../../parts';
+import { type PriceRow, usePriceRows } from '../api/use-price-rows';
 
 /** A company's contract prices (the shop's admin): each part's price and last day, edited and saved whole. */
 export function CompanyPricesPage() {
-  const companyId = useParams().companyId ?? '';
-  const prices = useContractPrices(companyId);
-  useAccessRefusal(prices.error);
-  const save = useSaveContractPrices(companyId);
-  const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => setRows(prices.data?.items.map(rowOf) ?? []), [prices.data]);
-  const change = (index: number, patch: Partial<Row>) =>
-    setRows((now) => now.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-  const submit = () =>
-    save.mutate(
-      {
-        items: rows.map((row) => ({
-          partsId: row.partsId.trim(),
-          unitPrice: Number(row.unitPrice),
-          ...(row.validUntil ? { validUntil: row.validUntil } : {}),
-        })),
-      },
-      { onSuccess: () => showSuccess('Contract prices saved'), onError: (error) => showError(error) },
-    );
+  const edit = usePriceRows(useParams().companyId ?? '');
   return (
     <section className="flex flex-col gap-3">
       <p>
@@ -57,26 +19,14 @@ export function CompanyPricesPage() {
           All companies
         </Link>
       </p>
-      {prices.isPending ? (
+      {edit.loading ? (
         <p>Loading the prices…</p>
       ) : (
-        <PriceRows
-          rows={rows}
-          onChange={change}
-          onRemove={(i) => setRows((now) => now.filter((_, at) => at !== i))}
-        />
+        <PriceRows rows={edit.rows} past={edit.past} onChange={edit.change} onRemove={edit.remove} />
       )}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() =>
-            setRows((now) => [...now, { partsId: '', partsName: '', unitPrice: '', validUntil: '' }])
-          }
-        >
-          Add a part
-        </button>
-        <button type="button" className="btn btn-primary" disabled={save.isPending} onClick={submit}>
+      <PartPicker label="Add a part: search by name or part number" onPick={edit.pick} />
+      <div>
+        <button type="button" className="btn btn-primary" disabled={edit.saving} onClick={edit.submit}>
           Save prices
         </button>
       </div>
@@ -86,96 +36,112 @@ export function CompanyPricesPage() {
 
 function PriceRows({
   rows,
+  past,
   onChange,
   onRemove,
 }: {
-  rows: Row[];
-  onChange: (index: number, patch: Partial<Row>) => void;
+  rows: PriceRow[];
+  /** The parts whose last day has passed (marked once Save was pressed). */
+  past: ReadonlySet<string>;
+  onChange: (index: number, patch: Partial<PriceRow>) => void;
   onRemove: (index: number) => void;
 }) {
-  const ids = useId();
   if (rows.length === 0) return <p>No contract prices yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="table max-md:table-sm">
+    <div>
+      {/* A table from 640 px, a card a part below. */}
+      <table className="table table-cards max-md:table-sm">
         <caption className="sr-only">Contract prices</caption>
         <thead>
           <tr>
-            <th>Part</th>
-            <th>Price a piece ($)</th>
-            <th>Last day</th>
-            <th>
+            <th scope="col">Part</th>
+            <th scope="col">Price a piece ($)</th>
+            <th scope="col">Last day</th>
+            <th scope="col">
               <span className="sr-only">Remove</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; a new row has no part yet
-            <tr key={index}>
-              <td className="min-w-40">
-                {row.partsName ? (
-                  <>
-                    <Link to={`/parts/${row.partsId}`} className="link link-hover font-medium">
-                      {row.partsName}
-                    </Link>
-                    <span className="block text-xs text-base-content/70">
-                      List price {formatDollars(row.listPrice ?? 0)}
-                      {row.expired ? ' · expired' : ''}
-                    </span>
-                  </>
-                ) : (
-                  <>
-                    <label htmlFor={`${ids}-part-${index}`} className="sr-only">
-                      Part id
-                    </label>
-                    <input
-                      id={`${ids}-part-${index}`}
-                      className="input input-bordered input-sm w-full font-mono"
-                      placeholder="Part id"
-                      value={row.partsId}
-                      onChange={(event) => onChange(index, { partsId: event.target.value })}
-                    />
-                  </>
-                )}
-              </td>
-              <td>
-                <label htmlFor={`${ids}-price-${index}`} className="sr-only">
-                  Price a piece of {row.partsName || 'the part'}
-                </label>
-                <input
-                  id={`${ids}-price-${index}`}
-                  type="number"
-                  min={1}
-                  max={MAX_PRICE_PER_PIECE}
-                  step={1}
-                  className="input input-bordered input-sm w-28"
-                  value={row.unitPrice}
-                  onChange={(event) => onChange(index, { unitPrice: event.target.value })}
-                />
-              </td>
-              <td>
-                <label htmlFor={`${ids}-until-${index}`} className="sr-only">
-                  Last day of {row.partsName || 'the price'}
-                </label>
-                <input
-                  id={`${ids}-until-${index}`}
-                  type="date"
-                  className="input input-bordered input-sm w-40"
-                  value={row.validUntil}
-                  onChange={(event) => onChange(index, { validUntil: event.target.value })}
-                />
-                {row.validUntil && <span className="sr-only">{formatDay(row.validUntil)}</span>}
-              </td>
-              <td>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRemove(index)}>
-                  Remove<span className="sr-only"> {row.partsName || 'this row'}</span>
-                </button>
-              </td>
-            </tr>
+            <PriceRowFields
+              key={row.partsId}
+              row={row}
+              past={past.has(row.partsId)}
+              onChange={(patch) => onChange(index, patch)}
+              onRemove={() => onRemove(index)}
+            />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One part's price and last day, as the admin edits them; `past`: its last day has passed. */
+function PriceRowFields({
+  row,
+  past,
+  onChange,
+  onRemove,
+}: {
+  row: PriceRow;
+  past: boolean;
+  onChange: (patch: Partial<PriceRow>) => void;
+  onRemove: () => void;
+}) {
+  const ids = useId();
+  return (
+    <tr>
+      <LabelledCell label="Part" className="min-w-40">
+        <Link to={`/parts/${row.partsId}`} className="link link-hover font-medium">
+          {row.partsName}
+        </Link>
+        <span className="block text-xs text-base-content/70">
+          List price {formatDollars(row.listPrice)}
+          {row.expired ? ' · expired' : ''}
+        </span>
+      </LabelledCell>
+      <LabelledCell label="Price a piece ($)">
+        <label htmlFor={`${ids}-price`} className="sr-only">
+          Price a piece of {row.partsName}
+        </label>
+        <input
+          id={`${ids}-price`}
+          type="number"
+          min={1}
+          max={MAX_PRICE_PER_PIECE}
+          step={1}
+          className="input input-bordered input-sm w-28"
+          value={row.unitPrice}
+          onChange={(event) => onChange({ unitPrice: event.target.value })}
+        />
+      </LabelledCell>
+      <LabelledCell label="Last day">
+        <label htmlFor={`${ids}-until`} className="sr-only">
+          Last day of {row.partsName}
+        </label>
+        <input
+          id={`${ids}-until`}
+          type="date"
+          className={`input input-bordered input-sm w-40 ${past ? 'input-error' : ''}`}
+          value={row.validUntil}
+          aria-invalid={past || undefined}
+          aria-describedby={past ? `${ids}-past` : undefined}
+          onChange={(event) => onChange({ validUntil: event.target.value })}
+        />
+        {row.validUntil && <span className="sr-only">{formatDay(row.validUntil)}</span>}
+        {past && (
+          <p id={`${ids}-past`} className="mt-1 text-xs text-error">
+            This day has passed
+          </p>
+        )}
+      </LabelledCell>
+      <LabelledCell label={undefined}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove}>
+          Remove<span className="sr-only"> {row.partsName}</span>
+        </button>
+      </LabelledCell>
+    </tr>
   );
 }

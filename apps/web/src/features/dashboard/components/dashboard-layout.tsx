@@ -1,12 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useIsAdmin } from '../../auth';
+import { myCompanyQuery } from '../../companies';
 
 interface DashboardLink {
   to: string;
   label: string;
+  /** Only for members of a company. */
+  members?: boolean;
 }
 
 /** docs/product.md §2: every user sees My Profile; buyers their orders and reviews; admins the shop's management. */
@@ -19,6 +23,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/my-part-numbers', label: 'My Part Numbers' },
   { to: '/dashboard/my-quotes', label: 'My Quotes' },
   { to: '/dashboard/company', label: 'Company' },
+  { to: '/dashboard/prices', label: 'Our prices', members: true },
   { to: '/dashboard/api-keys', label: 'API keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
   { to: '/dashboard/punchout', label: 'Punchout' },
@@ -41,11 +46,12 @@ const admins: DashboardLink[] = [
 /** The dashboard: a side drawer, open beside the page on wide screens and behind 'Open Sidebar' on phones. */
 export function DashboardLayout() {
   const { loading, admin } = useIsAdmin();
+  const company = useQuery({ ...myCompanyQuery, enabled: !loading && !admin });
   const heading = useMatches()
     .map((match) => (match.handle as { heading?: string } | undefined)?.heading)
     .findLast((found) => found !== undefined);
   return (
-    <DashboardFrame loading={loading} admin={admin} heading={heading}>
+    <DashboardFrame loading={loading} admin={admin} member={Boolean(company.data)} heading={heading}>
       <Outlet />
     </DashboardFrame>
   );
@@ -55,16 +61,19 @@ export function DashboardLayout() {
 function DashboardFrame({
   loading,
   admin,
+  member,
   heading,
   children: page,
 }: {
   loading: boolean;
   admin: boolean;
+  /** Whether the buyer belongs to a company (its pages are theirs too). */
+  member: boolean;
   heading: string | undefined;
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const links = [...everyone, ...(admin ? admins : buyers)];
+  const links = [...everyone, ...(admin ? admins : buyers.filter((link) => member || !link.members))];
   return (
     <div className="drawer lg:drawer-open">
       <input

@@ -16,3 +16,15 @@ export function catalogSearchQuery(state: CatalogState) {
     retry: false,
   });
 }
+
+/** `GET /api/catalog/search?q=` for a picker: the first parts the search finds by name, number or id. */
+export function partPickQuery(q: string, limit: number) {
+  const params = new URLSearchParams({ q, limit: String(limit) });
+  return queryOptions({
+    queryKey: ['catalog-search', 'pick', q, limit],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<PartSearchResult>(`/api/catalog/search?${params}`, { signal })).data.parts,
+    meta: { quiet: true },
+    retry: false,
+  });
+}

@@ -1,6 +1,7 @@
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { isOutOfStock } from '../../../lib/format';
+import { ContractPriceNote } from '../../contract-prices';
 import { PartFacts } from './part-facts';
 
 /** Where a part's own page is. */
@@ -50,6 +51,7 @@ export function PartCard({
         </Heading>
         <p className="text-sm text-base-content/80">{part.desc}</p>
         <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" />
+        <ContractPriceNote price={part.contractPrice} className="text-sm font-medium" />
         <div className="card-actions justify-end">
           {isOutOfStock(part) ? (
             <span className="badge badge-lg badge-neutral">Out of stock</span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { loadData, type PartsPage } from '../../../lib/server-data';
+import { useBuyerPartPrices } from '../api/buyer-prices';
 import { partsQuery, STOREFRONT_PARTS } from '../api/get-parts';
 import { PartCard } from './part-card';
 
@@ -25,12 +26,14 @@ export function StorefrontParts({
   data: PartsPage | null;
   cardHeading?: 'h2' | 'h3';
 }) {
+  // A member sees their company's prices on the cards.
+  const parts = useBuyerPartPrices(data?.parts ?? []);
   if (!data) return <p className="text-base-content/70">The parts could not be loaded.</p>;
   if (data.parts.length === 0) return <p>No parts are listed yet.</p>;
   return (
     <>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {data.parts.map((part, i) => (
+        {parts.map((part, i) => (
           <PartCard key={part._id} part={part} eager={i < 3} Heading={cardHeading} />
         ))}
       </div>

@@ -37,4 +37,19 @@ describe('a search result', () => {
     expect(member).toContain("Your company's price: $7 a piece (until 30 Jun 2027)");
     expect(card(part)).not.toContain("Your company's price");
   });
+
+  it('strikes the list price through for a member with a company price, saying so in words', () => {
+    const member = renderToStaticMarkup(
+      <MemoryRouter>
+        <ResultCard
+          part={{ ...part, contractPrice: { unitPrice: 7 } }}
+          categories={[]}
+          replacement={undefined}
+          eager={false}
+        />
+      </MemoryRouter>,
+    );
+    expect(member).toMatch(/<s[^>]*><span class="sr-only">List price, not yours: <\/span>\$9<\/s>/);
+    expect(card(part)).not.toContain('List price, not yours');
+  });
 });

@@ -3,7 +3,7 @@ import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatDollars, formatPieces } from '../../../lib/format';
 import { StockNote } from '../../availability';
-import { ContractPriceNote } from '../../contract-prices';
+import { ContractPriceNote, ListPrice } from '../../contract-prices';
 import { specificationOf } from '../specification';
 import { LifecycleNote } from './lifecycle-note';
 import { productPath } from './part-card';
@@ -75,7 +75,10 @@ export function ResultCard({
         </div>
         <div className="flex shrink-0 flex-wrap items-baseline gap-x-3 gap-y-1 text-sm sm:w-40 sm:flex-col sm:items-end sm:text-right">
           <p>
-            <strong className="text-base">{formatDollars(part.price_per_piece)}</strong> per piece
+            <strong className="text-base">
+              <ListPrice listPrice={part.price_per_piece} contractPrice={part.contractPrice} />
+            </strong>{' '}
+            per piece
           </p>
           {lowest && (
             <p className="text-base-content/80">

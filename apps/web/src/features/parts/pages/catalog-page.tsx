@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { useBuyerSearchPrices } from '../api/buyer-prices';
 import { loadCatalog } from '../catalog-data';
 import { type CatalogState, catalogSearch, filterCount, readCatalogState } from '../catalog-state';
 import { CategoryTree } from '../components/category-tree';
@@ -30,6 +31,9 @@ export function CatalogPage() {
   const [search, setSearch] = useSearchParams();
   const data = useLoaderData<typeof loader>();
   const { result, categories } = data;
+  // A member sees their company's prices on the parts shown (the search the address names now).
+  const parts = useBuyerSearchPrices(readCatalogState(search), result?.parts ?? []);
+  const shown = result ? { ...data, result: { ...result, parts } } : data;
   // The next choice's parts are on their way: the ones shown stay, dimmed, and the choices
   // already show what was chosen (a box ticked stays ticked while its parts load).
   const next = useNavigation().location;
@@ -109,7 +113,7 @@ export function CatalogPage() {
         </FiltersDrawer>
         <FinderResults
           ref={listTop}
-          data={data}
+          data={shown}
           state={state}
           busy={busy}
           heading={categoryPath(categories ?? [], state.category)}

@@ -139,7 +139,10 @@ function Product({
               </Link>
             </p>
           )}
-          <PartFacts part={part} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" />
+          <PartFacts
+            part={contractPrice ? { ...part, contractPrice } : part}
+            className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1"
+          />
           <IncomingNote part={part} className="rounded-box bg-base-200 px-3 py-2 text-sm" />
           <ContractPriceNote price={contractPrice} />
           <PriceTable part={part} unitPrice={quote.inRange ? quote.unitPrice : undefined} />

@@ -2,6 +2,7 @@ import type { Tool } from '@shop/contract/tools';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { showError, showSuccess } from '../../../lib/toasts';
+import { PartPicker } from '../../parts';
 import { uploadImage, useSaveTool } from '../api/tools';
 import {
   type EditedPart,
@@ -13,7 +14,6 @@ import {
   withHotspot,
 } from '../editor-state';
 import { DiagramEditor } from './diagram-editor';
-import { PartPicker } from './part-picker';
 
 /** The admin's form for a tool model: its fields, its diagrams with their hotspots, its parts list. */
 export function ToolEditor({ tool, onDone }: { tool: Tool | undefined; onDone: () => void }) {
@@ -163,6 +163,7 @@ export function ToolEditor({ tool, onDone }: { tool: Tool | undefined; onDone: (
           </table>
         )}
         <PartPicker
+          label="Add a part to the parts list: search by name or part number"
           onPick={(picked) =>
             setEdited((current) => {
               const numbers = current.parts

@@ -1,0 +1,55 @@
+import type { Part } from '@shop/contract/parts';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useSession } from '../../auth';
+import type { CatalogState } from '../catalog-state';
+import { partQuery } from './get-part';
+import { catalogSearchQuery } from './search-parts';
+
+/** How long a member's prices read for a list of cards stay fresh. */
+const PRICES_FRESH_MS = 60_000;
+
+/**
+ * `parts` as the signed-in member sees them: each with the contract price `priced` (the same
+ * parts read with the member's token) gives it. A part `priced` lacks keeps what it has.
+ */
+export function withBuyerPrices(parts: readonly Part[], priced: readonly Part[] | undefined): Part[] {
+  if (!priced || priced.length === 0) return [...parts];
+  const prices = new Map(
+    priced.flatMap((part) => (part.contractPrice ? [[part._id, part.contractPrice]] : [])),
+  );
+  return parts.map((part) => {
+    const contractPrice = prices.get(part._id);
+    return contractPrice ? { ...part, contractPrice } : part;
+  });
+}
+
+/**
+ * The finder's parts with the signed-in member's contract prices: the page the server renders is
+ * everyone's, so the search is read again with the member's token (in the browser the loader
+ * has read it so already: the same query, from the cache).
+ */
+export function useBuyerSearchPrices(state: CatalogState, parts: readonly Part[]): Part[] {
+  const signedIn = useSession().status === 'signed-in';
+  const mine = useQuery({
+    ...catalogSearchQuery(state),
+    enabled: signedIn && parts.length > 0,
+    staleTime: PRICES_FRESH_MS,
+  });
+  return signedIn ? withBuyerPrices(parts, mine.data?.parts) : [...parts];
+}
+
+/** The storefront's few parts with the signed-in member's contract prices, each part read with their token. */
+export function useBuyerPartPrices(parts: readonly Part[]): Part[] {
+  const signedIn = useSession().status === 'signed-in';
+  const priced = useQueries({
+    queries: parts.map((part) => ({
+      ...partQuery(part._id),
+      enabled: signedIn,
+      staleTime: PRICES_FRESH_MS,
+      retry: false,
+      meta: { quiet: true },
+    })),
+    combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
+  });
+  return signedIn ? withBuyerPrices(parts, priced) : [...parts];
+}
