@@ -163,6 +163,12 @@ describe('contract prices', () => {
     expect((await part(as(null), ids.tip)).contractPrice).toBeUndefined();
     const found = (await as(people.member).get('/api/catalog/search?q=soldering')).json();
     expect(found.parts.find((p: { _id: string }) => p._id === ids.tip)?.contractPrice?.unitPrice).toBe(15);
+    // The catalog's pages too, for the member alone.
+    const listed = async (caller: Caller) =>
+      (await caller.get('/api/parts?limit=100')).json().find((p: { _id: string }) => p._id === ids.tip);
+    expect((await listed(as(people.member))).contractPrice?.unitPrice).toBe(15);
+    expect((await listed(as(people.rival))).contractPrice).toBeUndefined();
+    expect((await listed(as(null))).contractPrice).toBeUndefined();
 
     const lines = [
       { partsId: ids.tip, quantity: 2 },

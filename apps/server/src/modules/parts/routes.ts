@@ -92,10 +92,13 @@ export function partRoutes(
     {
       // A GET has no body to decompress.
       decompress: false,
+      onRequest: deps.guard.anyone,
       schema: {
         tags: ['parts'],
         summary:
           'The catalog, in catalog order or by name or newest first; x-total-count carries the number of matching parts',
+        description:
+          "Anyone. For a signed-in member of a company each part carries `contractPrice` when their company has one that applies and is below the list price; a token that is not valid is read as a visitor's.",
         querystring: PartsQuery,
         response: { 200: PartList, 400: ErrorBody },
       },
@@ -103,7 +106,7 @@ export function partRoutes(
     async (request, reply) => {
       const { parts, total } = await listCatalog(deps.db, request.query);
       reply.header('x-total-count', String(total));
-      return parts;
+      return pricedFor(request, parts);
     },
   );
 

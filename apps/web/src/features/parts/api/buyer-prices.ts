@@ -1,8 +1,8 @@
 import type { Part } from '@shop/contract/parts';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../auth';
 import type { CatalogState } from '../catalog-state';
-import { partQuery } from './get-part';
+import { type PartsParams, partsQuery } from './get-parts';
 import { catalogSearchQuery } from './search-parts';
 
 /** How long a member's prices read for a list of cards stay fresh. */
@@ -38,18 +38,20 @@ export function useBuyerSearchPrices(state: CatalogState, parts: readonly Part[]
   return signedIn ? withBuyerPrices(parts, mine.data?.parts) : [...parts];
 }
 
-/** The storefront's few parts with the signed-in member's contract prices, each part read with their token. */
-export function useBuyerPartPrices(parts: readonly Part[]): Part[] {
+/**
+ * The storefront's parts with the signed-in member's contract prices: the page the server renders
+ * is everyone's, so the same page of the catalog is read again with the member's token, once.
+ */
+export function useBuyerPartPrices(parts: readonly Part[], params: PartsParams): Part[] {
   const signedIn = useSession().status === 'signed-in';
-  const priced = useQueries({
-    queries: parts.map((part) => ({
-      ...partQuery(part._id),
-      enabled: signedIn,
-      staleTime: PRICES_FRESH_MS,
-      retry: false,
-      meta: { quiet: true },
-    })),
-    combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
+  const list = partsQuery(params);
+  const mine = useQuery({
+    ...list,
+    queryKey: [...list.queryKey, 'as-member'],
+    enabled: signedIn && parts.length > 0,
+    staleTime: PRICES_FRESH_MS,
+    retry: false,
+    meta: { quiet: true },
   });
-  return signedIn ? withBuyerPrices(parts, priced) : [...parts];
+  return signedIn ? withBuyerPrices(parts, mine.data?.parts) : [...parts];
 }

@@ -27,7 +27,7 @@ export function StorefrontParts({
   cardHeading?: 'h2' | 'h3';
 }) {
   // A member sees their company's prices on the cards.
-  const parts = useBuyerPartPrices(data?.parts ?? []);
+  const parts = useBuyerPartPrices(data?.parts ?? [], { limit: STOREFRONT_PARTS });
   if (!data) return <p className="text-base-content/70">The parts could not be loaded.</p>;
   if (data.parts.length === 0) return <p>No parts are listed yet.</p>;
   return (
