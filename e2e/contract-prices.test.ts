@@ -71,16 +71,21 @@ describe("a company's contract price, from the shop's admin to the member's orde
     await page.getByLabel(`Last day of ${part.name}`).fill('2099-12-31');
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'contract-prices-admin-1280');
-    // The kit's price ran out last year: the list is not saved with it until it goes or gets a new day.
+    // The kit's price ran out last year: it may stay as it is, but not changed with a day past.
+    await page.getByLabel(`Price a piece of ${lapsed.name}`).fill('14');
     await page.getByRole('button', { name: 'Save prices' }).click();
     await toast(page, `${lapsed.name} has a last day in the past`).waitFor();
     await row(page, lapsed.name).getByText('This day has passed').waitFor();
-    await page.getByRole('button', { name: `Remove ${lapsed.name}` }).click();
+    // Its price as it was: it stays on the list, expired.
+    await page.getByLabel(`Price a piece of ${lapsed.name}`).fill('15');
     await page.getByRole('button', { name: 'Save prices' }).click();
     await toast(page, 'Contract prices saved').waitFor();
     const saved = await api(`/api/companies/${companyId}/prices`, { token: await tokenOf(admin) });
     expect(saved.json.items).toContainEqual(
       expect.objectContaining({ partsId: part._id, unitPrice: CONTRACT, validUntil: '2099-12-31' }),
+    );
+    expect(saved.json.items).toContainEqual(
+      expect.objectContaining({ partsId: lapsed._id, unitPrice: 15, expired: true }),
     );
   });
 
@@ -129,8 +134,6 @@ describe("a company's contract price, from the shop's admin to the member's orde
   });
 
   it("the member's Our prices page lists the price and the expired one, reached from the menu", async () => {
-    // The admin removed the kit's lapsed price; it is back, as it would stand had they kept it.
-    await journey.restart((dataDir) => inStoppedDatabase(dataDir, [lapsedPrice(new Date().toISOString())]));
     const page = await signedIn('/dashboard/company', member);
     const fromCompany = page
       .getByRole('region', { name: COMPANY_NAME })

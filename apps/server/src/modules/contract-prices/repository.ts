@@ -27,6 +27,26 @@ export function pricesWithParts(
     .execute();
 }
 
+/** The company's prices that ran out (a last day before `today`): part → its price and last day. */
+export async function expiredPrices(
+  db: Database,
+  companyId: string,
+  today: string,
+): Promise<Map<string, { unitPrice: number; validUntil: string }>> {
+  const rows = await db
+    .selectFrom('contract_prices')
+    .select(['part_id', 'unit_price', 'valid_until'])
+    .where('company_id', '=', companyId)
+    .where('valid_until', '<', today)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.part_id,
+      { unitPrice: Number(row.unit_price), validUntil: String(row.valid_until) },
+    ]),
+  );
+}
+
 /** How many prices the company keeps (parts that left the catalog too). */
 export async function countPrices(db: Database, companyId: string): Promise<number> {
   const row = await db

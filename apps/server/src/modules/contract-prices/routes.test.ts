@@ -130,6 +130,37 @@ describe('contract prices', () => {
     expect(gone.json().error.details).toEqual([{ line: 1, partsId: ids.gone }]);
   });
 
+  test('a price that ran out stays on the list as it is; changed, it must not end in the past', async ({
+    as,
+    admin,
+    people,
+    shop,
+  }) => {
+    const { companyId } = people;
+    await setPrices(as(admin), companyId, [{ partsId: ids.fuse, unitPrice: 5, validUntil: inAYear }]);
+    await shop.database.db
+      .updateTable('contract_prices')
+      .set({ valid_until: '2020-01-01' })
+      .where('company_id', '=', companyId)
+      .execute();
+    const expired = { partsId: ids.fuse, unitPrice: 5, validUntil: '2020-01-01' };
+    // Kept as it is beside a new one: saved.
+    const kept = await setPrices(as(admin), companyId, [expired, { partsId: ids.tip, unitPrice: 12 }]);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().items.find((item: { partsId: string }) => item.partsId === ids.fuse)).toMatchObject({
+      expired: true,
+    });
+    // Its price or its day changed into the past: refused.
+    for (const changed of [
+      { ...expired, unitPrice: 4 },
+      { ...expired, validUntil: '2020-01-02' },
+    ]) {
+      const res = await setPrices(as(admin), companyId, [changed]);
+      expect(res.statusCode, JSON.stringify(changed)).toBe(400);
+      expect(res.json().error.message).toBe('items.0.validUntil must not be a day in the past');
+    }
+  });
+
   test('a member sees the price on the part and pays it when below the list price', async ({
     as,
     admin,

@@ -45,7 +45,7 @@ export function contractPriceRoutes(app: FastifyInstance, deps: { db: Database; 
       schema: {
         tags,
         summary: `Replace the company's whole list of contract prices (the shop's admin): \`{items: [{partsId, unitPrice, validUntil?}]}\`, 0–${MAX_CONTRACT_PRICES} items → 200 the list as GET answers it`,
-        description: `${applies}\n\nA part at most once; \`unitPrice\` a whole number of dollars (1–1,000,000); \`validUntil\` a day (YYYY-MM-DD) not in the past (else 400 naming the item). A part the catalog does not have → 404 not_found naming the first five, \`error.details\` every one ({line, partsId}). Audited.`,
+        description: `${applies}\n\nA part at most once; \`unitPrice\` a whole number of dollars (1–1,000,000); \`validUntil\` a day (YYYY-MM-DD) not in the past (else 400 naming the item), except a price that ran out sent as it is kept, which stays. A part the catalog does not have → 404 not_found naming the first five, \`error.details\` every one ({line, partsId}). Audited.`,
         security,
         params: CompanyIdParams,
         body: ContractPricesBody,

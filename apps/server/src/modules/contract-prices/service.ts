@@ -49,9 +49,21 @@ export async function pricesOf(db: Database, caller: Caller, companyId: string):
 }
 
 /** A last day already past: 400 naming the first such item. */
-function pastDayRefusal(items: readonly PriceToKeep[]): AppError | undefined {
+async function pastDayRefusal(
+  db: Database,
+  companyId: string,
+  items: readonly PriceToKeep[],
+): Promise<AppError | undefined> {
   const day = today();
-  const line = items.findIndex((item) => item.validUntil !== undefined && item.validUntil < day);
+  if (!items.some((item) => item.validUntil !== undefined && item.validUntil < day)) return undefined;
+  // A price that ran out may stay on the list as it is (the list is written whole): only a new or
+  // changed one must not end in the past.
+  const expired = await prices.expiredPrices(db, companyId, day);
+  const line = items.findIndex((item) => {
+    if (item.validUntil === undefined || item.validUntil >= day) return false;
+    const kept = expired.get(item.partsId);
+    return kept?.unitPrice !== item.unitPrice || kept.validUntil !== item.validUntil;
+  });
   if (line < 0) return undefined;
   return new AppError('validation', `items.${line}.validUntil ${PAST_DAY_MESSAGE}`);
 }
@@ -92,7 +104,7 @@ async function keepPrices(
   whole: boolean,
 ): Promise<void> {
   if (!(await companyOf(db, companyId))) throw notFound('company');
-  const refusal = pastDayRefusal(items) ?? (await unknownPartRefusal(db, items));
+  const refusal = (await pastDayRefusal(db, companyId, items)) ?? (await unknownPartRefusal(db, items));
   if (refusal) throw refusal;
   const now = nowIso();
   const rows = items.map(

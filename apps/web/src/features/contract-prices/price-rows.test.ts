@@ -4,12 +4,22 @@ import { partsPastTheirDay, pastDayMessage, todayUtc } from './price-rows';
 describe("the admin's contract prices before they are saved", () => {
   it('finds the prices whose last day is before today; today itself and no day still apply', () => {
     const rows = [
-      { partsId: 'a', validUntil: '2026-03-31' },
-      { partsId: 'b', validUntil: '2026-04-01' },
-      { partsId: 'c', validUntil: '' },
-      { partsId: 'd', validUntil: '2025-12-31' },
+      { partsId: 'a', unitPrice: '5', validUntil: '2026-03-31' },
+      { partsId: 'b', unitPrice: '5', validUntil: '2026-04-01' },
+      { partsId: 'c', unitPrice: '5', validUntil: '' },
+      { partsId: 'd', unitPrice: '5', validUntil: '2025-12-31' },
     ];
     expect([...partsPastTheirDay(rows, '2026-04-01')]).toEqual(['a', 'd']);
+  });
+
+  it('lets a price that ran out stay as it was saved, not changed', () => {
+    const saved = { unitPrice: '5', validUntil: '2025-12-31' };
+    const rows = [
+      { partsId: 'kept', ...saved, saved },
+      { partsId: 'repriced', unitPrice: '4', validUntil: '2025-12-31', saved },
+      { partsId: 'redated', unitPrice: '5', validUntil: '2025-12-30', saved },
+    ];
+    expect([...partsPastTheirDay(rows, '2026-04-01')]).toEqual(['repriced', 'redated']);
   });
 
   it('counts the day in UTC', () => {

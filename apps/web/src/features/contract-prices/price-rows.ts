@@ -3,16 +3,25 @@ import { contractPriceApplies } from '@shop/contract/contract-prices';
 /** Today as the shop counts prices' last days: the UTC day, YYYY-MM-DD. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
+/** A row as the list shows it: its price as typed, its last day, and how it was saved (if it was). */
+export interface DatedRow {
+  partsId: string;
+  unitPrice: string;
+  validUntil: string;
+  saved?: { unitPrice: string; validUntil: string };
+}
+
 /**
- * The parts whose last day has passed on `today`: the API refuses to keep such a price, so the
- * admin gives it a new last day or removes it before the list is saved.
+ * The parts whose last day has passed on `today` in a price that is new or changed: the API keeps
+ * a price that ran out only as it was saved, so the admin gives it a new last day or removes it.
  */
-export function partsPastTheirDay(
-  rows: readonly { partsId: string; validUntil: string }[],
-  today: string,
-): Set<string> {
+export function partsPastTheirDay(rows: readonly DatedRow[], today: string): Set<string> {
+  const unchanged = (row: DatedRow) =>
+    row.saved?.unitPrice === row.unitPrice && row.saved.validUntil === row.validUntil;
   return new Set(
-    rows.filter((row) => !contractPriceApplies(row.validUntil || undefined, today)).map((row) => row.partsId),
+    rows
+      .filter((row) => !contractPriceApplies(row.validUntil || undefined, today) && !unchanged(row))
+      .map((row) => row.partsId),
   );
 }
 

@@ -14,6 +14,8 @@ export interface PriceRow {
   validUntil: string;
   listPrice: number;
   expired?: boolean;
+  /** The price and last day as the list was read: a price that ran out may stay so. */
+  saved?: { unitPrice: string; validUntil: string };
 }
 
 const rowOf = (item: ContractPriceItem): PriceRow => ({
@@ -23,6 +25,7 @@ const rowOf = (item: ContractPriceItem): PriceRow => ({
   validUntil: item.validUntil ?? '',
   listPrice: item.listPrice,
   expired: item.expired,
+  saved: { unitPrice: String(item.unitPrice), validUntil: item.validUntil ?? '' },
 });
 
 const newRow = (part: Part): PriceRow => ({
@@ -35,7 +38,8 @@ const newRow = (part: Part): PriceRow => ({
 
 /**
  * A company's contract prices as the shop's admin edits them: the rows, a part picked added
- * (once), and Save, which first checks that no last day has passed (the API keeps no such price).
+ * (once), and Save, which first checks that no new or changed price ends in the past (the API
+ * keeps a price that ran out only as it was saved).
  */
 export function usePriceRows(companyId: string) {
   const prices = useContractPrices(companyId);
