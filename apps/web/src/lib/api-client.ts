@@ -61,6 +61,9 @@ export async function bearerFor(options: Pick<RequestOptions, 'auth'>): Promise<
   return options.auth ? ((await tokenSource?.accessToken()) ?? null) : null;
 }
 
+/** The code of the error a call answers when the window's punchout session was refused. */
+export const PUNCHOUT_ENDED = 'session_ended';
+
 /** A refused punchout token: the session ended or expired, which the window then says. */
 function punchoutRefused(response: Response, token: string | null): boolean {
   if (response.status !== 401 || !token || token !== punchoutToken()) return false;
@@ -69,7 +72,7 @@ function punchoutRefused(response: Response, token: string | null): boolean {
 }
 
 const sessionEnded = (response: Response) =>
-  new ApiError(401, response.statusText, 'session_ended', SESSION_ENDED_MESSAGE);
+  new ApiError(401, response.statusText, PUNCHOUT_ENDED, SESSION_ENDED_MESSAGE);
 
 /** The one way the web app talks to the API: JSON in and out, errors as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {

@@ -1,21 +1,14 @@
 import { type PartAvailability, type ShipPlan, shipPlan } from '@shop/contract/availability';
 import type { IncomingBatch } from '@shop/contract/parts';
-import { formatCount } from './format';
+import { formatCount, formatDay } from './format';
 
 /*
  * What a buyer reads about when pieces ship: the product page, the order builder, the BOM and the
  * search results all word the contract's shipPlan (availability.ts) here.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A calendar day as the shop writes it: `2027-01-12` → "12 Jan 2027" (the day as given, no time zone). */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
-  const name = MONTHS[(month ?? 1) - 1];
-  if (!year || !name || !date) return day;
-  return `${date} ${name} ${year}`;
-}
+/** How the shop writes a day: in lib/format (which the first download may read without zod). */
+export { formatDay };
 
 /** Today as the API counts days (UTC), `YYYY-MM-DD`: where lead times start. */
 export const todayDay = (now: Date = new Date()): string => now.toISOString().slice(0, 10);

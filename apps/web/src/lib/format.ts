@@ -66,3 +66,13 @@ export function formatCompactDollars(amount: number): string {
   const scaled = tenthsIn(index) / 10;
   return `${sign}$${scaled < 10_000 ? scaled : grouped(scaled)}${COMPACT_UNITS[index]?.[1]}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar day as the shop writes it: `2027-01-12` → "12 Jan 2027" (the day as given, no time zone). */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
+  const name = MONTHS[(month ?? 1) - 1];
+  if (!year || !name || !date) return day;
+  return `${date} ${name} ${year}`;
+}

@@ -71,6 +71,14 @@ describe('the audit log as a person reads it', () => {
     await ok(as(boss).delete(`/api/companies/${company}/members/${member.uid}`));
     await ok(shopAdmin.put(`/api/companies/${company}/payment-terms`, { paymentTerms: 'net30' }));
     await ok(shopAdmin.put(`/api/companies/${company}/prices`, { items: [] }));
+    await ok(
+      as(boss).put(`/api/companies/${company}/punchout`, {
+        domain: 'NetworkID',
+        identity: 'AN-READABLE',
+        ociUsername: 'readable-oci',
+        buyerEmail: boss.email,
+      }),
+    );
     const invoiced = await placedOrder(as(boss), { partsId: part, quantity: 1 });
     await ok(shopAdmin.put(`/api/purchaseById/${invoiced}/settlement`, { reference: 'BANK-7781' }));
 

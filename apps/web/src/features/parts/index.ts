@@ -4,5 +4,5 @@
  */
 export { partQuery, usePart, useParts } from './api/get-part';
 export { partsQuery } from './api/get-parts';
-export { PartPicker } from './components/part-picker';
+export { PartPicker } from './components/lazy-part-picker';
 export { loadStorefront, StorefrontParts } from './components/parts-grid';

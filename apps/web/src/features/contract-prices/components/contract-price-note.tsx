@@ -1,6 +1,5 @@
 import type { ContractPrice } from '@shop/contract/parts';
-import { formatDay } from '../../../lib/availability';
-import { formatDollars } from '../../../lib/format';
+import { formatDay, formatDollars } from '../../../lib/format';
 
 /** The words for a company's contract price: "Your company's price: $X a piece (until 1 Mar 2027)". */
 export function contractPriceText(price: ContractPrice): string {

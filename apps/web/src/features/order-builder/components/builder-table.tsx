@@ -229,7 +229,7 @@ export function BuilderTable({
             <strong data-testid="order-total">{formatDollars(total)}</strong>
             {saving > 0 && (
               <span className="ml-2 text-sm text-base-content/70">
-                (price breaks save {formatDollars(saving)})
+                (you save {formatDollars(saving)} on list prices)
               </span>
             )}
           </td>

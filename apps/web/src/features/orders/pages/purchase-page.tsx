@@ -149,7 +149,7 @@ function PurchaseForm({ part }: { part: Part }) {
           {priced && (
             <p className="text-sm text-base-content/80" aria-live="polite">
               Total: <strong>{formatDollars(priced.price)}</strong> ({formatDollars(priced.unitPrice)} per
-              piece{priced.saving > 0 ? `; price breaks save ${formatDollars(priced.saving)}` : ''})
+              piece{priced.saving > 0 ? `; ${formatDollars(priced.saving)} below the list price` : ''})
             </p>
           )}
           {shipping && (

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { loadData, type PartsPage } from '../../../lib/server-data';
-import { useBuyerPartPrices } from '../api/buyer-prices';
 import { partsQuery, STOREFRONT_PARTS } from '../api/get-parts';
+import { useBuyerPartPrices } from '../api/storefront-prices';
 import { PartCard } from './part-card';
 
 /** The storefront's parts, for the loader of a page that shows them (the home page, /parts). */

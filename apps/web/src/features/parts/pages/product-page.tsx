@@ -134,9 +134,12 @@ function Product({
           {yours && (
             <p className="rounded-box bg-base-200 px-3 py-2" data-testid="your-part-number">
               Your part number: <strong className="font-mono">{yours}</strong>{' '}
-              <Link to="/dashboard/my-part-numbers" className="link link-primary text-sm">
-                Change<span className="sr-only"> your part numbers</span>
-              </Link>
+              {/* A punchout window has no dashboard: its numbers are changed in the shop itself. */}
+              {!punchout && (
+                <Link to="/dashboard/my-part-numbers" className="link link-primary text-sm">
+                  Change<span className="sr-only"> your part numbers</span>
+                </Link>
+              )}
             </p>
           )}
           <PartFacts

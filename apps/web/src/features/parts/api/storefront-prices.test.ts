@@ -1,6 +1,6 @@
 import type { Part } from '@shop/contract/parts';
 import { describe, expect, it } from 'vitest';
-import { withBuyerPrices } from './buyer-prices';
+import { withBuyerPrices } from './storefront-prices';
 
 const part = (id: string, more: Partial<Part> = {}) =>
   ({ _id: id, name: id, price_per_piece: 10, ...more }) as Part;
