@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useIsAdmin } from '../../auth';
+import { useIsAdmin, useSession } from '../../auth';
 import { myCompanyQuery } from '../../companies';
 
 interface DashboardLink {
@@ -11,6 +11,8 @@ interface DashboardLink {
   label: string;
   /** Only for members of a company. */
   members?: boolean;
+  /** Only for a company's admins. */
+  companyAdmins?: boolean;
 }
 
 /** docs/product.md §2: every user sees My Profile; buyers their orders and reviews; admins the shop's management. */
@@ -26,7 +28,7 @@ const buyers: DashboardLink[] = [
   { to: '/dashboard/prices', label: 'Our prices', members: true },
   { to: '/dashboard/api-keys', label: 'API keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
-  { to: '/dashboard/punchout', label: 'Punchout' },
+  { to: '/dashboard/punchout', label: 'Punchout', companyAdmins: true },
   { to: '/dashboard/add-review', label: 'Add Review' },
 ];
 const admins: DashboardLink[] = [
@@ -46,12 +48,20 @@ const admins: DashboardLink[] = [
 /** The dashboard: a side drawer, open beside the page on wide screens and behind 'Open Sidebar' on phones. */
 export function DashboardLayout() {
   const { loading, admin } = useIsAdmin();
+  const session = useSession();
+  const me = session.status === 'signed-in' ? session.user.email : '';
   const company = useQuery({ ...myCompanyQuery, enabled: !loading && !admin });
+  const seat = company.data?.members.find((member) => member.email === me);
   const heading = useMatches()
     .map((match) => (match.handle as { heading?: string } | undefined)?.heading)
     .findLast((found) => found !== undefined);
   return (
-    <DashboardFrame loading={loading} admin={admin} member={Boolean(company.data)} heading={heading}>
+    <DashboardFrame
+      loading={loading}
+      admin={admin}
+      seat={company.data ? (seat?.role ?? 'buyer') : undefined}
+      heading={heading}
+    >
       <Outlet />
     </DashboardFrame>
   );
@@ -61,19 +71,21 @@ export function DashboardLayout() {
 function DashboardFrame({
   loading,
   admin,
-  member,
+  seat,
   heading,
   children: page,
 }: {
   loading: boolean;
   admin: boolean;
-  /** Whether the buyer belongs to a company (its pages are theirs too). */
-  member: boolean;
+  /** The buyer's seat in their company, if they belong to one (its pages are theirs too). */
+  seat: 'admin' | 'buyer' | undefined;
   heading: string | undefined;
   children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const links = [...everyone, ...(admin ? admins : buyers.filter((link) => member || !link.members))];
+  const shown = (link: DashboardLink) =>
+    (!link.members || seat !== undefined) && (!link.companyAdmins || seat === 'admin');
+  const links = [...everyone, ...(admin ? admins : buyers.filter(shown))];
   return (
     <div className="drawer lg:drawer-open">
       <input
