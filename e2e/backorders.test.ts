@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linkIn, mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
 import { DESKTOP, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
-import { type Credentials, fillTestCard, journeys } from './support/journeys';
+import { fillTestCard, journeys } from './support/journeys';
 
 /**
  * A part the shop may backorder: the buyer reads what ships now and when the rest comes, orders
@@ -22,7 +21,7 @@ const journey = journeys({
     MAIL_RETRY_SECONDS: '1',
   },
 });
-const { api, tokenOf, payByCard, addPart, signedIn } = journey;
+const { api, tokenOf, payByCard, addPart, signedIn, signUpVerified } = journey;
 
 /** A day `days` from today (UTC), as the API takes it and as the shop writes it ("12 Jan 2027"). */
 function dayFromToday(days: number): { day: string; written: string } {
@@ -34,17 +33,6 @@ function dayFromToday(days: number): { day: string; written: string } {
     timeZone: 'UTC',
   }).format(at);
   return { day: at.toISOString().slice(0, 10), written };
-}
-
-/** A buyer signed up through the API, their address verified by the link mailed to them. */
-async function verifiedBuyer(who: Credentials & { name: string }): Promise<void> {
-  expect((await api('/api/auth/signup', { method: 'POST', body: who })).status).toBe(201);
-  const verified = await api('/api/auth/verify-email', {
-    method: 'POST',
-    token: await tokenOf(who),
-    body: { token: linkIn((await mailTo(smtp, who.email, 'Verify your email')).text).token },
-  });
-  expect(verified.status).toBe(200);
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
@@ -59,7 +47,7 @@ describe.each([
       email: `buyer-${width}@padma.example`,
       password: 'buyer-password-41',
     };
-    await verifiedBuyer(buyer);
+    await signUpVerified(buyer, smtp);
     const adminToken = await tokenOf(admin);
     const part = await addPart(adminToken, {
       name: `Thermal Pad 100 mm (${width})`,
@@ -163,7 +151,7 @@ describe.each([
 describe('waiting pieces the buyer no longer wants', () => {
   it('are dropped from a paid order after "Are you sure?", and the refund due shows', async () => {
     const buyer = { name: 'Titas Electric', email: 'buyer@titas.example', password: 'buyer-password-42' };
-    await verifiedBuyer(buyer);
+    await signUpVerified(buyer, smtp);
     const adminToken = await tokenOf(admin);
     const part = await addPart(adminToken, {
       name: 'Ferrite Bead Kit',

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, mailTo } from '../apps/server/src/test-support/account-mails';
+import { mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
 import { DESKTOP, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
@@ -25,19 +25,13 @@ const journey = journeys({
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
-const { signedIn, api, tokenOf, payByCard, addPart } = journey;
+const { signedIn, api, tokenOf, payByCard, addPart, signUpVerified } = journey;
 let part: { _id: string; name: string };
 let orderId = '';
 
 beforeAll(async () => {
-  expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
   // A verified buyer: the shop mails only verified addresses (the shipment mail read below).
-  const verified = await api('/api/auth/verify-email', {
-    method: 'POST',
-    token: await tokenOf(buyer),
-    body: { token: linkIn((await mailTo(smtp, buyer.email, 'Verify your email')).text).token },
-  });
-  expect(verified.status).toBe(200);
+  await signUpVerified(buyer, smtp);
   part = await addPart(await tokenOf(admin), {
     name: 'Bench Power Supply 30V 5A',
     price: 85,

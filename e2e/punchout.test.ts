@@ -1,7 +1,6 @@
 import { SESSION_ENDED_MESSAGE } from '@shop/contract/punchout';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, mailTo } from '../apps/server/src/test-support/account-mails';
 import { startProcurementStandIn } from '../apps/server/src/test-support/procurement-stand-in';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
@@ -37,7 +36,7 @@ const journey = journeys({
   // on purpose below.
   expectedProblems: /status of (401|404) .*\/punchout\)$/,
 });
-const { signedIn, open, api, tokenOf, addPart } = journey;
+const { signedIn, open, api, tokenOf, addPart, signUpVerified } = journey;
 // The company's procurement system, on this machine.
 const procurement = await startProcurementStandIn();
 afterAll(() => procurement.close());
@@ -46,13 +45,7 @@ let part: { _id: string; name: string };
 let secret = '';
 
 beforeAll(async () => {
-  expect((await api('/api/auth/signup', { method: 'POST', body: companyAdmin })).status).toBe(201);
-  const verified = await api('/api/auth/verify-email', {
-    method: 'POST',
-    token: await tokenOf(companyAdmin),
-    body: { token: linkIn((await mailTo(smtp, companyAdmin.email, 'Verify your email')).text).token },
-  });
-  expect(verified.status).toBe(200);
+  await signUpVerified(companyAdmin, smtp);
   const token = await tokenOf(companyAdmin);
   const company = await api('/api/companies', { method: 'POST', token, body: { name: companyName } });
   expect(company.status).toBe(201);

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, mailTo } from '../apps/server/src/test-support/account-mails';
+import { mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
 import { PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { fillTestCard, journeys } from './support/journeys';
@@ -23,19 +23,13 @@ const journey = journeys({
     MAIL_RETRY_SECONDS: '1',
   },
 });
-const { signedIn, api, tokenOf, addPart } = journey;
+const { signedIn, api, tokenOf, addPart, signUpVerified } = journey;
 let part: { _id: string; name: string };
 
 beforeAll(async () => {
-  expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
   // A verified buyer: the shop mails only verified addresses (the offers, the accept), and only a
   // verified buyer's request reaches the admins' mailboxes.
-  const verified = await api('/api/auth/verify-email', {
-    method: 'POST',
-    token: await tokenOf(buyer),
-    body: { token: linkIn((await mailTo(smtp, buyer.email, 'Verify your email')).text).token },
-  });
-  expect(verified.status).toBe(200);
+  await signUpVerified(buyer, smtp);
   // Sold from 100 pieces: 40 is out of range, which is what a quote is for.
   part = await addPart(await tokenOf(admin), {
     name: 'Hot Air Rework Station 858D',

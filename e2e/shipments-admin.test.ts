@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, mailTo } from '../apps/server/src/test-support/account-mails';
 import { startTestMailServer } from '../apps/server/src/test-support/smtp-server';
 import { DESKTOP, PHONE, screenshot, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
@@ -18,7 +17,7 @@ const buyer = { name: 'Padma Automation', email: 'buyer@padma.example', password
 const smtp = await startTestMailServer();
 afterAll(() => smtp.close());
 const port = await freePort();
-const { signedIn, api, tokenOf, payByCard, addPart } = journeys({
+const { signedIn, api, tokenOf, payByCard, addPart, signUpVerified } = journeys({
   env: {
     SEED_ADMIN_EMAIL: admin.email,
     SEED_ADMIN_PASSWORD: admin.password,
@@ -30,13 +29,7 @@ const { signedIn, api, tokenOf, payByCard, addPart } = journeys({
 });
 
 beforeAll(async () => {
-  expect((await api('/api/auth/signup', { method: 'POST', body: buyer })).status).toBe(201);
-  const verified = await api('/api/auth/verify-email', {
-    method: 'POST',
-    token: await tokenOf(buyer),
-    body: { token: linkIn((await mailTo(smtp, buyer.email, 'Verify your email')).text).token },
-  });
-  expect(verified.status).toBe(200);
+  await signUpVerified(buyer, smtp);
 });
 
 // The newest such toast: an earlier one may still show.

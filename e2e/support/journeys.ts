@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { linkIn, mailTo } from '../../apps/server/src/test-support/account-mails';
+import type { TestMailServer } from '../../apps/server/src/test-support/smtp-server';
 import { collectPageProblems, DESKTOP, launchBrowser } from './browser';
 import { freshSchema } from './fresh-schema';
 import { type RunningShop, startShop } from './shop-server';
@@ -108,6 +110,20 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return (await api('/api/auth/login', { method: 'POST', body: who })).json.accessToken as string;
   }
 
+  /**
+   * Signs `who` up through the API and verifies their email with the link mailed to `smtp` (the
+   * shop mails only verified addresses, and only a verified account creates a company).
+   */
+  async function signUpVerified(who: Credentials & { name: string }, smtp: TestMailServer): Promise<void> {
+    expect((await api('/api/auth/signup', { method: 'POST', body: who })).status).toBe(201);
+    const verified = await api('/api/auth/verify-email', {
+      method: 'POST',
+      token: await tokenOf(who),
+      body: { token: linkIn((await mailTo(smtp, who.email, 'Verify your email')).text).token },
+    });
+    expect(verified.status).toBe(200);
+  }
+
   /** Pays the buyer's order with the test card 4242 through the API, as its payment page would. */
   async function payByCard(orderId: string, token: string): Promise<void> {
     const intent = await api('/api/create-payment-intent', { method: 'POST', token, body: { _id: orderId } });
@@ -170,6 +186,7 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     },
     api,
     tokenOf,
+    signUpVerified,
     payByCard,
     addPart,
     open,
