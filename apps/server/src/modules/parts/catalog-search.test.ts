@@ -297,6 +297,31 @@ describe('the search by specification', () => {
     expect(res.json().total).toBe(total);
   });
 
+  test("in stock: pieces enough for the least order, in the part's multiples", async ({ as, admin }) => {
+    const reel = async (name: string, available: number) => {
+      const res = await as(admin).post('/api/parts', {
+        name,
+        desc: 'Sold by the reel of 500',
+        img: 'https://example.com/p.webp',
+        min_order_quantity: 100,
+        available_quantity: available,
+        price_per_piece: 1,
+        order_multiple: 500,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // 300 pieces are above the minimum (100) but short of one reel (500): nothing to order.
+    await reel('Zyxwv reel short', 300);
+    await reel('Zyxwv reel whole', 500);
+    const names = async (query: string) =>
+      (await search(as, query))
+        .json()
+        .parts.map((part: { name: string }) => part.name)
+        .sort();
+    expect(await names('q=zyxwv')).toEqual(['Zyxwv reel short', 'Zyxwv reel whole']);
+    expect(await names('q=zyxwv&inStock=true')).toEqual(['Zyxwv reel whole']);
+  });
+
   test('facets count every filter but their own', async ({ as }) => {
     const res = await search(as, `category=${ids.resistors}&${encodeURI('f.package=0805&f.smd=true')}`);
     const facets = Object.fromEntries(res.json().facets.map((f: { key: string }) => [f.key, f]));

@@ -200,7 +200,11 @@ function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], na
   const all = [sql`p.deleted_at is null`];
   if (named && scope.text) all.push(namedBy(db, scope.text, scope.categoryIds !== undefined));
   if (scope.categoryIds) all.push(sql`p.category_id in (${sql.join(scope.categoryIds)})`);
-  if (scope.inStock) all.push(sql`p.available_quantity > 0 and p.available_quantity >= p.min_order_quantity`);
+  // In stock: enough pieces for the least order (the minimum, rounded up to the order multiple).
+  if (scope.inStock)
+    all.push(
+      sql`p.available_quantity > 0 and p.available_quantity >= ((case when p.min_order_quantity > 1 then p.min_order_quantity else 1 end + p.order_multiple - 1) / p.order_multiple) * p.order_multiple`,
+    );
   if (scope.activeOnly) all.push(sql`p.lifecycle = 'active'`);
   if (scope.partIds)
     all.push(scope.partIds.length > 0 ? sql`p.id in (${sql.join(scope.partIds)})` : sql`1 = 0`);
