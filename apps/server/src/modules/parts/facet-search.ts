@@ -3,9 +3,12 @@ import { type RawBuilder, sql } from 'kysely';
 import { type Database, isSqlite } from '../../db/database.js';
 import {
   byteOrder,
+  namedRowids,
   relevanceOf,
   type SearchScope,
+  SHORT_TEXT,
   scopeConditions,
+  scopeOnlyConditions,
   type ValueFilter,
   valueTest,
 } from './search-repository.js';
@@ -69,24 +72,70 @@ function filterRows(scope: SearchScope, filter: ValueFilter) {
  * then counted and paged from.
  */
 function scopeCtes(db: Database, scope: SearchScope, filters: ValueFilter[]) {
-  const rowid = isSqlite(db) ? sql`, p.rowid as r` : sql``;
+  const text = scope.text;
+  if (isSqlite(db) && scope.categoryIds && text && text.words.length > 0)
+    return sqliteWordsInCategory(db, scope, text, filters);
   const ctes = [
-    sql`base as materialized (select p.id${rowid} from parts p where ${scopeConditions(db, scope)})`,
+    sql`base as materialized (${baseRows(db, scope)})`,
     ...filters.map((filter, i) => sql`${filterCte(i)} as materialized (${filterRows(scope, filter)})`),
   ];
   const flags = filters.map((_, i) => sql`, b.id in (select part_id from ${filterCte(i)}) as ${flag(i)}`);
   ctes.push(sql`found as materialized (select b.*${sql.join(flags, sql``)} from base b)`);
-  const all = filters.map((_, i) => sql`${flag(i)}`);
-  ctes.push(
-    sql`hits as (select * from found${all.length > 0 ? sql` where ${sql.join(all, sql` and `)}` : sql``})`,
-  );
-  if (isSqlite(db) && scope.text && scope.text.words.length > 0)
+  ctes.push(hitsCte(filters));
+  if (isSqlite(db) && text && text.words.length > 0)
     // The words' scores of the hits alone (bm25 is only had from the index as it matches): its
     // matches read once and kept when they are hits (`+` keeps SQLite from looking each hit up
     // in the index one by one).
     ctes.push(sql`scored as materialized (select rowid as r, bm25(parts_words) as score from parts_words
-      where parts_words match ${ftsExpression(scope.text.words, scope.text.known)} and +rowid in (select r from hits))`);
+      where parts_words match ${ftsExpression(text.words, text.known)} and +rowid in (select r from hits))`);
   return sql.join(ctes);
+}
+
+/**
+ * The parts in scope. PostgreSQL reads a category's parts with their number and words from
+ * parts_category_words alone (an index-only scan, not one page of the table per part), those whose
+ * text is too long for it from parts_category_long_text (migration 0041): the condition the index
+ * is made with is in the query, for the planner to know the index holds the parts it asks for.
+ */
+function baseRows(db: Database, scope: SearchScope) {
+  if (isSqlite(db)) return sql`select p.id, p.rowid as r from parts p where ${scopeConditions(db, scope)}`;
+  if (!scope.categoryIds) return sql`select p.id from parts p where ${scopeConditions(db, scope)}`;
+  return sql`select p.id from parts p where ${scopeConditions(db, scope)} and ${SHORT_TEXT}
+    union all select p.id from parts p where ${scopeConditions(db, scope)} and not (${SHORT_TEXT})`;
+}
+
+/** `hits`: the found parts that every filter takes. */
+function hitsCte(filters: ValueFilter[]) {
+  const all = filters.map((_, i) => sql`${flag(i)}`);
+  return sql`hits as (select * from found${all.length > 0 ? sql` where ${sql.join(all, sql` and `)}` : sql``})`;
+}
+
+/**
+ * SQLite, words in a category: the category's parts (`scope`, from its index, each with its
+ * filters' flags) come first, and the words' matches are read once, kept when in scope, with their
+ * score (bm25) for those that every filter takes: one pass over the word's matches (a common word
+ * of a million parts names tens of thousands) instead of a list of all of them and a second pass
+ * for the scores.
+ */
+function sqliteWordsInCategory(
+  db: Database,
+  scope: SearchScope,
+  text: NonNullable<SearchScope['text']>,
+  filters: ValueFilter[],
+) {
+  const flags = filters.map((_, i) => sql`, p.id in (select part_id from ${filterCte(i)}) as ${flag(i)}`);
+  const all = filters.map((_, i) => sql`${flag(i)}`);
+  const scoredRows =
+    all.length > 0 ? sql`rowid in (select r from scope where ${sql.join(all, sql` and `)})` : sql`1`;
+  return sql.join([
+    ...filters.map((filter, i) => sql`${filterCte(i)} as materialized (${filterRows(scope, filter)})`),
+    sql`scope as materialized (select p.id, p.rowid as r${sql.join(flags, sql``)} from parts p where ${scopeOnlyConditions(db, scope)})`,
+    // Named `scored` as the other shape's scores: those of the hits (null for other parts).
+    sql`scored as materialized (select rowid as r, case when ${scoredRows} then bm25(parts_words) end as score from parts_words
+      where parts_words match ${ftsExpression(text.words, text.known)} and +rowid in (select r from scope))`,
+    sql`found as materialized (select s.* from scope s where s.r in (${namedRowids(text, sql`select r from scored`)}))`,
+    hitsCte(filters),
+  ]);
 }
 
 /** One facet's values among the found parts that pass every filter but its own. */
