@@ -138,17 +138,36 @@ function sqliteWordsInCategory(
   ]);
 }
 
+/**
+ * SQLite: up to this many found parts, a facet reads each one's value by the values' primary key
+ * (part, key); past it, the category's values of the key from their index, each looked up among
+ * the found parts. SQLite knows not how many parts `found` holds (a number's lookup finds one,
+ * a word thousands) and read the category's 5,000 values per facet for one part.
+ */
+const FEW_FOUND = 200;
+
 /** One facet's values among the found parts that pass every filter but its own. */
-function facetBranch(filters: ValueFilter[], facet: FacetToCount, limit: number, i: number) {
+function facetBranch(db: Database, filters: ValueFilter[], facet: FacetToCount, limit: number, i: number) {
   const column = sql.raw(facet.numeric ? 'v.num' : 'v.txt');
   const others = filters.flatMap((filter, i) => (filter.key === facet.key ? [] : [sql`f.${flag(i)}`]));
-  const counted = sql`select ${column} as value, count(*) as n from part_values v join found f on f.id = v.part_id
-    where v.category_id in (${sql.join(facet.categoryIds)}) and v.key = ${facet.key}${others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``}
+  const flags = others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``;
+  const inCategories = sql`v.category_id in (${sql.join(facet.categoryIds)})`;
+  const byCategory = (sqlite: boolean) =>
+    sql`select ${column} as value, count(*) as n from ${sqlite ? sql`found_size s cross join ` : sql``}part_values v join found f on f.id = v.part_id
+    where ${sqlite ? sql`s.n > ${FEW_FOUND} and ` : sql``}${inCategories} and v.key = ${facet.key}${flags}
     group by ${column}`;
   const [num, txt] = facet.numeric ? [sql`value`, noText] : [noNumber, sql`value`];
   const range = facet.numeric ? sql`min(value) over (), max(value) over ()` : sql`${noNumber}, ${noNumber}`;
-  return sql`select * from (select 'facet' as kind, cast(${facet.key} as text) as key, ${num} as num, ${txt} as txt, n, ${range}, ${noText} as id
-    from (${counted}) c order by n desc, value limit ${limit}) ${sql.raw(`facet${i}`)}`;
+  const branch = (counted: RawBuilder<unknown>, name: string) =>
+    sql`select * from (select 'facet' as kind, cast(${facet.key} as text) as key, ${num} as num, ${txt} as txt, n, ${range}, ${noText} as id
+    from (${counted}) c order by n desc, value limit ${limit}) ${sql.raw(name)}`;
+  if (!isSqlite(db)) return branch(byCategory(false), `facet${i}`);
+  // Both ways on SQLite, each behind the count of found parts (read first: `cross join` keeps the
+  // order), so that the one that does not apply reads nothing.
+  const byPart = sql`select ${column} as value, count(*) as n from found_size s cross join found f cross join part_values v on v.part_id = f.id and v.key = ${facet.key}
+    where s.n <= ${FEW_FOUND} and ${inCategories}${flags}
+    group by ${column}`;
+  return sql`${branch(byPart, `facet${i}p`)} union all ${branch(byCategory(true), `facet${i}`)}`;
 }
 
 /** The page's part ids, in the sort's order. */
@@ -214,10 +233,12 @@ export async function searchWithFacets(
   const branches = [
     sql`select 'total' as kind, ${noText} as key, ${noNumber} as num, ${noText} as txt, count(*) as n, ${noNumber} as lo, ${noNumber} as hi, ${noText} as id from hits`,
     pageBranch(db, scope, page.sort, page),
-    ...facets.map((facet, i) => facetBranch(filters, facet, page.facetValues, i)),
+    ...facets.map((facet, i) => facetBranch(db, filters, facet, page.facetValues, i)),
   ];
-  const { rows } =
-    await sql<Row>`with ${scopeCtes(db, scope, filters)} ${sql.join(branches, sql` union all `)}`.execute(db);
+  const ctes = [scopeCtes(db, scope, filters)];
+  if (isSqlite(db) && facets.length > 0)
+    ctes.push(sql`found_size as materialized (select count(*) as n from found)`);
+  const { rows } = await sql<Row>`with ${sql.join(ctes)} ${sql.join(branches, sql` union all `)}`.execute(db);
   const result: FacetSearchResult = { ids: [], total: 0, facets: new Map() };
   const placed: { id: string; n: number }[] = [];
   for (const row of rows) {
