@@ -125,6 +125,7 @@ function sqliteWordsInCategory(
 ) {
   const flags = filters.map((_, i) => sql`, p.id in (select part_id from ${filterCte(i)}) as ${flag(i)}`);
   const all = filters.map((_, i) => sql`${flag(i)}`);
+  const others = namedRowids(text, false);
   const scoredRows =
     all.length > 0 ? sql`rowid in (select r from scope where ${sql.join(all, sql` and `)})` : sql`1`;
   return sql.join([
@@ -133,7 +134,9 @@ function sqliteWordsInCategory(
     // Named `scored` as the other shape's scores: those of the hits (null for other parts).
     sql`scored as materialized (select rowid as r, case when ${scoredRows} then bm25(parts_words) end as score from parts_words
       where parts_words match ${ftsExpression(text.words, text.known)} and +rowid in (select r from scope))`,
-    sql`found as materialized (select s.* from scope s where s.r in (${namedRowids(text, sql`select r from scored`)}))`,
+    // The found parts carry their score (the page's order reads it from them).
+    sql`found as materialized (select s.*, w.score from scope s left join scored w on w.r = s.r
+      where w.r is not null${others ? sql` or s.r in (${others})` : sql``})`,
     hitsCte(filters),
   ]);
 }
@@ -183,7 +186,7 @@ function pageBranch(
   switch (sort) {
     case 'relevance':
       if (scope.text) {
-        const made = relevance(db, scope.text);
+        const made = relevance(db, scope, scope.text);
         from = made.from;
         order = sql.join([...made.order, name, sql`p.id`]);
       } else order = sql`p.created_at desc, p.id desc`;
@@ -209,7 +212,13 @@ function pageBranch(
  * Where the page reads from and its order by relevance (relevanceOf): on SQLite the words' scores
  * of the hits come from `scored`.
  */
-function relevance(db: Database, text: NonNullable<SearchScope['text']>) {
+function relevance(db: Database, scope: SearchScope, text: NonNullable<SearchScope['text']>) {
+  if (text.words.length > 0 && isSqlite(db) && scope.categoryIds)
+    // sqliteWordsInCategory: the hits carry their score; the part is read by its rowid.
+    return {
+      from: sql`hits h join parts p on p.rowid = h.r`,
+      order: relevanceOf(db, text, sql`coalesce(h.score, 0.0)`),
+    };
   const hits = sql`hits h join parts p on p.id = h.id`;
   if (text.words.length > 0 && isSqlite(db))
     return {

@@ -146,9 +146,10 @@ function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
 
 /**
  * SQLite: the rowids of the parts `q` names, as one list (SQLite uses no index for an OR of
- * these); `words`, when given, stands for the rows the words match (a list made already).
+ * these); `words`, when given, stands for the rows the words match (a list made already), and
+ * `false` leaves them out (none: `q` names parts by nothing else).
  */
-export function namedRowids(text: TextSearch, words?: RawBuilder<unknown>) {
+export function namedRowids(text: TextSearch, words?: RawBuilder<unknown> | false) {
   const rows = [];
   if (text.id) rows.push(sql`select rowid from parts where id = ${text.id}`);
   if (text.numberKey) {
@@ -162,12 +163,12 @@ export function namedRowids(text: TextSearch, words?: RawBuilder<unknown>) {
     rows.push(sql`select rowid from parts where id in (${sql.join(text.toolPartIds)})`);
   if (customerParts(text).length > 0)
     rows.push(sql`select rowid from parts where id in (${sql.join(customerParts(text))})`);
-  if (text.words.length > 0)
+  if (text.words.length > 0 && words !== false)
     rows.push(
       words ??
         sql`select rowid from parts_words where parts_words match ${ftsExpression(text.words, text.known)}`,
     );
-  return sql.join(rows, sql` union all `);
+  return rows.length > 0 ? sql.join(rows, sql` union all `) : undefined;
 }
 
 /**
@@ -180,7 +181,7 @@ function namedBy(db: Database, text: TextSearch, narrowed: boolean) {
   if (isSqlite(db))
     // With a category, its parts are fewer than a word names: SQLite reads them by their index
     // and looks each up in the list (`+` keeps it from reading the list's parts one by one).
-    return sql`${sql.raw(narrowed ? '+' : '')}p.rowid in (${namedRowids(text)})`;
+    return sql`${sql.raw(narrowed ? '+' : '')}p.rowid in (${namedRowids(text) ?? sql`select null`})`;
   const any = [];
   if (text.id) any.push(sql`p.id = ${text.id}`);
   if (text.numberKey) {
