@@ -306,15 +306,18 @@ export async function searchParts(
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
-/** The categories of the parts found (most parts first, at most `limit`): whose facets to show. */
+/**
+ * The categories of the parts found (most parts first, at most `limit`): whose facets to show;
+ * and how many parts found are in a category (of all of them).
+ */
 export async function categoriesFound(
   db: Database,
   scope: SearchScope,
   filters: ValueFilter[],
   limit: number,
-): Promise<string[]> {
-  const { rows } = await sql<{ category_id: string }>`
-    select p.category_id from parts p where ${conditions(db, scope, filters, true)} and p.category_id is not null
+): Promise<{ ids: string[]; parts: number }> {
+  const { rows } = await sql<{ category_id: string; parts: number | string }>`
+    select p.category_id, sum(count(*)) over () as parts from parts p where ${conditions(db, scope, filters, true)} and p.category_id is not null
     group by p.category_id order by count(*) desc, p.category_id limit ${limit}`.execute(db);
-  return rows.map((row) => row.category_id);
+  return { ids: rows.map((row) => row.category_id), parts: Number(rows[0]?.parts ?? 0) };
 }
