@@ -39,6 +39,7 @@ import * as m0037 from './0037_contract_prices.js';
 import * as m0038 from './0038_api_keys.js';
 import * as m0039 from './0039_webhooks.js';
 import * as m0040 from './0040_punchout.js';
+import * as m0041 from './0041_search_scope_index.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '0038_api_keys': m0038,
   '0039_webhooks': m0039,
   '0040_punchout': m0040,
+  '0041_search_scope_index': m0041,
 };
 
 /**

@@ -39,6 +39,15 @@ export interface TextSearch {
   known?: ReadonlySet<string>;
 }
 
+/**
+ * PostgreSQL: whether a part's text (name, manufacturer, description) is short enough for its
+ * words to be in the index of a category's parts (parts_category_words, migration 0041, whose
+ * condition this is, word for word).
+ */
+export const SHORT_TEXT = sql.raw(
+  `octet_length(p.name) + coalesce(octet_length(p.manufacturer), 0) + octet_length(p."desc") <= 400`,
+);
+
 export const byteOrder = (db: Database) => sql.raw(isSqlite(db) ? '' : 'collate "C"');
 
 /** The parts of the buyer's own numbers that `q` names (customer part numbers), exactly and as a start. */
@@ -136,35 +145,43 @@ function valueCondition(filter: ValueFilter): RawBuilder<unknown> {
 }
 
 /**
+ * SQLite: the rowids of the parts `q` names, as one list (SQLite uses no index for an OR of
+ * these); `words`, when given, stands for the rows the words match (a list made already), and
+ * `false` leaves them out (none: `q` names parts by nothing else).
+ */
+export function namedRowids(text: TextSearch, words?: RawBuilder<unknown> | false) {
+  const rows = [];
+  if (text.id) rows.push(sql`select rowid from parts where id = ${text.id}`);
+  if (text.numberKey) {
+    rows.push(sql`select rowid from parts where mpn_key = ${text.numberKey} and deleted_at is null`);
+    if (text.numberKey.length >= 3)
+      rows.push(
+        sql`select rowid from parts where mpn_key > ${text.numberKey} and mpn_key < ${`${text.numberKey}\u{10ffff}`} and deleted_at is null`,
+      );
+  }
+  if (text.toolPartIds.length > 0)
+    rows.push(sql`select rowid from parts where id in (${sql.join(text.toolPartIds)})`);
+  if (customerParts(text).length > 0)
+    rows.push(sql`select rowid from parts where id in (${sql.join(customerParts(text))})`);
+  if (text.words.length > 0 && words !== false)
+    rows.push(
+      words ??
+        sql`select rowid from parts_words where parts_words match ${ftsExpression(text.words, text.known)}`,
+    );
+  return rows.length > 0 ? sql.join(rows, sql` union all `) : undefined;
+}
+
+/**
  * Whether `q` names the part `p`, as a condition: what the count, the facets and the categories
  * found need (not the tier and score the page's order needs). A condition on each part in scope
  * rather than a join to every part `q` names: a word of a million-part catalog names tens of
  * thousands of parts, which a join reads, groups and scores in every query of a search.
  */
 function namedBy(db: Database, text: TextSearch, narrowed: boolean) {
-  if (isSqlite(db)) {
-    // One list of rows, made once per query: SQLite uses no index for an OR of these.
-    const rows = [];
-    if (text.id) rows.push(sql`select rowid from parts where id = ${text.id}`);
-    if (text.numberKey) {
-      rows.push(sql`select rowid from parts where mpn_key = ${text.numberKey} and deleted_at is null`);
-      if (text.numberKey.length >= 3)
-        rows.push(
-          sql`select rowid from parts where mpn_key > ${text.numberKey} and mpn_key < ${`${text.numberKey}\u{10ffff}`} and deleted_at is null`,
-        );
-    }
-    if (text.toolPartIds.length > 0)
-      rows.push(sql`select rowid from parts where id in (${sql.join(text.toolPartIds)})`);
-    if (customerParts(text).length > 0)
-      rows.push(sql`select rowid from parts where id in (${sql.join(customerParts(text))})`);
-    if (text.words.length > 0)
-      rows.push(
-        sql`select rowid from parts_words where parts_words match ${ftsExpression(text.words, text.known)}`,
-      );
+  if (isSqlite(db))
     // With a category, its parts are fewer than a word names: SQLite reads them by their index
     // and looks each up in the list (`+` keeps it from reading the list's parts one by one).
-    return sql`${sql.raw(narrowed ? '+' : '')}p.rowid in (${sql.join(rows, sql` union all `)})`;
-  }
+    return sql`${sql.raw(narrowed ? '+' : '')}p.rowid in (${namedRowids(text) ?? sql`select null`})`;
   const any = [];
   if (text.id) any.push(sql`p.id = ${text.id}`);
   if (text.numberKey) {
@@ -195,6 +212,9 @@ const source = (db: Database, scope: SearchScope) => sql`parts p ${hitsJoin(db, 
  */
 /** The conditions of the scope alone on `p`, `q` among them: the parts a search starts from. */
 export const scopeConditions = (db: Database, scope: SearchScope) => conditions(db, scope, [], true);
+
+/** The conditions of the scope on `p` but what `q` names: category, stock, lifecycle, tool. */
+export const scopeOnlyConditions = (db: Database, scope: SearchScope) => conditions(db, scope, []);
 
 function conditions(db: Database, scope: SearchScope, filters: ValueFilter[], named = false) {
   const all = [sql`p.deleted_at is null`];
@@ -290,15 +310,18 @@ export async function searchParts(
   return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
-/** The categories of the parts found (most parts first, at most `limit`): whose facets to show. */
+/**
+ * The categories of the parts found (most parts first, at most `limit`): whose facets to show;
+ * and how many parts found are in a category (of all of them).
+ */
 export async function categoriesFound(
   db: Database,
   scope: SearchScope,
   filters: ValueFilter[],
   limit: number,
-): Promise<string[]> {
-  const { rows } = await sql<{ category_id: string }>`
-    select p.category_id from parts p where ${conditions(db, scope, filters, true)} and p.category_id is not null
+): Promise<{ ids: string[]; parts: number }> {
+  const { rows } = await sql<{ category_id: string; parts: number | string }>`
+    select p.category_id, sum(count(*)) over () as parts from parts p where ${conditions(db, scope, filters, true)} and p.category_id is not null
     group by p.category_id order by count(*) desc, p.category_id limit ${limit}`.execute(db);
-  return rows.map((row) => row.category_id);
+  return { ids: rows.map((row) => row.category_id), parts: Number(rows[0]?.parts ?? 0) };
 }

@@ -170,31 +170,36 @@ async function readText(
   };
 }
 
-/** The facets to count: the chosen category's attributes, else those of the categories found. */
+/**
+ * The facets to count: the chosen category's attributes, else those of the categories found
+ * (then with how many parts found are in a category: `found`).
+ */
 async function facetsToCount(
   db: Database,
   tree: CategoryTree,
   scope: SearchScope,
   filters: ValueFilter[],
   categoryId: string | undefined,
-): Promise<{ attribute: CategoryAttribute; categoryIds: string[] }[]> {
+): Promise<{ facets: { attribute: CategoryAttribute; categoryIds: string[] }[]; found?: number }> {
   if (categoryId && tree.attributesOf(categoryId).length > 0)
-    return tree
-      .attributesOf(categoryId)
-      .map((attribute) => ({ attribute, categoryIds: tree.subtree(categoryId) }));
+    return {
+      facets: tree
+        .attributesOf(categoryId)
+        .map((attribute) => ({ attribute, categoryIds: tree.subtree(categoryId) })),
+    };
   // Without a category, only a narrowed search has facets: counting the whole catalog's would
   // read every part for a page that shows the categories to choose from instead.
-  if (!categoryId && !scope.text && !scope.partIds) return [];
+  if (!categoryId && !scope.text && !scope.partIds) return { facets: [] };
   const found = await categoriesFound(db, scope, filters, FOUND_CATEGORIES);
   const facets = new Map<string, { attribute: CategoryAttribute; categoryIds: string[] }>();
-  for (const id of found)
+  for (const id of found.ids)
     for (const attribute of tree.attributesOf(id)) {
       const known = facets.get(attribute.key);
       if (known && known.attribute.type === attribute.type && known.attribute.unit === attribute.unit)
         known.categoryIds.push(id);
       else if (!known) facets.set(attribute.key, { attribute, categoryIds: [id] });
     }
-  return [...facets.values()].slice(0, MAX_FACETS);
+  return { facets: [...facets.values()].slice(0, MAX_FACETS), found: found.parts };
 }
 
 /** A facet as the answer names it, from its counted values. */
@@ -245,7 +250,13 @@ export async function searchCatalog(
     ...(text ? { text } : {}),
   };
   const sort = query.sort ?? (text ? 'relevance' : 'newest');
-  const wanted = await facetsToCount(db, tree, scope, filters, query.category);
+  const { facets: wanted, found: inCategories } = await facetsToCount(
+    db,
+    tree,
+    scope,
+    filters,
+    query.category,
+  );
   const page = { sort, limit: query.limit, offset: query.offset };
   if (wanted.length === 0) {
     // The whole catalog, or nothing to count: a page in an index's order, and the count.
@@ -262,7 +273,11 @@ export async function searchCatalog(
       categoryIds,
       numeric: attribute.type === 'number',
     })),
-    { ...page, facetValues: MAX_FACET_VALUES },
+    {
+      ...page,
+      facetValues: MAX_FACET_VALUES,
+      ...(inCategories === undefined ? {} : { found: inCategories }),
+    },
   );
   const rows = new Map((await partsByIds(db, found.ids)).map((row) => [row.id, row]));
   const parts = found.ids.flatMap((id) => {
