@@ -130,7 +130,11 @@ export const SearchQuery = z.object({
       'a part id, a manufacturer part number (case, spaces, - / . ignored; exact first, then prefix of 3+), a tool model, or words',
     ),
   category: Id.optional().describe('the category, sub-categories included'),
-  inStock: flag.optional().describe('true: only parts with pieces in stock for the least order (the minimum, rounded up to the order multiple)'),
+  inStock: flag
+    .optional()
+    .describe(
+      'true: only parts with pieces in stock for the least order (the minimum, rounded up to the order multiple)',
+    ),
   lifecycle: z
     .enum(['active'], { error: 'must be active' })
     .optional()
