@@ -27,7 +27,7 @@ import { companyContractPrices } from '../contract-prices/index.js';
 import { customerNumbersOfBuyer } from '../customer-part-numbers/index.js';
 import type { MailOutbox } from '../mail/index.js';
 import { findPart, notMultipleRefusal, obsoleteRefusal, priceBreaksOf } from '../parts/index.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
+import { emitWebhookEvent, listenersOf } from '../webhooks/index.js';
 import { askForApproval, companyTerms, dueDateFrom, invoiceOnAccount } from './company-terms.js';
 import { ordersDueForRelease } from './due-orders.js';
 import { formatInvoiceNumber, formatOrderNumber, nextOrderNumber } from './numbers.js';
@@ -183,6 +183,8 @@ export async function writeOrder(
   // order of this buyer at a time (the buyer's row stays locked until this order commits; on
   // SQLite the one connection runs one transaction at a time).
   const { open, openValue, verified, member } = await buyerStanding(trx, buyer.id);
+  // Who hears of it, read before the stock and the order number are locked (every order waits for those).
+  const listeners = await listenersOf(trx, buyer.id, member?.company_id ?? null);
   if (deps.unpaidPerBuyer !== undefined && !agreed && open >= deps.unpaidPerBuyer)
     throw new AppError('too_many_unpaid_orders', tooManyUnpaidMessage(open));
   // The buyer's company's contract prices as they apply now (an agreed order keeps its prices).
@@ -245,8 +247,9 @@ export async function writeOrder(
     companyId: order.company_id,
     data: { orderId: id, number: order.number },
   };
-  await emitWebhookEvent(trx, { type: 'order.created', ...told }, now);
-  if (terms?.pending) await emitWebhookEvent(trx, { type: 'order.approval_pending', ...told }, now);
+  await emitWebhookEvent(trx, { type: 'order.created', ...told }, now, listeners);
+  if (terms?.pending)
+    await emitWebhookEvent(trx, { type: 'order.approval_pending', ...told }, now, listeners);
   if (terms?.invoiced) await invoiceOnAccount(trx, mail, { id, email: buyer.email }, now);
   await moveTotals(trx, undefined, order);
 }

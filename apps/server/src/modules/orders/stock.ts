@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { lockRows } from '../../db/row-locks.js';
+import { lockingRows, lockRows } from '../../db/row-locks.js';
 import type { MailOutbox } from '../mail/index.js';
 import { type Allocation, fillBackorders, mailReady } from './backorders.js';
 import { linesOf } from './repository.js';
@@ -24,9 +24,10 @@ export interface TakenPart {
  * took). A part that is missing, deleted or obsolete, or whose line's quantity is below its
  * minimum, above what is left (unless the part may be backordered: then it takes what is left and
  * the rest waits) or not a multiple of its order multiple (contract parts.ts isOrderMultiple), is
- * not in the answer (and loses nothing). The lines' parts are locked first, in the order of their
- * ids, so that two orders sharing parts never wait on each other in a circle, and the stock a
- * backorderable part has left is read under that lock. With `minimum: false` (an accepted quote's
+ * not in the answer (and loses nothing). Several lines' parts are locked first, in the order of
+ * their ids, so that two orders sharing parts never wait on each other in a circle, and the stock
+ * a backorderable part has left is read under that lock (one line of a part that is not
+ * backorderable needs no lock before its update: the update decides alone). With `minimum: false` (an accepted quote's
  * agreed quantities) the stock and the multiple are checked, not the minimum.
  */
 export async function takeStock(
@@ -35,17 +36,32 @@ export async function takeStock(
   options: { minimum: boolean } = { minimum: true },
 ): Promise<TakenPart[]> {
   const ids = lines.map((line) => line.partsId);
-  await lockParts(db, ids);
-  const left = new Map(
-    (
-      await db
+  // Which of the parts may take more than their stock, read before any lock: the update below
+  // checks it again, so a part that changed meanwhile is refused rather than taken wrongly.
+  const backorderable = await db
+    .selectFrom('parts')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('backorderable', '=', 1)
+    .execute();
+  const left = new Map<string, number>();
+  if (backorderable.length > 0) {
+    // Their stock as the lock leaves it (PostgreSQL's `for update` answers a row's newest version
+    // once its lock is had), every part locked in the order of the ids, in one statement.
+    const locked = await lockingRows(
+      db,
+      db
         .selectFrom('parts')
-        .select(['id', 'available_quantity'])
+        .select(['id', 'available_quantity', 'backorderable'])
         .where('id', 'in', ids)
-        .where('backorderable', '=', 1)
-        .execute()
-    ).map((part) => [part.id, Math.max(Number(part.available_quantity), 0)]),
-  );
+        .orderBy('id'),
+    ).execute();
+    for (const part of locked)
+      if (Number(part.backorderable) === 1) left.set(part.id, Math.max(Number(part.available_quantity), 0));
+  } else if (lines.length > 1) {
+    // Several parts: locked in the order of their ids, so that two orders never wait in a circle.
+    await lockParts(db, ids);
+  }
   // What each line takes: all its pieces, or for a backorderable part what is left of them.
   const take = (line: { partsId: string; quantity: number }) =>
     Math.min(left.get(line.partsId) ?? line.quantity, line.quantity);

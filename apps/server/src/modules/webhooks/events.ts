@@ -13,13 +13,31 @@ export interface ShopEvent {
   data: Record<string, string | number>;
 }
 
+/** The subscriptions that may hear events of an owner (and of their company, for its admins). */
+export type Listeners = { id: string; events: string }[];
+
+/**
+ * The subscriptions that may hear the owner's events, read in the caller's transaction: a writer
+ * that holds rows every order waits for (the stock, the order number) reads them before it takes
+ * those locks, and gives them to `emitWebhookEvent`.
+ */
+export function listenersOf(trx: Database, ownerId: string, companyId: string | null): Promise<Listeners> {
+  return store.listeners(trx, ownerId, companyId);
+}
+
 /**
  * Queues the event for every subscription that hears it, in the caller's transaction: a delivery
  * exists exactly when what it tells happened. Those who hear it: its owner's subscriptions, and
- * for a company's order those of the company's admins, each only for the events it names.
+ * for a company's order those of the company's admins, each only for the events it names
+ * (`listeners`: as read before, else read now).
  */
-export async function emitWebhookEvent(trx: Database, event: ShopEvent, at: string): Promise<void> {
-  const subscriptions = await store.listeners(trx, event.ownerId, event.companyId);
+export async function emitWebhookEvent(
+  trx: Database,
+  event: ShopEvent,
+  at: string,
+  listeners?: Listeners,
+): Promise<void> {
+  const subscriptions = listeners ?? (await listenersOf(trx, event.ownerId, event.companyId));
   const hearing = subscriptions
     .filter((s) => (JSON.parse(s.events) as string[]).includes(event.type))
     .map((s) => s.id);

@@ -3,5 +3,5 @@
  * `emitWebhookEvent`, which queues an event in the caller's transaction. It imports no order,
  * quote or fulfilment module: what an event says is given to it.
  */
-export { emitWebhookEvent, type ShopEvent } from './events.js';
+export { emitWebhookEvent, type Listeners, listenersOf, type ShopEvent } from './events.js';
 export { webhooksPlugin } from './plugin.js';
