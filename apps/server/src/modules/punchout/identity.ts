@@ -98,12 +98,12 @@ export async function setIdentity(
         newSecret: made !== undefined,
       },
     });
-    return made;
+    const written = await punchout.identityOf(trx, companyId);
+    if (!written) throw new Error('the identity was just written');
+    return made ? { ...toIdentity(written, urls), sharedSecret: made } : toIdentity(written, urls);
   });
   // Two companies claiming the same credential at once: the index keeps one, the other hears 409.
-  const secret = await write.catch((error: unknown) => {
+  return write.catch((error: unknown) => {
     throw isUniqueViolation(error) ? conflict(PUNCHOUT_TAKEN_MESSAGE) : error;
   });
-  const identity = await identityOf(db, caller, companyId, urls);
-  return secret ? { ...identity, sharedSecret: secret } : identity;
 }

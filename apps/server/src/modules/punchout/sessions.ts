@@ -28,26 +28,39 @@ export interface SessionStart {
   buyerCookie?: string;
 }
 
-/**
- * A cXML session, waiting to be opened: answers the token of its StartPage, which opens it once
- * within START_MINUTES.
- */
-export async function waitingSession(db: Database, start: SessionStart): Promise<string> {
-  const startToken = newToken();
-  await punchout.insertSession(db, {
+/** A session's row: who it acts as and where it returns, with how it opens (`opening`). */
+function sessionRow(
+  start: SessionStart,
+  opening: Pick<punchout.SessionRow, 'start_hash' | 'start_expires_at' | 'token_hash' | 'expires_at'>,
+): punchout.SessionRow {
+  return {
     id: newId(),
     company_id: start.companyId,
     user_id: start.userId,
     protocol: start.protocol,
     return_url: start.returnUrl,
     buyer_cookie: start.buyerCookie ?? null,
-    start_hash: hashSecret(startToken),
-    start_expires_at: later(START_MINUTES * 60_000),
-    token_hash: null,
-    expires_at: null,
+    ...opening,
     ended_at: null,
     created_at: nowIso(),
-  });
+  };
+}
+
+/**
+ * A cXML session, waiting to be opened: answers the token of its StartPage, which opens it once
+ * within START_MINUTES.
+ */
+export async function waitingSession(db: Database, start: SessionStart): Promise<string> {
+  const startToken = newToken();
+  await punchout.insertSession(
+    db,
+    sessionRow(start, {
+      start_hash: hashSecret(startToken),
+      start_expires_at: later(START_MINUTES * 60_000),
+      token_hash: null,
+      expires_at: null,
+    }),
+  );
   return startToken;
 }
 
@@ -65,20 +78,15 @@ export async function openWithStartToken(db: Database, startToken: string): Prom
 /** An OCI session, open at once (OCI has no setup step): its token. */
 export async function openSession(db: Database, start: SessionStart): Promise<string> {
   const token = newToken(PUNCHOUT_TOKEN_PREFIX);
-  await punchout.insertSession(db, {
-    id: newId(),
-    company_id: start.companyId,
-    user_id: start.userId,
-    protocol: start.protocol,
-    return_url: start.returnUrl,
-    buyer_cookie: start.buyerCookie ?? null,
-    start_hash: null,
-    start_expires_at: null,
-    token_hash: hashSecret(token),
-    expires_at: later(SESSION_HOURS * 3_600_000),
-    ended_at: null,
-    created_at: nowIso(),
-  });
+  await punchout.insertSession(
+    db,
+    sessionRow(start, {
+      start_hash: null,
+      start_expires_at: null,
+      token_hash: hashSecret(token),
+      expires_at: later(SESSION_HOURS * 3_600_000),
+    }),
+  );
   return token;
 }
 

@@ -78,10 +78,12 @@ export async function transfer(
 ): Promise<TransferForm> {
   const lines = await pricedLines(db, { userId: caller.id, companyId: caller.punchout.companyId }, body);
   const session = await punchout.sessionById(db, caller.punchout.id);
-  const identity = await punchout.identityOf(db, caller.punchout.companyId);
-  if (!session || !identity || !(await punchout.endSession(db, session.id, nowIso())))
+  if (!session || !(await punchout.endSession(db, session.id, nowIso())))
     throw unauthenticated(SESSION_ENDED_MESSAGE);
   if (session.protocol === 'oci') return { action: session.return_url, fields: ociFields(lines) };
+  // The cXML message names the buyer's company by its credential (an identity is never removed).
+  const identity = await punchout.identityOf(db, caller.punchout.companyId);
+  if (!identity) throw new Error('a punchout session belongs to a company with an identity');
   const message = orderMessage(
     shopHost,
     {
