@@ -195,6 +195,41 @@ describe('cXML punchout', () => {
   });
 });
 
+describe('one of each, whoever races', () => {
+  test('twenty transfers of one session at once: one answers the form, the others 401', async ({
+    as,
+    shop,
+    people,
+  }) => {
+    const creds = await punchoutIdentity(as, people);
+    const link = `/api/punchout/oci?USERNAME=${creds.ociUsername}&PASSWORD=${creds.secret}&HOOK_URL=${encodeURIComponent('https://erp.example/hook')}`;
+    const session = as({ accessToken: tokenOfRedirect(await shop.app.inject({ method: 'GET', url: link })) });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => session.post('/api/punchout/transfer', { lines: lines() })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, ...Array(19).fill(401)]);
+  });
+
+  test('two companies claiming one credential at once: one has it, the other hears 409', async ({
+    as,
+    people,
+  }) => {
+    const body = (buyerEmail: string) => ({
+      domain: 'NetworkID',
+      identity: `AN-RACE-${Date.now()}`,
+      ociUsername: `race-${Date.now()}`,
+      buyerEmail,
+    });
+    const [mine, theirs] = [body(people.companyAdmin.email), body(people.rival.email)];
+    theirs.identity = mine.identity;
+    const answers = await Promise.all([
+      as(people.companyAdmin).put(`/api/companies/${people.companyId}/punchout`, mine),
+      as(people.rival).put(`/api/companies/${people.rivalCompanyId}/punchout`, theirs),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
 describe('OCI punchout', () => {
   test('the link opens a session; the transfer posts NEW_ITEM fields to HOOK_URL', async ({
     as,
