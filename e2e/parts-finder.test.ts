@@ -115,6 +115,10 @@ describe('the parts finder', () => {
 
   it('narrows by ticked values in a browser that runs no scripts: the choices are a form the server renders', async () => {
     const page = await open('/catalog', DESKTOP, { javaScriptEnabled: false });
+    // The pages of the list are links too.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(/\/catalog\?offset=\d+$/);
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
     await page
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('link', { name: /^Soldering tips/ })

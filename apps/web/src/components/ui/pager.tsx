@@ -43,7 +43,10 @@ export function Pager({
         className="btn btn-sm"
         to={hrefOf(to)}
         onClick={(event) => {
-          if (!onChange) return;
+          // A click meant for a new tab or window stays the link's.
+          const elsewhere =
+            event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+          if (!onChange || elsewhere) return;
           event.preventDefault();
           onChange(to);
         }}

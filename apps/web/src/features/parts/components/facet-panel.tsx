@@ -92,6 +92,8 @@ export function FacetPanel({
             preventScrollReset
             className="btn btn-ghost btn-sm"
             onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
               event.preventDefault();
               go(cleared);
             }}
