@@ -107,6 +107,30 @@ describe('a buyer keeping their own part numbers', () => {
     await page.getByRole('row').filter({ hasText: TIP }).getByText('Your part number: MA-TIP-0042').waitFor();
   });
 
+  it("finds the buyer's part when a link of the finder names their own number", async () => {
+    // Another buyer, whose number no one else's search finds.
+    const other = { name: 'Padma Controls', email: 'stores@padma.example', password: 'buyer-password-8' };
+    expect((await api('/api/auth/signup', { method: 'POST', body: other })).status).toBe(201);
+    const heater = await partNumbered('HE-80');
+    const put = await api('/api/customer-part-numbers', {
+      method: 'PUT',
+      token: await tokenOf(other),
+      body: { items: [{ partsId: heater._id, customerPartNumber: 'PC/HEAT-777' }] },
+    });
+    expect(put.status).toBe(200);
+    const everyones = (await api('/api/catalog/search?q=PC%2FHEAT-777')).json as unknown as { total: number };
+    expect(everyones.total).toBe(0);
+
+    // Opened directly, the page comes from the server, rendered for anyone; signed in, the
+    // browser asks again with the buyer's token and shows their part.
+    const page = await signedIn('/catalog?q=PC%2FHEAT-777', other);
+    const result = page.getByRole('article').filter({ hasText: heater.name });
+    await result.getByText('Your part number: PC/HEAT-777').waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+    await page.getByText('1 part found for “PC/HEAT-777”').waitFor();
+    expect(await page.getByText(/^No part matches/).count()).toBe(0);
+  });
+
   it('reads well on a phone', async () => {
     const page = await signedIn('/dashboard/my-part-numbers', buyer, PHONE);
     await page.getByRole('heading', { level: 1, name: 'My Part Numbers' }).waitFor();

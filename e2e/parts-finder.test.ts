@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appRunning, PHONE, seriousAccessibilityProblems } from './support/browser';
+import { appRunning, DESKTOP, PHONE, seriousAccessibilityProblems } from './support/browser';
 import { journeys } from './support/journeys';
 
 const journey = journeys();
@@ -111,6 +111,68 @@ describe('the parts finder', () => {
     expect(await headings(phone)).toEqual(['Soldering tip, chisel 2.4 mm (T-24C)']);
     await shoot(phone, 'finder-375');
     expect(await status(phone)).toBe('1 part matches your choices');
+  });
+
+  it('narrows by ticked values in a browser that runs no scripts: the choices are a form the server renders', async () => {
+    const page = await open('/catalog', DESKTOP, { javaScriptEnabled: false });
+    // The pages of the list are links too.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(/\/catalog\?offset=\d+$/);
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: /^Soldering tips/ })
+      .click();
+    await page.getByText('10 parts in Soldering tips').waitFor();
+    const category = new URL(page.url()).searchParams.get('category');
+    await page.getByRole('group', { name: 'Shape' }).getByLabel('chisel').check();
+    await page.getByLabel('In stock only').check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    // The form's fields as the address names them (an empty range is sent empty, and read as none).
+    await page.waitForURL(`**/catalog?category=${category}&inStock=true&f.width=&f.shape=chisel`);
+    // Four: one chisel tip of the five is out of stock.
+    await page.getByText('4 parts match your choices').waitFor();
+    expect(await headings(page)).toEqual([
+      'Soldering tip, chisel 3.2 mm (T-32C)',
+      'Soldering tip, chisel 2.4 mm (T-24C)',
+      'Soldering tip, chisel 1.6 mm (T-16C)',
+      'Soldering tip, chisel 1.2 mm (T-12C)',
+    ]);
+    expect(await page.getByRole('group', { name: 'Shape' }).getByLabel('chisel').isChecked()).toBe(true);
+    expect(await page.getByLabel('In stock only').isChecked()).toBe(true);
+
+    // A range as the address writes it, and a second value: any of the values, within the range.
+    const width = page.getByRole('group', { name: 'Tip width (mm)' });
+    await width.getByLabel('Range with units (min..max)').fill('2mm..3mm');
+    await page.getByRole('group', { name: 'Shape' }).getByLabel('knife').check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/&f\.width=2mm\.\.3mm&f\.shape=chisel&f\.shape=knife$/);
+    await page.getByText('2 parts match your choices').waitFor();
+    expect(await headings(page)).toEqual([
+      'Soldering tip, knife 2.5 mm (T-25K)',
+      'Soldering tip, chisel 2.4 mm (T-24C)',
+    ]);
+    expect(await width.getByLabel('Range with units (min..max)').inputValue()).toBe('2mm..3mm');
+    // (axe-core runs as a script in the page: not in this one.)
+    await shoot(page, 'finder-no-script-1280');
+
+    // On a phone the choices stand above the results: no drawer to open without scripts.
+    const phone = await open(new URL(page.url()).pathname + new URL(page.url()).search, PHONE, {
+      javaScriptEnabled: false,
+    });
+    await phone.getByText('2 parts match your choices').waitFor();
+    expect(await phone.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
+    await phone.getByRole('group', { name: 'Shape' }).getByLabel('knife').uncheck();
+    await phone.getByRole('button', { name: 'Apply filters' }).click();
+    await phone.waitForURL(/&f\.width=2mm\.\.3mm&f\.shape=chisel$/);
+    await phone.getByText('1 part matches your choices').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(phone, 'finder-no-script-375');
+
+    // Once the app runs, the choices apply themselves: no button to send them.
+    const app = await open('/catalog', DESKTOP);
+    await expect.poll(() => appRunning(app)).toBe(true);
+    expect(await app.getByRole('button', { name: 'Apply filters' }).count()).toBe(0);
   });
 
   it("shows a part's specification and datasheets, and sends an obsolete part's buyer to its replacement", async () => {

@@ -160,6 +160,42 @@ describe('a buyer finding spare parts by their tool', () => {
     expect(placed?.y).toBeLessThan(0.1);
   });
 
+  it("an admin moves a line of the station's parts list by keyboard, and the tool keeps the list's order", async () => {
+    const listOf = async () =>
+      (
+        (await api(`/api/tools/${station._id}`)).json as unknown as { parts: { partsName: string }[] }
+      ).parts.map((part) => part.partsName);
+    const before = await listOf();
+    expect(before.length).toBeGreaterThan(3);
+    const last = before.at(-1) as string;
+    const page = await signedIn('/dashboard/tools', admin);
+    await page.getByRole('button', { name: `Edit ${station.name}` }).click();
+    const down = page.getByRole('button', { name: `Move ${before[0]} down` });
+    expect(await page.getByRole('button', { name: `Move ${before[0]} up` }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: `Move ${last} down` }).isDisabled()).toBe(true);
+    // Up twice by keyboard: the focus stays on the line moved.
+    await page.getByRole('button', { name: `Move ${last} up` }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Move ${last} up`,
+    );
+    // The first line down to the end: there its Down is disabled, so its Up has the focus.
+    await down.focus();
+    for (let i = 1; i < before.length; i++) await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Move ${before[0]} up`,
+    );
+    await shot(page, 'admin-tool-order-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, 'admin-tool-order-375');
+    await page.getByRole('button', { name: 'Save tool model' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Tool model saved' }).waitFor();
+    const [first, ...rest] = before;
+    expect(await listOf()).toEqual([...rest.slice(0, -3), last, ...rest.slice(-3, -1), first]);
+  });
+
   it('reads well on a phone', async () => {
     const page = await signedIn('/tools', buyer, PHONE);
     const noSidewaysScroll = async () =>

@@ -56,14 +56,28 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     return { shop, browser };
   };
 
-  /** A fresh browser on `path`. */
-  async function open(path: string, viewport = DESKTOP): Promise<Page> {
+  /** A fresh browser on `path` (`javaScriptEnabled: false`: one that runs no scripts). */
+  async function open(
+    path: string,
+    viewport = DESKTOP,
+    browsing: { javaScriptEnabled?: boolean } = {},
+  ): Promise<Page> {
     const { shop, browser } = running();
-    const context = await browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport,
+      baseURL: shop.baseUrl,
+      reducedMotion: 'reduce',
+      ...browsing,
+    });
     contexts.push(context);
     const page = await context.newPage();
     const pageProblems = collectPageProblems(page);
-    page.on('close', () => problems.push(...pageProblems.filter((p) => !options.expectedProblems?.test(p))));
+    // A browser that runs no scripts does not fetch the scripts the page preloads: no problem.
+    const noScripts = (p: string) =>
+      browsing.javaScriptEnabled === false && /^request failed: \S+\.js /.test(p);
+    page.on('close', () =>
+      problems.push(...pageProblems.filter((p) => !options.expectedProblems?.test(p) && !noScripts(p))),
+    );
     await page.goto(path);
     return page;
   }

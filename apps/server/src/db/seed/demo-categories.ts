@@ -48,7 +48,7 @@ export const demoCategories: DemoCategory[] = [
     key: 'station_spares',
     name: 'Soldering station spares',
     parent: 'soldering',
-    attributes: [text('fits', 'Fits model')],
+    attributes: [text('fits', 'Fits model'), flag('wears', 'Wears out')],
   },
   { key: 'hot_air', name: 'Hot air', attributes: [] },
   {
@@ -61,7 +61,7 @@ export const demoCategories: DemoCategory[] = [
     key: 'hot_air_spares',
     name: 'Hot-air station spares',
     parent: 'hot_air',
-    attributes: [text('fits', 'Fits model')],
+    attributes: [text('fits', 'Fits model'), flag('wears', 'Wears out')],
   },
   { key: 'measuring', name: 'Measuring', attributes: [] },
   {
@@ -91,7 +91,7 @@ export const demoCategories: DemoCategory[] = [
     key: 'meter_spares',
     name: 'Multimeter spares',
     parent: 'measuring',
-    attributes: [text('fits', 'Fits model')],
+    attributes: [text('fits', 'Fits model'), flag('wears', 'Wears out')],
   },
   { key: 'crimping', name: 'Crimping', attributes: [] },
   {
@@ -104,7 +104,7 @@ export const demoCategories: DemoCategory[] = [
     key: 'crimper_spares',
     name: 'Crimping tool spares',
     parent: 'crimping',
-    attributes: [text('fits', 'Fits model')],
+    attributes: [text('fits', 'Fits model'), flag('wears', 'Wears out')],
   },
   { key: 'components', name: 'Components', attributes: [] },
   {

@@ -85,6 +85,24 @@ describe('the demo catalog', () => {
       tool.lines.some((line) => line.part.startsWith('Ratchet pawl')),
     );
     expect(fits?.values).toEqual([{ value: crimper?.model, count: found.total }]);
+    // Whether each wears out, as its line on the tool's parts list says: a facet to narrow by.
+    const ownSpares = (crimper?.lines ?? []).filter((line) => !demoSparePartNames.includes(line.part));
+    const wearing = ownSpares.filter((line) => line.wear).length;
+    expect(wearing).toBeGreaterThan(0);
+    expect(wearing).toBeLessThan(found.total);
+    expect(found.facets.find((facet) => facet.key === 'wears')?.values).toEqual(
+      expect.arrayContaining([
+        { value: true, count: wearing },
+        { value: false, count: found.total - wearing },
+      ]),
+    );
+    const worn = (await as(null).get(`/api/catalog/search?category=${spares}&f.wears=true`)).json() as Found;
+    expect(worn.parts.map((part) => part.name).sort()).toEqual(
+      ownSpares
+        .filter((line) => line.wear)
+        .map((line) => line.part)
+        .sort(),
+    );
   });
 
   test("gives the finder its facets: a tip's width in metres, its shape, and a range filter", async ({

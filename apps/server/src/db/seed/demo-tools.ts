@@ -137,13 +137,18 @@ const SPARES_CATEGORY: Record<string, string> = {
   'crimping-tool': 'crimper_spares',
 };
 
-/** The model of the first demo tool a spare part is on the parts list of. */
-const modelOf = (name: string) =>
-  DEMO_TOOLS.find((tool) => tool.lines.some((line) => line.part === name))?.model;
+/** The first demo tool a spare part is on the parts list of, with its line. */
+function toolLineOf(name: string): { model: string; wear: boolean } | undefined {
+  for (const tool of DEMO_TOOLS) {
+    const line = tool.lines.find((item) => item.part === name);
+    if (line) return { model: tool.model, wear: line.wear };
+  }
+  return undefined;
+}
 
 /**
  * Adds the spare parts the catalog does not have yet (by name), each in its tool's spares
- * category with the model it fits; answers every spare part's id.
+ * category with the model it fits and whether it wears out; answers every spare part's id.
  */
 async function sparePartIds(
   trx: Database,
@@ -161,8 +166,9 @@ async function sparePartIds(
     }
     const id = newId();
     const categoryId = categoryIds.get(SPARES_CATEGORY[part.picture] ?? '') ?? null;
-    const fits = modelOf(part.name);
-    const attributes = categoryId && fits ? { fits } : {};
+    const line = toolLineOf(part.name);
+    // The model it fits, and whether it wears out (the finder's facets of the spares category).
+    const attributes = categoryId && line ? { fits: line.model, wears: line.wear } : {};
     await trx
       .insertInto('parts')
       .values({
@@ -185,10 +191,13 @@ async function sparePartIds(
         manufacturer: 'Electronics Tools Manufacturers',
       })
       .execute();
-    if (categoryId && fits)
+    if (categoryId && line)
       await trx
         .insertInto('part_values')
-        .values({ part_id: id, category_id: categoryId, key: 'fits', num: null, txt: fits })
+        .values([
+          { part_id: id, category_id: categoryId, key: 'fits', num: null, txt: line.model },
+          { part_id: id, category_id: categoryId, key: 'wears', num: null, txt: String(line.wear) },
+        ])
         .execute();
     ids.set(part.name, id);
   }

@@ -289,6 +289,49 @@ describe('PUT and DELETE /api/tools/{id}', () => {
     expect(mine[1].after).toMatchObject({ name: 'Renamed', model: 'EDIT-2', partsListed: 1, diagrams: 0 });
   });
 
+  test("keeps the parts list in the order it was sent, not by position, and a replace's new order", async ({
+    as,
+    admin,
+  }) => {
+    const line = (partsId: string, position: string) => ({ partsId, position, quantityPerTool: 1 });
+    const order = async (id: string) =>
+      (await as(null).get(`/api/tools/${id}`))
+        .json()
+        .parts.map((part: { partsId: string; position: string }) => [part.partsId, part.position]);
+    const id = await created(
+      as(admin),
+      station({
+        model: 'ORDER-1',
+        diagrams: [],
+        parts: [line(sponge, '7'), line(heater, '2'), line(tip, '10')],
+      }),
+    );
+    expect(await order(id)).toEqual([
+      [sponge, '7'],
+      [heater, '2'],
+      [tip, '10'],
+    ]);
+    // The admin moved the tip up twice and the sponge down: the list comes back as they left it.
+    const put = await as(admin).put(
+      `/api/tools/${id}`,
+      station({
+        model: 'ORDER-1',
+        diagrams: [],
+        parts: [line(tip, '10'), line(heater, '2'), line(sponge, '7')],
+      }),
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await order(id)).toEqual([
+      [tip, '10'],
+      [heater, '2'],
+      [sponge, '7'],
+    ]);
+    const listed = (await as(null).get('/api/tools?q=ORDER-1')).json();
+    expect(listed.map((tool: { parts: { partsId: string }[] }) => tool.parts.map((p) => p.partsId))).toEqual([
+      [tip, heater, sponge],
+    ]);
+  });
+
   test('a failed replace changes nothing', async ({ as, admin }) => {
     const id = await created(as(admin), station({ model: 'KEEP-1' }));
     const res = await as(admin).put(

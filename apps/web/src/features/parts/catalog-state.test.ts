@@ -57,8 +57,12 @@ describe("the finder's address", () => {
     // Not an attribute key, or empty: no filter. A value the API cannot read stays, and it says why.
     expect(read('f.Width=2&f.=1&f.2x=3&f.width=&limit=5&page=2').filters).toEqual({});
     expect(read('f.width=wide').filters).toEqual({ width: 'wide' });
-    // The first of a repeated filter, as the API takes one value a filter.
-    expect(read('f.shape=chisel&f.shape=bevel').filters).toEqual({ shape: 'chisel' });
+    // A repeated filter is any of its values, as a form of ticked boxes sends them without the app.
+    expect(read('f.shape=chisel&f.shape=bevel&f.shape=&f.width=2mm..3mm').filters).toEqual({
+      shape: 'chisel,bevel',
+      width: '2mm..3mm',
+    });
+    expect(read(`f.shape=${'a'.repeat(1999)}&f.shape=knife`).filters.shape).toHaveLength(2000);
   });
 
   it('cuts what the API would refuse: control characters, a search past 200 characters, more than 20 filters', () => {

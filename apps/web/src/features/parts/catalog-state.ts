@@ -53,7 +53,8 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 /**
  * The finder's state from its address. What an address holds is read as something the page can
  * ask for: an unknown sort as the default, an offset that is no whole number as 0, a category
- * that is no id as none; a filter is kept as written (the API names a wrong one, the page shows it).
+ * that is no id as none; a filter is kept as written (the API names a wrong one, the page shows it),
+ * a repeated one as its values joined (`f.shape=chisel&f.shape=knife` is `chisel,knife`).
  */
 export function readCatalogState(search: URLSearchParams): CatalogState {
   const sort = search.get('sort');
@@ -65,8 +66,11 @@ export function readCatalogState(search: URLSearchParams): CatalogState {
     const key = name.slice(2);
     const text = value.replace(CONTROL, '').trim();
     if (!name.startsWith('f.') || !ATTRIBUTE_KEY.test(key) || text === '') continue;
-    if (Object.keys(filters).length < MAX_FILTERS && !(key in filters))
-      filters[key] = text.slice(0, MAX_FILTER_LENGTH);
+    // A filter repeated is the values a form's ticked boxes send without the app (facet-panel.tsx):
+    // any of them, as `a,b` says.
+    const earlier = filters[key];
+    if (earlier !== undefined) filters[key] = `${earlier},${text}`.slice(0, MAX_FILTER_LENGTH);
+    else if (Object.keys(filters).length < MAX_FILTERS) filters[key] = text.slice(0, MAX_FILTER_LENGTH);
   }
   return {
     q: (search.get('q') ?? '').replace(CONTROL, '').trim().slice(0, MAX_SEARCH),

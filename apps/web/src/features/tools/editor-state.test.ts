@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTool, shareOf, toolInput, withHotspot } from './editor-state';
+import { emptyTool, shareOf, toolInput, withHotspot, withPartMoved } from './editor-state';
 
 describe('the tool editor', () => {
   it('turns a click into a share of the picture, kept inside it', () => {
@@ -32,5 +32,26 @@ describe('the tool editor', () => {
       { partsId: 'tip', position: '7', quantityPerTool: '1', wear: true },
       { partsId: 'heater', position: '8', quantityPerTool: '1', wear: false },
     ]);
+  });
+
+  it('moves a parts-list line up or down, keeping its position, and sends the list in that order', () => {
+    const line = (partsId: string, position: string) => ({
+      partsId,
+      partsName: partsId,
+      position,
+      quantityPerTool: '1',
+      wear: false,
+    });
+    const tool = { ...emptyTool(), parts: [line('tip', '1'), line('heater', '2'), line('sponge', '7')] };
+    const ids = (edited: typeof tool) =>
+      toolInput(edited).parts.map((part) => `${part.partsId}@${part.position}`);
+    expect(ids(withPartMoved(tool, 2, -1))).toEqual(['tip@1', 'sponge@7', 'heater@2']);
+    expect(ids(withPartMoved(withPartMoved(tool, 2, -1), 1, -1))).toEqual(['sponge@7', 'tip@1', 'heater@2']);
+    expect(ids(withPartMoved(tool, 0, 1))).toEqual(['heater@2', 'tip@1', 'sponge@7']);
+    // Past either end, or a line that is not there: nothing moves.
+    expect(withPartMoved(tool, 0, -1)).toBe(tool);
+    expect(withPartMoved(tool, 2, 1)).toBe(tool);
+    expect(withPartMoved(tool, 5, -1)).toBe(tool);
+    expect(tool.parts.map((part) => part.partsId)).toEqual(['tip', 'heater', 'sponge']);
   });
 });

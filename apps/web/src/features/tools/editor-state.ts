@@ -117,3 +117,19 @@ export function withHotspot(
     ),
   };
 }
+
+/**
+ * The tool with the parts-list line at `index` moved one place up (-1) or down (1), the order the
+ * list is kept and shown in; at the list's end it stays where it is. Positions stay as they are:
+ * they are the numbers drawn on the diagrams.
+ */
+export function withPartMoved(tool: EditedTool, index: number, by: -1 | 1): EditedTool {
+  const to = index + by;
+  const moved = tool.parts[index];
+  const other = tool.parts[to];
+  if (!moved || !other) return tool;
+  const parts = [...tool.parts];
+  parts[to] = moved;
+  parts[index] = other;
+  return { ...tool, parts };
+}

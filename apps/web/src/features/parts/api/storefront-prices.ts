@@ -4,7 +4,7 @@ import { useSession } from '../../auth';
 import { type PartsParams, partsQuery } from './get-parts';
 
 /*
- * A member's contract prices on parts the page read as everyone's. Apart from buyer-prices.ts,
+ * A member's contract prices on parts the page read as everyone's. Apart from buyer-search.ts,
  * which reads the search (and its contract, with zod): the storefront is in the first download.
  */
 

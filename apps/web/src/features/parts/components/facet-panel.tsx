@@ -1,12 +1,18 @@
 import type { Facet } from '@shop/contract/catalog';
+import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
-import { type CatalogState, filterCount, filterValues, withFilter } from '../catalog-state';
+import { useHydrated } from '../../../lib/hydrated';
+import { type CatalogState, catalogSearch, filterCount, filterValues, withFilter } from '../catalog-state';
 import { valueText } from '../specification';
 import { NumberFacet } from './number-facet';
 
 /**
  * The choices beside the results: in stock, active parts, and each facet of the category (or of
- * the parts found) with the count each value would leave.
+ * the parts found) with the count each value would leave. With the app, a choice changes the
+ * address at once (`go`). Without it, the choices are a GET form of /catalog whose fields are
+ * named as the address names them (catalog-state.ts: `inStock=true`, `lifecycle=active`, a
+ * ticked value as `f.<key>=<value>`), the search, category, tool and sort kept in hidden fields,
+ * and "Apply filters" sends them: the server renders the page they ask for.
  */
 export function FacetPanel({
   state,
@@ -17,13 +23,16 @@ export function FacetPanel({
   facets: Facet[];
   go: (next: CatalogState) => void;
 }) {
-  const toggle = (label: string, on: boolean, next: CatalogState) => (
+  const hydrated = useHydrated();
+  const toggle = (label: string, on: boolean, field: [string, string], next: CatalogState) => (
     <label className="flex cursor-pointer items-center gap-2">
       <input
         // Not controlled: a tick shows at once, while the router's update waits for the parts;
         // the address changed otherwise (back, Clear), the box is made again from it.
         key={String(on)}
         type="checkbox"
+        name={field[0]}
+        value={field[1]}
         className="checkbox checkbox-sm checkbox-primary"
         defaultChecked={on}
         onChange={() => go({ ...next, offset: 0 })}
@@ -31,11 +40,32 @@ export function FacetPanel({
       {label}
     </label>
   );
+  // What the form keeps as it is: the search, category, tool and sort; and a filter the page
+  // shows no facet for (the address named it), so that applying the others does not drop it.
+  const kept = [
+    ...catalogSearch({ ...state, filters: {}, inStock: false, activeOnly: false, offset: 0 }),
+    ...Object.entries(state.filters).flatMap(([key, value]) =>
+      facets.some((facet) => facet.key === key) ? [] : [[`f.${key}`, value] as const],
+    ),
+  ];
+  const cleared = { ...state, filters: {}, inStock: false, activeOnly: false, offset: 0 };
   return (
-    <div className="space-y-5 text-sm">
+    <form
+      method="get"
+      action="/catalog"
+      className="space-y-5 text-sm"
+      // With the app each choice has applied itself; Enter in a range is the range's (number-facet.tsx).
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="space-y-2">
-        {toggle('In stock only', state.inStock, { ...state, inStock: !state.inStock })}
-        {toggle('Active parts only', state.activeOnly, { ...state, activeOnly: !state.activeOnly })}
+        {toggle('In stock only', state.inStock, ['inStock', 'true'], { ...state, inStock: !state.inStock })}
+        {toggle('Active parts only', state.activeOnly, ['lifecycle', 'active'], {
+          ...state,
+          activeOnly: !state.activeOnly,
+        })}
       </div>
       {facets.map((facet) =>
         facet.type === 'number' ? (
@@ -49,16 +79,30 @@ export function FacetPanel({
           <ListFacet key={facet.key} facet={facet} state={state} go={go} />
         ),
       )}
-      {filterCount(state) > 0 && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          onClick={() => go({ ...state, filters: {}, inStock: false, activeOnly: false, offset: 0 })}
-        >
-          Clear filters
-        </button>
-      )}
-    </div>
+      <div className="flex flex-wrap gap-2">
+        {!hydrated && (
+          <button type="submit" className="btn btn-primary btn-sm">
+            Apply filters
+          </button>
+        )}
+        {filterCount(state) > 0 && (
+          // A link, so that it works before the app runs too.
+          <Link
+            to={{ search: catalogSearch(cleared).toString() }}
+            preventScrollReset
+            className="btn btn-ghost btn-sm"
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              go(cleared);
+            }}
+          >
+            Clear filters
+          </Link>
+        )}
+      </div>
+    </form>
   );
 }
 
@@ -82,8 +126,15 @@ function ListFacet({
       ),
     );
   if (!facet.values?.length) return null;
+  const listed = facet.values.map(({ value }) => String(value));
   return (
     <fieldset>
+      {/* A value ticked that the list does not show stays chosen when the form is sent. */}
+      {ticked
+        .filter((value) => !listed.includes(value))
+        .map((value) => (
+          <input key={value} type="hidden" name={`f.${facet.key}`} value={value} />
+        ))}
       <legend className="mb-1 font-semibold">{facet.name}</legend>
       <ul className="space-y-0.5">
         {facet.values.map(({ value, count }) => (
@@ -93,6 +144,8 @@ function ListFacet({
                 // Not controlled, as the toggles above.
                 key={String(ticked.includes(String(value)))}
                 type="checkbox"
+                name={`f.${facet.key}`}
+                value={String(value)}
                 className="checkbox checkbox-sm"
                 defaultChecked={ticked.includes(String(value))}
                 onChange={(event) => tick(String(value), event.target.checked)}

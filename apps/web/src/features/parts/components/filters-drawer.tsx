@@ -19,7 +19,8 @@ function keepFocusIn(event: KeyboardEvent<HTMLElement>) {
 /**
  * The finder's choices: a column beside the results from 640 px; on a phone, a drawer over the
  * page that the "Filters (n)" button opens and "Show results" (or Escape) closes, a dialog that
- * keeps the focus while open. Rendered once, so each field exists once whatever the width.
+ * keeps the focus while open. Rendered once, so each field exists once whatever the width. In a
+ * browser that runs no scripts, the phone shows the choices above the results, without the drawer.
  */
 export function FiltersDrawer({
   count,
@@ -47,7 +48,7 @@ export function FiltersDrawer({
       <button
         ref={opener}
         type="button"
-        className="btn btn-outline btn-sm mb-3 sm:hidden"
+        className="btn btn-outline btn-sm mb-3 noscript:hidden sm:hidden"
         aria-expanded={open}
         aria-controls="finder-filters"
         onClick={() => setOpen(true)}
@@ -62,11 +63,16 @@ export function FiltersDrawer({
           if (open && event.key === 'Escape') close();
           if (open && event.key === 'Tab') keepFocusIn(event);
         }}
-        className={`${open ? 'fixed inset-0 z-50 block overflow-y-auto bg-base-100 p-4' : 'hidden'} sm:static sm:z-auto sm:block sm:w-56 sm:shrink-0 sm:overflow-visible sm:bg-transparent sm:p-0 lg:w-64`}
+        className={`${open ? 'fixed inset-0 z-50 block overflow-y-auto bg-base-100 p-4' : 'hidden noscript:mb-6 noscript:block'} sm:static sm:z-auto sm:block sm:w-56 sm:shrink-0 sm:overflow-visible sm:bg-transparent sm:p-0 lg:w-64`}
       >
         <div className="mb-4 flex items-center justify-between gap-2 sm:hidden">
           <h2 className="text-lg font-semibold">Filters</h2>
-          <button ref={closer} type="button" className="btn btn-primary btn-sm" onClick={close}>
+          <button
+            ref={closer}
+            type="button"
+            className="btn btn-primary btn-sm noscript:hidden"
+            onClick={close}
+          >
             {shown}
           </button>
         </div>

@@ -98,7 +98,14 @@ export function FinderResults({
         </div>
       )}
       {total !== undefined && (
-        <Pager offset={state.offset} limit={CATALOG_PAGE_SIZE} total={total} onChange={onPage} />
+        <Pager
+          offset={state.offset}
+          limit={CATALOG_PAGE_SIZE}
+          total={total}
+          onChange={onPage}
+          // Links too, so that a browser without scripts pages through the server's pages.
+          hrefOf={(offset) => `/catalog?${catalogSearch({ ...state, offset })}`}
+        />
       )}
     </div>
   );

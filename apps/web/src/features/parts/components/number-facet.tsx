@@ -2,6 +2,7 @@ import type { Facet } from '@shop/contract/catalog';
 import { parseMeasure } from '@shop/contract/measures';
 import { useEffect, useId, useState } from 'react';
 import { formatCount } from '../../../lib/format';
+import { useHydrated } from '../../../lib/hydrated';
 import { filterValues } from '../catalog-state';
 import { rangeFields, readRangeFields, shownUnit } from '../range-input';
 import { measureText } from '../specification';
@@ -13,6 +14,8 @@ const COMMON_VALUES = 8;
  * A number attribute's filter: a min–max pair taking `4.7u`, `10k`, `2.5` (in the unit shown),
  * checked as the API reads it, the error under the field at fault; and its most common values as
  * boxes to tick. A range and ticked values are two ways of one filter: choosing one clears the other.
+ * It sits in the finder's form of choices (facet-panel.tsx): until the app runs, the range is one
+ * field as the address writes it (`2mm..3mm`, `f.<key>`) and the ticked values are sent as `f.<key>`.
  */
 export function NumberFacet({
   facet,
@@ -25,6 +28,7 @@ export function NumberFacet({
   onChange: (value: string) => void;
 }) {
   const ids = useId();
+  const hydrated = useHydrated();
   const smallest = facet.min ?? facet.values?.reduce((low, v) => Math.min(low, Number(v.value)), Infinity);
   const shown = shownUnit(facet.unit, Number.isFinite(smallest) ? smallest : undefined);
   const [fields, setFields] = useState(() => rangeFields(value));
@@ -56,13 +60,18 @@ export function NumberFacet({
       </label>
       <input
         id={`${ids}-${name}`}
-        name={name}
         className={`input input-sm input-bordered w-full ${problem?.field === name ? 'input-error' : ''}`}
         inputMode="decimal"
         autoComplete="off"
         maxLength={40}
         placeholder={placeholder === undefined ? '' : measureText(placeholder, facet.unit)}
         value={fields[name]}
+        // Enter applies this range (the form around it is the page's, sent only without the app).
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          apply();
+        }}
         aria-invalid={problem?.field === name}
         aria-describedby={problem?.field === name ? `${ids}-problem` : undefined}
         onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
@@ -75,19 +84,34 @@ export function NumberFacet({
         {facet.name}
         {shown && <span className="font-normal text-base-content/70"> ({shown})</span>}
       </legend>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply();
-        }}
-      >
-        {field('min', 'Min', facet.min)}
-        {field('max', 'Max', facet.max)}
-        <button type="submit" className="btn btn-sm">
-          Apply
-        </button>
-      </form>
+      {hydrated ? (
+        <div className="flex items-end gap-2">
+          {field('min', 'Min', facet.min)}
+          {field('max', 'Max', facet.max)}
+          <button type="button" className="btn btn-sm" onClick={apply}>
+            Apply
+          </button>
+        </div>
+      ) : (
+        <div>
+          <label htmlFor={`${ids}-range`} className="block text-xs">
+            Range with units (min..max)
+          </label>
+          <input
+            id={`${ids}-range`}
+            name={`f.${facet.key}`}
+            className="input input-sm input-bordered w-full"
+            autoComplete="off"
+            maxLength={81}
+            placeholder={
+              facet.min === undefined || facet.max === undefined
+                ? '2.5..10'
+                : `${measureText(facet.min, facet.unit)}..${measureText(facet.max, facet.unit)}`
+            }
+            defaultValue={value.includes('..') ? value : ''}
+          />
+        </div>
+      )}
       {problem && (
         <p id={`${ids}-problem`} className="text-sm text-error">
           {problem.message}
@@ -104,6 +128,8 @@ export function NumberFacet({
                     // Not controlled: a tick shows at once (facet-panel.tsx).
                     key={String(ticked.includes(number))}
                     type="checkbox"
+                    name={`f.${facet.key}`}
+                    value={String(number)}
                     className="checkbox checkbox-sm"
                     defaultChecked={ticked.includes(number)}
                     onChange={(event) => tick(number, event.target.checked)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useBuyerSearchPrices } from '../api/buyer-prices';
+import { useBuyerSearch } from '../api/buyer-search';
 import { loadCatalog } from '../catalog-data';
 import { type CatalogState, catalogSearch, filterCount, readCatalogState } from '../catalog-state';
 import { CategoryTree } from '../components/category-tree';
@@ -31,9 +31,10 @@ export function CatalogPage() {
   const [search, setSearch] = useSearchParams();
   const data = useLoaderData<typeof loader>();
   const { result, categories } = data;
-  // A member sees their company's prices on the parts shown (the search the address names now).
-  const parts = useBuyerSearchPrices(readCatalogState(search), result?.parts ?? []);
-  const shown = result ? { ...data, result: { ...result, parts } } : data;
+  // A signed-in buyer sees the search as theirs: their company's prices, the parts their own
+  // part numbers name (the search the address names now; the server's page is everyone's).
+  const mine = useBuyerSearch(readCatalogState(search), result);
+  const shown = { ...data, result: mine };
   // The next choice's parts are on their way: the ones shown stay, dimmed, and the choices
   // already show what was chosen (a box ticked stays ticked while its parts load).
   const next = useNavigation().location;
@@ -85,7 +86,7 @@ export function CatalogPage() {
     listTop.current?.scrollIntoView({ block: 'start' });
   };
 
-  const total = result?.total;
+  const total = mine?.total;
   return (
     <section>
       <PageHeading title="Catalog">Catalog</PageHeading>
@@ -108,7 +109,7 @@ export function CatalogPage() {
         >
           <div className="space-y-6">
             {categories && <CategoryTree categories={categories} state={state} />}
-            <FacetPanel state={state} facets={result?.facets ?? []} go={go} />
+            <FacetPanel state={state} facets={mine?.facets ?? []} go={go} />
           </div>
         </FiltersDrawer>
         <FinderResults

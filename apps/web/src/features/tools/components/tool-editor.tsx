@@ -1,5 +1,5 @@
 import type { Tool } from '@shop/contract/tools';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledCell } from '../../../components/ui/labelled-cell';
 import { showError, showSuccess } from '../../../lib/toasts';
 import { PartPicker } from '../../parts';
@@ -12,6 +12,7 @@ import {
   newKey,
   toolInput,
   withHotspot,
+  withPartMoved,
 } from '../editor-state';
 import { DiagramEditor } from './diagram-editor';
 
@@ -27,6 +28,22 @@ export function ToolEditor({ tool, onDone }: { tool: Tool | undefined; onDone: (
       ...current,
       parts: current.parts.map((part, i) => (i === index ? { ...part, ...change } : part)),
     }));
+  /** The line just moved and which way: its button keeps the focus at its new place. */
+  const moved = useRef<{ index: number; by: -1 | 1 } | null>(null);
+  const move = (index: number, by: -1 | 1) => {
+    moved.current = { index: index + by, by };
+    setEdited((current) => withPartMoved(current, index, by));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each change of the list
+  useEffect(() => {
+    const line = moved.current;
+    moved.current = null;
+    if (!line) return;
+    // At the list's end the same way is disabled: the other way has the focus.
+    const same = document.getElementById(`${ids}-move${line.by}-${line.index}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`${ids}-move${-line.by}-${line.index}`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [edited.parts, ids]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
@@ -102,6 +119,7 @@ export function ToolEditor({ tool, onDone }: { tool: Tool | undefined; onDone: (
           Parts list
         </h3>
         {edited.parts.length > 0 && (
+          // The list's order is the tool page's (Up and Down move a line; its position stays).
           <table className="table table-cards">
             <thead>
               <tr>
@@ -148,6 +166,26 @@ export function ToolEditor({ tool, onDone }: { tool: Tool | undefined; onDone: (
                     />
                   </LabelledCell>
                   <LabelledCell label={undefined}>
+                    <button
+                      id={`${ids}-move-1-${index}`}
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={`Move ${part.partsName} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      Up
+                    </button>
+                    <button
+                      id={`${ids}-move1-${index}`}
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={`Move ${part.partsName} down`}
+                      disabled={index === edited.parts.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      Down
+                    </button>
                     <button
                       type="button"
                       className="btn btn-ghost btn-sm"

@@ -1,13 +1,21 @@
 import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Pager } from '../../../components/ui/pager';
+import { formatCount } from '../../../lib/format';
 import { loadData } from '../../../lib/server-data';
 import { TOOLS_PAGE, toolsQuery } from '../api/tools';
+
+/** The last page an address may ask for: its offset stays a whole number the API reads. */
+const LAST_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / TOOLS_PAGE);
 
 /** Which page of the tool models the address asks for (`?page=2`), from 1. */
 export function toolsPageOf(url: string): number {
   const page = Number(new URL(url).searchParams.get('page') ?? '1');
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return Number.isSafeInteger(page) && page >= 1 && page <= LAST_PAGE ? page : 1;
 }
+
+/** The address of a page of the tool models (the first is /tools). */
+export const toolsAddress = (page: number) => (page > 1 ? `/tools?page=${page}` : '/tools');
 
 /** A page of the tool models (at most TOOLS_PAGE), by name. */
 export const loader = async ({ context, request }: LoaderFunctionArgs) => {
@@ -19,7 +27,6 @@ export const loader = async ({ context, request }: LoaderFunctionArgs) => {
 /** /tools: the manufacturer's tool models, each leading to its drawings and parts list. */
 export function ToolsPage() {
   const { page: number, found: page } = useLoaderData<typeof loader>();
-  const pages = page ? Math.max(1, Math.ceil(page.total / TOOLS_PAGE)) : 1;
   return (
     <section>
       <PageHeading title="Tool models">Tool models</PageHeading>
@@ -66,27 +73,14 @@ export function ToolsPage() {
           ))}
         </ul>
       )}
-      {page && pages > 1 && (
-        // Links, not buttons: each page has its own address, and works before the app has loaded.
-        <nav aria-label="Pages" className="mt-6 flex items-center gap-3">
-          {number > 1 ? (
-            <Link className="btn btn-sm" to={`/tools?page=${number - 1}`}>
-              Previous
-            </Link>
-          ) : (
-            <span className="btn btn-sm btn-disabled">Previous</span>
-          )}
-          <span className="text-sm">
-            Page {number} of {pages} ({page.total} tool models)
-          </span>
-          {number < pages ? (
-            <Link className="btn btn-sm" to={`/tools?page=${number + 1}`}>
-              Next
-            </Link>
-          ) : (
-            <span className="btn btn-sm btn-disabled">Next</span>
-          )}
-        </nav>
+      {page && page.tools.length > 0 && (
+        <Pager
+          offset={(number - 1) * TOOLS_PAGE}
+          limit={TOOLS_PAGE}
+          total={page.total}
+          totalText={`${formatCount(page.total)} tool models`}
+          hrefOf={(offset) => toolsAddress(offset / TOOLS_PAGE + 1)}
+        />
       )}
     </section>
   );
