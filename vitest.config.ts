@@ -59,7 +59,8 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
           // One journey file at a time (each starts a shop and a Chromium, several processes that
-          // two at once crowd onto 2 cores), beside the server files in the other worker.
+          // two at once crowd onto 2 cores). Vitest runs such files only after every other file,
+          // so `npm test` runs this project in a process of its own beside the others.
           fileParallelism: false,
         },
       },
