@@ -6,9 +6,11 @@
 // home page's first paint in Chromium without throttling. Results print as Markdown; record them
 // in RESULTS.md. Timings are never asserted.
 //
-// Runs: BENCH_LIGHTHOUSE_RUNS per page and setting (default 3, the median kept): some 60 pages and
-// settings, about 15 seconds a run on a 2-core machine, so the default keeps a run near 15 to 45
-// minutes depending on the machine's other load; BENCH_WEB_PAGES picks pages.
+// Runs: BENCH_LIGHTHOUSE_RUNS per page and setting (default 3, down from 5, the median kept). The
+// list grew to 56 pages and settings (168 runs), some 10 to 20 seconds each: about 30 minutes on a
+// quiet 2-core machine, 50 when other programs load it (the run of 2026-11-29); BENCH_WEB_PAGES and
+// BENCH_WEB_SETTINGS measure a few pages for a check within minutes.
+
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
