@@ -46,7 +46,8 @@ const target = 95;
 const settings = { phone: undefined, desktop: desktopConfig };
 /** Loads of the home page for its unthrottled first paint. */
 const paintLoads = 7;
-const reports = path.join(root, 'test-results/lighthouse');
+/** Where the reports go (`BENCH_WEB_REPORTS`, say for a check beside a full run). */
+const reports = path.resolve(process.env.BENCH_WEB_REPORTS ?? path.join(root, 'test-results/lighthouse'));
 
 const admin = { email: 'bench-admin@parts-shop.example', password: 'bench-admin-password' };
 const buyer = {
