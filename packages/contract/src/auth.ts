@@ -39,20 +39,7 @@ export const Session = TokenPair.extend({
 });
 export type Session = z.infer<typeof Session>;
 
-/**
- * Why a Google sign-in came back to `/login?error=<code>` without signing anyone in. The web app
- * shows its own text for each; anything else in the address is ignored.
- */
-export const GOOGLE_SIGN_IN_PROBLEMS = [
-  'google_cancelled',
-  'google_failed',
-  'google_expired',
-  'google_no_email',
-  'google_not_configured',
-  'google_unavailable',
-  'google_account_conflict',
-] as const;
-export type GoogleSignInProblem = (typeof GOOGLE_SIGN_IN_PROBLEMS)[number];
+export { GOOGLE_SIGN_IN_PROBLEMS, type GoogleSignInProblem } from './google-sign-in.js';
 
 /** The one-time code a Google sign-in hands the web app (in `/login#code=…`). */
 export const GoogleCodeBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, line, NO_CONTROL_MESSAGE, noControlCharacters } from './primitives.js';
+import { PART_SEARCH_SORTS } from './storefront.js';
 
 /**
  * Finding the part (docs/api.md part three): categories and the attributes their parts carry,
@@ -108,8 +109,7 @@ export const AttributeValues = z
     message: `must have at most ${MAX_CATEGORY_ATTRIBUTES} attributes`,
   });
 
-export const PART_SEARCH_SORTS = ['relevance', 'price', '-price', 'name', 'newest'] as const;
-export type PartSearchSort = (typeof PART_SEARCH_SORTS)[number];
+export { PART_SEARCH_SORTS, type PartSearchSort } from './storefront.js';
 
 const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 

@@ -79,17 +79,11 @@ export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>;
 /** The most invitations a company may have waiting at once (each mails someone). */
 export const MAX_PENDING_INVITATIONS = 50;
 
-/**
- * The most members a company holds: every answer with the company carries them all (no paging),
- * so the list stays short. Decided under the company's row lock when someone joins.
- */
-export const MAX_COMPANY_MEMBERS = 200;
-
-/** An admin inviting into a full company. */
-export const COMPANY_FULL_INVITE_MESSAGE = `This company has ${MAX_COMPANY_MEMBERS} members, the most one company may have. Remove a member before inviting someone else.`;
-
-/** Someone accepting an invitation into a full company (the invitation stays open). */
-export const COMPANY_FULL_JOIN_MESSAGE = `This company already has ${MAX_COMPANY_MEMBERS} members, the most one company may have. Ask its admin to make room, then open this invitation again.`;
+export {
+  COMPANY_FULL_INVITE_MESSAGE,
+  COMPANY_FULL_JOIN_MESSAGE,
+  MAX_COMPANY_MEMBERS,
+} from './company-limits.js';
 
 /** An invitation not yet accepted and not expired, as its company's admins see it. */
 export const PendingInvitation = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Shipment } from './availability.js';
+import { MAX_ORDER_LINES, MAX_REFERENCE } from './order-limits.js';
 import { MAX_QUANTITY } from './parts.js';
 import {
   eachPartOnce,
@@ -200,11 +201,7 @@ export const PurchaseBody = z.object({
 export type PurchaseBody = z.output<typeof PurchaseBody>;
 export type PurchaseInput = z.input<typeof PurchaseBody>;
 
-/** The most lines one order holds. */
-export const MAX_ORDER_LINES = 100;
-
-/** The longest reference a buyer may give a line: refused above it, never cut. */
-export const MAX_REFERENCE = 40;
+export { MAX_ORDER_LINES, MAX_REFERENCE, OUT_OF_RANGE_MESSAGE } from './order-limits.js';
 
 /** A line's reference: the buyer's designators or cost code, one line of at most MAX_REFERENCE characters. */
 export const LineReference = line({ min: 0, max: MAX_REFERENCE }).describe(
@@ -242,9 +239,6 @@ export type OrderBody = z.output<typeof OrderBody>;
 export type OrderInput = z.input<typeof OrderBody>;
 
 export const OrderIdParams = z.object({ id: Id });
-
-/** docs/product.md §8, word for word. */
-export const OUT_OF_RANGE_MESSAGE = 'You have to place order in our given range';
 
 /** An unpaid order that ran out of time can be neither paid nor cancelled. */
 export const ORDER_EXPIRED_MESSAGE =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AttributeValues, Facet, LIFECYCLES, MAX_PART_DOCUMENTS, PartDocument } from './catalog.js';
 import { MAX_ORDER_MULTIPLE } from './order-multiple.js';
+import { MAX_PRICE_PER_PIECE, MAX_QUANTITY } from './part-pricing.js';
 import {
   Id,
   line,
@@ -114,10 +115,6 @@ export const ImageRef = z
     'must be an http(s) address or a picture uploaded to /api/images',
   );
 
-/** The largest quantity and price the shop takes: far above any real order, far below 2^53. */
-export const MAX_QUANTITY = 1_000_000_000;
-export const MAX_PRICE_PER_PIECE = 1_000_000;
-
 /** At most this many price breaks per part. */
 export const MAX_PRICE_BREAKS = 10;
 
@@ -127,26 +124,7 @@ export {
   notMultipleMessage,
   orderQuantityFor,
 } from './order-multiple.js';
-
-/**
- * What a piece costs at `quantity`: the price of the highest break the quantity reaches, else the
- * part's own price; the buyer's company's contract price instead when the part carries one (it
- * applies now) and it is lower. The one place an order line, a bill of materials, the product page
- * and the order builder price a line.
- */
-export function unitPriceFor(
-  part: {
-    price_per_piece: number;
-    price_breaks: readonly PriceBreak[];
-    contractPrice?: { unitPrice: number } | undefined;
-  },
-  quantity: number,
-): number {
-  let price = part.price_per_piece;
-  for (const tier of part.price_breaks) if (quantity >= tier.min_quantity) price = tier.price_per_piece;
-  const contract = part.contractPrice?.unitPrice;
-  return contract !== undefined && contract < price ? contract : price;
-}
+export { MAX_PRICE_PER_PIECE, MAX_QUANTITY, unitPriceFor } from './part-pricing.js';
 
 /**
  * The price breaks' rules (docs/api.md): each break's `min_quantity` lies above the part's minimum

@@ -12,3 +12,7 @@ export const CATALOG_PAGE_SIZE = 24;
 export const PART_SORTS = ['catalog', 'name', '-name', 'newest'] as const;
 export type PartSort = (typeof PART_SORTS)[number];
 export const DEFAULT_PART_SORT: PartSort = 'catalog';
+
+/** The finder's orders (`GET /api/catalog/search`): here, beside no schema, for the catalog page. */
+export const PART_SEARCH_SORTS = ['relevance', 'price', '-price', 'name', 'newest'] as const;
+export type PartSearchSort = (typeof PART_SEARCH_SORTS)[number];

@@ -1,5 +1,5 @@
-import { type PartAvailability, type ShipPlan, shipPlan } from '@shop/contract/availability';
 import type { IncomingBatch } from '@shop/contract/parts';
+import { type PartAvailability, type ShipPlan, shipPlan } from '@shop/contract/ship-plan';
 import { formatCount, formatDay } from './format';
 
 /*

@@ -1,5 +1,5 @@
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import { MAX_QUANTITY } from '@shop/contract/parts';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
+import { MAX_QUANTITY } from '@shop/contract/part-pricing';
 import { describe, expect, it } from 'vitest';
 import { quantityCap, quantityProblem, steppedQuantity } from './pricing';
 

@@ -1,12 +1,7 @@
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import {
-  isOrderMultiple,
-  MAX_QUANTITY,
-  notMultipleMessage,
-  orderQuantityFor,
-  type PriceBreak,
-  unitPriceFor,
-} from '@shop/contract/parts';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
+import { isOrderMultiple, notMultipleMessage, orderQuantityFor } from '@shop/contract/order-multiple';
+import { MAX_QUANTITY, unitPriceFor } from '@shop/contract/part-pricing';
+import type { PriceBreak } from '@shop/contract/parts';
 
 /** What pricing and checking a quantity needs to know of a part. */
 export interface PricedPart {

@@ -1,4 +1,4 @@
-import { GOOGLE_SIGN_IN_PROBLEMS, type GoogleSignInProblem } from '@shop/contract/auth';
+import { GOOGLE_SIGN_IN_PROBLEMS, type GoogleSignInProblem } from '@shop/contract/google-sign-in';
 
 /** The shop's own words for each reason a Google sign-in came back without signing in. */
 const TEXTS: Record<GoogleSignInProblem, string> = {

@@ -1,5 +1,5 @@
 import type { BomLine } from '@shop/contract/bom';
-import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { MAX_ORDER_LINES } from '@shop/contract/order-limits';
 import { describe, expect, it } from 'vitest';
 import { blocksOrder, fixRows, partLines, totals, withFixes } from './bom-lines';
 

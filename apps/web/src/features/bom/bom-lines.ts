@@ -1,5 +1,5 @@
 import type { BomLine, BomMapping, BomProblem } from '@shop/contract/bom';
-import { MAX_ORDER_LINES, MAX_REFERENCE } from '@shop/contract/orders';
+import { MAX_ORDER_LINES, MAX_REFERENCE } from '@shop/contract/order-limits';
 
 /** What each problem says to a buyer. */
 export const PROBLEM_WORDS: Record<BomProblem, string> = {

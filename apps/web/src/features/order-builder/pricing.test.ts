@@ -1,4 +1,4 @@
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
 import { describe, expect, it } from 'vitest';
 import { priceLine, typedPieces } from '../../lib/pricing';
 import {

@@ -1,4 +1,4 @@
-import { MAX_REFERENCE } from '@shop/contract/orders';
+import { MAX_REFERENCE } from '@shop/contract/order-limits';
 import {
   type OrderedPart,
   type PricedLine,

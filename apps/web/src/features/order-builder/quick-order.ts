@@ -1,4 +1,4 @@
-import { MAX_QUANTITY } from '@shop/contract/parts';
+import { MAX_QUANTITY } from '@shop/contract/part-pricing';
 
 /**
  * The quick order box: lines of "part name or id, quantity" typed or pasted from a spreadsheet

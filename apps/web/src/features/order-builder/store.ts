@@ -1,4 +1,4 @@
-import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { MAX_ORDER_LINES } from '@shop/contract/order-limits';
 import { useSyncExternalStore } from 'react';
 import { readPunchout, subscribePunchout } from '../../lib/punchout-session';
 

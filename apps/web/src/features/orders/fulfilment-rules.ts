@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Carrier, TrackingNumber } from '@shop/contract/fulfilment';
-import { MAX_QUANTITY } from '@shop/contract/parts';
+import { MAX_QUANTITY } from '@shop/contract/part-pricing';
 import { wholeNumber } from '@shop/contract/primitives';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';

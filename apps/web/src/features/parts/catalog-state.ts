@@ -1,5 +1,4 @@
-import { PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/catalog';
-import { CATALOG_PAGE_SIZE } from '@shop/contract/storefront';
+import { CATALOG_PAGE_SIZE, PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/storefront';
 
 /**
  * What the parts finder (/catalog) shows, as its address holds it: `q`, `category`, `tool`,

@@ -1,4 +1,4 @@
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
 import type { Part } from '@shop/contract/parts';
 import { describe, expect, it } from 'vitest';
 import { savingPercent } from '../../lib/pricing';

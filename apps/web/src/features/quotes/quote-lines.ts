@@ -1,4 +1,4 @@
-import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { MAX_ORDER_LINES } from '@shop/contract/order-limits';
 import type { Quote, QuoteLine, QuoteStatus } from '@shop/contract/quotes';
 
 /**

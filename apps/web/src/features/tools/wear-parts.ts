@@ -1,4 +1,4 @@
-import { orderQuantityFor } from '@shop/contract/parts';
+import { orderQuantityFor } from '@shop/contract/order-multiple';
 import type { ToolPart } from '@shop/contract/tools';
 import type { BuilderLine } from '../order-builder';
 

@@ -1,5 +1,6 @@
 import { type IncomingBody, MAX_INCOMING_BATCHES, MAX_LEAD_TIME_DAYS } from '@shop/contract/availability';
-import { MAX_QUANTITY, type Part } from '@shop/contract/parts';
+import { MAX_QUANTITY } from '@shop/contract/part-pricing';
+import type { Part } from '@shop/contract/parts';
 import { useEffect, useState } from 'react';
 import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';

@@ -1,10 +1,5 @@
-import {
-  MAX_ORDER_MULTIPLE,
-  MAX_PRICE_BREAKS,
-  MAX_QUANTITY,
-  type Part,
-  type PriceBreak,
-} from '@shop/contract/parts';
+import { MAX_QUANTITY } from '@shop/contract/part-pricing';
+import { MAX_ORDER_MULTIPLE, MAX_PRICE_BREAKS, type Part, type PriceBreak } from '@shop/contract/parts';
 import { useEffect } from 'react';
 import { type FieldError, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';

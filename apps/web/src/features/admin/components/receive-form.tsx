@@ -1,4 +1,5 @@
-import { MAX_QUANTITY, type Part } from '@shop/contract/parts';
+import { MAX_QUANTITY } from '@shop/contract/part-pricing';
+import type { Part } from '@shop/contract/parts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';

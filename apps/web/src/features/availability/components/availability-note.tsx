@@ -1,5 +1,5 @@
 import type { PartAvailability } from '@shop/contract/availability';
-import { orderQuantityFor } from '@shop/contract/parts';
+import { orderQuantityFor } from '@shop/contract/order-multiple';
 import { availabilityNote, incomingNote } from '../../../lib/availability';
 import { formatPieces } from '../../../lib/format';
 

@@ -1,5 +1,5 @@
 import type { BomLine, BomMapping, BomResult } from '@shop/contract/bom';
-import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { MAX_ORDER_LINES } from '@shop/contract/order-limits';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';

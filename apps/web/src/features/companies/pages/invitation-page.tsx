@@ -1,4 +1,5 @@
-import { COMPANY_FULL_JOIN_MESSAGE, type Company } from '@shop/contract/companies';
+import type { Company } from '@shop/contract/companies';
+import { COMPANY_FULL_JOIN_MESSAGE } from '@shop/contract/company-limits';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { FormError, Notice } from '../../../components/form/form-notes';

@@ -1,4 +1,4 @@
-import { MAX_PRICE_PER_PIECE } from '@shop/contract/parts';
+import { MAX_PRICE_PER_PIECE } from '@shop/contract/part-pricing';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { LabelledCell } from '../../../components/ui/labelled-cell';

@@ -1,4 +1,5 @@
-import { orderQuantityFor, type Part } from '@shop/contract/parts';
+import { orderQuantityFor } from '@shop/contract/order-multiple';
+import type { Part } from '@shop/contract/parts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
 import type { Part } from '@shop/contract/parts';
 import { Link } from 'react-router';
 import { formatCount, formatDollars, formatPieces, soldInMultiplesText } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { MAX_ORDER_LINES } from '@shop/contract/orders';
+import { MAX_ORDER_LINES } from '@shop/contract/order-limits';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';

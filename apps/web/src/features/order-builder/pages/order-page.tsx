@@ -1,5 +1,5 @@
 import type { RefusedLine } from '@shop/contract/errors';
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
 import { AMOUNT_LIMIT_CENTS } from '@shop/contract/payments';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import { orderQuantityFor, type Part } from '@shop/contract/parts';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
+import { orderQuantityFor } from '@shop/contract/order-multiple';
+import type { Part } from '@shop/contract/parts';
 import { AMOUNT_LIMIT_CENTS, AMOUNT_LIMIT_MESSAGE } from '@shop/contract/payments';
 import { Mobile } from '@shop/contract/users';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/catalog';
+import { PART_SEARCH_SORTS, type PartSearchSort } from '@shop/contract/storefront';
 import { type Ref, useId } from 'react';
 import { SORT_LABELS } from '../catalog-state';
 

@@ -1,6 +1,7 @@
 import type { Category } from '@shop/contract/catalog';
-import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/orders';
-import { orderQuantityFor, type Part } from '@shop/contract/parts';
+import { OUT_OF_RANGE_MESSAGE } from '@shop/contract/order-limits';
+import { orderQuantityFor } from '@shop/contract/order-multiple';
+import type { Part } from '@shop/contract/parts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';

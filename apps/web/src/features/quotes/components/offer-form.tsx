@@ -1,4 +1,5 @@
-import { isOrderMultiple, MAX_PRICE_PER_PIECE, notMultipleMessage } from '@shop/contract/parts';
+import { isOrderMultiple, notMultipleMessage } from '@shop/contract/order-multiple';
+import { MAX_PRICE_PER_PIECE } from '@shop/contract/part-pricing';
 import type { Quote } from '@shop/contract/quotes';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';

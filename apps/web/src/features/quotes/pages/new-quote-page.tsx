@@ -1,5 +1,5 @@
-import { MAX_REFERENCE } from '@shop/contract/orders';
-import { isOrderMultiple, notMultipleMessage } from '@shop/contract/parts';
+import { MAX_REFERENCE } from '@shop/contract/order-limits';
+import { isOrderMultiple, notMultipleMessage } from '@shop/contract/order-multiple';
 import { MAX_QUOTE_MESSAGE } from '@shop/contract/quotes';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
