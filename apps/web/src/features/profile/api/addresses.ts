@@ -14,7 +14,8 @@ export const addressesQuery = queryOptions({
   meta: { quiet: true },
 });
 
-export const useAddresses = () => useQuery(addressesQuery);
+/** The saved addresses; asked only while `enabled`. */
+export const useAddresses = (enabled = true) => useQuery({ ...addressesQuery, enabled });
 
 /** The addresses are read again after each change. */
 function useRefreshAddresses() {

@@ -11,6 +11,7 @@ export function profileQuery(email: string) {
   });
 }
 
-export function useProfile(email: string) {
-  return useQuery(profileQuery(email));
+/** The profile of `email`; asked only while `enabled` (a page that knows it will need it soon). */
+export function useProfile(email: string, enabled = true) {
+  return useQuery({ ...profileQuery(email), enabled });
 }

@@ -46,12 +46,20 @@ export function OfferAnswer(props: {
   /** A refused accept, for the page to tell (null: the buyer answers again). */
   onRefused: (refusal: AcceptRefusal | null) => void;
 }) {
-  const session = useSession();
-  const email = session.status === 'signed-in' ? session.user.email : '';
-  const profile = useProfile(email);
-  const addresses = useAddresses();
+  const { profile, addresses } = useOfferAnswerData();
   if (profile.isPending || addresses.isPending) return <ProgressBar />;
   return <OfferAnswerForm {...props} mobile={profile.data?.mobile ?? ''} addresses={addresses.data ?? []} />;
+}
+
+/**
+ * What the answer to an offer needs: the buyer's profile (their mobile) and saved addresses. The
+ * quote's page asks for them beside the quote (`enabled` once it knows a buyer reads it), so the
+ * form comes with the page rather than after it, moving the thread below it down.
+ */
+export function useOfferAnswerData(enabled = true) {
+  const session = useSession();
+  const email = session.status === 'signed-in' ? session.user.email : '';
+  return { profile: useProfile(email, enabled), addresses: useAddresses(enabled) };
 }
 
 /**

@@ -10,7 +10,7 @@ import { type AcceptRefusal, OFFER_CHANGED_MEANWHILE, offerChangedMeanwhile } fr
 import { type QuoteAsRead, useQuote } from '../api/quotes';
 import { AcceptRefusalAlert } from '../components/accept-refusal-alert';
 import { MakeContractPrices } from '../components/make-contract-prices';
-import { OfferAnswer } from '../components/offer-answer';
+import { OfferAnswer, useOfferAnswerData } from '../components/offer-answer';
 import { OfferForm } from '../components/offer-form';
 import { QuoteLinesTable } from '../components/quote-lines-table';
 import { QuoteStatusBadge } from '../components/quote-status';
@@ -31,7 +31,9 @@ export function QuotePage() {
       ? quote.error
       : null,
   );
-  const { admin } = useIsAdmin();
+  const { admin, loading } = useIsAdmin();
+  // An offer's answer needs the buyer's mobile and addresses: asked beside the quote, not after it.
+  useOfferAnswerData(!loading && !admin);
   if (quote.isPending) return <ProgressBar />;
   if (!quote.data)
     return (
