@@ -131,3 +131,15 @@ for (const [slug, shape, color, background] of pictures) {
     .toFile(path.join(out, `${slug}.webp`));
 }
 console.log(`wrote ${pictures.length} pictures to ${out}`);
+
+// The tool models' exploded drawings (drawn by hand as tools/*.svg) as the WebP the shop serves,
+// 1,600 px wide: rasterised here, not when the shop seeds its demo (libvips would stay in a new
+// shop's memory, about 65 MB of it).
+const drawings = fs.readdirSync(path.join(out, 'tools')).filter((file) => file.endsWith('.svg'));
+for (const file of drawings) {
+  await sharp(path.join(out, 'tools', file), { density: 144 })
+    .resize({ width: 1600 })
+    .webp({ quality: 90 })
+    .toFile(path.join(out, 'tools', file.replace(/\.svg$/, '.webp')));
+}
+console.log(`wrote ${drawings.length} drawings to ${path.join(out, 'tools')}`);

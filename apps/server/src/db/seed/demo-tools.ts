@@ -12,7 +12,7 @@ export { DEMO_SPARE_PARTS, type DemoSparePart, type DemoSparePartName } from './
 
 /*
  * The demo's tool models: four of the manufacturer's tools, each with an exploded drawing drawn
- * as SVG (demo-images/tools/*.svg, rasterised to WebP by sharp when the shop seeds) whose
+ * as SVG (demo-images/tools/*.svg, rasterised to the .webp beside it by scripts/make-demo-images.mjs) whose
  * numbered balloons are the hotspots below, and the spare parts they are made of.
  */
 
@@ -116,14 +116,6 @@ export async function partIdsByName(db: Database): Promise<Map<string, string>> 
 async function storedPicture(uploadsDir: string, file: string): Promise<string> {
   const bytes = await fs.readFile(path.join(demoImagesDir, file));
   return `/api/images/${await saveImage(uploadsDir, bytes)}`;
-}
-
-/** An SVG drawing of demo-images/tools/ rasterised to WebP (sharp, as uploads are stored) and stored. */
-async function storedDrawing(uploadsDir: string, drawing: string): Promise<string> {
-  const { default: sharp } = await import('sharp');
-  const svg = await fs.readFile(path.join(demoImagesDir, 'tools', `${drawing}.svg`));
-  const webp = await sharp(svg, { density: 144 }).resize({ width: 1600 }).webp({ quality: 90 }).toBuffer();
-  return `/api/images/${await saveImage(uploadsDir, webp)}`;
 }
 
 /** The part number a demo name carries in brackets (`… (HE-80)`). */
@@ -241,7 +233,7 @@ export async function seedDemoTools(
         tool_id: id,
         diagram_no: 0,
         title: tool.title,
-        img: await storedDrawing(uploadsDir, tool.drawing),
+        img: await storedPicture(uploadsDir, `tools/${tool.drawing}.webp`),
       })
       .execute();
     await trx
