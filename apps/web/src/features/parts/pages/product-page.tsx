@@ -259,7 +259,8 @@ function Product({
                   <button
                     type="button"
                     className="btn btn-outline btn-primary"
-                    disabled={!quote.inRange}
+                    // The builder is the app's: a press before it has the page would be lost.
+                    disabled={!hydrated || !quote.inRange}
                     onClick={() => {
                       if (!quote.inRange) return;
                       addToOrder(part._id, quote.quantity);

@@ -1,6 +1,7 @@
 import type { Hotspot, Tool, ToolPart } from '@shop/contract/tools';
 import { useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { useHydrated } from '../../../lib/hydrated';
 import { loadData } from '../../../lib/server-data';
 import { showSuccess } from '../../../lib/toasts';
 import { addToOrder } from '../../order-builder';
@@ -41,6 +42,7 @@ const lineOf = (tool: Tool, spot: Hotspot): ToolPart | undefined =>
 
 function ToolView({ tool }: { tool: Tool }) {
   const [chosen, setChosen] = useState<{ spot?: Hotspot; line: ToolPart }>();
+  const hydrated = useHydrated();
   const wearLines = wearPartLines([{ count: 1, parts: tool.parts }]);
   const addWearParts = () => {
     for (const line of wearLines) addToOrder(line.partsId, line.quantity);
@@ -99,7 +101,8 @@ function ToolView({ tool }: { tool: Tool }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={wearLines.length === 0}
+            // The builder is the app's: a press before it has the page would be lost.
+            disabled={!hydrated || wearLines.length === 0}
             onClick={addWearParts}
           >
             Add all wear parts
