@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isPlainClick } from '../../lib/plain-click';
 
 /**
  * Previous/next through a paged list, with where the reader is. With `hrefOf` (a page's address
@@ -44,9 +45,7 @@ export function Pager({
         to={hrefOf(to)}
         onClick={(event) => {
           // A click meant for a new tab or window stays the link's.
-          const elsewhere =
-            event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-          if (!onChange || elsewhere) return;
+          if (!onChange || !isPlainClick(event)) return;
           event.preventDefault();
           onChange(to);
         }}

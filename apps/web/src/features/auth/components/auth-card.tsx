@@ -2,6 +2,7 @@ import type { GoogleSignInProblem } from '@shop/contract/auth';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { FormError } from '../../../components/form/form-notes';
 import { CardPage } from '../../../components/ui/card-page';
+import { isPlainClick } from '../../../lib/plain-click';
 import { googleProblemText } from '../google-problems';
 
 /** The card that holds the login and signup forms, the Google option and the link to the other one. */
@@ -55,8 +56,7 @@ export function GoogleButton({ returnTo, problem }: { returnTo: string; problem?
   }, []);
 
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    // A new tab or window (a modified click) goes its own way.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     if (pending) return;
     setPending(true);

@@ -2,6 +2,7 @@ import type { Facet } from '@shop/contract/catalog';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { isPlainClick } from '../../../lib/plain-click';
 import { type CatalogState, catalogSearch, filterCount, filterValues, withFilter } from '../catalog-state';
 import { valueText } from '../specification';
 import { NumberFacet } from './number-facet';
@@ -42,13 +43,13 @@ export function FacetPanel({
   );
   // What the form keeps as it is: the search, category, tool and sort; and a filter the page
   // shows no facet for (the address named it), so that applying the others does not drop it.
+  const cleared = { ...state, filters: {}, inStock: false, activeOnly: false, offset: 0 };
   const kept = [
-    ...catalogSearch({ ...state, filters: {}, inStock: false, activeOnly: false, offset: 0 }),
+    ...catalogSearch(cleared),
     ...Object.entries(state.filters).flatMap(([key, value]) =>
       facets.some((facet) => facet.key === key) ? [] : [[`f.${key}`, value] as const],
     ),
   ];
-  const cleared = { ...state, filters: {}, inStock: false, activeOnly: false, offset: 0 };
   return (
     <form
       method="get"
@@ -92,8 +93,7 @@ export function FacetPanel({
             preventScrollReset
             className="btn btn-ghost btn-sm"
             onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-                return;
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               go(cleared);
             }}
