@@ -44,7 +44,11 @@ export function collectPageProblems(page: Page): string[] {
       problems.push(`request failed: ${request.url()} (on ${page.url()})`);
   });
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (on ${page.url()})`);
+    if (message.type() !== 'error') return;
+    // A refused call's message names no address: its location does.
+    const from = message.location().url;
+    const where = from && from !== page.url() ? ` [${from}]` : '';
+    problems.push(`console: ${message.text()}${where} (on ${page.url()})`);
   });
   return problems;
 }

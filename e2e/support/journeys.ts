@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { linkIn, mailTo } from '../../apps/server/src/test-support/account-mails';
 import type { TestMailServer } from '../../apps/server/src/test-support/smtp-server';
-import { collectPageProblems, DESKTOP, launchBrowser } from './browser';
+import { collectPageProblems, DESKTOP, launchBrowser, screenshot } from './browser';
 import { freshSchema } from './fresh-schema';
 import { type RunningShop, startShop } from './shop-server';
 
@@ -11,6 +11,26 @@ export async function fillTestCard(page: Page, number = '4242 4242 4242 4242'): 
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
+}
+
+/**
+ * A failed journey's account of its pages, printed and saved beside the screenshots: where each
+ * stood, the alerts it showed, everything it reported (the expected refusals too), its picture.
+ */
+async function tellWhereThePagesStood(test: string, pages: { page: Page; reported: string[] }[]) {
+  for (const [n, { page, reported }] of pages.entries()) {
+    if (page.isClosed()) continue;
+    const alerts = await page
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => []);
+    console.error(
+      [`Page ${n + 1} of the failed journey "${test}": ${page.url()}`, ...alerts.map((a) => `  alert: ${a}`)]
+        .concat(reported.map((r) => `  reported: ${r}`))
+        .join('\n'),
+    );
+    await screenshot(page, `failed-${test.replace(/\W+/g, '-').slice(0, 60)}-${n + 1}`).catch(() => {});
+  }
 }
 
 export interface Credentials {
@@ -28,6 +48,8 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   let problems: string[] = [];
+  // What each open page reported, all of it, for the account of a failed journey.
+  let opened: { page: Page; reported: string[] }[] = [];
 
   let schema: Awaited<ReturnType<typeof freshSchema>> | undefined;
 
@@ -43,7 +65,9 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     await shop?.stop();
     await schema?.drop();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await tellWhereThePagesStood(task.name, opened);
+    opened = [];
     // Closing the pages first collects what each of them reported.
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     const reported = problems;
@@ -72,6 +96,7 @@ export function journeys(options: { env?: Record<string, string>; expectedProble
     contexts.push(context);
     const page = await context.newPage();
     const pageProblems = collectPageProblems(page);
+    opened.push({ page, reported: pageProblems });
     // A browser that runs no scripts does not fetch the scripts the page preloads: no problem.
     const noScripts = (p: string) =>
       browsing.javaScriptEnabled === false && /^request failed: \S+\.js /.test(p);
