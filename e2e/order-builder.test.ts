@@ -88,10 +88,11 @@ describe('a buyer building an order of many parts', () => {
 
     // Pasted from a spreadsheet: a header, a part whose exact name wins over a longer one, a part
     // the shop does not sell, a quantity that is no whole number, a line longer than any part's
-    // name and a negative quantity: each bad line reported on its own, the good one added.
+    // name and a negative quantity: each bad line reported on its own, the good one added with
+    // the reference written after its quantity.
     await quickOrder(
       page,
-      `Part;Qty\ndesoldering braid 2.5 mm;250\nNo Such Soldering Robot, 3\nDesoldering Braid 2.5 mm Long\t2.5\n${'Desoldering braid '.repeat(14)}, 5\nFlux Pen No-Clean 10 ml, -3`,
+      `Part;Qty;Reference\ndesoldering braid 2.5 mm;250;Rework bench, R14\nNo Such Soldering Robot, 3\nDesoldering Braid 2.5 mm Long\t2.5\n${'Desoldering braid '.repeat(14)}, 5\nFlux Pen No-Clean 10 ml, -3`,
     );
     await toast(page, '1 line added to the order').waitFor();
     await page.getByText('Line 3 (“No Such Soldering Robot, 3”): unknown part').waitFor();
@@ -101,6 +102,9 @@ describe('a buyer building an order of many parts', () => {
     await page.getByText(/^Line 5 \(“Desoldering braid .*…”\): part name or id is too long/).waitFor();
     await page.getByText('Line 6 (“Flux Pen No-Clean 10 ml, -3”): quantity must be positive').waitFor();
     await row(page, parts.braid.name).getByText('$500').waitFor();
+    expect(await page.getByLabel(`Reference for ${parts.braid.name} (optional)`).inputValue()).toBe(
+      'Rework bench, R14',
+    );
     expect(await row(page, parts.braidLong.name).count()).toBe(0);
     await page.getByTestId('order-total').getByText('$900').waitFor();
     expect(await page.getByRole('link', { name: 'Order: 2 lines' }).count()).toBe(1);
@@ -143,6 +147,7 @@ describe('a buyer building an order of many parts', () => {
     ).json as unknown as { poNumber: string; price: number; lines: unknown[] }[];
     expect(order).toMatchObject({ poNumber: 'PO-2026-0042', price: 800 });
     expect(order?.lines).toHaveLength(2);
+    expect(order?.lines).toContainEqual(expect.objectContaining({ reference: 'Rework bench, R14' }));
   });
 
   it('is usable on a phone', async () => {

@@ -7,6 +7,7 @@ import {
   NOT_WHOLE_REASON,
   parseQuickOrderText,
   resolveQuickOrder,
+  TOO_LONG_REFERENCE_REASON,
   UNKNOWN_PART_REASON,
 } from './quick-order';
 
@@ -73,6 +74,41 @@ describe('reading a quick order', () => {
     ]);
   });
 
+  it("reads a cell after the quantity as the line's reference", () => {
+    const text = [
+      'Part\tQty\tReference',
+      'Heat Gun\t5\t4711',
+      'Wire Stripper;12;R1, R2',
+      'Crimper, 0.5 mm, 30, C4,C5',
+      '"Probe, red"\t7\t"Bench 2"\tline A',
+      'Heat Gun, 2',
+    ].join('\n');
+    expect(parseQuickOrderText(text)).toEqual({
+      rows: [
+        { lineNumber: 2, ref: 'Heat Gun', quantity: 5, reference: '4711' },
+        { lineNumber: 3, ref: 'Wire Stripper', quantity: 12, reference: 'R1, R2' },
+        { lineNumber: 4, ref: 'Crimper, 0.5 mm', quantity: 30, reference: 'C4,C5' },
+        { lineNumber: 5, ref: 'Probe, red', quantity: 7, reference: 'Bench 2 line A' },
+        { lineNumber: 6, ref: 'Heat Gun', quantity: 2 },
+      ],
+      problems: [],
+    });
+  });
+
+  it('refuses a reference longer than an order line takes, and a wrong quantity before one', () => {
+    const long = 'R'.repeat(41);
+    expect(
+      parseQuickOrderText(`Heat Gun\t5\t${long}\nHeat Gun, 2.5, R1\nHeat Gun\t5\t${'R'.repeat(40)}`),
+    ).toEqual({
+      rows: [{ lineNumber: 3, ref: 'Heat Gun', quantity: 5, reference: 'R'.repeat(40) }],
+      problems: [
+        { lineNumber: 1, text: `Heat Gun\t5\t${long}`, reason: TOO_LONG_REFERENCE_REASON },
+        { lineNumber: 2, text: 'Heat Gun, 2.5, R1', reason: NOT_WHOLE_REASON },
+      ],
+    });
+    expect(TOO_LONG_REFERENCE_REASON).toBe('reference is longer than 40 characters');
+  });
+
   it('does not take a first line of data for a header', () => {
     expect(parseQuickOrderText('Heat Gun, 5').rows).toHaveLength(1);
   });
@@ -96,6 +132,12 @@ describe("finding a quick order's parts", () => {
       lines: [{ lineNumber: 1, partsId: 'a', quantity: 5 }],
       problems: [],
     });
+  });
+
+  it("keeps a row's reference with its part", () => {
+    expect(resolveQuickOrder([{ ...row(1, 'Stripper'), reference: 'R1, R2' }], found).lines).toEqual([
+      { lineNumber: 1, partsId: 'c', quantity: 5, reference: 'R1, R2' },
+    ]);
   });
 
   it('takes the one part whose name holds the text, and a part by its id', () => {

@@ -1,17 +1,20 @@
+import { MAX_REFERENCE } from '@shop/contract/order-limits';
 import { MAX_QUANTITY } from '@shop/contract/part-pricing';
 
 /**
  * The quick order box: lines of "part name or id, quantity" typed or pasted from a spreadsheet
- * (tab- or ;-separated), read here in two pure steps: the text into rows, then each row's part
- * out of the parts the catalog found for it.
+ * (tab- or ;-separated), maybe with the line's reference after the quantity, read here in two
+ * pure steps: the text into rows, then each row's part out of the parts the catalog found for it.
  */
 
-/** A line read as a part (its name or id, as written) and a whole quantity. */
+/** A line read as a part (its name or id, as written), a whole quantity and maybe a reference. */
 export interface QuickOrderRow {
   /** The line of the text, from 1. */
   lineNumber: number;
   ref: string;
   quantity: number;
+  /** The buyer's reference for the line (designators, a cost code), when the line has one. */
+  reference?: string;
 }
 
 /** A line that could not be used, and why. */
@@ -29,6 +32,7 @@ export const TOO_MANY_REASON = `quantity must be at most ${MAX_QUANTITY}`;
 /** No part's name is longer (the catalog's rule), and a search of a longer text is refused. */
 export const MAX_REF_LENGTH = 120;
 export const TOO_LONG_REASON = `part name or id is too long (a part's name has at most ${MAX_REF_LENGTH} characters)`;
+export const TOO_LONG_REFERENCE_REASON = `reference is longer than ${MAX_REFERENCE} characters`;
 export const UNKNOWN_PART_REASON = 'unknown part';
 export const ambiguousReason = (names: readonly string[]) =>
   `ambiguous: matches several parts (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})`;
@@ -47,16 +51,35 @@ function cell(text: string): string {
   return /^".*"$/s.test(trimmed) ? trimmed.slice(1, -1).replaceAll('""', '"').trim() : trimmed;
 }
 
+/** A cell that reads as a quantity, right or wrong ("20", "2.5", "-3", "15 pcs"), or a header's. */
+const quantityLike = (text: string) =>
+  /^[-−]?\s*\d+(?:[.,]\d+)?(?:\s*(?:pcs|pieces)\.?)?$/i.test(cell(text)) || HEADER_QUANTITY.test(cell(text));
+
 /**
- * Splits a line at its last separator: a tab if it has one (a spreadsheet's copy), else a
- * semicolon, else a comma (a part's name may hold commas; the quantity is the last cell).
+ * Splits a line into its cells at a tab if it has one (a spreadsheet's copy), else at semicolons,
+ * else at commas. Before the quantity stands the part, after it the line's reference. The
+ * quantity is the first cell after the part that reads as one, or with commas the last (a name
+ * may hold commas and numbers: "Crimper, 0.5 mm, 30"); with none, the last cell. A reference's
+ * tab-separated cells are joined with a space: a reference is one line, without tabs.
  */
-function split(line: string): [string, string] | undefined {
+function split(line: string): { part: string; quantity: string; reference: string } | undefined {
   for (const separator of ['\t', ';', ',']) {
     const cells = line.split(separator).filter((part, index) => index === 0 || part.trim() !== '');
     if (cells.length < 2) continue;
-    const quantity = cells.pop() ?? '';
-    return [cells.join(separator), quantity];
+    const isQuantity = (text: string, index: number) => index > 0 && quantityLike(text);
+    const found = separator === ',' ? cells.findLastIndex(isQuantity) : cells.findIndex(isQuantity);
+    const at = found > 0 ? found : cells.length - 1;
+    return {
+      part: cells.slice(0, at).join(separator),
+      quantity: cells[at] ?? '',
+      reference:
+        separator === '\t'
+          ? cells
+              .slice(at + 1)
+              .map(cell)
+              .join(' ')
+          : cell(cells.slice(at + 1).join(separator)),
+    };
   }
   return undefined;
 }
@@ -87,19 +110,24 @@ export function parseQuickOrderText(text: string): { rows: QuickOrderRow[]; prob
       problems.push({ lineNumber, text: shortened(line), reason: NO_QUANTITY_REASON });
       return;
     }
-    const ref = cell(cells[0]);
-    const quantityText = cell(cells[1]).replace(/\s*(pcs|pieces)\.?$/i, '');
+    const ref = cell(cells.part);
+    const quantityText = cell(cells.quantity).replace(/\s*(pcs|pieces)\.?$/i, '');
     if (wasFirst && HEADER_QUANTITY.test(quantityText)) return;
     if (ref === '') {
       problems.push({ lineNumber, text: shortened(line), reason: NO_PART_REASON });
       return;
     }
-    const reason = ref.length > MAX_REF_LENGTH ? TOO_LONG_REASON : quantityProblem(quantityText);
+    const reason =
+      ref.length > MAX_REF_LENGTH
+        ? TOO_LONG_REASON
+        : (quantityProblem(quantityText) ??
+          (cells.reference.length > MAX_REFERENCE ? TOO_LONG_REFERENCE_REASON : undefined));
     if (reason) {
       problems.push({ lineNumber, text: shortened(line), reason });
       return;
     }
-    rows.push({ lineNumber, ref, quantity: Number(quantityText) });
+    const quantity = Number(quantityText);
+    rows.push({ lineNumber, ref, quantity, ...(cells.reference ? { reference: cells.reference } : {}) });
   });
   return { rows, problems };
 }
@@ -108,6 +136,14 @@ export function parseQuickOrderText(text: string): { rows: QuickOrderRow[]; prob
 export interface FoundPart {
   _id: string;
   name: string;
+}
+
+/** A row with its part found: what goes into the order builder. */
+export interface QuickOrderLine {
+  lineNumber: number;
+  partsId: string;
+  quantity: number;
+  reference?: string;
 }
 
 /** How a row's part is looked up: its id, or a search of the catalog's names for it. */
@@ -121,8 +157,8 @@ export const lookupKey = (ref: string) => (isPartId(ref) ? ref.toLowerCase() : r
 export function resolveQuickOrder(
   rows: readonly QuickOrderRow[],
   found: ReadonlyMap<string, readonly FoundPart[]>,
-): { lines: { lineNumber: number; partsId: string; quantity: number }[]; problems: QuickOrderProblem[] } {
-  const lines: { lineNumber: number; partsId: string; quantity: number }[] = [];
+): { lines: QuickOrderLine[]; problems: QuickOrderProblem[] } {
+  const lines: QuickOrderLine[] = [];
   const problems: QuickOrderProblem[] = [];
   for (const row of rows) {
     const key = lookupKey(row.ref);
@@ -137,7 +173,12 @@ export function resolveQuickOrder(
     }
     const [only] = matches;
     if (matches.length === 1 && only)
-      lines.push({ lineNumber: row.lineNumber, partsId: only._id, quantity: row.quantity });
+      lines.push({
+        lineNumber: row.lineNumber,
+        partsId: only._id,
+        quantity: row.quantity,
+        ...(row.reference ? { reference: row.reference } : {}),
+      });
     else
       problems.push({
         lineNumber: row.lineNumber,

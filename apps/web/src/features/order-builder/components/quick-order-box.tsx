@@ -81,7 +81,7 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
           continue;
         }
         taken.add(line.partsId);
-        addToOrder(line.partsId, line.quantity);
+        addToOrder(line.partsId, line.quantity, line.reference);
         added += 1;
       }
       const all = [...read.problems, ...resolved.problems, ...tooMany].sort(
@@ -118,7 +118,7 @@ export function QuickOrderBox({ lines }: { lines: readonly BuilderLine[] }) {
       />
       <p id={`${id}-hint`} className="text-sm text-base-content/70">
         One part a line; cells pasted from a spreadsheet (tab- or ;-separated) work too, and a header line is
-        skipped.
+        skipped. A cell after the quantity is the line's reference (designators, a cost code).
       </p>
       {/* Unavailable (aria-disabled, which daisyUI draws as disabled) rather than disabled: a
           disabled button drops the keyboard's focus, so Parse pressed by keyboard would leave the
