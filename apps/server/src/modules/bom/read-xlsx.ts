@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import unzipper from 'unzipper';
+import type ExcelJS from 'exceljs';
+import type unzipper from 'unzipper';
 import { AppError, badRequest } from '../../http/app-error.js';
 import { RowCollector, type TableRow } from './table.js';
 
@@ -16,6 +16,15 @@ const tooBig = () =>
     `The workbook unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / 1024 / 1024} MiB: no bill of materials is that large. Save the sheet alone as CSV`,
   );
 
+/**
+ * exceljs and unzipper, loaded with the first workbook read, not with every start: exceljs alone
+ * keeps about 25 MB resident, for a file few buyers upload.
+ */
+const workbookLibraries = async () => {
+  const [{ default: excel }, { default: zip }] = await Promise.all([import('exceljs'), import('unzipper')]);
+  return { ExcelJS: excel, unzipper: zip };
+};
+
 /** Whether the bytes are a ZIP package (an XLSX workbook is one). */
 export const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -25,10 +34,10 @@ export const isZip = (bytes: Uint8Array) =>
  * a small file that unpacks to gigabytes (a ZIP bomb, huge shared strings) is refused having
  * unpacked no more than the limit. Sizes are counted as unpacked, not taken from the package's word.
  */
-async function checkUnpackedSize(bytes: Buffer): Promise<void> {
+async function checkUnpackedSize(bytes: Buffer, zip: typeof unzipper): Promise<void> {
   let directory: unzipper.CentralDirectory;
   try {
-    directory = await unzipper.Open.buffer(bytes);
+    directory = await zip.Open.buffer(bytes);
   } catch {
     throw notAWorkbook();
   }
@@ -71,7 +80,8 @@ function cellText(value: ExcelJS.CellValue | undefined): string {
  * stops one row past the limit.
  */
 export async function readWorkbook(bytes: Buffer): Promise<TableRow[]> {
-  await checkUnpackedSize(bytes);
+  const { ExcelJS, unzipper } = await workbookLibraries();
+  await checkUnpackedSize(bytes, unzipper);
   const collector = new RowCollector();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
@@ -96,14 +106,14 @@ export async function readWorkbook(bytes: Buffer): Promise<TableRow[]> {
     if (error instanceof AppError) throw error;
     // The streaming reader fails on a package that holds a sheet before its workbook part (some
     // writers order them so); the whole-file reader takes any order. The size check bounds it.
-    return readWholeWorkbook(bytes);
+    return readWholeWorkbook(bytes, ExcelJS);
   }
   return collector.rows;
 }
 
 /** The first sheet's rows read from the whole package at once (bounded by checkUnpackedSize). */
-async function readWholeWorkbook(bytes: Buffer): Promise<TableRow[]> {
-  const workbook = new ExcelJS.Workbook();
+async function readWholeWorkbook(bytes: Buffer, excel: typeof ExcelJS): Promise<TableRow[]> {
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
