@@ -34,10 +34,11 @@ export type CategoryAttribute = z.infer<typeof CategoryAttribute>;
  * The UNSPSC code procurement systems classify a category's parts by: 8 digits (segment, family,
  * class, commodity), such as 27111700. "Transfer to procurement" sends it for each line.
  */
+export const UNSPSC_PATTERN = /^[0-9]{8}$/;
 export const UNSPSC_RULE = 'must be exactly 8 digits, such as 27111700';
 export const UnspscCode = z
   .string({ error: UNSPSC_RULE })
-  .regex(/^[0-9]{8}$/, UNSPSC_RULE)
+  .regex(UNSPSC_PATTERN, UNSPSC_RULE)
   .describe('the UNSPSC code (8 digits) procurement systems classify its parts by');
 
 /** Bounds that keep a category's answer and its search small. */
