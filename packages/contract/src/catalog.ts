@@ -30,6 +30,17 @@ export const CategoryAttribute = z.object({
 });
 export type CategoryAttribute = z.infer<typeof CategoryAttribute>;
 
+/**
+ * The UNSPSC code procurement systems classify a category's parts by: 8 digits (segment, family,
+ * class, commodity), such as 27111700. "Transfer to procurement" sends it for each line.
+ */
+export const UNSPSC_PATTERN = /^[0-9]{8}$/;
+export const UNSPSC_RULE = 'must be exactly 8 digits, such as 27111700';
+export const UnspscCode = z
+  .string({ error: UNSPSC_RULE })
+  .regex(UNSPSC_PATTERN, UNSPSC_RULE)
+  .describe('the UNSPSC code (8 digits) procurement systems classify its parts by');
+
 /** Bounds that keep a category's answer and its search small. */
 export const MAX_CATEGORY_ATTRIBUTES = 30;
 export const MAX_CATEGORIES = 1000;
@@ -42,6 +53,9 @@ export const CategoryBody = z
       .array(CategoryAttribute, { error: 'must be a list of attributes' })
       .max(MAX_CATEGORY_ATTRIBUTES, `must have at most ${MAX_CATEGORY_ATTRIBUTES} attributes`)
       .default([]),
+    unspsc: UnspscCode.nullish().describe(
+      'the UNSPSC code (8 digits) its parts are sent to procurement with; null: none; left out of a PUT: kept as it is',
+    ),
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
@@ -68,6 +82,10 @@ export const Category = z.object({
       unit: z.string().optional(),
     }),
   ),
+  unspsc: z
+    .string()
+    .optional()
+    .describe("its own UNSPSC code; a part of a category without one is sent with its nearest parent's"),
 });
 export type Category = z.infer<typeof Category>;
 

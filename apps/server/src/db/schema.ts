@@ -115,6 +115,8 @@ export interface CategoriesTable {
   parent_id: string | null;
   /** [{key, name, type, unit?}] JSON. */
   attributes: string;
+  /** Its UNSPSC code (8 digits), or none. */
+  unspsc: string | null;
   created_at: string;
 }
 

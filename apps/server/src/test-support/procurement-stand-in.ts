@@ -25,6 +25,8 @@ export interface ReceivedItem {
   unitPrice: number;
   buyerPartId?: string;
   description: string;
+  /** How the shop classified it: cXML's Classification (domain and code), OCI's MATGROUP (code). */
+  classification?: { domain?: string; code: string };
 }
 
 export interface Received {
@@ -110,6 +112,10 @@ function itemsOfMessage(message: string): { buyerCookie: string; items: Received
       unitPrice: Number(text(item.ItemDetail?.UnitPrice?.Money)),
       buyerPartId: text(item.ItemID?.BuyerPartID) || undefined,
       description: text(item.ItemDetail?.Description),
+      classification: {
+        domain: String(item.ItemDetail?.Classification?.['@domain']),
+        code: text(item.ItemDetail?.Classification),
+      },
     })),
   };
 }
@@ -123,6 +129,7 @@ function itemsOfOci(fields: Record<string, string>): ReceivedItem[] {
       unitPrice: Number(fields[`NEW_ITEM-PRICE[${n}]`]),
       description: fields[`NEW_ITEM-DESCRIPTION[${n}]`] ?? '',
       ...(fields[`NEW_ITEM-MATNR[${n}]`] ? { buyerPartId: fields[`NEW_ITEM-MATNR[${n}]`] } : {}),
+      classification: { code: fields[`NEW_ITEM-MATGROUP[${n}]`] ?? '' },
     });
   return items;
 }

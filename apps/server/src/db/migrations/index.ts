@@ -40,6 +40,7 @@ import * as m0038 from './0038_api_keys.js';
 import * as m0039 from './0039_webhooks.js';
 import * as m0040 from './0040_punchout.js';
 import * as m0041 from './0041_search_scope_index.js';
+import * as m0042 from './0042_category_unspsc.js';
 import { currentPostgresSchema } from './shared.js';
 
 /**
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0039_webhooks': m0039,
   '0040_punchout': m0040,
   '0041_search_scope_index': m0041,
+  '0042_category_unspsc': m0042,
 };
 
 /**

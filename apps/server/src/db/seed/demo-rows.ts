@@ -32,6 +32,8 @@ export function demoRows(
     name: category.name,
     parent_id: category.parent ? (categoryIds.get(category.parent) ?? null) : null,
     attributes: JSON.stringify(category.attributes),
+    // No UNSPSC code: a demo category's parts go to procurement by their category id.
+    unspsc: null,
     created_at: new Date(start + i).toISOString(),
   }));
   const base = (name: string, i: number) => ({

@@ -37,7 +37,7 @@ export async function insertCategory(db: Database, row: CategoriesTable): Promis
 export async function updateCategory(
   db: Database,
   id: string,
-  changes: Pick<CategoriesTable, 'name' | 'parent_id' | 'attributes'>,
+  changes: Pick<CategoriesTable, 'name' | 'parent_id' | 'attributes' | 'unspsc'>,
 ): Promise<void> {
   await db.updateTable('categories').set(changes).where('id', '=', id).execute();
 }

@@ -23,6 +23,7 @@ describe('the cap on categories', () => {
       name: `Filler ${i}`,
       parent_id: null,
       attributes: '[]',
+      unspsc: null,
       created_at: nowIso(),
     }));
     for (let at = 0; at < filler.length; at += 100)

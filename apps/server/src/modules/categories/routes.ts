@@ -44,7 +44,7 @@ export function categoryRoutes(app: FastifyInstance, deps: { db: Database; guard
       onRequest: guard.admin,
       schema: {
         tags: ['catalog'],
-        summary: 'Add a category (admins)',
+        summary: 'Add a category (admins), with its UNSPSC code if it has one (8 digits)',
         security,
         body: CategoryBody,
         response: { 201: Inserted, ...writeErrors },
@@ -61,7 +61,7 @@ export function categoryRoutes(app: FastifyInstance, deps: { db: Database; guard
       schema: {
         tags: ['catalog'],
         summary:
-          "Rename, move or change a category's attributes (admins); an attribute parts carry keeps its key, type and unit (409)",
+          "Rename, move or change a category's attributes or UNSPSC code (admins); an attribute parts carry keeps its key, type and unit (409); a code left out stays, null clears it",
         security,
         params: ById,
         body: CategoryBody,

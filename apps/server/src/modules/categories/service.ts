@@ -31,6 +31,16 @@ export class CategoryTree {
     return row ? (JSON.parse(row.attributes) as CategoryAttribute[]) : [];
   }
 
+  /** The UNSPSC code of the category, else of its nearest parent that has one. */
+  unspscOf(id: string): string | undefined {
+    const seen = new Set<string>();
+    for (let at = this.byId.get(id); at && !seen.has(at.id); at = this.byId.get(at.parent_id ?? '')) {
+      if (at.unspsc) return at.unspsc;
+      seen.add(at.id);
+    }
+    return undefined;
+  }
+
   /** The category and every category below it. */
   subtree(id: string): string[] {
     const ids: string[] = [];
@@ -56,13 +66,22 @@ export async function listCategories(db: Database): Promise<Category[]> {
     ...(row.parent_id ? { parentId: row.parent_id } : {}),
     partCount: tree.subtree(row.id).reduce((sum, id) => sum + (counts.get(id) ?? 0), 0),
     attributes: tree.attributesOf(row.id),
+    ...(row.unspsc ? { unspsc: row.unspsc } : {}),
   }));
 }
 
-const auditView = (body: CategoryBody) => ({
+const auditView = (body: CategoryBody, unspsc: string | null) => ({
   name: body.name,
   parentId: body.parentId ?? null,
   attributes: body.attributes,
+  unspsc,
+});
+
+const auditBefore = (tree: CategoryTree, row: CategoriesTable) => ({
+  name: row.name,
+  parentId: row.parent_id,
+  attributes: tree.attributesOf(row.id),
+  unspsc: row.unspsc,
 });
 
 export async function addCategory(db: Database, actor: Actor, body: CategoryBody): Promise<string> {
@@ -78,16 +97,23 @@ export async function addCategory(db: Database, actor: Actor, body: CategoryBody
       name: body.name,
       parent_id: body.parentId ?? null,
       attributes: JSON.stringify(body.attributes),
+      unspsc: body.unspsc ?? null,
       created_at: nowIso(),
     });
-    await recordAudit(trx, { actor, action: 'category.created', subjectId: id, after: auditView(body) });
+    await recordAudit(trx, {
+      actor,
+      action: 'category.created',
+      subjectId: id,
+      after: auditView(body, body.unspsc ?? null),
+    });
     return id;
   });
 }
 
 /**
- * Renames, moves or changes a category's attributes. An attribute its parts carry keeps its key
- * and type (409 naming it): their values would no longer mean what they say.
+ * Renames, moves or changes a category's attributes and UNSPSC code (left out: kept; null: none).
+ * An attribute its parts carry keeps its key and type (409 naming it): their values would no
+ * longer mean what they say.
  */
 export async function editCategory(
   db: Database,
@@ -111,17 +137,19 @@ export async function editCategory(
           `attributes: ${used} part${used === 1 ? '' : 's'} carry ${old.key}; its key, type and unit stay while they do`,
         );
     }
+    const unspsc = body.unspsc === undefined ? before.unspsc : body.unspsc;
     await categories.updateCategory(trx, id, {
       name: body.name,
       parent_id: body.parentId ?? null,
       attributes: JSON.stringify(body.attributes),
+      unspsc,
     });
     await recordAudit(trx, {
       actor,
       action: 'category.edited',
       subjectId: id,
-      before: { name: before.name, parentId: before.parent_id, attributes: tree.attributesOf(id) },
-      after: auditView(body),
+      before: auditBefore(tree, before),
+      after: auditView(body, unspsc),
     });
   });
 }
@@ -141,7 +169,7 @@ export async function removeCategory(db: Database, actor: Actor, id: string): Pr
       actor,
       action: 'category.deleted',
       subjectId: id,
-      before: { name: before.name, parentId: before.parent_id, attributes: tree.attributesOf(id) },
+      before: auditBefore(tree, before),
     });
   });
 }

@@ -192,6 +192,15 @@ export function cxmlResponse(
   });
 }
 
+/**
+ * How the buyer's procurement system files a line: by UNSPSC code when the part's category (or
+ * its nearest parent) has one, else by our category id (transfer.ts decides which).
+ */
+export interface Classification {
+  domain: 'UNSPSC' | 'ShopCategory';
+  code: string;
+}
+
 /** A line of the order message: the part, as the buyer's company would buy it. */
 export interface MessageLine {
   partsId: string;
@@ -201,7 +210,7 @@ export interface MessageLine {
   customerPartNumber: string | undefined;
   mpn: string | undefined;
   manufacturer: string | undefined;
-  category: string;
+  classification: Classification;
   reference: string | undefined;
 }
 
@@ -241,7 +250,7 @@ export function orderMessage(
             UnitPrice: { Money: { '@currency': 'USD', '#': money(line.unitPrice) } },
             Description: { '@xml:lang': 'en', '#': line.name },
             UnitOfMeasure: 'EA',
-            Classification: { '@domain': 'ShopCategory', '#': line.category },
+            Classification: { '@domain': line.classification.domain, '#': line.classification.code },
             ...(line.mpn ? { ManufacturerPartID: line.mpn } : {}),
             ...(line.manufacturer ? { ManufacturerName: line.manufacturer } : {}),
           },

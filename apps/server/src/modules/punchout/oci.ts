@@ -6,7 +6,8 @@ const DESCRIPTION_LENGTH = 40;
 /**
  * The `NEW_ITEM-…[n]` fields "Transfer to procurement" posts to an OCI HOOK_URL (OCI 4.0): each
  * line at the buyer's price, with their own part number as MATNR, our part id as VENDORMAT and
- * EXT_PRODUCT_ID, and the whole name as its long text.
+ * EXT_PRODUCT_ID, its classification's code (UNSPSC, else our category id) as MATGROUP, and the
+ * whole name as its long text.
  */
 export function ociFields(lines: readonly MessageLine[]): { name: string; value: string }[] {
   const fields: { name: string; value: string }[] = [
@@ -29,7 +30,7 @@ export function ociFields(lines: readonly MessageLine[]): { name: string; value:
     add('VENDORMAT', line.partsId);
     add('EXT_PRODUCT_ID', line.partsId);
     add('MANUFACTMAT', line.mpn);
-    add('MATGROUP', line.category);
+    add('MATGROUP', line.classification.code);
     fields.push({
       name: `NEW_ITEM-LONGTEXT_${n}:132[]`,
       value: line.reference ? `${line.name} (${line.reference})` : line.name,

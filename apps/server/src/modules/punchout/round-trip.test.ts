@@ -8,11 +8,23 @@ import { punchoutIdentity, punchoutTest as test, tokenOfRedirect } from '../../t
  * posting the form) is done here as a browser does it; e2e/punchout.test.ts does it in Chromium.
  */
 
-const ids = {} as Record<'tip' | 'fuse', string>;
+const ids = {} as Record<'tip' | 'fuse' | 'lead' | 'leads', string>;
 test.beforeAll(async ({ admin, as, people }) => {
-  const add = async (name: string, price: number) => {
+  // The tip's category has no UNSPSC code but its parent has; the fuse's has its own; the lead's
+  // has none, nor has any above it. (Codes of this test only.)
+  const category = async (body: object) => {
+    const res = await as(admin).post('/api/categories', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().insertedId as string;
+  };
+  const soldering = await category({ name: 'Soldering', unspsc: '12345678' });
+  const tips = await category({ name: 'Soldering tips', parentId: soldering });
+  const fuses = await category({ name: 'Fuses', unspsc: '87654321' });
+  ids.leads = await category({ name: 'Test leads' });
+  const add = async (name: string, price: number, categoryId: string) => {
     const res = await as(admin).post('/api/parts', {
       name,
+      categoryId,
       desc: `${name}, made for this test`,
       img: 'https://example.com/p.webp',
       min_order_quantity: 2,
@@ -22,8 +34,9 @@ test.beforeAll(async ({ admin, as, people }) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().insertedId as string;
   };
-  ids.tip = await add('Soldering tip chisel 2.4 mm', 20);
-  ids.fuse = await add('Fuse 10 A 1000 V', 8);
+  ids.tip = await add('Soldering tip chisel 2.4 mm', 20, tips);
+  ids.fuse = await add('Fuse 10 A 1000 V', 8, fuses);
+  ids.lead = await add('Test lead set 1 m', 6, ids.leads);
   // The company agreed 15 for the tip, and keeps its own number for it.
   const prices = await as(admin).put(`/api/companies/${people.companyId}/prices`, {
     items: [{ partsId: ids.tip, unitPrice: 15 }],
@@ -38,6 +51,7 @@ test.beforeAll(async ({ admin, as, people }) => {
 const lines = () => [
   { partsId: ids.tip, quantity: 10, reference: 'Line 3 stations' },
   { partsId: ids.fuse, quantity: 4 },
+  { partsId: ids.lead, quantity: 2 },
 ];
 
 /** Posts the transfer's form to its action, as the browser does (application/x-www-form-urlencoded). */
@@ -100,8 +114,20 @@ describe('cXML punchout', () => {
         quantity: 10,
         unitPrice: 15,
         buyerPartId: 'KA-TIP-24',
+        classification: { domain: 'UNSPSC', code: '12345678' },
       }),
-      expect.objectContaining({ supplierPartId: ids.fuse, quantity: 4, unitPrice: 8 }),
+      expect.objectContaining({
+        supplierPartId: ids.fuse,
+        quantity: 4,
+        unitPrice: 8,
+        classification: { domain: 'UNSPSC', code: '87654321' },
+      }),
+      expect.objectContaining({
+        supplierPartId: ids.lead,
+        quantity: 2,
+        unitPrice: 6,
+        classification: { domain: 'ShopCategory', code: ids.leads },
+      }),
     ]);
     // The session ended with its transfer.
     expect((await session.get('/api/punchout/session')).statusCode).toBe(401);
@@ -117,7 +143,7 @@ describe('cXML punchout', () => {
     const orders = (await as(people.buyer).get(`/api/purchaseByEmail?email=${people.buyer.email}`)).json();
     const order = orders.find((o: { poNumber?: string }) => o.poNumber === 'PO-4711');
     expect(order, JSON.stringify(orders)).toBeDefined();
-    expect(order.price).toBe(10 * 15 + 4 * 8);
+    expect(order.price).toBe(10 * 15 + 4 * 8 + 2 * 6);
     expect(order.address).toContain('Chattogram');
 
     // The same purchase order again: the same order, not a second one.
@@ -265,6 +291,13 @@ describe('OCI punchout', () => {
         buyerPartId: 'KA-TIP-24',
       }),
       expect.objectContaining({ supplierPartId: ids.fuse, quantity: 4, unitPrice: 8 }),
+      expect.objectContaining({ supplierPartId: ids.lead, quantity: 2, unitPrice: 6 }),
+    ]);
+    // MATGROUP: the UNSPSC code of the category or its parent, else our category id.
+    expect([1, 2, 3].map((n) => cart.fields[`NEW_ITEM-MATGROUP[${n}]`])).toEqual([
+      '12345678',
+      '87654321',
+      ids.leads,
     ]);
     expect(cart.fields['NEW_ITEM-LONGTEXT_1:132[]']).toBe('Soldering tip chisel 2.4 mm (Line 3 stations)');
 

@@ -112,7 +112,7 @@ function sessionRoutes(app: FastifyInstance, deps: PunchoutRouteDeps) {
         summary:
           '"Transfer to procurement": the lines priced as the session\'s member buys them → the form the browser posts to the procurement system (cXML: `cxml-urlencoded` holding a PunchOutOrderMessage; OCI: the `NEW_ITEM-…[n]` fields); the session ends',
         description:
-          'Lines as `POST /api/orders` takes them and refused as it refuses them (404 an unknown part, 422 part_obsolete, quantity_out_of_range). A second transfer of the same session → 401.',
+          'Lines as `POST /api/orders` takes them and refused as it refuses them (404 an unknown part, 422 part_obsolete, quantity_out_of_range). Each line is classified by the UNSPSC code of its part\'s category, else of the nearest category above it with one (cXML `<Classification domain="UNSPSC">`, OCI `NEW_ITEM-MATGROUP`); without a code by the category\'s id (`domain="ShopCategory"`; `parts` for a part without a category). A second transfer of the same session → 401.',
         security,
         body: TransferBody,
         response: { 200: TransferForm, 415: ErrorBody, 422: ErrorBody, ...errors },

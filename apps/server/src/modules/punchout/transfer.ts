@@ -6,19 +6,31 @@ import { nowIso } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { unauthenticated } from '../../http/auth-guard.js';
+import { type CategoryTree, categoryTree } from '../categories/index.js';
 import { companyContractPrices } from '../contract-prices/index.js';
 import { customerNumbersOfBuyer } from '../customer-part-numbers/index.js';
 import { notMultipleRefusal, obsoleteRefusal, partsByIds } from '../parts/index.js';
-import { type MessageLine, orderMessage } from './cxml.js';
+import { type Classification, type MessageLine, orderMessage } from './cxml.js';
 import { ociFields } from './oci.js';
 import * as punchout from './repository.js';
 import type { SessionCaller } from './sessions.js';
 
 /**
+ * How a procurement system files a part: by the UNSPSC code of its category, or of the nearest
+ * category above it that has one; without a code, by our category id ('parts' when it has none).
+ */
+function classificationOf(tree: CategoryTree, categoryId: string | undefined): Classification {
+  const unspsc = categoryId ? tree.unspscOf(categoryId) : undefined;
+  return unspsc
+    ? { domain: 'UNSPSC', code: unspsc }
+    : { domain: 'ShopCategory', code: categoryId ?? 'parts' };
+}
+
+/**
  * The order builder's lines as the buyer's company would buy them now: each part known and not
  * obsolete, its quantity within the part's range and a multiple of its order multiple (as an
- * order's would be), priced with the company's contract price where it is lower, and carrying
- * the buyer's own number for the part. Refused as `POST /api/orders` refuses.
+ * order's would be), priced with the company's contract price where it is lower, carrying the
+ * buyer's own number for the part and its classification. Refused as `POST /api/orders` refuses.
  */
 export async function pricedLines(
   db: Database,
@@ -49,6 +61,7 @@ export async function pricedLines(
     });
   const contracts = await companyContractPrices(db, buyer.companyId, ids);
   const numbers = await customerNumbersOfBuyer(db, buyer.userId, ids);
+  const tree = await categoryTree(db);
   return body.lines.map((line) => {
     const part = parts.get(line.partsId);
     if (!part) throw new Error('every part was found above');
@@ -60,7 +73,7 @@ export async function pricedLines(
       customerPartNumber: numbers.get(part._id),
       mpn: part.mpn,
       manufacturer: part.manufacturer,
-      category: part.categoryId ?? 'parts',
+      classification: classificationOf(tree, part.categoryId),
       reference: line.reference || undefined,
     };
   });

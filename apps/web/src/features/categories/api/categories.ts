@@ -14,6 +14,8 @@ export interface CategoryInput {
   name: string;
   parentId: string | null;
   attributes: CategoryAttribute[];
+  /** The UNSPSC code (8 digits); null: none. */
+  unspsc: string | null;
 }
 
 /** Adds a category, or changes the one named by `id`. */

@@ -1,4 +1,9 @@
-import { ATTRIBUTE_TYPES, type AttributeType, MAX_CATEGORY_ATTRIBUTES } from '@shop/contract/catalog';
+import {
+  ATTRIBUTE_TYPES,
+  type AttributeType,
+  MAX_CATEGORY_ATTRIBUTES,
+  UNSPSC_PATTERN,
+} from '@shop/contract/catalog';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { RulesForm } from '../../../components/form/rules-form';
@@ -10,13 +15,23 @@ interface CategoryFields {
   name: string;
   parentId: string;
   attributes: { key: string; name: string; type: AttributeType; unit: string }[];
+  unspsc: string;
 }
 
 const TYPE_NAMES: Record<AttributeType, string> = { number: 'Number', text: 'Text', boolean: 'Yes / no' };
 
+/** The UNSPSC field's rule, as its hint says it and as its error repeats it. */
+export const UNSPSC_HINT =
+  "8 digits, such as 27111700: how buyers' procurement systems file this category's parts. Without one, the code of the category it sits in is sent.";
+const unspscRules = {
+  setValueAs: (value: string) => value.trim(),
+  pattern: { value: UNSPSC_PATTERN, message: 'Enter exactly 8 digits, or leave it empty' },
+};
+
 /**
- * A category's name, parent and the attributes its parts carry. The server checks the rules (a
- * key used once, a unit only for numbers, an attribute in use keeps its type) and names the field.
+ * A category's name, parent, UNSPSC code and the attributes its parts carry. The server checks the
+ * rules (a key used once, a unit only for numbers, an attribute in use keeps its type, a code of 8
+ * digits) and names the field.
  */
 export function CategoryForm({
   category,
@@ -34,6 +49,7 @@ export function CategoryForm({
       name: category?.name ?? '',
       parentId: category?.parentId ?? '',
       attributes: (category?.attributes ?? []).map((a) => ({ ...a, unit: a.unit ?? '' })),
+      unspsc: category?.unspsc ?? '',
     },
   });
   const field = fieldsOf(form);
@@ -52,6 +68,7 @@ export function CategoryForm({
           type,
           ...(type === 'number' && unit.trim() ? { unit: unit.trim() } : {}),
         })),
+        unspsc: values.unspsc.trim() || null,
       },
       () => (category ? undefined : form.reset()),
     ),
@@ -79,6 +96,16 @@ export function CategoryForm({
           ))}
         </select>
       </label>
+      <div className="w-full sm:max-w-sm">
+        <TextField
+          label="UNSPSC code (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          hint={UNSPSC_HINT}
+          {...field('unspsc', unspscRules)}
+        />
+      </div>
       <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-2 sm:p-3">
         <legend className="px-1 font-medium">Attributes</legend>
         <p className="text-sm text-base-content/70">

@@ -45,6 +45,9 @@ export function CategoriesAdminPage() {
                   </span>
                 </p>
                 <p className="text-sm text-base-content/70">Attributes: {attributeWords(category)}</p>
+                {category.unspsc && (
+                  <p className="text-sm text-base-content/70">UNSPSC code: {category.unspsc}</p>
+                )}
               </div>
               <button
                 type="button"
