@@ -18,16 +18,19 @@ export const placeAt = (spot: { x: number; y: number }) => (button: HTMLElement 
 /**
  * A diagram: its picture with a button on each numbered hotspot, in the reading order of the
  * positions. The buttons show once the app has the page (they are placed by it); the parts list
- * below names every position meanwhile.
+ * below names every position meanwhile. The `first` drawing is what a tool's page shows first
+ * (its largest paint): its picture is fetched first; the others when scrolled near.
  */
 export function ToolDrawing({
   diagram,
   toolName,
+  first,
   chosen,
   onChoose,
 }: {
   diagram: Diagram;
   toolName: string;
+  first: boolean;
   chosen: Hotspot | undefined;
   onChoose: (spot: Hotspot) => void;
 }) {
@@ -40,6 +43,7 @@ export function ToolDrawing({
         width={800}
         height={600}
         decoding="async"
+        {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
         className="block h-auto w-full"
       />
       {hydrated &&

@@ -72,11 +72,12 @@ function ToolView({ tool }: { tool: Tool }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           {tool.diagrams.length === 0 && <p>This tool has no drawing yet: its parts are listed below.</p>}
-          {tool.diagrams.map((diagram) => (
+          {tool.diagrams.map((diagram, index) => (
             <section key={diagram._id} aria-label={diagram.title}>
               <h2 className="mb-2 text-lg font-semibold">{diagram.title}</h2>
               <ToolDrawing
                 diagram={diagram}
+                first={index === 0}
                 toolName={tool.name}
                 chosen={chosen?.spot}
                 onChoose={(spot) => {
