@@ -1,5 +1,4 @@
 import type { User } from '@shop/contract/users';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { fieldsOf } from '../../../components/form/fields';
 import { lazyRules } from '../../../components/form/lazy-rules';
@@ -10,7 +9,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toastOutcome } from '../../../lib/toasts';
 import { ChangePasswordForm, EmailStatus } from '../../accounts';
 import { useIsAdmin, useSession } from '../../auth';
-import { addressesQuery } from '../api/addresses';
+import { useAddresses } from '../api/addresses';
 import { useProfile } from '../api/get-profile';
 import { useUpdateMobile } from '../api/update-mobile';
 import { DeliveryAddresses } from '../components/delivery-addresses';
@@ -28,7 +27,7 @@ export function MyProfilePage() {
   const role = useIsAdmin();
   const buyer = email !== '' && !role.loading && !role.admin;
   // Read beside the profile, not after it: the addresses card shows its list at once.
-  const addresses = useQuery({ ...addressesQuery, enabled: buyer });
+  const addresses = useAddresses(buyer);
   // The cards show together once what they show is read: the profile's card arriving above the
   // others moved them down the page (a layout shift of 0.13 on a desktop, 0.31 on a phone).
   if (email && (profile.isPending || role.loading || (buyer && addresses.isPending))) return <ProgressBar />;
