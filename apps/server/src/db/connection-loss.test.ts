@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { holdTable } from '../test-support/table-lock.js';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy.js';
-import { createTestDatabase, testDialect } from '../test-support/test-app.js';
+import { createTestDatabase, loadTestConfig, testDialect } from '../test-support/test-app.js';
 import { type OpenDatabase, openDatabase } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
 
@@ -33,7 +32,7 @@ describe.runIf(testDialect() === 'postgres')('PostgreSQL going away, coming back
   async function startServer(
     env: Record<string, string>,
   ): Promise<{ app: FastifyInstance; database: OpenDatabase }> {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: target.dataDir, ...env });
+    const config = loadTestConfig({ DATA_DIR: target.dataDir, ...env });
     const database = openDatabase(config.database);
     await migrateToLatest(database.db);
     const app = await buildApp({ config, database, webDist: path.join(target.dataDir, 'no-web-app') });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadTestConfig } from '../test-support/test-app.js';
 import { openDatabase } from './database.js';
 import { migrateToLatest } from './migrations/index.js';
 
@@ -23,7 +23,7 @@ afterEach(() => {
 
 /** A shop started as main.ts starts it, on a SQLite file in a data folder it makes. */
 async function start(dataDir: string) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const config = loadTestConfig({ DATA_DIR: dataDir });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, webDist: path.join(root, 'no-web-app') });

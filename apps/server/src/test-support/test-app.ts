@@ -71,6 +71,23 @@ export function openTestDatabase(url: string, poolMax = 2): OpenDatabase {
   );
 }
 
+/**
+ * The configuration of a shop under test: what `env` says, over the defaults every test's shop
+ * shares. Every test that starts a shop of its own starts from these.
+ */
+export function loadTestConfig(env: Record<string, string>): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    // Many tests place more orders by one buyer than a buyer may leave unpaid; the cap's own
+    // tests (modules/orders/unpaid-cap.test.ts) set it.
+    UNPAID_ORDERS_PER_BUYER: '1000',
+    // Test files run side by side on a few cores, where an event loop waits long for its turn:
+    // no shedding of load but in its own tests (plugins/standard-parts.test.ts), which set it.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
+}
+
 /** The whole shop on a throw-away database, migrated and (unless told otherwise) seeded with the demo catalog. */
 export async function createTestShop(
   options: {
@@ -86,18 +103,7 @@ export async function createTestShop(
   } = {},
 ): Promise<TestShop> {
   const target = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: target.dataDir,
-    DATABASE_URL: target.url,
-    // Many tests place more orders by one buyer than a buyer may leave unpaid; the cap's own
-    // tests (modules/orders/unpaid-cap.test.ts) set it.
-    UNPAID_ORDERS_PER_BUYER: '1000',
-    // Test files run side by side on a few cores, where an event loop waits long for its turn:
-    // no shedding of load but in its own tests (plugins/standard-parts.test.ts), which set it.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    ...options.env,
-  });
+  const config = loadTestConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.url, ...options.env });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   let webDist = options.webDist ?? path.join(target.dataDir, 'no-web-app');
