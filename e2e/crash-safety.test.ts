@@ -111,109 +111,125 @@ async function buyerAtWork(
   ledger: Ledger,
   until: () => boolean,
 ) {
+  await keepDoing(ledger, until, async () => {
+    const next = Math.random();
+    if (next < 0.1) {
+      await call(base, '/api/quotes', {
+        method: 'POST',
+        token,
+        body: { lines: someLines(parts), message: 'A price for these, please' },
+      });
+      return;
+    }
+    if (next < 0.2) {
+      const offered = await call(base, '/api/quotes?status=offered&limit=5', { token });
+      for (const quote of (offered.json as unknown as { _id: string; lines: Lines }[]) ?? []) {
+        const accepted = await call(base, `/api/quotes/${quote._id}/accept`, {
+          method: 'POST',
+          token,
+          body: DELIVERY,
+        });
+        if (accepted.status !== 201) continue;
+        const orderId = accepted.json.orderId as string;
+        ledger.accepted.set(quote._id, orderId);
+        ledger.orders.set(
+          orderId,
+          quote.lines.map(({ partsId, quantity }) => ({ partsId, quantity })),
+        );
+        if (Math.random() < 0.5) await pay(base, token, orderId, ledger);
+      }
+      return;
+    }
+    const lines = someLines(parts);
+    const placed = await call(base, '/api/orders', { method: 'POST', token, body: { lines, ...DELIVERY } });
+    if (placed.status !== 201) return;
+    const orderId = placed.json.insertedId as string;
+    ledger.orders.set(orderId, lines);
+    const then = Math.random();
+    if (then < 0.3) {
+      ledger.cancelSent.add(orderId);
+      const cancelled = await call(base, `/api/purchaseById/${orderId}`, { method: 'DELETE', token });
+      if (cancelled.status === 200) ledger.cancelled.add(orderId);
+    } else if (then < 0.7) {
+      await pay(base, token, orderId, ledger);
+    }
+  });
+}
+
+/** One chore done over and over until the shop is killed; a request the kill cut short is no loss. */
+async function keepDoing(ledger: Ledger, until: () => boolean, chore: () => Promise<void>) {
   while (!until()) {
     ledger.tried += 1;
     try {
-      const next = Math.random();
-      if (next < 0.1) {
-        await call(base, '/api/quotes', {
-          method: 'POST',
-          token,
-          body: { lines: someLines(parts), message: 'A price for these, please' },
-        });
-        continue;
-      }
-      if (next < 0.2) {
-        const offered = await call(base, '/api/quotes?status=offered&limit=5', { token });
-        for (const quote of (offered.json as unknown as { _id: string; lines: Lines }[]) ?? []) {
-          const accepted = await call(base, `/api/quotes/${quote._id}/accept`, {
-            method: 'POST',
-            token,
-            body: DELIVERY,
-          });
-          if (accepted.status !== 201) continue;
-          const orderId = accepted.json.orderId as string;
-          ledger.accepted.set(quote._id, orderId);
-          ledger.orders.set(
-            orderId,
-            quote.lines.map(({ partsId, quantity }) => ({ partsId, quantity })),
-          );
-          if (Math.random() < 0.5) await pay(base, token, orderId, ledger);
-        }
-        continue;
-      }
-      const lines = someLines(parts);
-      const placed = await call(base, '/api/orders', { method: 'POST', token, body: { lines, ...DELIVERY } });
-      if (placed.status !== 201) continue;
-      const orderId = placed.json.insertedId as string;
-      ledger.orders.set(orderId, lines);
-      const then = Math.random();
-      if (then < 0.3) {
-        ledger.cancelSent.add(orderId);
-        const cancelled = await call(base, `/api/purchaseById/${orderId}`, { method: 'DELETE', token });
-        if (cancelled.status === 200) ledger.cancelled.add(orderId);
-      } else if (then < 0.7) {
-        await pay(base, token, orderId, ledger);
-      }
+      await chore();
     } catch {
       // The server died under this request: nothing was acknowledged.
     }
   }
 }
 
-/** The shop's admin answering requested quotes with offers. */
+const pause = () => new Promise((r) => setTimeout(r, 20));
+
+/**
+ * The shop's admin answering requested quotes with offers, shipping and delivering orders and
+ * settling net-30 invoices, each in a tab of its own: on a slow machine a round may end before
+ * one chore's list is done, and every chore must still be reached in every round.
+ */
 async function adminAtWork(base: string, token: string, ledger: Ledger, until: () => boolean) {
   const validUntil = new Date(Date.now() + 86_400_000).toISOString();
-  while (!until()) {
-    ledger.tried += 1;
-    try {
-      const requested = await call(base, '/api/quotes?status=requested&limit=5', { token });
-      const quotes = (requested.json as unknown as { _id: string; lines: Lines }[]) ?? [];
-      if (quotes.length === 0) await new Promise((r) => setTimeout(r, 20));
-      for (const quote of quotes) {
-        const offer = await call(base, `/api/quotes/${quote._id}`, {
-          method: 'PUT',
-          token,
-          body: { lines: quote.lines.map(({ partsId }) => ({ partsId, unitPrice: 3 })), validUntil },
-        });
-        if (offer.status === 200) ledger.offered.add(quote._id);
-      }
-      const toShip = (await call(base, '/api/purchase?state=to_ship&limit=5', { token })).json as unknown as {
-        _id: string;
-      }[];
-      for (const order of toShip) {
-        const shipped = await call(base, `/api/purchaseById/${order._id}/fulfilment`, {
-          method: 'PUT',
-          token,
-          body: { status: 'shipped', carrier: 'DHL', trackingNumber: randomBytes(5).toString('hex') },
-        });
-        if (shipped.status !== 200) continue;
-        ledger.shipped.add(order._id);
-        if (Math.random() < 0.5) continue;
-        const delivered = await call(base, `/api/purchaseById/${order._id}/fulfilment`, {
-          method: 'PUT',
-          token,
-          body: { status: 'delivered' },
-        });
-        if (delivered.status === 200) ledger.delivered.add(order._id);
-      }
-      const unpaid = (await call(base, '/api/purchase?state=unpaid&limit=20', { token })).json as unknown as {
-        _id: string;
-        dueDate?: string;
-      }[];
-      for (const order of unpaid.filter((o) => o.dueDate).slice(0, 3)) {
-        const reference = `BANK-${randomBytes(4).toString('hex')}`;
-        const settled = await call(base, `/api/purchaseById/${order._id}/settlement`, {
-          method: 'PUT',
-          token,
-          body: { reference },
-        });
-        if (settled.status === 200) ledger.settled.set(order._id, reference);
-      }
-    } catch {
-      // The server died under this request.
+  const offering = keepDoing(ledger, until, async () => {
+    const requested = await call(base, '/api/quotes?status=requested&limit=5', { token });
+    const quotes = (requested.json as unknown as { _id: string; lines: Lines }[]) ?? [];
+    if (quotes.length === 0) await pause();
+    for (const quote of quotes) {
+      const offer = await call(base, `/api/quotes/${quote._id}`, {
+        method: 'PUT',
+        token,
+        body: { lines: quote.lines.map(({ partsId }) => ({ partsId, unitPrice: 3 })), validUntil },
+      });
+      if (offer.status === 200) ledger.offered.add(quote._id);
     }
-  }
+  });
+  const shipping = keepDoing(ledger, until, async () => {
+    const toShip = (await call(base, '/api/purchase?state=to_ship&limit=5', { token })).json as unknown as {
+      _id: string;
+    }[];
+    if (toShip.length === 0) await pause();
+    for (const order of toShip) {
+      const shipped = await call(base, `/api/purchaseById/${order._id}/fulfilment`, {
+        method: 'PUT',
+        token,
+        body: { status: 'shipped', carrier: 'DHL', trackingNumber: randomBytes(5).toString('hex') },
+      });
+      if (shipped.status !== 200) continue;
+      ledger.shipped.add(order._id);
+      if (Math.random() < 0.5) continue;
+      const delivered = await call(base, `/api/purchaseById/${order._id}/fulfilment`, {
+        method: 'PUT',
+        token,
+        body: { status: 'delivered' },
+      });
+      if (delivered.status === 200) ledger.delivered.add(order._id);
+    }
+  });
+  const settling = keepDoing(ledger, until, async () => {
+    const unpaid = (await call(base, '/api/purchase?state=unpaid&limit=20', { token })).json as unknown as {
+      _id: string;
+      dueDate?: string;
+    }[];
+    const onAccount = unpaid.filter((o) => o.dueDate).slice(0, 3);
+    if (onAccount.length === 0) await pause();
+    for (const order of onAccount) {
+      const reference = `BANK-${randomBytes(4).toString('hex')}`;
+      const settled = await call(base, `/api/purchaseById/${order._id}/settlement`, {
+        method: 'PUT',
+        token,
+        body: { reference },
+      });
+      if (settled.status === 200) ledger.settled.set(order._id, reference);
+    }
+  });
+  await Promise.all([offering, shipping, settling]);
 }
 
 /** A company's admin deciding the orders that wait for approval. */
@@ -224,25 +240,20 @@ async function companyAdminAtWork(
   ledger: Ledger,
   until: () => boolean,
 ) {
-  while (!until()) {
-    ledger.tried += 1;
-    try {
-      const waiting = (
-        await call(base, `/api/companies/${companyId}/orders?approval=pending&limit=5`, { token })
-      ).json as unknown as { _id: string }[];
-      if (waiting.length === 0) await new Promise((r) => setTimeout(r, 20));
-      for (const order of waiting) {
-        const approve = Math.random() < 0.7;
-        const decided = await call(base, `/api/orders/${order._id}/${approve ? 'approve' : 'reject'}`, {
-          method: 'POST',
-          token,
-        });
-        if (decided.status === 200) (approve ? ledger.approved : ledger.rejected).add(order._id);
-      }
-    } catch {
-      // The server died under this request.
+  await keepDoing(ledger, until, async () => {
+    const waiting = (
+      await call(base, `/api/companies/${companyId}/orders?approval=pending&limit=5`, { token })
+    ).json as unknown as { _id: string }[];
+    if (waiting.length === 0) await pause();
+    for (const order of waiting) {
+      const approve = Math.random() < 0.7;
+      const decided = await call(base, `/api/orders/${order._id}/${approve ? 'approve' : 'reject'}`, {
+        method: 'POST',
+        token,
+      });
+      if (decided.status === 200) (approve ? ledger.approved : ledger.rejected).add(order._id);
     }
-  }
+  });
 }
 
 interface StoredOrder {
