@@ -4,6 +4,21 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/** What the two server projects share: the same files, run on SQLite and on PostgreSQL. */
+const serverProject = {
+  include: serverTests,
+  testTimeout: 20_000,
+  // Set-ups start shops on fresh databases and sign accounts up (argon2id, a few tens of ms a
+  // hash): on a busy shared machine, PostgreSQL's schemas and migrations take the while.
+  hookTimeout: 60_000,
+  // A worker keeps the modules it imported from one test file to the next: importing the whole
+  // shop again for each file was most of the suite's time. No server test mocks a module or
+  // changes the environment; what a file's top-level `test.override` changes is made afresh
+  // before the next file (setupFiles).
+  isolate: false,
+  setupFiles: ['apps/server/src/test-support/fresh-fixtures.ts'],
+};
+
 /**
  * One runner for the whole repository. The API tests run on SQLite and, when
  * TEST_DATABASE_URL is set, the very same files run again on PostgreSQL.
@@ -16,28 +31,20 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...serverProject,
           name: 'server-sqlite',
-          include: serverTests,
           exclude: ['**/*.postgres.test.ts'],
           env: { TEST_DB: 'sqlite' },
-          testTimeout: 20_000,
-          // Set-ups start shops on fresh databases and sign accounts up (argon2id, a few tens of ms a
-          // hash): on a busy shared machine, PostgreSQL's schemas and migrations take the while.
-          hookTimeout: 60_000,
         },
       },
       ...(postgresUrl
         ? [
             {
               test: {
+                ...serverProject,
                 name: 'server-postgres',
-                include: serverTests,
                 exclude: ['**/*.sqlite.test.ts'],
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 20_000,
-                // Set-ups start shops on fresh schemas and sign accounts up (argon2id, a few tens of ms
-                // a hash): on a busy shared machine the schemas and migrations take the while.
-                hookTimeout: 60_000,
               },
             },
           ]

@@ -63,36 +63,72 @@ function callerOf(shop: TestShop, who: { accessToken: string } | null, from: Fro
  * hook of the file asks for them, and `as(account)`, the API called as someone. Hooks take them
  * too: `test.beforeAll(async ({ shop }) => …)`.
  */
-export const test = base
-  .extend('shopOptions', { scope: 'file' }, { demo: false } as ShopOptions)
-  .extend('shop', { scope: 'file' }, async ({ shopOptions }, { onCleanup }) => {
-    const shop = await createTestShop(shopOptions);
-    onCleanup(() => shop.close());
-    return shop;
-  })
-  .extend('admin', { scope: 'file' }, ({ shop }) => signUpAdmin(shop.app, shop.database.db))
-  .extend('buyer', { scope: 'file' }, ({ shop }): Promise<TestAccount> => signUp(shop.app))
-  .extend(
-    'as',
-    { scope: 'file' },
-    ({ shop }): As =>
-      (who, from) =>
-        callerOf(shop, who, from),
-  );
+function makeTest() {
+  return base
+    .extend('shopOptions', { scope: 'file' }, { demo: false } as ShopOptions)
+    .extend('shop', { scope: 'file' }, async ({ shopOptions }, { onCleanup }) => {
+      const shop = await createTestShop(shopOptions);
+      onCleanup(() => shop.close());
+      return shop;
+    })
+    .extend('admin', { scope: 'file' }, ({ shop }) => signUpAdmin(shop.app, shop.database.db))
+    .extend('buyer', { scope: 'file' }, ({ shop }): Promise<TestAccount> => signUp(shop.app))
+    .extend(
+      'as',
+      { scope: 'file' },
+      ({ shop }): As =>
+        (who, from) =>
+          callerOf(shop, who, from),
+    );
+}
 
 /**
  * The shop of `test` whose mail goes to `smtp`, a real SMTP server of the file's own: the shop's
  * SMTP_URL is the server's (whatever else its `shopOptions` set), and the server closes after it.
  */
-export const mailTest = test
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
-  .extend('smtp', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestMailServer> => {
-    const smtp = await startTestMailServer();
-    onCleanup(() => smtp.close());
-    return smtp;
-  })
-  .extend('shop', { scope: 'file' }, async ({ shopOptions, smtp }, { onCleanup }) => {
-    const shop = await createTestShop({ ...shopOptions, env: { ...shopOptions?.env, SMTP_URL: smtp.url } });
-    onCleanup(() => shop.close());
-    return shop;
-  });
+function makeMailTest(test: ReturnType<typeof makeTest>) {
+  return (
+    test
+      // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
+      .extend('smtp', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestMailServer> => {
+        const smtp = await startTestMailServer();
+        onCleanup(() => smtp.close());
+        return smtp;
+      })
+      .extend('shop', { scope: 'file' }, async ({ shopOptions, smtp }, { onCleanup }) => {
+        const shop = await createTestShop({
+          ...shopOptions,
+          env: { ...shopOptions?.env, SMTP_URL: smtp.url },
+        });
+        onCleanup(() => shop.close());
+        return shop;
+      })
+  );
+}
+
+export let test = makeTest();
+export let mailTest = makeMailTest(test);
+
+/** The set-ups other support files derive from `test`, each made again with `test`. */
+const derivations: (() => void)[] = [];
+
+/**
+ * Makes a support file's own `test` objects from this file's (`make` assigns them), now and each
+ * time `freshFixtures` makes `test` again.
+ */
+export function derive(make: () => void): void {
+  derivations.push(make);
+  make();
+}
+
+/**
+ * Makes every `test` object afresh. The server tests share their modules from file to file
+ * (vitest.config.ts, `isolate: false`), and a file's top-level `test.override(...)` changes the
+ * object it is called on for good: each file starts from objects no file has overridden
+ * (test-support/fresh-fixtures.ts, a setup file, calls this before each one).
+ */
+export function freshFixtures(): void {
+  test = makeTest();
+  mailTest = makeMailTest(test);
+  for (const make of derivations) make();
+}

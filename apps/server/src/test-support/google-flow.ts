@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { uniqueEmail } from './accounts.js';
-import { test } from './fixture.js';
+import { derive, test } from './fixture.js';
 import { type LocalOpenIdProvider, startOpenIdProvider } from './oidc-provider.js';
 import { createTestShop, type TestShop } from './test-app.js';
 
@@ -37,22 +37,29 @@ export async function googleShop(env: Record<string, string> = {}, publicUrl = P
  * provider of the file's own, at `publicUrl` (PUBLIC_URL unless the file overrides it; the shop's
  * PUBLIC_URL too, unless its `shopOptions` set another); `google` holds a person's steps through it.
  */
-export const googleTest = test
-  .extend('publicUrl', { scope: 'file' }, PUBLIC_URL)
-  .extend('provider', { scope: 'file' }, async ({ publicUrl }, { onCleanup }) => {
-    const provider = await startOpenIdProvider(`${publicUrl}/api/auth/google/callback`);
-    onCleanup(() => provider.close());
-    return provider;
-  })
-  .extend('shop', { scope: 'file' }, async ({ shopOptions, provider, publicUrl }, { onCleanup }) => {
-    const shop = await createTestShop({
-      ...shopOptions,
-      env: googleEnv(provider, publicUrl, shopOptions?.env),
-    });
-    onCleanup(() => shop.close());
-    return shop;
-  })
-  .extend('google', { scope: 'file' }, ({ shop, provider }) => googleFlow(shop, provider));
+function makeGoogleTest() {
+  return test
+    .extend('publicUrl', { scope: 'file' }, PUBLIC_URL)
+    .extend('provider', { scope: 'file' }, async ({ publicUrl }, { onCleanup }) => {
+      const provider = await startOpenIdProvider(`${publicUrl}/api/auth/google/callback`);
+      onCleanup(() => provider.close());
+      return provider;
+    })
+    .extend('shop', { scope: 'file' }, async ({ shopOptions, provider, publicUrl }, { onCleanup }) => {
+      const shop = await createTestShop({
+        ...shopOptions,
+        env: googleEnv(provider, publicUrl, shopOptions?.env),
+      });
+      onCleanup(() => shop.close());
+      return shop;
+    })
+    .extend('google', { scope: 'file' }, ({ shop, provider }) => googleFlow(shop, provider));
+}
+
+export let googleTest = makeGoogleTest();
+derive(() => {
+  googleTest = makeGoogleTest();
+});
 
 /** A person's steps through Google sign-in on `shop`, against `provider`. */
 function googleFlow(shop: TestShop, provider: LocalOpenIdProvider) {

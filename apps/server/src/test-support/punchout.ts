@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { signUp, type TestAccount } from './accounts.js';
 import { companyWithMembers } from './companies.js';
-import { type As, test as shopTest } from './fixture.js';
+import { type As, derive, test as shopTest } from './fixture.js';
 import {
   type Credentials,
   type ProcurementStandIn,
@@ -21,38 +21,47 @@ export interface PunchoutPeople {
   rivalCompanyId: string;
 }
 
-export const punchoutTest = shopTest
-  .extend('people', { scope: 'file' }, async ({ shop }): Promise<PunchoutPeople> => {
-    const [companyAdmin, buyer, rival] = await Promise.all(
-      ['Procurement Admin', 'Line Technician', 'Rival Admin'].map((name) => signUp(shop.app, { name })),
-    );
-    if (!companyAdmin || !buyer || !rival) throw new Error('sign-up failed');
-    const db = shop.database.db;
-    const companyId = await companyWithMembers(
-      db,
-      [
-        { uid: companyAdmin.uid, role: 'admin' },
-        { uid: buyer.uid, role: 'buyer' },
-      ],
-      { name: 'Karnaphuli Assemblies Ltd', paymentTerms: 'net30' },
-    );
-    const rivalCompanyId = await companyWithMembers(db, [{ uid: rival.uid, role: 'admin' }], {
-      name: 'Rival Works Ltd',
-    });
-    return { companyAdmin, buyer, rival, companyId, rivalCompanyId };
-  })
-  .extend('shopUrl', { scope: 'file' }, async ({ shop }) => {
-    await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = shop.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('the shop is not listening');
-    return `http://127.0.0.1:${address.port}`;
-  })
-  // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
-  .extend('procurement', { scope: 'file' }, async ({}, { onCleanup }): Promise<ProcurementStandIn> => {
-    const standIn = await startProcurementStandIn();
-    onCleanup(() => standIn.close());
-    return standIn;
-  });
+function makePunchoutTest() {
+  return (
+    shopTest
+      .extend('people', { scope: 'file' }, async ({ shop }): Promise<PunchoutPeople> => {
+        const [companyAdmin, buyer, rival] = await Promise.all(
+          ['Procurement Admin', 'Line Technician', 'Rival Admin'].map((name) => signUp(shop.app, { name })),
+        );
+        if (!companyAdmin || !buyer || !rival) throw new Error('sign-up failed');
+        const db = shop.database.db;
+        const companyId = await companyWithMembers(
+          db,
+          [
+            { uid: companyAdmin.uid, role: 'admin' },
+            { uid: buyer.uid, role: 'buyer' },
+          ],
+          { name: 'Karnaphuli Assemblies Ltd', paymentTerms: 'net30' },
+        );
+        const rivalCompanyId = await companyWithMembers(db, [{ uid: rival.uid, role: 'admin' }], {
+          name: 'Rival Works Ltd',
+        });
+        return { companyAdmin, buyer, rival, companyId, rivalCompanyId };
+      })
+      .extend('shopUrl', { scope: 'file' }, async ({ shop }) => {
+        await shop.app.listen({ port: 0, host: '127.0.0.1' });
+        const address = shop.app.server.address();
+        if (!address || typeof address === 'string') throw new Error('the shop is not listening');
+        return `http://127.0.0.1:${address.port}`;
+      })
+      // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from its first argument's pattern
+      .extend('procurement', { scope: 'file' }, async ({}, { onCleanup }): Promise<ProcurementStandIn> => {
+        const standIn = await startProcurementStandIn();
+        onCleanup(() => standIn.close());
+        return standIn;
+      })
+  );
+}
+
+export let punchoutTest = makePunchoutTest();
+derive(() => {
+  punchoutTest = makePunchoutTest();
+});
 
 /** Sets the company's identity as its admin would, and answers the credentials it gives procurement. */
 export async function punchoutIdentity(
