@@ -1,5 +1,4 @@
 import type { GoogleSignInProblem } from '@shop/contract/auth';
-import { jwtVerify, SignJWT } from 'jose';
 import type * as Oidc from 'openid-client';
 
 export interface GoogleSettings {
@@ -40,6 +39,10 @@ export interface GoogleIdentity {
   email: string;
   name: string;
 }
+
+/** jose signs and reads the flow's cookie: loaded with the first Google sign-in, as openid-client is. */
+let jose: Promise<typeof import('jose')> | undefined;
+const loadJose = () => (jose ??= import('jose'));
 
 const loopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
@@ -90,6 +93,7 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
         state: flow.state,
         nonce: flow.nonce,
       });
+      const { SignJWT } = await loadJose();
       const signed = await new SignJWT({ ...flow })
         .setProtectedHeader({ alg: 'HS256' })
         .setAudience(FLOW_AUDIENCE)
@@ -140,6 +144,7 @@ export function googleSignIn(settings: GoogleSettings, key: Uint8Array) {
 async function readFlow(signed: string | undefined, key: Uint8Array): Promise<Flow> {
   if (!signed) throw new GoogleSignInError('google_expired');
   try {
+    const { jwtVerify } = await loadJose();
     const { payload } = await jwtVerify(signed, key, { algorithms: ['HS256'], audience: FLOW_AUDIENCE });
     const { verifier, state, nonce, redirectUri, from } = payload;
     if ([verifier, state, nonce, redirectUri, from].every((v) => typeof v === 'string')) {

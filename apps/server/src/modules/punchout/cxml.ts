@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { create } from 'xmlbuilder2';
 import { child, childrenNamed, textAt, type XmlElement } from './xml.js';
 
 /*
@@ -166,7 +165,12 @@ function envelope(host: string) {
   };
 }
 
-function document(body: Record<string, unknown>): string {
+/** xmlbuilder2 is loaded with the first cXML answer: a shop without punchout never holds it. */
+let builder: Promise<typeof import('xmlbuilder2')> | undefined;
+
+async function document(body: Record<string, unknown>): Promise<string> {
+  builder ??= import('xmlbuilder2');
+  const { create } = await builder;
   return create({ version: '1.0', encoding: 'UTF-8' })
     .dtd({ name: 'cXML', sysID: DTD })
     .ele({ cXML: body })

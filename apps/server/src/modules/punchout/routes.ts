@@ -133,7 +133,7 @@ async function answerCxml(
     const done = await work();
     return reply
       .status(200)
-      .send(cxmlResponse(host, { code: 200, text: 'OK', message: done.text }, done.startPage));
+      .send(await cxmlResponse(host, { code: 200, text: 'OK', message: done.text }, done.startPage));
   } catch (error) {
     const status =
       error instanceof CxmlStatus
@@ -144,7 +144,7 @@ async function answerCxml(
     if (!status) throw error;
     return reply
       .status(status.code)
-      .send(cxmlResponse(host, { code: status.code, text: status.text, message: status.message }));
+      .send(await cxmlResponse(host, { code: status.code, text: status.text, message: status.message }));
   }
 }
 

@@ -97,7 +97,7 @@ export async function transfer(
   // The cXML message names the buyer's company by its credential (an identity is never removed).
   const identity = await punchout.identityOf(db, caller.punchout.companyId);
   if (!identity) throw new Error('a punchout session belongs to a company with an identity');
-  const message = orderMessage(
+  const message = await orderMessage(
     shopHost,
     {
       id: session.id,
