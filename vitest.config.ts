@@ -20,6 +20,30 @@ const serverProject = {
 };
 
 /**
+ * Files that start the built shop as processes of its own. One file at a time (a journey starts
+ * a shop and a Chromium, several processes that two at once crowd onto 2 cores); Vitest runs such
+ * files only after every other file of its run.
+ */
+const shopProcesses = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  fileParallelism: false,
+};
+
+/**
+ * The files of them that open no browser (kills and restarts, several servers, a slow client):
+ * `npm test` runs them after the API and web tests, in that process, and the journeys, which
+ * open Chromium, in a process of their own beside it, so that the two end together.
+ */
+const withoutBrowser = [
+  'e2e/crash-safety.test.ts',
+  'e2e/server-lifecycle.test.ts',
+  'e2e/several-servers.test.ts',
+  'e2e/slow-client.test.ts',
+  'e2e/log-scan.test.ts',
+];
+
+/**
  * One runner for the whole repository. The API tests run on SQLite and, when
  * TEST_DATABASE_URL is set, the very same files run again on PostgreSQL.
  */
@@ -58,17 +82,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...shopProcesses,
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          exclude: withoutBrowser,
           // A page's app takes over later on a busy machine than vitest's one second of polling:
           // the journeys wait for what a person would, as long as Playwright's own waits do.
           expect: { poll: { timeout: 15_000 } },
-          hookTimeout: 120_000,
-          // One journey file at a time (each starts a shop and a Chromium, several processes that
-          // two at once crowd onto 2 cores). Vitest runs such files only after every other file,
-          // so `npm test` runs this project in a process of its own beside the others.
-          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          ...shopProcesses,
+          name: 'processes',
+          include: withoutBrowser,
         },
       },
     ],
