@@ -87,7 +87,7 @@ describe("a buyer's webhooks", () => {
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'webhooks-1280');
 
-    await delivery.getByRole('button', { name: /^Send order.created/ }).click();
+    await delivery.getByRole('button', { name: /^Send again: order.created/ }).click();
     await page.getByText('It will be sent again within a minute').waitFor();
     // Sent again at the sender's next round, the buyer's system takes it this time.
     await delivery.getByText('Delivered').waitFor({ timeout: 40_000 });

@@ -33,6 +33,8 @@ function BuyerCartLink({ onNavigate }: { onNavigate?: (() => void) | undefined }
         />
       </svg>
       <span className="max-sm:hidden">Order</span>
+      {/* A space between the word and the number, which the flex row does not show: the link's
+          text then reads "Order 2", within its name "Order: 2 lines", as voice control needs. */}{' '}
       <span className="badge badge-primary badge-sm max-sm:absolute max-sm:-top-1.5 max-sm:-right-2 max-sm:badge-xs">
         {count}
       </span>

@@ -96,7 +96,7 @@ function DeliveriesTable({ webhookId, deliveries }: { webhookId: string; deliver
             <button
               type="button"
               className="btn btn-sm"
-              aria-label={`Send ${delivery.type} of ${atMinute(delivery.createdAt)} again`}
+              aria-label={`Send again: ${delivery.type} of ${atMinute(delivery.createdAt)}`}
               disabled={sendAgain.isPending}
               onClick={() =>
                 sendAgain.mutate(delivery._id, {

@@ -61,7 +61,7 @@ export function WebhooksTable({
                   type="button"
                   className="btn btn-sm"
                   aria-expanded={shown === webhook._id}
-                  aria-label={`Deliveries to ${webhook.url}`}
+                  aria-label={`${shown === webhook._id ? 'Hide deliveries' : 'Deliveries'} to ${webhook.url}`}
                   onClick={() => onShow(shown === webhook._id ? undefined : webhook._id)}
                 >
                   {shown === webhook._id ? 'Hide deliveries' : 'Deliveries'}
