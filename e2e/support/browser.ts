@@ -54,12 +54,23 @@ export function collectPageProblems(page: Page): string[] {
 }
 
 /**
- * axe-core's serious and critical findings on the page as it is now, with the check that a
+ * axe-core's serious and critical findings on the page as it settles, with the check that a
  * control's visible words are within its name (WCAG 2.5.3; axe still calls it experimental and
  * leaves it off): a person using voice control says what they see.
+ *
+ * A page may change under the scan: the app takes a server-rendered page over and enables its
+ * buttons, which fade into their colours for 0.2 s. A finding counts when it holds once the
+ * page has settled: when a scan finds something, the page is given half a second with no
+ * transition running, and the scan after that is the answer.
  */
 export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
-  // Colours are read as drawn: a button the app has just enabled fades into its colours for 0.2 s.
+  const first = await scanOnce(page);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(500);
+  return scanOnce(page);
+}
+
+async function scanOnce(page: Page): Promise<string[]> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
   );
