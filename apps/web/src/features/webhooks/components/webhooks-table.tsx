@@ -55,27 +55,31 @@ export function WebhooksTable({
           {
             header: <span className="sr-only">Actions</span>,
             label: '',
-            cell: (webhook) => (
-              <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  aria-expanded={shown === webhook._id}
-                  aria-label={`${shown === webhook._id ? 'Hide deliveries' : 'Deliveries'} to ${webhook.url}`}
-                  onClick={() => onShow(shown === webhook._id ? undefined : webhook._id)}
-                >
-                  {shown === webhook._id ? 'Hide deliveries' : 'Deliveries'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-error btn-sm"
-                  aria-label={`Delete the webhook to ${webhook.url}`}
-                  onClick={() => ask(webhook)}
-                >
-                  Delete
-                </button>
-              </div>
-            ),
+            cell: (webhook) => {
+              const open = shown === webhook._id;
+              const words = open ? 'Hide deliveries' : 'Deliveries';
+              return (
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-expanded={open}
+                    aria-label={`${words} to ${webhook.url}`}
+                    onClick={() => onShow(open ? undefined : webhook._id)}
+                  >
+                    {words}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-error btn-sm"
+                    aria-label={`Delete the webhook to ${webhook.url}`}
+                    onClick={() => ask(webhook)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              );
+            },
           },
         ]}
       />
